@@ -1,0 +1,18 @@
+import Link from 'next/link';
+
+export default function HomePage() {
+  return (
+    <main className="mx-auto max-w-2xl px-6 py-16">
+      <h1 className="text-3xl font-semibold tracking-tight">Sandbox Payments</h1>
+      <p className="mt-3 text-gray-600">
+        Hosted checkout, refunds and signed webhooks for integration testing. Cards, USDC and Interac are all simulated;
+        no money moves.
+      </p>
+      <div className="mt-8 flex gap-3">
+        <Link href="/dashboard" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700">
+          Dashboard
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { db, type Db } from '@/lib/db';
+import { newId, randomBase62 } from '@/lib/ids';
+import { secrets } from '@/lib/secrets';
+import type { Scope } from './scopes';
+
+export const API_KEY_PATTERN = /^sk_sandbox_[0-9A-Za-z]{32}$/;
+
+export function hashApiKey(key: string): string {
+  return createHmac('sha256', secrets().apiKeyPepper).update(key).digest('hex');
+}
+
+/** What people see of a key: sk_sandbox_AbCd…wxyz */
+export function displayPrefix(key: string): string {
+  return `${key.slice(0, 15)}…${key.slice(-4)}`;
+}
+
+export type CreatedApiKey = { id: string; key: string; scopes: Scope[]; prefix: string; createdAt: Date };
+
+/** The full key is returned here and never again: only its HMAC is stored. */
+export async function createApiKey(database: Db, merchantId: string, scopes: Scope[], key?: string): Promise<CreatedApiKey> {
+  const fullKey = key ?? `sk_sandbox_${randomBase62(32)}`;
+  if (!API_KEY_PATTERN.test(fullKey)) throw new Error('an API key must look like sk_sandbox_ followed by 32 letters or digits');
+  const row = await database.apiKey.create({
+    data: { id: newId('apiKey'), merchantId, hash: hashApiKey(fullKey), prefix: displayPrefix(fullKey), scopes: [...new Set(scopes)] },
+  });
+  return { id: row.id, key: fullKey, scopes: row.scopes as Scope[], prefix: row.prefix, createdAt: row.createdAt };
+}
+
+export type AuthenticatedKey = { id: string; merchantId: string; scopes: string[] };
+
+/** The active key for this secret, or null. Looked up by its HMAC, then compared in constant time. */
+export async function findActiveApiKey(key: string): Promise<AuthenticatedKey | null> {
+  const hash = hashApiKey(key);
+  const client = await db();
+  const row = await client.apiKey.findUnique({
+    where: { hash },
+    select: { id: true, merchantId: true, scopes: true, hash: true, revokedAt: true, lastUsedAt: true },
+  });
+  if (!row || row.revokedAt || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(hash))) return null;
+  touchLastUsed(row.id, row.lastUsedAt);
+  return { id: row.id, merchantId: row.merchantId, scopes: row.scopes };
+}
+
+/** last_used_at at minute precision: one write a minute per key, not one per request. */
+function touchLastUsed(id: string, lastUsedAt: Date | null): void {
+  if (lastUsedAt && Date.now() - lastUsedAt.getTime() < 60_000) return;
+  void db()
+    .then((client) => client.apiKey.update({ where: { id }, data: { lastUsedAt: new Date() } }))
+    .catch(() => {});
+}
+
+export async function revokeApiKey(database: Db, id: string, merchantId?: string): Promise<boolean> {
+  const { count } = await database.apiKey.updateMany({
+    where: { id, revokedAt: null, ...(merchantId ? { merchantId } : {}) },
+    data: { revokedAt: new Date() },
+  });
+  return count === 1;
+}
+
+export async function listApiKeys(database: Db, merchantId: string) {
+  return database.apiKey.findMany({ where: { merchantId }, orderBy: { createdAt: 'desc' } });
+}

@@ -1,0 +1,23 @@
+import { API_KEY_PATTERN, findActiveApiKey, type AuthenticatedKey } from '@/lib/api-keys/service';
+import type { Scope } from '@/lib/api-keys/scopes';
+import { errors } from './errors';
+
+/** api.md §2: no or non-Bearer header → authentication_required; a token we do not know → invalid_api_key. */
+export async function authenticate(request: Request): Promise<AuthenticatedKey> {
+  const header = request.headers.get('authorization');
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  if (!match) {
+    throw errors.authenticationRequired('Send your API key as "Authorization: Bearer sk_sandbox_…"');
+  }
+  const token = match[1];
+  if (!API_KEY_PATTERN.test(token)) throw errors.invalidApiKey('That is not a valid API key');
+  const key = await findActiveApiKey(token);
+  if (!key) throw errors.invalidApiKey(`Invalid API key: ${token.slice(0, 15)}…${token.slice(-4)}`);
+  return key;
+}
+
+export function requireScope(key: AuthenticatedKey, scope: Scope): void {
+  if (!key.scopes.includes(scope)) {
+    throw errors.insufficientScope(`This API key lacks the ${scope} scope needed for this request`);
+  }
+}

@@ -1,0 +1,80 @@
+// The one error type of the API. Everything a handler or service refuses is an ApiError; lib/api/route.ts
+// turns it into the error body of api.md §3.
+
+export type ErrorType =
+  | 'invalid_request_error'
+  | 'idempotency_error'
+  | 'authentication_error'
+  | 'permission_error'
+  | 'rate_limit_error'
+  | 'api_error';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: ErrorType,
+    readonly code: string,
+    message: string,
+    readonly param?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const invalid = (status: number, code: string) => (message: string, param?: string) =>
+  new ApiError(status, 'invalid_request_error', code, message, param);
+
+export const errors = {
+  invalidJson: invalid(400, 'invalid_json'),
+  parameterMissing: invalid(400, 'parameter_missing'),
+  parameterInvalid: invalid(400, 'parameter_invalid'),
+  parameterUnknown: invalid(400, 'parameter_unknown'),
+  amountMismatch: invalid(400, 'amount_mismatch'),
+  urlNotApproved: invalid(400, 'url_not_approved'),
+  paymentMethodNotApproved: invalid(400, 'payment_method_not_approved'),
+  paymentMethodUnavailable: invalid(400, 'payment_method_unavailable'),
+  paymentMethodNotOffered: invalid(400, 'payment_method_not_offered'),
+  resourceMissing: invalid(404, 'resource_missing'),
+  routeNotFound: invalid(404, 'route_not_found'),
+  orderAlreadyPaid: invalid(409, 'order_already_paid'),
+  paymentNotRefundable: invalid(409, 'payment_not_refundable'),
+  refundExceedsAvailable: invalid(409, 'refund_exceeds_available'),
+  checkoutSessionNotOpen: invalid(409, 'checkout_session_not_open'),
+  refundNotCancelable: invalid(409, 'refund_not_cancelable'),
+  payloadTooLarge: invalid(413, 'payload_too_large'),
+  unsupportedMediaType: invalid(415, 'unsupported_media_type'),
+  methodNotAllowed: (method: string, allowed: string[]) =>
+    new ApiError(405, 'invalid_request_error', 'method_not_allowed', `${method} is not allowed here; use ${allowed.join(', ')}`, undefined, {
+      Allow: allowed.join(', '),
+    }),
+  idempotencyKeyMissing: (message: string) => new ApiError(400, 'idempotency_error', 'idempotency_key_missing', message),
+  idempotencyKeyInvalid: (message: string) => new ApiError(400, 'idempotency_error', 'idempotency_key_invalid', message),
+  idempotencyKeyInUse: (message: string) => new ApiError(409, 'idempotency_error', 'idempotency_key_in_use', message),
+  idempotencyKeyReused: (message: string) => new ApiError(422, 'idempotency_error', 'idempotency_key_reused', message),
+  authenticationRequired: (message: string) => new ApiError(401, 'authentication_error', 'authentication_required', message),
+  invalidApiKey: (message: string) => new ApiError(401, 'authentication_error', 'invalid_api_key', message),
+  insufficientScope: (message: string) => new ApiError(403, 'permission_error', 'insufficient_scope', message),
+  rateLimited: (retryAfterSeconds: number) =>
+    new ApiError(429, 'rate_limit_error', 'rate_limited', 'Too many requests; slow down and retry later', undefined, {
+      'Retry-After': String(retryAfterSeconds),
+    }),
+  internal: () => new ApiError(500, 'api_error', 'internal_error', 'Something went wrong on our side; it has been logged'),
+};
+
+export type ErrorBody = {
+  error: { type: ErrorType; code: string; message: string; param?: string; request_id: string };
+};
+
+export function errorBody(error: ApiError, requestId: string): ErrorBody {
+  return {
+    error: {
+      type: error.type,
+      code: error.code,
+      message: error.message,
+      ...(error.param !== undefined ? { param: error.param } : {}),
+      request_id: requestId,
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { ApiError, errors } from './errors';
+
+/** Validates input against a zod schema; the first issue becomes a 400 with a dotted `param`. */
+export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw toApiError(result.error.issues[0], input);
+}
+
+function toApiError(issue: z.core.$ZodIssue, input: unknown): ApiError {
+  const path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys') {
+    const param = [...path, issue.keys[0]].join('.');
+    return errors.parameterUnknown(`Unknown parameter: ${param}`, param);
+  }
+  const param = path.join('.') || undefined;
+  if (param && valueAt(input, issue.path) === undefined) {
+    return errors.parameterMissing(`Missing required parameter: ${param}`, param);
+  }
+  return errors.parameterInvalid(param ? `Invalid ${param}: ${lowerFirst(issue.message)}` : issue.message, param);
+}
+
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let current = input;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    if (!Object.prototype.hasOwnProperty.call(current, key)) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+// Shared field schemas.
+export const amountSchema = z.number().int().min(0).max(99_999_999);
+export const positiveAmountSchema = z.number().int().min(1).max(99_999_999);
+
+/** A list's query: limit 1–100 (default 10) and starting_after, plus the endpoint's own filters. */
+export function listQuerySchema<T extends z.core.$ZodLooseShape>(filters: T) {
+  return z.strictObject({
+    limit: z.coerce.number().int().min(1).max(100).default(10),
+    starting_after: z.string().max(64).optional(),
+    ...filters,
+  });
+}

@@ -1,0 +1,130 @@
+import type { AuthenticatedKey } from '@/lib/api-keys/service';
+import type { Scope } from '@/lib/api-keys/scopes';
+import { db, inTransaction, type Db } from '@/lib/db';
+import { newId } from '@/lib/ids';
+import { describeError, log } from '@/lib/log';
+import { authenticate, requireScope } from './auth';
+import { readJsonBody } from './body';
+import { ApiError, errorBody, errors } from './errors';
+import { claimIdempotencyKey, completeIdempotencyKey, fingerprint, readIdempotencyKey, releaseIdempotencyKey } from './idempotency';
+
+// The /v1 wrapper: request id, key auth, scope, body reading, idempotency, and the one place where
+// errors become the error body of api.md §3. Handlers parse, call a service and shape the answer.
+
+export type ApiResult = { status: number; body: unknown; headers?: Record<string, string> };
+export const ok = (body: unknown): ApiResult => ({ status: 200, body });
+export const created = (body: unknown): ApiResult => ({ status: 201, body });
+
+export type ApiContext = {
+  request: Request;
+  requestId: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: Record<string, unknown>;
+  key: AuthenticatedKey;
+  merchantId: string;
+  /** A transaction for idempotent requests (the response is stored in it), the client otherwise. */
+  db: Db;
+};
+
+type RouteOptions = {
+  scope: Scope;
+  /** required: creates; optional: actions that honour a key when sent (…/expire, …/cancel) */
+  idempotency?: 'required' | 'optional';
+  /** POST bodies are JSON objects; action endpoints also accept an empty body. */
+  body?: 'json' | 'json-or-empty';
+};
+
+type NextContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteHandler = (request: Request, context: NextContext) => Promise<Response>;
+
+export function apiRoute(options: RouteOptions, handler: (ctx: ApiContext) => Promise<ApiResult>): RouteHandler {
+  return async (request, context) => {
+    const requestId = newId('request');
+    try {
+      const result = await runRoute(options, handler, request, context, requestId);
+      return json(result.status, result.body, requestId, result.headers);
+    } catch (error) {
+      return errorResponse(error, requestId, request);
+    }
+  };
+}
+
+async function runRoute(
+  options: RouteOptions,
+  handler: (ctx: ApiContext) => Promise<ApiResult>,
+  request: Request,
+  context: NextContext,
+  requestId: string,
+): Promise<ApiResult> {
+  const key = await authenticate(request);
+  requireScope(key, options.scope);
+  const body = request.method === 'POST' ? await readJsonBody(request, options.body === 'json-or-empty') : {};
+  const idempotencyKey = options.idempotency ? readIdempotencyKey(request, options.idempotency === 'required') : undefined;
+  const url = new URL(request.url);
+  const base = {
+    request,
+    requestId,
+    params: flattenParams(await context.params),
+    query: Object.fromEntries(url.searchParams),
+    body,
+    key,
+    merchantId: key.merchantId,
+  };
+  if (!idempotencyKey) return handler({ ...base, db: await db() });
+
+  const endpoint = `${request.method} ${url.pathname}`;
+  const claim = await claimIdempotencyKey(key.merchantId, endpoint, idempotencyKey, fingerprint(body));
+  if (claim.kind === 'replay') return { status: 200, body: claim.body, headers: { 'Idempotent-Replayed': 'true' } };
+  try {
+    return await inTransaction(await db(), async (tx) => {
+      const result = await handler({ ...base, db: tx });
+      if (result.status >= 200 && result.status < 300) await completeIdempotencyKey(tx, claim.id, result.status, result.body);
+      return result;
+    });
+  } catch (error) {
+    await releaseIdempotencyKey(claim.id).catch((releaseError) => log.error('could not release idempotency key', describeError(releaseError)));
+    throw error;
+  }
+}
+
+function flattenParams(params: Record<string, string | string[]> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params ?? {})) out[name] = Array.isArray(value) ? value.join('/') : value;
+  return out;
+}
+
+function json(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}): Response {
+  return Response.json(body, {
+    status,
+    headers: { 'Request-Id': requestId, 'Cache-Control': 'no-store', ...headers },
+  });
+}
+
+export function errorResponse(error: unknown, requestId: string, request?: Request): Response {
+  const apiError = toApiError(error);
+  if (apiError.status >= 500) {
+    log.error('unhandled error in /v1', { request_id: requestId, method: request?.method, path: request && new URL(request.url).pathname, ...describeError(error) });
+  }
+  return json(apiError.status, errorBody(apiError, requestId), requestId, apiError.headers);
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  return errors.internal();
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type Method = (typeof METHODS)[number];
+
+/** Every method of a route file: the implemented ones, and a JSON 405 with `Allow` for the rest. */
+export function routes(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
+  const allowed = METHODS.filter((method) => handlers[method]);
+  const notAllowed: RouteHandler = async (request) =>
+    errorResponse(errors.methodNotAllowed(request.method, allowed), newId('request'));
+  return Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? notAllowed])) as Record<Method, RouteHandler>;
+}
+
+/** Unknown /v1 paths. */
+export const routeNotFound: RouteHandler = async (request) =>
+  errorResponse(errors.routeNotFound(`Unrecognized request URL (${request.method} ${new URL(request.url).pathname})`), newId('request'));

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { amountSchema, listQuerySchema, positiveAmountSchema } from '@/lib/api/parse';
+
+export const PAYMENT_METHODS = ['card', 'usdc', 'interac'] as const;
+export const CURRENCIES = ['CAD', 'USD'] as const;
+
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+
+const checkoutItemInput = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  quantity: z.number().int().min(1).max(10_000),
+  unit_amount: amountSchema,
+});
+
+export const paymentMethodsInput = z
+  .array(z.enum(PAYMENT_METHODS))
+  .min(1)
+  .max(PAYMENT_METHODS.length)
+  .refine((methods) => new Set(methods).size === methods.length, 'payment methods must not repeat');
+
+export const createCheckoutSessionInput = z.strictObject({
+  order_reference: z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, 'use 1–64 letters, digits, ".", "_", ":" or "-"'),
+  currency: z.enum(CURRENCIES),
+  items: z.array(checkoutItemInput).min(1).max(100),
+  shipping_amount: amountSchema.default(0),
+  tax_amount: amountSchema.default(0),
+  amount: positiveAmountSchema,
+  return_url: httpUrl,
+  cancel_url: httpUrl.nullish(),
+  payment_methods: paymentMethodsInput.optional(),
+});
+
+export type CreateCheckoutSessionInput = z.output<typeof createCheckoutSessionInput>;
+
+export const listCheckoutSessionsQuery = listQuerySchema({
+  order_reference: z.string().max(64).optional(),
+  status: z.enum(['open', 'complete', 'expired']).optional(),
+});

@@ -1,0 +1,43 @@
+import { env } from '@/lib/env';
+import { now } from '@/lib/clock';
+import type { CheckoutItem, CheckoutSession } from '@/lib/generated/prisma/client';
+
+export type CheckoutSessionWithItems = CheckoutSession & { items: CheckoutItem[] };
+
+/** An open session past expires_at is expired, whether or not the sweep has persisted it yet. */
+export function effectiveStatus(session: Pick<CheckoutSession, 'status' | 'expiresAt'>, at = now()) {
+  return session.status === 'open' && session.expiresAt <= at ? 'expired' : session.status;
+}
+
+export function checkoutUrl(id: string): string {
+  return `${env().APP_URL.replace(/\/$/, '')}/checkout/${id}`;
+}
+
+export function serializeCheckoutSession(session: CheckoutSessionWithItems) {
+  const status = effectiveStatus(session);
+  return {
+    id: session.id,
+    object: 'checkout_session' as const,
+    environment: 'sandbox' as const,
+    status,
+    payment_status: status === 'complete' ? ('paid' as const) : ('unpaid' as const),
+    url: checkoutUrl(session.id),
+    order_id: session.orderId,
+    order_reference: session.orderReference,
+    currency: session.currency,
+    amount: session.amount,
+    items: [...session.items]
+      .sort((a, b) => a.position - b.position)
+      .map((item) => ({ name: item.name, quantity: item.quantity, unit_amount: item.unitAmount })),
+    shipping_amount: session.shippingAmount,
+    tax_amount: session.taxAmount,
+    payment_methods: session.paymentMethods,
+    return_url: session.returnUrl,
+    cancel_url: session.cancelUrl,
+    payment_id: session.paymentId,
+    expires_at: session.expiresAt.toISOString(),
+    created_at: session.createdAt.toISOString(),
+  };
+}
+
+export type CheckoutSessionObject = ReturnType<typeof serializeCheckoutSession>;

@@ -1,0 +1,190 @@
+import { errors } from '@/lib/api/errors';
+import { NEWEST_FIRST, paginate } from '@/lib/api/pagination';
+import { now } from '@/lib/clock';
+import { inTransaction, type Db } from '@/lib/db';
+import { emitEvent } from '@/lib/events/service';
+import type { Currency, PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
+import { isId, newId } from '@/lib/ids';
+import { hostOfUrl } from '@/lib/merchants/hosts';
+import { getMerchantOrThrow } from '@/lib/merchants/service';
+import { computeTotal, MAX_AMOUNT } from '@/lib/money';
+import { findOrCreateOrder } from '@/lib/orders/service';
+import type { CreateCheckoutSessionInput } from './schemas';
+import { serializeCheckoutSession, type CheckoutSessionWithItems } from './serialize';
+
+export const SESSION_LIFETIME_MS = 30 * 60 * 1000;
+
+/** interac serves CAD only, usdc USD only, card both. */
+export function methodServesCurrency(method: PaymentMethod, currency: Currency): boolean {
+  if (method === 'interac') return currency === 'CAD';
+  if (method === 'usdc') return currency === 'USD';
+  return true;
+}
+
+export async function createCheckoutSession(database: Db, merchantId: string, input: CreateCheckoutSessionInput) {
+  const merchant = await getMerchantOrThrow(database, merchantId);
+
+  const total = computeTotal(
+    input.items.map((item) => ({ quantity: item.quantity, unitAmount: item.unit_amount })),
+    input.shipping_amount,
+    input.tax_amount,
+  );
+  if (total < 1 || total > MAX_AMOUNT) {
+    throw errors.parameterInvalid(`The computed total ${total} must be between 1 and ${MAX_AMOUNT}`, 'amount');
+  }
+  if (total !== input.amount) {
+    throw errors.amountMismatch(`amount ${input.amount} does not equal the computed total ${total}`, 'amount');
+  }
+
+  const approvedHosts = new Set(merchant.websites.map((website) => website.host));
+  for (const param of ['return_url', 'cancel_url'] as const) {
+    const value = input[param];
+    if (!value) continue;
+    const host = hostOfUrl(new URL(value));
+    if (!approvedHosts.has(host)) {
+      throw errors.urlNotApproved(`${param} host ${host} is not an approved website of this account`, param);
+    }
+  }
+
+  const paymentMethods = choosePaymentMethods(merchant.paymentMethods, input.currency, input.payment_methods);
+
+  return inTransaction(database, async (tx) => {
+    const order = await findOrCreateOrder(tx, merchantId, input.order_reference);
+    if (order.status === 'paid') {
+      throw errors.orderAlreadyPaid(`Order ${input.order_reference} is already paid`, 'order_reference');
+    }
+    const createdAt = now();
+    return tx.checkoutSession.create({
+      data: {
+        id: newId('checkoutSession'),
+        merchantId,
+        orderId: order.id,
+        orderReference: input.order_reference,
+        currency: input.currency,
+        amount: total,
+        shippingAmount: input.shipping_amount,
+        taxAmount: input.tax_amount,
+        paymentMethods,
+        returnUrl: input.return_url,
+        cancelUrl: input.cancel_url ?? null,
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + SESSION_LIFETIME_MS),
+        items: {
+          create: input.items.map((item, position) => ({
+            position,
+            name: item.name,
+            quantity: item.quantity,
+            unitAmount: item.unit_amount,
+          })),
+        },
+      },
+      include: { items: true },
+    });
+  });
+}
+
+function choosePaymentMethods(approved: PaymentMethod[], currency: Currency, requested?: PaymentMethod[]): PaymentMethod[] {
+  if (!requested) {
+    const methods = approved.filter((method) => methodServesCurrency(method, currency));
+    if (methods.length === 0) {
+      throw errors.paymentMethodUnavailable(`No approved payment method of this account can take ${currency}`, 'payment_methods');
+    }
+    return methods;
+  }
+  requested.forEach((method, index) => {
+    if (!approved.includes(method)) {
+      throw errors.paymentMethodNotApproved(`${method} is not an approved payment method of this account`, `payment_methods.${index}`);
+    }
+  });
+  requested.forEach((method, index) => {
+    if (!methodServesCurrency(method, currency)) {
+      throw errors.paymentMethodUnavailable(`${method} cannot take ${currency}`, `payment_methods.${index}`);
+    }
+  });
+  return requested;
+}
+
+export async function getCheckoutSession(database: Db, merchantId: string | null, id: string): Promise<CheckoutSessionWithItems | null> {
+  if (!isId('checkoutSession', id)) return null;
+  return database.checkoutSession.findFirst({
+    where: { id, ...(merchantId ? { merchantId } : {}) },
+    include: { items: true },
+  });
+}
+
+export async function getCheckoutSessionOrThrow(database: Db, merchantId: string, id: string) {
+  const session = await getCheckoutSession(database, merchantId, id);
+  if (!session) throw errors.resourceMissing(`No such checkout session: '${id}'`, 'id');
+  return session;
+}
+
+export async function listCheckoutSessions(
+  database: Db,
+  merchantId: string,
+  query: { limit: number; starting_after?: string; order_reference?: string; status?: 'open' | 'complete' | 'expired' },
+) {
+  const at = now();
+  const statusFilter: Prisma.CheckoutSessionWhereInput =
+    query.status === 'open'
+      ? { status: 'open', expiresAt: { gt: at } }
+      : query.status === 'expired'
+        ? { OR: [{ status: 'expired' }, { status: 'open', expiresAt: { lte: at } }] }
+        : query.status === 'complete'
+          ? { status: 'complete' }
+          : {};
+  const base: Prisma.CheckoutSessionWhereInput = {
+    merchantId,
+    ...(query.order_reference !== undefined ? { orderReference: query.order_reference } : {}),
+  };
+  return paginate({
+    limit: query.limit,
+    startingAfter: query.starting_after,
+    findCursor: (id) => database.checkoutSession.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } }),
+    findPage: ({ where, take }) =>
+      database.checkoutSession.findMany({
+        where: { AND: [base, statusFilter, where] },
+        orderBy: NEWEST_FIRST,
+        take,
+        include: { items: true },
+      }),
+    serialize: serializeCheckoutSession,
+  });
+}
+
+/** open → expired, by the merchant. A session already past its expiry is no longer open. */
+export async function expireCheckoutSession(database: Db, merchantId: string, id: string) {
+  return inTransaction(database, async (tx) => {
+    const session = await getCheckoutSessionOrThrow(tx, merchantId, id);
+    const at = now();
+    const { count } = await tx.checkoutSession.updateMany({
+      where: { id, merchantId, status: 'open', expiresAt: { gt: at } },
+      data: { status: 'expired', expiredAt: at },
+    });
+    if (count !== 1) {
+      throw errors.checkoutSessionNotOpen(`Checkout session ${id} is ${serializeCheckoutSession(session).status}, not open`);
+    }
+    const expired = serializeCheckoutSession({ ...session, status: 'expired', expiredAt: at });
+    await emitEvent(tx, merchantId, 'checkout_session.expired', expired);
+    return expired;
+  });
+}
+
+/** The worker's sweep: persists expiry of sessions past expires_at and emits their events. */
+export async function expireDueCheckoutSessions(database: Db, batchSize = 100): Promise<number> {
+  return inTransaction(database, async (tx) => {
+    const due = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE "checkout_sessions" SET "status" = 'expired', "expired_at" = "expires_at"
+      WHERE "id" IN (
+        SELECT "id" FROM "checkout_sessions"
+        WHERE "status" = 'open' AND "expires_at" <= now()
+        ORDER BY "expires_at" LIMIT ${batchSize}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING "id"`;
+    if (due.length === 0) return 0;
+    const sessions = await tx.checkoutSession.findMany({ where: { id: { in: due.map((row) => row.id) } }, include: { items: true } });
+    for (const session of sessions) {
+      await emitEvent(tx, session.merchantId, 'checkout_session.expired', serializeCheckoutSession(session));
+    }
+    return sessions.length;
+  });
+}

@@ -1,0 +1,71 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { dataDir, env } from '@/lib/env';
+import { Prisma, PrismaClient } from '@/lib/generated/prisma/client';
+import { ensureEmbeddedServer } from './embedded';
+import { migrate } from './migrate';
+
+export { Prisma };
+export type Db = PrismaClient | Prisma.TransactionClient;
+
+const EMBEDDED_DATABASE = 'sandbox';
+
+type DbState = { client: Promise<PrismaClient>; url?: string };
+const globalForDb = globalThis as unknown as { sandboxDb?: DbState };
+
+/**
+ * The Prisma client, connected and migrated. The first call in a process starts (or finds) the embedded
+ * server when DATABASE_URL is unset, and applies pending migrations under an advisory lock.
+ */
+export function db(): Promise<PrismaClient> {
+  globalForDb.sandboxDb ??= { client: connect() };
+  return globalForDb.sandboxDb.client;
+}
+
+export async function databaseUrl(): Promise<string> {
+  const configured = env().DATABASE_URL;
+  if (configured) return configured;
+  const server = await ensureEmbeddedServer(dataDir());
+  await createDatabaseIfMissing(server.adminUrl('postgres'), EMBEDDED_DATABASE);
+  return server.adminUrl(EMBEDDED_DATABASE);
+}
+
+async function connect(): Promise<PrismaClient> {
+  try {
+    const url = await databaseUrl();
+    await migrate(url);
+    const adapter = new PrismaPg({ connectionString: url, max: 20, idleTimeoutMillis: 30_000 });
+    return new PrismaClient({ adapter });
+  } catch (error) {
+    // let the next caller try again rather than caching a failure forever
+    globalForDb.sandboxDb = undefined;
+    throw error;
+  }
+}
+
+export async function createDatabaseIfMissing(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rowCount) return;
+    await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`).catch((error: { code?: string }) => {
+      // another process created it between our check and our CREATE
+      if (error.code !== '42P04' && error.code !== '23505') throw error;
+    });
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs fn in a transaction, or inside the caller's when db already is one. */
+export async function inTransaction<T>(database: Db, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  if ('$transaction' in database) return database.$transaction(fn, { maxWait: 10_000, timeout: 20_000 });
+  return fn(database);
+}
+
+export async function disconnect(): Promise<void> {
+  const state = globalForDb.sandboxDb;
+  globalForDb.sandboxDb = undefined;
+  if (state) await (await state.client).$disconnect();
+}

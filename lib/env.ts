@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Configuration, read once from the environment. .env.example lists every setting.
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1' || value === 'on');
+
+const envSchema = z.object({
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  APP_URL: z.string().url().default('http://localhost:3000'),
+  PORT: z.coerce.number().int().default(3000),
+  WORKER: z.string().optional(),
+  REFUND_PROCESSING_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
+  WEBHOOKS_ALLOW_PRIVATE_URLS: booleanFlag,
+  RATE_LIMIT_PER_SECOND: z.coerce.number().int().positive().default(100),
+  RATE_LIMIT_BURST: z.coerce.number().int().positive().default(200),
+  SANDBOX_API_KEY: z.string().optional(),
+  API_KEY_PEPPER: z.string().optional(),
+  NEXTAUTH_SECRET: z.string().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= envSchema.parse(process.env);
+  return cached;
+}
+
+export function dataDir(): string {
+  return path.resolve(env().DATA_DIR);
+}
+
+/** The embedded database is a local development setup, so localhost webhooks are allowed there. */
+export function webhooksAllowPrivateUrls(): boolean {
+  const raw = process.env.WEBHOOKS_ALLOW_PRIVATE_URLS;
+  if (raw !== undefined && raw !== '') return env().WEBHOOKS_ALLOW_PRIVATE_URLS;
+  return !env().DATABASE_URL;
+}
+
+export function workerEnabled(): boolean {
+  return (env().WORKER ?? 'on').toLowerCase() !== 'off';
+}

@@ -1,0 +1,60 @@
+import { purgeExpiredIdempotencyKeys } from '@/lib/api/idempotency';
+import { expireDueCheckoutSessions } from '@/lib/checkout-sessions/service';
+import { db } from '@/lib/db';
+import { env } from '@/lib/env';
+import { describeError, log } from '@/lib/log';
+import { authorizeAutomaticRefunds, finishProcessingRefunds } from '@/lib/refunds/service';
+
+// The background worker: a loop of small jobs, each claiming its rows with SKIP LOCKED (or one atomic
+// statement), so any number of workers can run against one database.
+
+type Job = { name: string; everyTicks: number; run: () => Promise<number> };
+
+const jobs: Job[] = [
+  { name: 'authorize-refunds', everyTicks: 1, run: async () => authorizeAutomaticRefunds(await db()) },
+  { name: 'finish-refunds', everyTicks: 1, run: async () => finishProcessingRefunds(await db(), env().REFUND_PROCESSING_DELAY_MS) },
+  { name: 'expire-sessions', everyTicks: 5, run: async () => expireDueCheckoutSessions(await db()) },
+  { name: 'purge-idempotency-keys', everyTicks: 600, run: purgeExpiredIdempotencyKeys },
+];
+
+export type Worker = { stop: () => Promise<void> };
+
+const TICK_MS = 1000;
+
+/** One pass over every job; used by the loop and by tests that want the worker's effect now. */
+export async function runJobsOnce(tick = 0): Promise<void> {
+  for (const job of jobs) {
+    if (tick % job.everyTicks !== 0) continue;
+    try {
+      const handled = await job.run();
+      if (handled > 0) log.debug('job ran', { job: job.name, handled });
+    } catch (error) {
+      log.error('job failed', { job: job.name, ...describeError(error) });
+    }
+  }
+}
+
+export function startWorker(): Worker {
+  let stopped = false;
+  let tick = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const loop = () => {
+    if (stopped) return;
+    running = runJobsOnce(tick++).finally(() => {
+      // jitter keeps several workers from polling in lockstep
+      if (!stopped) timer = setTimeout(loop, TICK_MS * (0.75 + Math.random() / 2));
+    });
+  };
+  timer = setTimeout(loop, 100);
+  log.info('worker started', { pid: process.pid });
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

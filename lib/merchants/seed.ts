@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { createApiKey } from '@/lib/api-keys/service';
+import { SCOPES } from '@/lib/api-keys/scopes';
+import { inTransaction, type Db } from '@/lib/db';
+import { env } from '@/lib/env';
+import { createUser } from '@/lib/users/service';
+import { createMerchant } from './service';
+
+export const DEMO_EMAIL = 'demo@example.com';
+const DEMO_HOSTS = ['localhost:3000', 'localhost:4000', 'shop.example.com'];
+const SEED_LOCK = 727_274_002;
+
+export type SeedResult = { merchant_id: string; email: string; password?: string; api_key?: string; created: boolean };
+
+/**
+ * First start with an empty database: a demo merchant (three approved websites, all methods, automatic
+ * refunds), its dashboard user and a full-scope key. Under an advisory lock, so two processes starting
+ * at once seed once. The password and key are returned only when made.
+ */
+export async function seedDemo(database: Db): Promise<SeedResult> {
+  return inTransaction(database, async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
+    const existing = await tx.user.findUnique({ where: { email: DEMO_EMAIL } });
+    if (existing) return { merchant_id: existing.merchantId, email: DEMO_EMAIL, created: false };
+    if ((await tx.merchant.count()) > 0) {
+      const first = await tx.merchant.findFirstOrThrow({ orderBy: { createdAt: 'asc' } });
+      return { merchant_id: first.id, email: DEMO_EMAIL, created: false };
+    }
+    const merchant = await createMerchant(tx, { name: 'Demo Shop', hosts: DEMO_HOSTS });
+    const password = randomBytes(9).toString('base64url');
+    await createUser(tx, { merchantId: merchant.id, email: DEMO_EMAIL, password });
+    const key = await createApiKey(tx, merchant.id, [...SCOPES], env().SANDBOX_API_KEY || undefined);
+    return { merchant_id: merchant.id, email: DEMO_EMAIL, password, api_key: key.key, created: true };
+  });
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { errors } from '@/lib/api/errors';
+import { parse } from '@/lib/api/parse';
+import { serializeCheckoutSession } from '@/lib/checkout-sessions/serialize';
+import { now } from '@/lib/clock';
+import { inTransaction, type Db } from '@/lib/db';
+import { emitEvent } from '@/lib/events/service';
+import type { PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
+import { isId, newId } from '@/lib/ids';
+import { cardBrand, cardOutcome, isExpired, normalizeCardNumber, passesLuhn } from './cards';
+import { payByCardInput, payByInteracInput, payByUsdcInput, payMethodInput, type PayInput } from './schemas';
+import { serializePayment } from './serialize';
+
+// Paying a checkout session: the one code path of the hosted page and the test-helper endpoint.
+
+export function parsePayInput(body: unknown): PayInput {
+  const { payment_method } = parse(payMethodInput, body);
+  if (payment_method === 'card') return parse(payByCardInput, body);
+  if (payment_method === 'usdc') return parse(payByUsdcInput, body);
+  return parse(payByInteracInput, body);
+}
+
+type Attempt = {
+  method: PaymentMethod;
+  details: Prisma.InputJsonValue;
+  outcome: { status: 'succeeded'; refundsFail: boolean } | { status: 'failed'; failureCode: string };
+};
+
+/** Checks what can be checked without the session, so bad input never reaches the database. */
+function simulateAttempt(input: PayInput): Attempt {
+  if (input.payment_method === 'card') {
+    const digits = normalizeCardNumber(input.card_number);
+    if (!passesLuhn(digits)) throw errors.parameterInvalid('Your card number is invalid', 'card_number');
+    if (input.exp_month !== undefined && input.exp_year !== undefined && isExpired(input.exp_month, input.exp_year, now())) {
+      throw errors.parameterInvalid('Your card has expired', 'exp_year');
+    }
+    // only brand, last4 and expiry are ever kept
+    const details = {
+      card: { brand: cardBrand(digits), last4: digits.slice(-4), exp_month: input.exp_month ?? null, exp_year: input.exp_year ?? null },
+    };
+    return { method: 'card', details, outcome: cardOutcome(digits) };
+  }
+  if (input.payment_method === 'usdc') {
+    const details = {
+      usdc: { network: 'ethereum', payer_address: `0x${randomBytes(20).toString('hex')}`, transaction_hash: `0x${randomBytes(32).toString('hex')}` },
+    };
+    return { method: 'usdc', details, outcome: { status: 'succeeded', refundsFail: false } };
+  }
+  const details = { interac: { email_masked: input.email ? maskEmail(input.email) : null, bank: input.bank ?? null } };
+  const outcome =
+    input.outcome === 'approve'
+      ? ({ status: 'succeeded', refundsFail: false } as const)
+      : ({ status: 'failed', failureCode: 'interac_declined' } as const);
+  return { method: 'interac', details, outcome };
+}
+
+export function maskEmail(email: string): string {
+  const [local, domain] = email.split('@');
+  return `${local.slice(0, 1)}•••@${domain}`;
+}
+
+/**
+ * Pays a session in one transaction. The session row is locked first, then its order's, so double clicks,
+ * two tabs and two sessions of one order all pay once; a partial unique index backs the order rule.
+ * A decline records a failed payment and leaves the session open. `merchantId` is null on the hosted page.
+ */
+export async function payCheckoutSession(database: Db, merchantId: string | null, sessionId: string, input: PayInput) {
+  const attempt = simulateAttempt(input);
+  return inTransaction(database, async (tx) => {
+    if (!isId('checkoutSession', sessionId)) throw missing(sessionId);
+    const locked = await tx.$queryRaw<{ id: string }[]>`
+      SELECT "id" FROM "checkout_sessions" WHERE "id" = ${sessionId} FOR UPDATE`;
+    if (locked.length === 0) throw missing(sessionId);
+    const session = await tx.checkoutSession.findUniqueOrThrow({ where: { id: sessionId }, include: { items: true } });
+    if (merchantId && session.merchantId !== merchantId) throw missing(sessionId);
+
+    if (!session.paymentMethods.includes(attempt.method)) {
+      throw errors.paymentMethodNotOffered(`This checkout session does not offer ${attempt.method}`, 'payment_method');
+    }
+    const at = now();
+    if (session.status !== 'open' || session.expiresAt <= at) {
+      throw errors.checkoutSessionNotOpen(`Checkout session ${sessionId} is ${serializeCheckoutSession(session).status}, not open`);
+    }
+    await tx.$executeRaw`SELECT 1 FROM "orders" WHERE "id" = ${session.orderId} FOR UPDATE`;
+    const order = await tx.order.findUniqueOrThrow({ where: { id: session.orderId } });
+    if (order.status === 'paid') throw errors.orderAlreadyPaid(`Order ${order.reference} is already paid`);
+
+    const payment = await tx.payment.create({
+      data: {
+        id: newId('payment'),
+        merchantId: session.merchantId,
+        orderId: session.orderId,
+        orderReference: session.orderReference,
+        checkoutSessionId: session.id,
+        status: attempt.outcome.status,
+        amount: session.amount,
+        currency: session.currency,
+        paymentMethod: attempt.method,
+        methodDetails: attempt.details,
+        failureCode: attempt.outcome.status === 'failed' ? attempt.outcome.failureCode : null,
+        refundsFailInSandbox: attempt.outcome.status === 'succeeded' && attempt.outcome.refundsFail,
+        createdAt: at,
+      },
+    });
+    if (payment.status === 'failed') {
+      await emitEvent(tx, session.merchantId, 'payment.failed', serializePayment(payment));
+      return { payment, session };
+    }
+    const completed = await tx.checkoutSession.update({
+      where: { id: session.id },
+      data: { status: 'complete', paymentId: payment.id, completedAt: at },
+      include: { items: true },
+    });
+    await tx.order.update({ where: { id: order.id }, data: { status: 'paid', paymentId: payment.id } });
+    await emitEvent(tx, session.merchantId, 'payment.succeeded', serializePayment(payment));
+    await emitEvent(tx, session.merchantId, 'checkout_session.completed', serializeCheckoutSession(completed));
+    return { payment, session: completed };
+  });
+}
+
+function missing(id: string) {
+  return errors.resourceMissing(`No such checkout session: '${id}'`, 'id');
+}

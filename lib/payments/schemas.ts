@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { listQuerySchema } from '@/lib/api/parse';
+
+export const payMethodInput = z.object({ payment_method: z.enum(['card', 'usdc', 'interac']) });
+
+/** Card details: the hosted page sends all four; the test helper may send the number alone. */
+export const payByCardInput = z.strictObject({
+  payment_method: z.literal('card'),
+  card_number: z.string().max(32),
+  exp_month: z.number().int().min(1).max(12).optional(),
+  exp_year: z.number().int().min(2000).max(2100).optional(),
+  cvc: z.string().regex(/^\d{3,4}$/, 'CVC is 3 or 4 digits').optional(),
+  name: z.string().trim().min(1).max(200).optional(),
+});
+
+export const payByUsdcInput = z.strictObject({
+  payment_method: z.literal('usdc'),
+});
+
+export const payByInteracInput = z.strictObject({
+  payment_method: z.literal('interac'),
+  outcome: z.enum(['approve', 'decline']),
+  email: z.email().max(254).optional(),
+  bank: z.string().trim().min(1).max(100).optional(),
+});
+
+export type PayInput = z.output<typeof payByCardInput> | z.output<typeof payByUsdcInput> | z.output<typeof payByInteracInput>;
+
+export const listPaymentsQuery = listQuerySchema({
+  order_reference: z.string().max(64).optional(),
+  status: z.enum(['succeeded', 'failed']).optional(),
+});

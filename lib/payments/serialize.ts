@@ -1,0 +1,26 @@
+import type { Payment } from '@/lib/generated/prisma/client';
+
+export function amountRefundable(payment: Pick<Payment, 'status' | 'amount' | 'amountReserved'>): number {
+  return payment.status === 'succeeded' ? payment.amount - payment.amountReserved : 0;
+}
+
+export function serializePayment(payment: Payment) {
+  return {
+    id: payment.id,
+    object: 'payment' as const,
+    status: payment.status,
+    amount: payment.amount,
+    currency: payment.currency,
+    payment_method: payment.paymentMethod,
+    payment_method_details: payment.methodDetails,
+    failure_code: payment.failureCode,
+    checkout_session_id: payment.checkoutSessionId,
+    order_id: payment.orderId,
+    order_reference: payment.orderReference,
+    amount_refunded: payment.amountRefunded,
+    amount_refundable: amountRefundable(payment),
+    created_at: payment.createdAt.toISOString(),
+  };
+}
+
+export type PaymentObject = ReturnType<typeof serializePayment>;

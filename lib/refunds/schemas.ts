@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { listQuerySchema, positiveAmountSchema } from '@/lib/api/parse';
+
+export const createRefundRequestInput = z.strictObject({
+  payment_id: z.string().min(1).max(64),
+  amount: positiveAmountSchema,
+  reason: z.string().max(500).nullish(),
+  crypto_refund_destination_note: z.string().min(1).max(1000).optional(),
+});
+
+export type CreateRefundRequestInput = z.output<typeof createRefundRequestInput>;
+
+export const listRefundRequestsQuery = listQuerySchema({
+  payment_id: z.string().max(64).optional(),
+  status: z.enum(['requested', 'processing', 'completed', 'failed', 'declined', 'canceled']).optional(),
+});

