@@ -7,7 +7,7 @@ import pg from 'pg';
 // advisory lock so that two processes starting at once never migrate twice. Prisma's own migration
 // engine is a binary downloaded at run time, which these machines cannot fetch.
 
-const MIGRATIONS_DIR = path.join(process.cwd(), 'prisma', 'migrations');
+const MIGRATIONS_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), 'prisma', 'migrations');
 const LOCK_KEY = 727_274_001; // any constant shared by every process of this app
 
 export type Migration = { name: string; sql: string; checksum: string };

@@ -1,0 +1,9 @@
+// Stops the embedded server of a DATA_DIR and deletes the folder: a clean slate for the e2e server.
+import fs from 'node:fs';
+import { resolveClusterDir, stopEmbeddedServer } from '@/lib/db/embedded';
+
+const dir = process.argv[2];
+if (!dir) throw new Error('usage: tsx scripts/reset-data-dir.ts DATA_DIR');
+await stopEmbeddedServer(dir);
+fs.rmSync(dir, { recursive: true, force: true });
+fs.rmSync(resolveClusterDir(dir), { recursive: true, force: true });

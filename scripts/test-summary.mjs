@@ -1,0 +1,37 @@
+// Totals every suite's report into the one closing line CI reads: "N passed, N failed".
+import fs from 'node:fs';
+import path from 'node:path';
+
+const dir = process.argv[2];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const read = (name) => {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
+for (const name of ['typecheck.json', 'build.json']) {
+  const report = read(name);
+  if (report) {
+    passed += report.passed;
+    failed += report.failed;
+  }
+}
+const vitest = read('vitest.json');
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  skipped += vitest.numPendingTests + vitest.numTodoTests;
+  // a file that failed to load has no tests to count, but it failed
+  failed += vitest.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+}
+const playwright = read('playwright.json');
+if (playwright) {
+  passed += playwright.stats.expected + playwright.stats.flaky;
+  failed += playwright.stats.unexpected;
+  skipped += playwright.stats.skipped;
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# npm test: type check, production build, Vitest (services, then the API over HTTP), Playwright in
+# Debian's Chromium. Ends with one line "N passed, N failed" totalling every suite.
+set -u
+cd "$(dirname "$0")/.."
+reports=data/test-reports
+rm -rf "$reports" && mkdir -p "$reports"
+status=0
+
+step() { printf '\n==> %s\n' "$1"; }
+
+step 'type check'
+if npx tsc --noEmit; then echo '{"passed":1,"failed":0}' > "$reports/typecheck.json"; else echo '{"passed":0,"failed":1}' > "$reports/typecheck.json"; status=1; fi
+
+step 'production build'
+if npx next build > "$reports/build.log" 2>&1; then
+  echo '{"passed":1,"failed":0}' > "$reports/build.json"
+else
+  cat "$reports/build.log"; echo '{"passed":0,"failed":1}' > "$reports/build.json"; status=1
+fi
+
+if [ -f .next/BUILD_ID ] && [ "$status" -eq 0 ]; then
+  step 'vitest'
+  npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest.json" || status=1
+
+  if ls e2e/*.spec.ts >/dev/null 2>&1; then
+    step 'playwright'
+    PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json || status=1
+  fi
+fi
+
+npx tsx scripts/stop-test-databases.ts >/dev/null 2>&1 || true
+node scripts/test-summary.mjs "$reports"
+exit $status

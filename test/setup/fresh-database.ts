@@ -1,0 +1,12 @@
+import { afterAll, inject } from 'vitest';
+import { createTestDatabase } from './databases';
+
+// Each test file gets its own database, cloned from the migrated template, before any lib code connects.
+process.env.DATABASE_URL = await createTestDatabase(inject('adminUrl'), 'svc');
+process.env.DATA_DIR ??= 'data/test';
+process.env.LOG_LEVEL ??= 'warn';
+
+afterAll(async () => {
+  const { disconnect } = await import('@/lib/db');
+  await disconnect();
+});

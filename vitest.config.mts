@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@': path.resolve(import.meta.dirname) };
+
+// Two projects: services and rules against a fresh database per file, and API tests over HTTP against a
+// real `next start` (a production build) sharing one database with the tests that set it up.
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'services',
+          include: ['lib/**/*.test.ts'],
+          globalSetup: ['test/setup/database.global.ts'],
+          setupFiles: ['test/setup/fresh-database.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api',
+          include: ['test/api/**/*.test.ts'],
+          globalSetup: ['test/setup/database.global.ts', 'test/setup/server.global.ts'],
+          setupFiles: ['test/setup/server-database.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
