@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Specs run in Debian's Chromium against a production build (`npm test` builds first), served with a
 // fresh embedded database under data/e2e.
-const PORT = 3100;
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? 'data/e2e';
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 export const E2E_API_KEY = 'sk_sandbox_E2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2';
 
@@ -24,14 +25,14 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `npx tsx scripts/reset-data-dir.ts data/e2e && node node_modules/next/dist/bin/next start -p ${PORT} -H 127.0.0.1`,
+    command: `npx tsx scripts/reset-data-dir.ts ${DATA_DIR} && node node_modules/next/dist/bin/next start -p ${PORT} -H 127.0.0.1`,
     url: `${E2E_BASE_URL}/`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      DATA_DIR: 'data/e2e',
+      DATA_DIR,
       APP_URL: E2E_BASE_URL,
       NEXTAUTH_URL: E2E_BASE_URL,
       SANDBOX_API_KEY: E2E_API_KEY,

@@ -19,7 +19,7 @@ else
   cat "$reports/build.log"; echo '{"passed":0,"failed":1}' > "$reports/build.json"; status=1
 fi
 
-if [ -f .next/BUILD_ID ] && [ "$status" -eq 0 ]; then
+if [ -f "${NEXT_DIST_DIR:-.next}/BUILD_ID" ] && [ "$status" -eq 0 ]; then
   step 'vitest'
   npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest.json" || status=1
 

@@ -7,7 +7,7 @@ import { migrate } from '@/lib/db/migrate';
 // Test databases: one per file, cloned from a migrated template. They live in the embedded server under
 // data/test, or on the PostgreSQL server TEST_DATABASE_URL names.
 
-export const TEST_DATA_DIR = path.resolve('data/test');
+export const TEST_DATA_DIR = path.resolve(process.env.TEST_DATA_DIR ?? 'data/test');
 const TEMPLATE = 'sandbox_test_template';
 
 export async function adminUrl(): Promise<string> {

@@ -3,7 +3,7 @@ import { createTestDatabase } from './databases';
 
 // Each test file gets its own database, cloned from the migrated template, before any lib code connects.
 process.env.DATABASE_URL = await createTestDatabase(inject('adminUrl'), 'svc');
-process.env.DATA_DIR ??= 'data/test';
+process.env.DATA_DIR ??= process.env.TEST_DATA_DIR ?? 'data/test';
 process.env.LOG_LEVEL ??= 'warn';
 
 afterAll(async () => {

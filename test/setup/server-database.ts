@@ -2,7 +2,7 @@ import { afterAll, inject } from 'vitest';
 
 // API test files set up merchants and keys through the services, on the database the server uses.
 process.env.DATABASE_URL = inject('serverDatabaseUrl');
-process.env.DATA_DIR ??= 'data/test';
+process.env.DATA_DIR ??= process.env.TEST_DATA_DIR ?? 'data/test';
 process.env.LOG_LEVEL ??= 'warn';
 
 afterAll(async () => {
