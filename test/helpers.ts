@@ -25,9 +25,9 @@ export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
 /** A client for the running server, speaking HTTP as a merchant's code would. */
 export function apiClient(key?: string) {
   const base = inject('serverUrl');
-  async function request<T = any>(method: string, path: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; idempotencyKey?: string | null } = {}): Promise<ApiResponse<T>> {
+  async function request<T = any>(method: string, path: string, options: { body?: unknown; rawBody?: string | Uint8Array; headers?: Record<string, string>; idempotencyKey?: string | null } = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...(key ? { Authorization: `Bearer ${key}` } : {}) };
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
@@ -35,7 +35,7 @@ export function apiClient(key?: string) {
     }
     if (method === 'POST' && options.idempotencyKey !== null) headers['Idempotency-Key'] = options.idempotencyKey ?? randomUUID();
     Object.assign(headers, options.headers);
-    const response = await fetch(`${base}${path}`, { method, headers, body });
+    const response = await fetch(`${base}${path}`, { method, headers, body: body as BodyInit | undefined });
     const text = await response.text();
     let parsed: unknown;
     try {

@@ -1,0 +1,152 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '@/lib/db';
+import { revokeApiKey } from '@/lib/api-keys/service';
+import { apiClient, createTestMerchant, sessionBody } from '../helpers';
+
+// The /v1 wrapper: routing, authentication, scopes, body transport, in the order api.md §3 gives.
+
+let merchant: Awaited<ReturnType<typeof createTestMerchant>>;
+let api: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  merchant = await createTestMerchant();
+  api = apiClient(merchant.key);
+});
+
+function expectError(res: { status: number; body: any; headers: Headers }, status: number, type: string, code: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(res.body.error).toMatchObject({ type, code });
+  expect(res.body.error.request_id).toMatch(/^req_/);
+}
+
+describe('routing', () => {
+  it('answers unknown /v1 paths with a JSON 404, before authentication', async () => {
+    for (const path of ['/v1', '/v1/', '/v1/nope', '/v1/checkout-sessions/', '/v1/checkout-sessions/cs_x/nope', '/v1/payments/%ZZ']) {
+      expectError(await apiClient().get(path), 404, 'invalid_request_error', 'route_not_found');
+    }
+  });
+
+  it('answers unsupported methods with 405 and Allow', async () => {
+    const res = await api.request('DELETE', '/v1/checkout-sessions');
+    expectError(res, 405, 'invalid_request_error', 'method_not_allowed');
+    expect(res.headers.get('allow')).toBe('GET, POST');
+    const put = await apiClient().request('PUT', '/v1/payments/pay_000000000000000000000000');
+    expectError(put, 405, 'invalid_request_error', 'method_not_allowed');
+    expect(put.headers.get('allow')).toBe('GET');
+  });
+});
+
+describe('authentication and scopes', () => {
+  it.each([
+    ['no header', {}, 'authentication_required'],
+    ['Basic auth', { Authorization: 'Basic dXNlcjpwYXNz' }, 'authentication_required'],
+    ['Bearer with nothing', { Authorization: 'Bearer ' }, 'authentication_required'],
+    ['a token of the wrong form', { Authorization: 'Bearer sk_live_123' }, 'invalid_api_key'],
+    ['an unknown key', { Authorization: `Bearer sk_sandbox_${'A'.repeat(32)}` }, 'invalid_api_key'],
+  ])('401 for %s', async (_name, headers, code) => {
+    expectError(await apiClient().get('/v1/payments', { headers }), 401, 'authentication_error', code);
+  });
+
+  it('stops a revoked key at once', async () => {
+    const fresh = await createTestMerchant();
+    expect((await apiClient(fresh.key).get('/v1/payments')).status).toBe(200);
+    const client = await db();
+    const key = await client.apiKey.findFirstOrThrow({ where: { merchantId: fresh.merchantId } });
+    await revokeApiKey(client, key.id);
+    expectError(await apiClient(fresh.key).get('/v1/payments'), 401, 'authentication_error', 'invalid_api_key');
+  });
+
+  it('403s a key without the scope and names the scope needed', async () => {
+    const readOnly = await createTestMerchant({ scopes: ['payments:read'] });
+    const res = await apiClient(readOnly.key).post('/v1/checkout-sessions', sessionBody());
+    expectError(res, 403, 'permission_error', 'insufficient_scope');
+    expect(res.body.error.message).toContain('checkout_sessions:write');
+    const writeOnly = await createTestMerchant({ scopes: ['checkout_sessions:write'] });
+    expectError(await apiClient(writeOnly.key).get('/v1/payments'), 403, 'permission_error', 'insufficient_scope');
+    expectError(await apiClient(writeOnly.key).get('/v1/refund-requests'), 403, 'permission_error', 'insufficient_scope');
+  });
+
+  it('checks authentication before scope, and scope before the body', async () => {
+    expectError(await apiClient().request('POST', '/v1/checkout-sessions', { rawBody: '{', headers: { 'Content-Type': 'application/json' } }), 401, 'authentication_error', 'authentication_required');
+    const readOnly = await createTestMerchant({ scopes: ['payments:read'] });
+    expectError(await apiClient(readOnly.key).request('POST', '/v1/checkout-sessions', { rawBody: '{', headers: { 'Content-Type': 'application/json' } }), 403, 'permission_error', 'insufficient_scope');
+  });
+});
+
+describe('body transport', () => {
+  const post = (rawBody: string | Uint8Array, headers: Record<string, string> = { 'Content-Type': 'application/json' }) =>
+    api.request('POST', '/v1/checkout-sessions', { rawBody, headers });
+
+  it('413s a body over 64 KiB, before the Idempotency-Key check', async () => {
+    const big = JSON.stringify({ ...sessionBody(), padding: 'x'.repeat(70 * 1024) });
+    expectError(await api.request('POST', '/v1/checkout-sessions', { rawBody: big, headers: { 'Content-Type': 'application/json' }, idempotencyKey: null }), 413, 'invalid_request_error', 'payload_too_large');
+  });
+
+  it('413s an oversized chunked body with no Content-Length', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ >= 8) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const { inject } = await import('vitest');
+    const response = await fetch(`${inject('serverUrl')}/v1/checkout-sessions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${merchant.key}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'chunked' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect((await response.json()).error.code).toBe('payload_too_large');
+  });
+
+  it.each([
+    ['text/plain', { 'Content-Type': 'text/plain' }],
+    ['form encoding', { 'Content-Type': 'application/x-www-form-urlencoded' }],
+    ['no Content-Type', {}],
+  ])('415s %s', async (_name, headers) => {
+    expectError(await post(JSON.stringify(sessionBody()), headers), 415, 'invalid_request_error', 'unsupported_media_type');
+  });
+
+  it('accepts a charset parameter', async () => {
+    const res = await post(JSON.stringify(sessionBody()), { 'Content-Type': 'application/json; charset=utf-8' });
+    expect(res.status).toBe(201);
+  });
+
+  it.each([
+    ['truncated JSON', '{"currency": "USD"'],
+    ['an array', '[]'],
+    ['null', 'null'],
+    ['a string', '"hello"'],
+    ['empty', ''],
+    ['invalid UTF-8', new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d])],
+  ])('400 invalid_json for %s', async (_name, rawBody) => {
+    expectError(await post(rawBody), 400, 'invalid_request_error', 'invalid_json');
+  });
+});
+
+describe('Idempotency-Key header', () => {
+  it('is required on creates, after the body transport checks', async () => {
+    const res = await api.post('/v1/checkout-sessions', sessionBody(), { idempotencyKey: null });
+    expectError(res, 400, 'idempotency_error', 'idempotency_key_missing');
+    const badJson = await api.request('POST', '/v1/checkout-sessions', { rawBody: '{', headers: { 'Content-Type': 'application/json' }, idempotencyKey: null });
+    expectError(badJson, 400, 'invalid_request_error', 'invalid_json');
+  });
+
+  it('must be 1–255 printable ASCII characters', async () => {
+    for (const key of ['k'.repeat(256), 'tab\there', 'caf\u00e9']) {
+      const res = await api.post('/v1/checkout-sessions', sessionBody(), { idempotencyKey: key });
+      expectError(res, 400, 'idempotency_error', 'idempotency_key_invalid');
+    }
+    const ok = await api.post('/v1/checkout-sessions', sessionBody(), { idempotencyKey: 'k'.repeat(255) });
+    expect(ok.status).toBe(201);
+  });
+
+  it('is checked before the body parameters', async () => {
+    const res = await api.post('/v1/checkout-sessions', { nonsense: true }, { idempotencyKey: null });
+    expectError(res, 400, 'idempotency_error', 'idempotency_key_missing');
+  });
+});
