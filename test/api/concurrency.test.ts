@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '@/lib/db';
+import { apiClient, createTestMerchant, sessionBody, uniqueRef } from '../helpers';
+
+// The money rules under real concurrent requests on the real database: the invariant, not a timing.
+
+let api: ReturnType<typeof apiClient>;
+let merchantId: string;
+
+beforeAll(async () => {
+  const merchant = await createTestMerchant();
+  merchantId = merchant.merchantId;
+  api = apiClient(merchant.key);
+});
+
+describe('under concurrent requests', () => {
+  it('20 creates with one Idempotency-Key make exactly one session', async () => {
+    const body = sessionBody();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => api.post('/v1/checkout-sessions', body, { idempotencyKey: `same-${body.order_reference}` })));
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    for (const res of answers) {
+      if (res.status === 200) expect(res.headers.get('idempotent-replayed')).toBe('true');
+      else if (res.status === 409) expect(res.body.error.code).toBe('idempotency_key_in_use');
+      else expect(res.status).toBe(201);
+    }
+    const ids = new Set(answers.filter((res) => res.status < 300).map((res) => res.body.id));
+    expect(ids.size).toBe(1);
+    const client = await db();
+    expect(await client.checkoutSession.count({ where: { merchantId, orderReference: body.order_reference } })).toBe(1);
+  });
+
+  it('30 refunds of 30 % of one payment make exactly 3', async () => {
+    const session = (await api.post('/v1/checkout-sessions', sessionBody({ items: [{ name: 'Bike', quantity: 1, unit_amount: 10_000 }], shipping_amount: 0, tax_amount: 0, amount: 10_000 }))).body;
+    const payment = (await api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' })).body;
+    const answers = await Promise.all(Array.from({ length: 30 }, () => api.post('/v1/refund-requests', { payment_id: payment.id, amount: 3000 })));
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(3);
+    for (const res of answers.filter((r) => r.status !== 201)) {
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('refund_exceeds_available');
+    }
+    const client = await db();
+    const refunds = await client.refundRequest.findMany({ where: { paymentId: payment.id } });
+    expect(refunds).toHaveLength(3);
+    expect((await client.payment.findUniqueOrThrow({ where: { id: payment.id } })).amountReserved).toBe(9000);
+  });
+
+  it('10 pays of one session make one payment', async () => {
+    const session = (await api.post('/v1/checkout-sessions', sessionBody())).body;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' })),
+    );
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+    for (const res of answers.filter((r) => r.status !== 200)) {
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('checkout_session_not_open');
+    }
+    const client = await db();
+    expect(await client.payment.count({ where: { checkoutSessionId: session.id } })).toBe(1);
+  });
+
+  it('two sessions of one order paid at once make one payment', async () => {
+    for (let round = 0; round < 5; round++) {
+      const order_reference = uniqueRef('race');
+      const a = (await api.post('/v1/checkout-sessions', sessionBody({ order_reference }))).body;
+      const b = (await api.post('/v1/checkout-sessions', sessionBody({ order_reference }))).body;
+      const answers = await Promise.all(
+        [a, b].map((session) => api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'usdc' })),
+      );
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
+      expect(answers.find((res) => res.status === 409)!.body.error.code).toBe('order_already_paid');
+      const client = await db();
+      expect(await client.payment.count({ where: { orderId: a.order_id, status: 'succeeded' } })).toBe(1);
+    }
+  });
+});
