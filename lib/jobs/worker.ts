@@ -4,6 +4,7 @@ import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { describeError, log } from '@/lib/log';
 import { authorizeAutomaticRefunds, finishProcessingRefunds } from '@/lib/refunds/service';
+import { deliverDueWebhooks } from '@/lib/webhooks/deliver';
 
 // The background worker: a loop of small jobs, each claiming its rows with SKIP LOCKED (or one atomic
 // statement), so any number of workers can run against one database.
@@ -13,6 +14,7 @@ type Job = { name: string; everyTicks: number; run: () => Promise<number> };
 const jobs: Job[] = [
   { name: 'authorize-refunds', everyTicks: 1, run: async () => authorizeAutomaticRefunds(await db()) },
   { name: 'finish-refunds', everyTicks: 1, run: async () => finishProcessingRefunds(await db(), env().REFUND_PROCESSING_DELAY_MS) },
+  { name: 'deliver-webhooks', everyTicks: 1, run: async () => deliverDueWebhooks(await db()) },
   { name: 'expire-sessions', everyTicks: 5, run: async () => expireDueCheckoutSessions(await db()) },
   { name: 'purge-idempotency-keys', everyTicks: 600, run: purgeExpiredIdempotencyKeys },
 ];

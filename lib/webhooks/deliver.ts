@@ -1,0 +1,127 @@
+import { now } from '@/lib/clock';
+import { inTransaction, type Db } from '@/lib/db';
+import { env } from '@/lib/env';
+import { serializeEvent } from '@/lib/events/serialize';
+import type { WebhookEndpoint } from '@/lib/generated/prisma/client';
+import { describeError, log } from '@/lib/log';
+import { retryDelayMs } from './retry-schedule';
+import { isDelivered, sendWebhook, type SendOutcome } from './send';
+import { signatureHeaders } from './signature';
+import { checkWebhookUrl } from './url-policy';
+
+// The webhook delivery job. A claim is one statement: it picks due deliveries with FOR UPDATE SKIP LOCKED
+// and, in the same statement, numbers the attempt and leases the row by moving next_attempt_at past the
+// send's timeout. Sending happens outside any transaction; then the attempt is logged and the delivery
+// finished or rescheduled. So any number of workers share the queue without sending one attempt twice,
+// and a worker that dies mid-send leaves a lease that runs out and the delivery is tried again.
+
+const LEASE_SECONDS = 60;
+const BATCH_SIZE = 20;
+const USER_AGENT = 'SandboxPayments-Webhooks/1.0';
+
+export type DeliveryOptions = {
+  batchSize?: number;
+  /** multiplies the retry schedule; WEBHOOK_RETRY_SCALE by default */
+  retryScale?: number;
+  /** WEBHOOKS_ALLOW_PRIVATE_URLS by default */
+  allowPrivateUrls?: boolean;
+  timeoutMs?: number;
+  /** claim only this delivery (a resend) */
+  deliveryId?: string;
+};
+
+type Claim = { id: string; attempt: number };
+
+/** Sends every due delivery it can claim, up to a batch; returns how many it attempted. */
+export async function deliverDueWebhooks(database: Db, options: DeliveryOptions = {}): Promise<number> {
+  const claims = await claimDueDeliveries(database, options.batchSize ?? BATCH_SIZE, options.deliveryId ?? null);
+  await Promise.all(
+    claims.map((claim) =>
+      attemptDelivery(database, claim, options).catch((error) =>
+        // the lease runs out and another pass tries again
+        log.error('webhook delivery attempt failed to run', { delivery_id: claim.id, attempt: claim.attempt, ...describeError(error) }),
+      ),
+    ),
+  );
+  return claims.length;
+}
+
+async function claimDueDeliveries(database: Db, batchSize: number, onlyId: string | null): Promise<Claim[]> {
+  return database.$queryRaw<Claim[]>`
+    WITH due AS (
+      SELECT d."id" FROM "webhook_deliveries" AS d
+      JOIN "webhook_endpoints" AS e ON e."id" = d."endpoint_id"
+      WHERE d."status" = 'pending' AND d."next_attempt_at" <= now() AND e."deleted_at" IS NULL
+        AND (${onlyId}::text IS NULL OR d."id" = ${onlyId}::text)
+      ORDER BY d."next_attempt_at"
+      LIMIT ${batchSize}
+      FOR UPDATE OF d SKIP LOCKED
+    )
+    UPDATE "webhook_deliveries" AS d
+    SET "attempt_count" = d."attempt_count" + 1,
+        "last_attempt_at" = now(),
+        "next_attempt_at" = now() + make_interval(secs => ${LEASE_SECONDS})
+    FROM due WHERE d."id" = due."id"
+    RETURNING d."id", d."attempt_count" AS "attempt"`;
+}
+
+async function attemptDelivery(database: Db, claim: Claim, options: DeliveryOptions): Promise<void> {
+  const delivery = await database.webhookDelivery.findUniqueOrThrow({ where: { id: claim.id }, include: { endpoint: true } });
+  const event = await database.event.findUniqueOrThrow({ where: { id: delivery.eventId } });
+  const body = JSON.stringify(serializeEvent(event));
+  const outcome = await signAndSend(delivery.endpoint, event.id, body, options);
+  await recordAttempt(database, claim, outcome, options.retryScale ?? env().WEBHOOK_RETRY_SCALE);
+  log.debug('webhook attempt', { delivery_id: claim.id, attempt: claim.attempt, status: outcome.status, error: outcome.error });
+}
+
+/** Checks the URL again (DNS may have changed since creation), signs with every valid secret, sends. */
+export async function signAndSend(
+  endpoint: Pick<WebhookEndpoint, 'url' | 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>,
+  messageId: string,
+  body: string,
+  options: Pick<DeliveryOptions, 'allowPrivateUrls' | 'timeoutMs'> = {},
+): Promise<SendOutcome> {
+  const started = performance.now();
+  const check = await checkWebhookUrl(endpoint.url, { allowPrivate: options.allowPrivateUrls });
+  if (!check.ok) {
+    return { status: null, error: `not sent: the URL ${check.reason}`, durationMs: Math.round(performance.now() - started), responseExcerpt: null };
+  }
+  const headers = {
+    ...signatureHeaders(signingSecrets(endpoint), messageId, Math.floor(Date.now() / 1000), body),
+    'user-agent': USER_AGENT,
+  };
+  return sendWebhook({ url: check.url, addresses: check.addresses, headers, body, timeoutMs: options.timeoutMs });
+}
+
+/** The current secret, and the one it replaced while that is still within its 24 hours. */
+export function signingSecrets(endpoint: Pick<WebhookEndpoint, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>, at = now()): string[] {
+  const previousValid = endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at;
+  return previousValid ? [endpoint.secret, endpoint.previousSecret!] : [endpoint.secret];
+}
+
+/**
+ * Logs the attempt and moves the delivery on: delivered, rescheduled, or failed after the last attempt.
+ * The update names the attempt it claimed, so a worker whose lease ran out cannot overwrite a newer one.
+ */
+async function recordAttempt(database: Db, claim: Claim, outcome: SendOutcome, retryScale: number): Promise<void> {
+  const delivered = isDelivered(outcome);
+  const delayMs = delivered ? null : retryDelayMs(claim.attempt, retryScale);
+  const status = delivered ? 'succeeded' : delayMs === null ? 'failed' : 'pending';
+  await inTransaction(database, async (tx) => {
+    await tx.webhookAttempt.create({
+      data: {
+        deliveryId: claim.id,
+        attempt: claim.attempt,
+        responseStatus: outcome.status,
+        error: outcome.error,
+        durationMs: outcome.durationMs,
+        responseExcerpt: outcome.responseExcerpt,
+      },
+    });
+    await tx.$executeRaw`
+      UPDATE "webhook_deliveries"
+      SET "status" = ${status}::"WebhookDeliveryStatus",
+          "next_attempt_at" = CASE WHEN ${status} = 'pending' THEN now() + make_interval(secs => ${(delayMs ?? 0) / 1000}) END
+      WHERE "id" = ${claim.id} AND "attempt_count" = ${claim.attempt} AND "status" = 'pending'`;
+  });
+}

@@ -1,0 +1,149 @@
+import { errors } from '@/lib/api/errors';
+import { NEWEST_FIRST, paginate } from '@/lib/api/pagination';
+import { now } from '@/lib/clock';
+import { inTransaction, type Db } from '@/lib/db';
+import { isId, newId } from '@/lib/ids';
+import { deliverDueWebhooks, signAndSend, type DeliveryOptions } from './deliver';
+import type { CreateWebhookEndpointInput } from './schemas';
+import type { SendOutcome } from './send';
+import { serializeWebhookDelivery, serializeWebhookEndpoint } from './serialize';
+import { generateWebhookSecret } from './signature';
+import { checkWebhookUrl } from './url-policy';
+
+// Webhook endpoints and their delivery log: the API's §13 and what the dashboard shows and does.
+
+/** A rotated-out secret keeps signing beside the new one this long, so receivers can switch over. */
+export const PREVIOUS_SECRET_VALIDITY_MS = 24 * 3600_000;
+
+export async function createWebhookEndpoint(
+  database: Db,
+  merchantId: string,
+  input: CreateWebhookEndpointInput,
+  options: { allowPrivateUrls?: boolean } = {},
+) {
+  const check = await checkWebhookUrl(input.url, { allowPrivate: options.allowPrivateUrls });
+  if (!check.ok) throw errors.parameterInvalid(`Invalid url: it ${check.reason}`, 'url');
+  return database.webhookEndpoint.create({
+    data: {
+      id: newId('webhookEndpoint'),
+      merchantId,
+      url: check.url.href,
+      description: input.description ?? null,
+      events: input.events,
+      secret: generateWebhookSecret(),
+    },
+  });
+}
+
+export async function getWebhookEndpointOrThrow(database: Db, merchantId: string, id: string) {
+  const endpoint = isId('webhookEndpoint', id)
+    ? await database.webhookEndpoint.findFirst({ where: { id, merchantId, deletedAt: null } })
+    : null;
+  if (!endpoint) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
+  return endpoint;
+}
+
+export async function listWebhookEndpoints(database: Db, merchantId: string, query: { limit: number; starting_after?: string }) {
+  const base = { merchantId, deletedAt: null };
+  return paginate({
+    limit: query.limit,
+    startingAfter: query.starting_after,
+    findCursor: (id) => database.webhookEndpoint.findFirst({ where: { id, ...base }, select: { id: true, createdAt: true } }),
+    findPage: ({ where, take }) => database.webhookEndpoint.findMany({ where: { AND: [base, where] }, orderBy: NEWEST_FIRST, take }),
+    serialize: (endpoint) => serializeWebhookEndpoint(endpoint),
+  });
+}
+
+/**
+ * Deleting stops deliveries at once: pending ones end as failed. The row stays (deleted_at) so the
+ * delivery log of what was sent before remains readable.
+ */
+export async function deleteWebhookEndpoint(database: Db, merchantId: string, id: string) {
+  return inTransaction(database, async (tx) => {
+    const { count } = isId('webhookEndpoint', id)
+      ? await tx.webhookEndpoint.updateMany({ where: { id, merchantId, deletedAt: null }, data: { deletedAt: now(), status: 'disabled' } })
+      : { count: 0 };
+    if (count !== 1) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
+    await tx.webhookDelivery.updateMany({ where: { endpointId: id, status: 'pending' }, data: { status: 'failed', nextAttemptAt: null } });
+    return { id, object: 'webhook_endpoint' as const, deleted: true as const };
+  });
+}
+
+/**
+ * A new secret signs from now on; the old one keeps signing beside it for 24 hours (two signatures in
+ * webhook-signature), so a receiver can switch without rejecting anything. Rotating again within those
+ * hours retires the oldest at once. Returns the endpoint with the new secret, shown this once.
+ */
+export async function rotateWebhookSecret(database: Db, merchantId: string, id: string) {
+  const endpoint = await getWebhookEndpointOrThrow(database, merchantId, id);
+  const expiresAt = new Date(now().getTime() + PREVIOUS_SECRET_VALIDITY_MS);
+  // one statement: the right-hand "secret" is the value before the update, so two rotations at once
+  // each retire the secret they replaced
+  const rotated = await database.$executeRaw`
+    UPDATE "webhook_endpoints"
+    SET "previous_secret" = "secret", "previous_secret_expires_at" = ${expiresAt}, "secret" = ${generateWebhookSecret()}
+    WHERE "id" = ${endpoint.id} AND "deleted_at" IS NULL`;
+  if (rotated !== 1) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
+  return database.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+}
+
+async function getDeliveryOrThrow(database: Db, merchantId: string, id: string) {
+  const delivery = await database.webhookDelivery.findFirst({ where: { id, endpoint: { merchantId } } });
+  if (!delivery) throw errors.resourceMissing(`No such webhook delivery: '${id}'`, 'id');
+  return delivery;
+}
+
+export async function listDeliveries(database: Db, merchantId: string, endpointId: string, query: { limit: number; starting_after?: string }) {
+  const endpoint = await getWebhookEndpointOrThrow(database, merchantId, endpointId);
+  const base = { endpointId: endpoint.id };
+  return paginate({
+    limit: query.limit,
+    startingAfter: query.starting_after,
+    findCursor: (id) => database.webhookDelivery.findFirst({ where: { id, ...base }, select: { id: true, createdAt: true } }),
+    findPage: ({ where, take }) => database.webhookDelivery.findMany({ where: { AND: [base, where] }, orderBy: NEWEST_FIRST, take }),
+    serialize: serializeWebhookDelivery,
+  });
+}
+
+/** Every attempt of a delivery, first to last. */
+export async function listAttempts(database: Db, merchantId: string, deliveryId: string) {
+  const delivery = await getDeliveryOrThrow(database, merchantId, deliveryId);
+  return database.webhookAttempt.findMany({ where: { deliveryId: delivery.id }, orderBy: { attempt: 'asc' } });
+}
+
+/**
+ * Sends a delivery again now, as a new logged attempt, whatever its status. It goes through the same
+ * claim as the worker's, so it is never sent twice for one attempt number; if a worker claims it first,
+ * that worker sends it. Returns the delivery as it is afterwards.
+ */
+export async function resendDelivery(database: Db, merchantId: string, deliveryId: string, options: DeliveryOptions = {}) {
+  const delivery = await getDeliveryOrThrow(database, merchantId, deliveryId);
+  await getWebhookEndpointOrThrow(database, merchantId, delivery.endpointId);
+  await database.$executeRaw`
+    UPDATE "webhook_deliveries" SET "status" = 'pending', "next_attempt_at" = now() WHERE "id" = ${delivery.id}`;
+  await deliverDueWebhooks(database, { ...options, deliveryId: delivery.id });
+  return database.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+}
+
+/**
+ * Sends a signed `webhook_endpoint.test` event describing the endpoint, so a merchant can check their
+ * receiver. It is not a stored event (it would pollute /v1/events) and is not retried: the outcome
+ * is returned for the dashboard to show at once.
+ */
+export async function sendTestEvent(
+  database: Db,
+  merchantId: string,
+  endpointId: string,
+  options: Pick<DeliveryOptions, 'allowPrivateUrls' | 'timeoutMs'> = {},
+): Promise<SendOutcome & { eventId: string }> {
+  const endpoint = await getWebhookEndpointOrThrow(database, merchantId, endpointId);
+  const eventId = newId('event');
+  const body = JSON.stringify({
+    id: eventId,
+    object: 'event',
+    type: 'webhook_endpoint.test',
+    created_at: now().toISOString(),
+    data: { object: serializeWebhookEndpoint(endpoint) },
+  });
+  return { ...(await signAndSend(endpoint, eventId, body, options)), eventId };
+}
