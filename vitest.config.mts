@@ -13,7 +13,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'services',
-          include: ['lib/**/*.test.ts'],
+          include: ['lib/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['test/setup/database.global.ts'],
           setupFiles: ['test/setup/fresh-database.ts'],
           testTimeout: 30_000,

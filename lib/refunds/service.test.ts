@@ -1,0 +1,124 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '@/lib/db';
+import { createCheckoutSession } from '@/lib/checkout-sessions/service';
+import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
+import { payCheckoutSession } from '@/lib/payments/pay';
+import { approveRefundRequest, authorizeAutomaticRefunds, createRefundRequest, declineRefundRequest, finishProcessingRefunds } from './service';
+
+// The refund life cycle and the sandbox provider, driven by the worker's own job functions.
+
+let merchantId: string;
+
+async function paidPayment(cardNumber = '4242424242424242') {
+  const client = await db();
+  const session = await createCheckoutSession(client, merchantId, {
+    order_reference: `o-${Math.random().toString(36).slice(2)}`,
+    currency: 'USD',
+    items: [{ name: 'Lamp', quantity: 1, unit_amount: 5000 }],
+    shipping_amount: 0,
+    tax_amount: 0,
+    amount: 5000,
+    return_url: 'https://shop.example.com/thanks',
+  });
+  const { payment } = await payCheckoutSession(client, merchantId, session.id, { payment_method: 'card', card_number: cardNumber });
+  return payment;
+}
+
+async function eventsOf(type: string, id: string) {
+  const client = await db();
+  return client.event.findMany({ where: { type, data: { path: ['object', 'id'], equals: id } } });
+}
+
+beforeEach(async () => {
+  merchantId = (await createMerchant(await db(), { name: 'Refund Shop', hosts: ['shop.example.com'] })).id;
+});
+
+describe('automatic policy', () => {
+  it('authorizes, then completes after the provider delay, counting the amount refunded', async () => {
+    const client = await db();
+    const payment = await paidPayment();
+    const refund = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 2000 });
+    expect(refund.status).toBe('requested');
+    expect(await eventsOf('refund_request.created', refund.id)).toHaveLength(1);
+
+    await authorizeAutomaticRefunds(client);
+    expect((await client.refundRequest.findUniqueOrThrow({ where: { id: refund.id } })).status).toBe('processing');
+    // the provider has not finished yet
+    expect(await finishProcessingRefunds(client, 60_000)).toBe(0);
+    expect(await finishProcessingRefunds(client, 0)).toBe(1);
+
+    const done = await client.refundRequest.findUniqueOrThrow({ where: { id: refund.id } });
+    expect(done.status).toBe('completed');
+    expect(await client.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ amountReserved: 2000, amountRefunded: 2000 });
+    expect(await eventsOf('refund.completed', refund.id)).toHaveLength(1);
+    // finishing is done once
+    expect(await finishProcessingRefunds(client, 0)).toBe(0);
+  });
+
+  it('fails refunds of the 5126 test card and gives the amount back', async () => {
+    const client = await db();
+    const payment = await paidPayment('4000000000005126');
+    const refund = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 5000 });
+    await authorizeAutomaticRefunds(client);
+    await finishProcessingRefunds(client, 0);
+    const failed = await client.refundRequest.findUniqueOrThrow({ where: { id: refund.id } });
+    expect(failed).toMatchObject({ status: 'failed', failureReason: expect.any(String) });
+    expect(await client.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ amountReserved: 0, amountRefunded: 0 });
+    expect(await eventsOf('refund.failed', refund.id)).toHaveLength(1);
+  });
+
+  it('lets two workers finish a batch without finishing any refund twice', async () => {
+    const client = await db();
+    const payment = await paidPayment();
+    for (let i = 0; i < 10; i++) await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 100 });
+    await authorizeAutomaticRefunds(client);
+    const [a, b] = await Promise.all([finishProcessingRefunds(client, 0, 6), finishProcessingRefunds(client, 0, 6)]);
+    const rest = await finishProcessingRefunds(client, 0, 6);
+    expect(a + b + rest).toBe(10);
+    expect((await client.payment.findUniqueOrThrow({ where: { id: payment.id } })).amountRefunded).toBe(1000);
+    expect(await client.event.count({ where: { merchantId, type: 'refund.completed' } })).toBe(10);
+  });
+});
+
+describe('manual policy', () => {
+  beforeEach(async () => {
+    await setRefundPolicy(await db(), merchantId, 'manual');
+  });
+
+  it('waits for a person: the worker does not authorize', async () => {
+    const client = await db();
+    const refund = await createRefundRequest(client, merchantId, { payment_id: (await paidPayment()).id, amount: 100 });
+    await authorizeAutomaticRefunds(client);
+    expect((await client.refundRequest.findUniqueOrThrow({ where: { id: refund.id } })).status).toBe('requested');
+  });
+
+  it('approve sends it to the provider; decline frees the amount; neither twice', async () => {
+    const client = await db();
+    const payment = await paidPayment();
+    const approved = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 1000 });
+    const declined = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 4000 });
+    expect((await approveRefundRequest(client, merchantId, approved.id)).status).toBe('processing');
+    expect((await declineRefundRequest(client, merchantId, declined.id)).status).toBe('declined');
+    expect((await client.payment.findUniqueOrThrow({ where: { id: payment.id } })).amountReserved).toBe(1000);
+    await expect(declineRefundRequest(client, merchantId, approved.id)).rejects.toMatchObject({ code: 'refund_not_cancelable' });
+    await expect(approveRefundRequest(client, merchantId, declined.id)).rejects.toMatchObject({ code: 'refund_not_cancelable' });
+    await finishProcessingRefunds(client, 0);
+    expect((await client.refundRequest.findUniqueOrThrow({ where: { id: approved.id } })).status).toBe('completed');
+  });
+
+  it("refuses another merchant's refund as missing", async () => {
+    const client = await db();
+    const refund = await createRefundRequest(client, merchantId, { payment_id: (await paidPayment()).id, amount: 100 });
+    const other = await createMerchant(client, { name: 'Other' });
+    await expect(approveRefundRequest(client, other.id, refund.id)).rejects.toMatchObject({ code: 'resource_missing' });
+  });
+});
+
+describe('the database backs the rule', () => {
+  it('refuses a reservation past the payment amount even if the code were wrong', async () => {
+    const client = await db();
+    const payment = await paidPayment();
+    await expect(client.$executeRaw`UPDATE "payments" SET "amount_reserved" = "amount" + 1 WHERE "id" = ${payment.id}`).rejects.toThrow(/payments_amount_reserved_check/);
+    await expect(client.$executeRaw`UPDATE "payments" SET "amount_refunded" = 1 WHERE "id" = ${payment.id}`).rejects.toThrow(/payments_amount_refunded_check/);
+  });
+});

@@ -1,0 +1,62 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { findActiveApiKey } from '@/lib/api-keys/service';
+import { db } from '@/lib/db';
+
+// The admin CLI as an operator runs it: a real process, one JSON object on stdout with --json.
+const run = promisify(execFile);
+
+async function sandbox(...args: string[]): Promise<{ json: any; stdout: string; code: number }> {
+  try {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/sandbox.ts', ...args, '--json'], { env: process.env });
+    return { json: JSON.parse(stdout), stdout, code: 0 };
+  } catch (error) {
+    const failed = error as { stdout: string; code: number };
+    return { json: JSON.parse(failed.stdout), stdout: failed.stdout, code: failed.code };
+  }
+}
+
+describe('npm run sandbox', () => {
+  it('runs every command and prints exactly one JSON object', async () => {
+    expect((await sandbox('migrate')).json).toEqual({ migrated: true });
+
+    const merchant = await sandbox('create-merchant', '--name', 'CLI Shop', '--email', 'cli@example.com', '--password', 'correct horse');
+    expect(merchant.json).toEqual({ id: expect.stringMatching(/^acct_/), name: 'CLI Shop' });
+    const id = merchant.json.id;
+
+    expect((await sandbox('approve-website', '--merchant', id, '--host', 'Shop.CLI.test:8080')).json).toEqual({ merchant_id: id, host: 'shop.cli.test:8080' });
+    expect((await sandbox('set-methods', '--merchant', id, '--methods', 'usdc,card')).json).toEqual({ merchant_id: id, payment_methods: ['card', 'usdc'] });
+    expect((await sandbox('set-refund-policy', '--merchant', id, '--policy', 'manual')).json).toEqual({ merchant_id: id, refund_policy: 'manual' });
+
+    const key = await sandbox('create-key', '--merchant', id, '--scopes', 'payments:read,refund_requests:read');
+    expect(key.json).toEqual({ id: expect.stringMatching(/^key_/), key: expect.stringMatching(/^sk_sandbox_[0-9A-Za-z]{32}$/), scopes: ['payments:read', 'refund_requests:read'] });
+    expect((await findActiveApiKey(key.json.key))?.merchantId).toBe(id);
+
+    expect((await sandbox('revoke-key', '--key-id', key.json.id)).json).toEqual({ id: key.json.id, revoked: true });
+    expect(await findActiveApiKey(key.json.key)).toBeNull();
+
+    const stored = await (await db()).merchant.findUniqueOrThrow({ where: { id }, include: { websites: true, users: true } });
+    expect(stored).toMatchObject({ paymentMethods: ['card', 'usdc'], refundPolicy: 'manual' });
+    expect(stored.users.map((u) => u.email)).toEqual(['cli@example.com']);
+  }, 120_000);
+
+  it('seeds an empty database once, returning the key only when it made it', async () => {
+    // this file's database already has a merchant, so seed reports the first one without secrets
+    const seeded = await sandbox('seed');
+    expect(seeded.json).toMatchObject({ merchant_id: expect.stringMatching(/^acct_/), email: 'demo@example.com' });
+    expect(seeded.json).not.toHaveProperty('api_key');
+  }, 60_000);
+
+  it('refuses bad input with an error object and a non-zero exit', async () => {
+    const unknown = await sandbox('fly');
+    expect(unknown.code).toBe(2);
+    expect(unknown.json).toEqual({ error: 'unknown command: fly' });
+    const badScope = await sandbox('create-key', '--merchant', 'acct_x', '--scopes', 'everything');
+    expect(badScope.code).toBe(2);
+    expect(badScope.json.error).toContain('unknown scopes: everything');
+    const badHost = await sandbox('approve-website', '--merchant', 'acct_x', '--host', 'https://x.test/');
+    expect(badHost.code).toBe(1);
+    expect(badHost.stdout.trim().split('\n')).toHaveLength(1);
+  }, 60_000);
+});
