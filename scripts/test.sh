@@ -13,13 +13,14 @@ step 'type check'
 if npx tsc --noEmit; then echo '{"passed":1,"failed":0}' > "$reports/typecheck.json"; else echo '{"passed":0,"failed":1}' > "$reports/typecheck.json"; status=1; fi
 
 step 'production build'
+built=0
 if npx next build > "$reports/build.log" 2>&1; then
-  echo '{"passed":1,"failed":0}' > "$reports/build.json"
+  echo '{"passed":1,"failed":0}' > "$reports/build.json"; built=1
 else
   cat "$reports/build.log"; echo '{"passed":0,"failed":1}' > "$reports/build.json"; status=1
 fi
 
-if [ -f "${NEXT_DIST_DIR:-.next}/BUILD_ID" ] && [ "$status" -eq 0 ]; then
+if [ "$built" -eq 1 ]; then
   step 'vitest'
   npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest.json" || status=1
 
