@@ -1,0 +1,29 @@
+import { getServerSession } from 'next-auth';
+import { redirect } from 'next/navigation';
+import { cache } from 'react';
+import { db } from '@/lib/db';
+import { authOptions } from './options';
+
+// Who is signed in, for dashboard pages and server actions. The session cookie names a user; the
+// merchant comes from the database, so a deleted user's cookie opens nothing.
+
+export type DashboardSession = { userId: string; email: string; merchantId: string; merchantName: string };
+
+/** Once per request, however many layouts, pages and actions ask. */
+export const getDashboardSession = cache(async (): Promise<DashboardSession | null> => {
+  const session = await getServerSession(authOptions());
+  if (!session?.userId) return null;
+  const user = await (await db()).user.findUnique({
+    where: { id: session.userId },
+    select: { id: true, email: true, merchant: { select: { id: true, name: true } } },
+  });
+  if (!user) return null;
+  return { userId: user.id, email: user.email, merchantId: user.merchant.id, merchantName: user.merchant.name };
+});
+
+/** The signed-in user's merchant; anyone else is sent to the sign-in page. */
+export async function requireMerchant(): Promise<DashboardSession> {
+  const session = await getDashboardSession();
+  if (!session) redirect('/login');
+  return session;
+}
