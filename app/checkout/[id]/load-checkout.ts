@@ -1,0 +1,80 @@
+import QRCode from 'qrcode';
+import type { CheckoutState, HostedCheckout } from '@/components/checkout/checkout-view';
+import type { UsdcDeposit } from '@/components/checkout/payment-types';
+import { effectiveStatus } from '@/lib/checkout-sessions/serialize';
+import { getCheckoutSession } from '@/lib/checkout-sessions/service';
+import { now } from '@/lib/clock';
+import { db } from '@/lib/db';
+import { formatMoney, formatUsdc } from '@/lib/money';
+import { getMerchantOrThrow } from '@/lib/merchants/service';
+import { getPaymentOrThrow } from '@/lib/payments/service';
+import { sandboxDepositAddress, USDC_NETWORK } from '@/lib/payments/usdc-deposit';
+import { returnUrlWithSessionId } from './return-url';
+
+// Everything the hosted checkout page shows, read through the services at request time.
+
+export async function loadHostedCheckout(id: string): Promise<HostedCheckout | null> {
+  const database = await db();
+  const session = await getCheckoutSession(database, null, id);
+  if (!session) return null;
+  const at = now();
+  const [merchant, orderStatus, payment] = await Promise.all([
+    getMerchantOrThrow(database, session.merchantId),
+    // the one read no service offers yet: whether another session of this order was paid
+    database.order.findUniqueOrThrow({ where: { id: session.orderId }, select: { status: true } }).then((order) => order.status),
+    session.paymentId ? getPaymentOrThrow(database, session.merchantId, session.paymentId) : null,
+  ]);
+
+  const status = effectiveStatus(session, at);
+  const state: CheckoutState = status === 'open' && orderStatus === 'paid' ? 'order_paid' : status;
+  const money = (amount: number) => formatMoney(amount, session.currency);
+  const items = [...session.items].sort((a, b) => a.position - b.position);
+  const subtotal = items.reduce((sum, item) => sum + item.quantity * item.unitAmount, 0);
+
+  return {
+    id: session.id,
+    state,
+    merchantName: merchant.name,
+    currency: session.currency,
+    totalLabel: money(session.amount),
+    lines: items.map((item) => ({
+      name: item.name,
+      quantity: item.quantity,
+      unitLabel: money(item.unitAmount),
+      amountLabel: money(item.quantity * item.unitAmount),
+    })),
+    subtotalLabel: money(subtotal),
+    shippingLabel: session.shippingAmount > 0 ? money(session.shippingAmount) : null,
+    taxLabel: session.taxAmount > 0 ? money(session.taxAmount) : null,
+    methods: session.paymentMethods,
+    expiresAt: session.expiresAt.toISOString(),
+    renderedAt: at.toISOString(),
+    cancelUrl: session.cancelUrl,
+    backUrl: session.cancelUrl ?? `${new URL(session.returnUrl).origin}/`,
+    paidReturnUrl: returnUrlWithSessionId(session.returnUrl, session.id),
+    paidWith: payment ? describePaymentMethod(payment.paymentMethod, payment.methodDetails) : null,
+    usdc: state === 'open' && session.paymentMethods.includes('usdc') ? await usdcDeposit(session.id, session.amount) : null,
+  };
+}
+
+async function usdcDeposit(sessionId: string, amount: number): Promise<UsdcDeposit> {
+  const address = sandboxDepositAddress(sessionId);
+  // rendered here, from our own address: the page makes no network call for it
+  const svg = await QRCode.toString(address, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#111827', light: '#ffffff' } });
+  return {
+    address,
+    network: USDC_NETWORK,
+    amount: `${formatUsdc(amount)} USDC`,
+    qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+  };
+}
+
+const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+
+function describePaymentMethod(method: string, details: unknown): string {
+  const detail = (details ?? {}) as { card?: { brand?: string; last4?: string }; interac?: { bank?: string | null } };
+  if (method === 'card' && detail.card) return `${BRAND_NAMES[detail.card.brand ?? ''] ?? 'Card'} •••• ${detail.card.last4}`;
+  if (method === 'usdc') return 'USDC';
+  if (method === 'interac') return detail.interac?.bank ? `Interac e-Transfer (${detail.interac.bank})` : 'Interac e-Transfer';
+  return method;
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import type { FormFieldErrors, PayFormInput, PayOutcome } from '@/components/checkout/payment-types';
+import { ApiError } from '@/lib/api/errors';
+import { now } from '@/lib/clock';
+import { db } from '@/lib/db';
+import { describeError, log } from '@/lib/log';
+import { normalizeCardNumber } from '@/lib/payments/cards';
+import { cardFormErrors, hasErrors, interacFormErrors, parseExpiry } from '@/lib/payments/hosted-form';
+import { parsePayInput, payCheckoutSession } from '@/lib/payments/pay';
+import { returnUrlWithSessionId } from './return-url';
+
+// The hosted page's side of paying: check the form again on the server, then hand it to the same
+// payCheckoutSession the test-helper endpoint uses. Neither the card number nor any other field is logged
+// or sent back; pay.ts keeps only brand, last4 and expiry.
+
+const payFormInput = z.discriminatedUnion('method', [
+  z.strictObject({
+    method: z.literal('card'),
+    card: z.strictObject({ number: z.string().max(32), expiry: z.string().max(16), cvc: z.string().max(8), name: z.string().max(300) }),
+  }),
+  z.strictObject({ method: z.literal('usdc') }),
+  z.strictObject({
+    method: z.literal('interac'),
+    outcome: z.enum(['approve', 'decline']),
+    interac: z.strictObject({ email: z.string().max(300), bank: z.string().max(100) }),
+  }),
+]);
+
+const SOMETHING_WENT_WRONG = 'Something went wrong on our side and nothing was paid. Please try again.';
+
+const DECLINE_MESSAGES: Record<string, string> = {
+  card_declined: 'Your card was declined. Nothing was paid — try another card.',
+  insufficient_funds: 'Your card has insufficient funds. Nothing was paid — try another card.',
+  interac_declined: 'The Interac e-Transfer was declined, so nothing was paid. You can try again or choose another way to pay.',
+};
+
+/** When the service refuses a field the browser let through, the message for that field. */
+const FIELD_OF_PARAM: Record<string, { field: keyof FormFieldErrors; message: string }> = {
+  card_number: { field: 'number', message: 'Your card number is invalid.' },
+  exp_month: { field: 'expiry', message: 'Enter the expiry date as MM / YY.' },
+  exp_year: { field: 'expiry', message: 'Your card has expired.' },
+  cvc: { field: 'cvc', message: "Your card's security code is incomplete." },
+  name: { field: 'name', message: 'Enter the name on your card.' },
+  email: { field: 'email', message: 'Enter a valid e-mail address.' },
+  bank: { field: 'bank', message: 'Choose your bank.' },
+};
+
+export async function payFromHostedForm(sessionId: string, raw: unknown): Promise<PayOutcome> {
+  const form = payFormInput.safeParse(raw);
+  // the page always sends this shape; a hand-made request learns nothing more
+  if (!form.success) return { kind: 'failed', message: SOMETHING_WENT_WRONG };
+
+  const checked = toPayInput(form.data, now());
+  if ('errors' in checked) return { kind: 'invalid', errors: checked.errors };
+
+  try {
+    const { payment, session } = await payCheckoutSession(await db(), null, sessionId, parsePayInput(checked.body));
+    if (payment.status === 'failed') {
+      return { kind: 'failed', message: DECLINE_MESSAGES[payment.failureCode ?? ''] ?? SOMETHING_WENT_WRONG };
+    }
+    return { kind: 'paid', returnUrl: returnUrlWithSessionId(session.returnUrl, session.id) };
+  } catch (error) {
+    return outcomeOfError(error, sessionId, form.data.method);
+  }
+}
+
+/** The body payCheckoutSession takes (the test helper's shape), or the fields that are wrong. */
+function toPayInput(form: PayFormInput, at: Date): { body: Record<string, unknown> } | { errors: FormFieldErrors } {
+  if (form.method === 'card') {
+    const errors = cardFormErrors(form.card, at);
+    if (hasErrors(errors)) return { errors };
+    const expiry = parseExpiry(form.card.expiry)!;
+    return {
+      body: {
+        payment_method: 'card',
+        card_number: normalizeCardNumber(form.card.number),
+        exp_month: expiry.month,
+        exp_year: expiry.year,
+        cvc: form.card.cvc.trim(),
+        name: form.card.name.trim(),
+      },
+    };
+  }
+  if (form.method === 'interac') {
+    const errors = interacFormErrors(form.interac);
+    if (hasErrors(errors)) return { errors };
+    return { body: { payment_method: 'interac', outcome: form.outcome, email: form.interac.email.trim(), bank: form.interac.bank } };
+  }
+  return { body: { payment_method: 'usdc' } };
+}
+
+function outcomeOfError(error: unknown, sessionId: string, method: PayFormInput['method']): PayOutcome {
+  if (error instanceof ApiError) {
+    switch (error.code) {
+      case 'checkout_session_not_open':
+      case 'order_already_paid':
+      case 'resource_missing':
+        return { kind: 'closed' };
+      case 'payment_method_not_offered':
+        return { kind: 'failed', message: 'This checkout does not accept that way to pay. Choose another one.' };
+      case 'parameter_invalid':
+      case 'parameter_missing': {
+        const mapped = error.param ? FIELD_OF_PARAM[error.param] : undefined;
+        if (mapped) return { kind: 'invalid', errors: { [mapped.field]: mapped.message } };
+      }
+    }
+  }
+  // the error's own message only: the form's fields are never written to the log
+  log.error('hosted checkout payment failed', { checkout_session_id: sessionId, payment_method: method, ...describeError(error) });
+  return { kind: 'failed', message: SOMETHING_WENT_WRONG };
+}

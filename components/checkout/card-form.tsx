@@ -1,0 +1,151 @@
+'use client';
+
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
+import { cardBrand, normalizeCardNumber } from '@/lib/payments/cards';
+import { cardFormErrors, cvcLength, hasErrors, type CardFields, type FieldErrors } from '@/lib/payments/hosted-form';
+import { BrandMark } from './brand-mark';
+import { caretAfterDigits, formatCardNumber, formatExpiry } from './card-number';
+import type { PayWith } from './payment-form';
+import { TestCardsHint } from './test-cards-hint';
+
+const EMPTY: CardFields = { number: '', expiry: '', cvc: '', name: '' };
+const FIELD_ORDER: Array<keyof CardFields> = ['number', 'expiry', 'cvc', 'name'];
+
+export function CardForm({ totalLabel, pay, busy, pending }: { totalLabel: string; pay: PayWith; busy: boolean; pending: boolean }) {
+  const [fields, setFields] = useState<CardFields>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<CardFields>>({});
+  const [decline, setDecline] = useState<string | null>(null);
+  const inputs = useRef<Partial<Record<keyof CardFields, HTMLInputElement | null>>>({});
+  const caret = useRef<number | null>(null);
+  // the first wrong field takes the focus once rendered (the inputs are disabled while the server answers)
+  const [focusRequest, setFocusRequest] = useState<{ field: keyof CardFields } | null>(null);
+  const brand = cardBrand(normalizeCardNumber(fields.number));
+
+  // put the caret back where the customer was typing after the number is regrouped
+  useLayoutEffect(() => {
+    if (caret.current === null) return;
+    inputs.current.number?.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  }, [fields.number]);
+
+  useEffect(() => {
+    if (focusRequest) inputs.current[focusRequest.field]?.focus();
+  }, [focusRequest]);
+
+  function showErrors(found: FieldErrors<CardFields>) {
+    setErrors(found);
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) setFocusRequest({ field: first });
+  }
+
+  function update(field: keyof CardFields, value: string) {
+    const next = { ...fields, [field]: value };
+    setFields(next);
+    if (field === 'number') setDecline(null);
+    // a field marked wrong is checked again as it changes, so the message goes away once it is right
+    if (errors[field]) setErrors({ ...errors, [field]: cardFormErrors(next, new Date())[field] });
+  }
+
+  function onNumberChange(event: ChangeEvent<HTMLInputElement>) {
+    const { value, selectionStart } = event.target;
+    const digitsBeforeCaret = value.slice(0, selectionStart ?? value.length).replace(/\D/g, '').length;
+    const formatted = formatCardNumber(value);
+    caret.current = caretAfterDigits(formatted, digitsBeforeCaret);
+    update('number', formatted);
+  }
+
+  /** Leaving a field with something in it checks it; an empty field waits for the Pay click. */
+  function onBlur(field: keyof CardFields) {
+    if (!fields[field].trim()) return;
+    setErrors({ ...errors, [field]: cardFormErrors(fields, new Date())[field] });
+  }
+
+  function fillTestCard(number: string) {
+    const nextYear = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
+    setFields({
+      number: formatCardNumber(number),
+      expiry: fields.expiry || `12 / ${nextYear}`,
+      cvc: fields.cvc || '123',
+      name: fields.name || 'Sandbox Customer',
+    });
+    setErrors({});
+    setDecline(null);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = cardFormErrors(fields, new Date());
+    showErrors(found);
+    setDecline(null);
+    if (hasErrors(found)) return;
+    const outcome = await pay({ method: 'card', card: fields }, 'card');
+    if (outcome?.kind === 'failed') setDecline(outcome.message);
+    if (outcome?.kind === 'invalid') showErrors(outcome.errors);
+  }
+
+  const bind = (field: keyof CardFields) => ({
+    ref: (element: HTMLInputElement | null) => {
+      inputs.current[field] = element;
+    },
+    value: fields[field],
+    error: errors[field],
+    onBlur: () => onBlur(field),
+    disabled: busy,
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Pay by card">
+      <TextField
+        id="card-number"
+        label="Card number"
+        name="cardnumber"
+        autoComplete="cc-number"
+        inputMode="numeric"
+        placeholder="1234 1234 1234 1234"
+        {...bind('number')}
+        onChange={onNumberChange}
+        end={<BrandMark brand={brand} />}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          id="card-expiry"
+          label="Expiry (MM / YY)"
+          name="cc-exp"
+          autoComplete="cc-exp"
+          inputMode="numeric"
+          placeholder="MM / YY"
+          {...bind('expiry')}
+          onChange={(event) => update('expiry', formatExpiry(event.target.value))}
+        />
+        <TextField
+          id="card-cvc"
+          label="CVC"
+          name="cvc"
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          placeholder={cvcLength(fields.number) === 4 ? '1234' : '123'}
+          maxLength={4}
+          {...bind('cvc')}
+          onChange={(event) => update('cvc', event.target.value.replace(/\D/g, ''))}
+        />
+      </div>
+      <TextField
+        id="card-name"
+        label="Name on card"
+        name="ccname"
+        autoComplete="cc-name"
+        placeholder="Full name as printed"
+        {...bind('name')}
+        onChange={(event) => update('name', event.target.value)}
+      />
+      <TestCardsHint onUse={fillTestCard} disabled={busy} />
+      {decline && <Notice tone="danger">{decline}</Notice>}
+      <Button type="submit" size="lg" className="w-full" pending={pending} pendingLabel="Processing…" disabled={busy}>
+        Pay {totalLabel}
+      </Button>
+    </form>
+  );
+}

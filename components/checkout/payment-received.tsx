@@ -1,0 +1,25 @@
+'use client';
+
+import { useEffect } from 'react';
+import { CheckCircleIcon } from './icons';
+
+const REDIRECT_AFTER_MS = 1500;
+
+/** The short confirmation after paying, then on to the merchant's return_url (which carries session_id). */
+export function PaymentReceived({ merchantName, returnUrl }: { merchantName: string; returnUrl: string }) {
+  useEffect(() => {
+    const timer = window.setTimeout(() => window.location.assign(returnUrl), REDIRECT_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [returnUrl]);
+
+  return (
+    <div role="status" className="flex flex-col items-center py-8 text-center">
+      <CheckCircleIcon className="size-14 text-green-600" />
+      <h2 className="mt-4 text-xl font-semibold text-gray-900">Payment received</h2>
+      <p className="mt-1 text-sm text-gray-600">Returning you to {merchantName}…</p>
+      <a href={returnUrl} className="mt-6 text-sm font-medium text-accent-700 underline underline-offset-2 hover:text-accent-600">
+        Continue to {merchantName} now
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+'use client';
+
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import type { PayWith } from './payment-form';
+import type { UsdcDeposit } from './payment-types';
+import { CopyIcon } from './icons';
+
+/** USDC: where to send how much, and a button that plays the part of the customer's wallet. */
+export function UsdcForm({ deposit, pay, busy, pending }: { deposit: UsdcDeposit; pay: PayWith; busy: boolean; pending: boolean }) {
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function simulateTransfer() {
+    setFailure(null);
+    const outcome = await pay({ method: 'usdc' }, 'usdc');
+    if (outcome?.kind === 'failed') setFailure(outcome.message);
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+        {/* a data: URL made on the server from our own address: no network call, nothing merchant-given */}
+        <img src={deposit.qrDataUrl} alt={`QR code of the deposit address ${deposit.address}`} width={148} height={148} className="size-37 shrink-0 rounded-lg border border-gray-200 bg-white p-1" />
+        <dl className="w-full min-w-0 space-y-3 text-sm">
+          <div>
+            <dt className="text-gray-600">Send exactly</dt>
+            <dd className="text-lg font-semibold text-gray-900">{deposit.amount}</dd>
+          </div>
+          <div>
+            <dt className="text-gray-600">Network</dt>
+            <dd className="font-medium text-gray-900">{deposit.network}</dd>
+          </div>
+        </dl>
+      </div>
+      <dl>
+        <dt className="text-sm text-gray-600">Deposit address</dt>
+        <dd className="mt-1 flex items-stretch gap-2">
+          <code className="min-w-0 flex-1 rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 font-mono text-xs leading-5 break-all text-gray-900">
+            {deposit.address}
+          </code>
+          <CopyButton text={deposit.address} />
+        </dd>
+        <dd className="mt-1 text-xs text-gray-600">A sandbox address that nobody owns. Never send real funds to it.</dd>
+      </dl>
+      {failure && <Notice tone="danger">{failure}</Notice>}
+      <Button size="lg" className="w-full" onClick={simulateTransfer} pending={pending} pendingLabel="Confirming transfer…" disabled={busy}>
+        Simulate transfer
+      </Button>
+    </div>
+  );
+}
+
+function CopyButton({ text }: { text: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+    window.setTimeout(() => setState('idle'), 2000);
+  }
+  return (
+    <Button variant="secondary" onClick={copy} className="h-auto shrink-0" aria-label="Copy deposit address">
+      <CopyIcon />
+      <span aria-live="polite">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Select it' : 'Copy'}</span>
+    </Button>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { classNames } from './class-names';
+import { Spinner } from './spinner';
+
+type Variant = 'primary' | 'secondary' | 'ghost';
+
+const VARIANTS: Record<Variant, string> = {
+  primary: 'bg-accent-600 text-white shadow-sm hover:bg-accent-700 disabled:bg-accent-600/70',
+  secondary: 'border border-gray-300 bg-white text-gray-800 shadow-sm hover:bg-gray-50 disabled:text-gray-500',
+  ghost: 'text-accent-700 hover:bg-accent-50',
+};
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: Variant;
+  size?: 'md' | 'lg';
+  /** While true the button is disabled and shows a spinner with pendingLabel, so a second click cannot send twice. */
+  pending?: boolean;
+  pendingLabel?: ReactNode;
+};
+
+export function Button({ variant = 'primary', size = 'md', pending = false, pendingLabel, disabled, className, children, ...props }: ButtonProps) {
+  return (
+    <button
+      type="button"
+      {...props}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      className={classNames(
+        'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 disabled:cursor-not-allowed',
+        size === 'lg' ? 'h-12 px-5 text-base' : 'h-10 px-4 text-sm',
+        VARIANTS[variant],
+        className,
+      )}
+    >
+      {pending ? (
+        <>
+          <Spinner />
+          {pendingLabel ?? children}
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import pg from 'pg';
+import { ensureEmbeddedServer } from '@/lib/db/embedded';
+import { E2E_API_KEY, E2E_BASE_URL } from '../playwright.config';
+
+// Shared steps of the checkout stories: a merchant's server creating sessions over HTTP with the demo key,
+// the merchant's own site answering the customer's return, screenshots, and the accessibility check.
+
+export const MERCHANT_NAME = 'Demo Shop';
+/** An approved website of the demo merchant; the browser never really reaches it: shopRoutes answers. */
+export const SHOP = 'http://localhost:4000';
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+type SessionOverrides = Record<string, unknown>;
+export type CheckoutSession = { id: string; url: string; status: string; order_reference: string; payment_id: string | null; [key: string]: unknown };
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${E2E_BASE_URL}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${E2E_API_KEY}`,
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(method === 'POST' ? { 'Idempotency-Key': randomUUID() } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function ok<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await api<T>(method, path, body);
+  expect(response.status, `${method} ${path}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
+  return response.body;
+}
+
+export function uniqueReference(prefix = 'e2e'): string {
+  return `${prefix}-${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
+}
+
+/** A USD session: 2 T-shirts at 15.00, shipping 5.00, tax 2.50 → US$37.50. */
+export function usdSession(overrides: SessionOverrides = {}) {
+  return {
+    order_reference: uniqueReference(),
+    currency: 'USD',
+    items: [
+      { name: 'Organic cotton T-shirt', quantity: 2, unit_amount: 1500 },
+    ],
+    shipping_amount: 500,
+    tax_amount: 250,
+    amount: 3750,
+    return_url: `${SHOP}/orders/thanks?ref=42`,
+    cancel_url: `${SHOP}/cart`,
+    ...overrides,
+  };
+}
+
+/** A CAD session: a mug at 24.00, shipping 9.90, tax 15.00 → CA$48.90. */
+export function cadSession(overrides: SessionOverrides = {}) {
+  return {
+    order_reference: uniqueReference(),
+    currency: 'CAD',
+    items: [{ name: 'Maple stoneware mug', quantity: 1, unit_amount: 2400 }],
+    shipping_amount: 990,
+    tax_amount: 1500,
+    amount: 4890,
+    return_url: `${SHOP}/orders/thanks`,
+    cancel_url: `${SHOP}/cart`,
+    ...overrides,
+  };
+}
+
+export const createSession = (body: SessionOverrides = usdSession()) => ok<CheckoutSession>('POST', '/v1/checkout-sessions', body);
+export const getSession = (id: string) => ok<CheckoutSession>('GET', `/v1/checkout-sessions/${id}`);
+export const expireSession = (id: string) => ok<CheckoutSession>('POST', `/v1/checkout-sessions/${id}/expire`);
+export const payWithTestHelper = (id: string, body: Record<string, unknown>) =>
+  ok<{ id: string; status: string }>('POST', `/v1/test-helpers/checkout-sessions/${id}/pay`, body);
+
+export type Payment = { id: string; status: string; payment_method: string; payment_method_details: Record<string, Record<string, unknown>>; failure_code: string | null };
+export async function paymentsOf(orderReference: string): Promise<Payment[]> {
+  const list = await ok<{ data: Payment[] }>('GET', `/v1/payments?order_reference=${encodeURIComponent(orderReference)}&limit=100`);
+  return list.data;
+}
+
+/** The right-hand panel: the payment form, or what replaced it. */
+export const paymentPanel = (page: Page) => page.getByRole('region', { name: 'Payment' });
+
+/** The customer's return to the merchant's site, answered here: the story ends when the browser arrives. */
+export async function shopRoutes(page: Page): Promise<void> {
+  await page.route(`${SHOP}/**`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Demo Shop</title><h1>Back at Demo Shop</h1>' }),
+  );
+}
+
+/**
+ * Moves a session's expiry to `secondsFromNow`, straight in the e2e database: the only way to watch a
+ * session run out of time without waiting 30 minutes. (Expiring through the API is the other way, and the
+ * page must look the same for both.)
+ */
+export async function setExpiresIn(sessionId: string, secondsFromNow: number): Promise<void> {
+  const server = await ensureEmbeddedServer(process.env.E2E_DATA_DIR ?? 'data/e2e', () => {});
+  const client = new pg.Client({ connectionString: server.adminUrl('sandbox') });
+  await client.connect();
+  try {
+    await client.query(`UPDATE checkout_sessions SET expires_at = now() + make_interval(secs => $2) WHERE id = $1`, [sessionId, secondsFromNow]);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Full-page screenshots into test-results/screenshots/, to be looked at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+/** No serious or critical accessibility violation on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const severe = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(severe, 'serious or critical accessibility violations').toEqual([]);
+}

@@ -1,0 +1,68 @@
+import { cardBrand, isExpired, normalizeCardNumber, passesLuhn } from './cards';
+
+// The hosted checkout form's rules. The browser runs them for instant inline errors; the server action runs
+// them again because a browser can be bypassed. Pure, so they are safe in a client bundle.
+
+export type CardFields = { number: string; expiry: string; cvc: string; name: string };
+export type InteracFields = { email: string; bank: string };
+export type FieldErrors<Fields> = Partial<Record<keyof Fields, string>>;
+
+/** Banks the sandbox pretends to talk to; nothing is sent to any of them. */
+export const SANDBOX_BANKS = [
+  'RBC Royal Bank',
+  'TD Canada Trust',
+  'Scotiabank',
+  'BMO Bank of Montreal',
+  'CIBC',
+  'Desjardins',
+  'National Bank',
+  'Tangerine',
+] as const;
+
+/** "MM / YY", "MM/YY" or "MMYY" → a month and a four-digit year; null when it is not a real month. */
+export function parseExpiry(expiry: string): { month: number; year: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2})\s*$/.exec(expiry) ?? /^\s*(\d{2})(\d{2})\s*$/.exec(expiry);
+  if (!match) return null;
+  const month = Number(match[1]);
+  if (month < 1 || month > 12) return null;
+  return { month, year: 2000 + Number(match[2]) };
+}
+
+/** American Express prints a four-digit code on the front; the other brands three on the back. */
+export function cvcLength(cardNumber: string): 3 | 4 {
+  return cardBrand(normalizeCardNumber(cardNumber)) === 'amex' ? 4 : 3;
+}
+
+export function cardFormErrors(fields: CardFields, at: Date): FieldErrors<CardFields> {
+  const errors: FieldErrors<CardFields> = {};
+  const digits = normalizeCardNumber(fields.number);
+  if (!digits) errors.number = 'Enter your card number.';
+  else if (!passesLuhn(digits)) errors.number = 'Your card number is invalid.';
+
+  const expiry = parseExpiry(fields.expiry);
+  if (!fields.expiry.trim()) errors.expiry = "Enter your card's expiry date.";
+  else if (!expiry) errors.expiry = 'Enter the expiry date as MM / YY.';
+  else if (isExpired(expiry.month, expiry.year, at)) errors.expiry = 'Your card has expired.';
+
+  const cvc = fields.cvc.trim();
+  if (!cvc) errors.cvc = "Enter your card's security code.";
+  else if (!/^\d+$/.test(cvc) || cvc.length !== cvcLength(digits)) errors.cvc = "Your card's security code is incomplete.";
+
+  const name = fields.name.trim();
+  if (!name) errors.name = 'Enter the name on your card.';
+  else if (name.length > 200) errors.name = 'The name on your card is too long.';
+  return errors;
+}
+
+export function interacFormErrors(fields: InteracFields): FieldErrors<InteracFields> {
+  const errors: FieldErrors<InteracFields> = {};
+  const email = fields.email.trim();
+  if (!email) errors.email = 'Enter your e-mail address.';
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) errors.email = 'Enter a valid e-mail address.';
+  if (!(SANDBOX_BANKS as readonly string[]).includes(fields.bank)) errors.bank = 'Choose your bank.';
+  return errors;
+}
+
+export function hasErrors(errors: Record<string, string | undefined>): boolean {
+  return Object.values(errors).some(Boolean);
+}
