@@ -1,30 +1,13 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
-// Runs before routing. The API answers in JSON, always, so /v1 paths that Next's router would answer
-// itself (an HTML 400 for bad percent-encoding, a redirect for a trailing slash) are answered here.
-// Trailing-slash redirects are off in next.config.js so that they reach this point; pages keep them below.
+// Runs before routing. A /v1 path that is not valid percent-encoding would reach Next's router, which
+// answers with an HTML 400 page; the API answers in JSON, always.
 export function proxy(request: NextRequest) {
-  const { pathname } = request.nextUrl;
-  const isApi = pathname === '/v1' || pathname.startsWith('/v1/');
-  if (!isApi) {
-    if (pathname.length > 1 && pathname.endsWith('/')) {
-      const url = request.nextUrl.clone();
-      url.pathname = pathname.replace(/\/+$/, '') || '/';
-      return NextResponse.redirect(url, 308);
-    }
-    return NextResponse.next();
-  }
-  if (!isValidPercentEncoding(pathname)) return routeNotFound('the path is not valid percent-encoding');
-  if (pathname.endsWith('/')) return routeNotFound(`no route is ${pathname}; drop the trailing slash`);
-  return NextResponse.next();
-}
-
-function isValidPercentEncoding(pathname: string): boolean {
   try {
-    decodeURIComponent(pathname);
-    return true;
+    decodeURIComponent(request.nextUrl.pathname);
+    return NextResponse.next();
   } catch {
-    return false;
+    return routeNotFound('the path is not valid percent-encoding');
   }
 }
 
@@ -48,4 +31,4 @@ function randomBase62(length: number): string {
   return out;
 }
 
-export const config = { matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'] };
+export const config = { matcher: '/v1/:path*' };

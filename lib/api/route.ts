@@ -2,6 +2,7 @@ import type { AuthenticatedKey } from '@/lib/api-keys/service';
 import type { Scope } from '@/lib/api-keys/scopes';
 import { db, inTransaction, type Db } from '@/lib/db';
 import { newId } from '@/lib/ids';
+import { recordApiRequest } from '@/lib/api-logs/service';
 import { describeError, log } from '@/lib/log';
 import { authenticate, requireScope } from './auth';
 import { readJsonBody } from './body';
@@ -40,15 +41,33 @@ export type RouteHandler = (request: Request, context: NextContext) => Promise<R
 
 export function apiRoute(options: RouteOptions, handler: (ctx: ApiContext) => Promise<ApiResult>): RouteHandler {
   return async (request, context) => {
+    const startedAt = performance.now();
     const requestId = newId('request');
+    const seen: Seen = {};
+    let response: Response;
     try {
-      const result = await runRoute(options, handler, request, context, requestId);
-      return json(result.status, result.body, requestId, result.headers);
+      const result = await runRoute(options, handler, request, context, requestId, seen);
+      response = json(result.status, result.body, requestId, result.headers);
     } catch (error) {
-      return errorResponse(error, requestId, request);
+      response = errorResponse(error, requestId, request);
     }
+    if (seen.merchantId) {
+      recordApiRequest({
+        merchantId: seen.merchantId,
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status: response.status,
+        durationMs: performance.now() - startedAt,
+        requestId,
+        idempotencyKey: seen.idempotencyKey,
+      });
+    }
+    return response;
   };
 }
+
+/** What the wrapper learnt before an answer, for the request log: whose request, with which key. */
+type Seen = { merchantId?: string; idempotencyKey?: string };
 
 async function runRoute(
   options: RouteOptions,
@@ -56,8 +75,11 @@ async function runRoute(
   request: Request,
   context: NextContext,
   requestId: string,
+  seen: Seen,
 ): Promise<ApiResult> {
   const key = await authenticate(request);
+  seen.merchantId = key.merchantId;
+  seen.idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
   requireScope(key, options.scope);
   const body = request.method === 'POST' ? await readJsonBody(request, options.body === 'json-or-empty') : {};
   const idempotencyKey = options.idempotency ? readIdempotencyKey(request, options.idempotency === 'required') : undefined;

@@ -1,4 +1,5 @@
 import { purgeExpiredIdempotencyKeys } from '@/lib/api/idempotency';
+import { purgeOldApiRequestLogs } from '@/lib/api-logs/service';
 import { expireDueCheckoutSessions } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
@@ -17,6 +18,7 @@ const jobs: Job[] = [
   { name: 'deliver-webhooks', everyTicks: 1, run: async () => deliverDueWebhooks(await db()) },
   { name: 'expire-sessions', everyTicks: 5, run: async () => expireDueCheckoutSessions(await db()) },
   { name: 'purge-idempotency-keys', everyTicks: 600, run: purgeExpiredIdempotencyKeys },
+  { name: 'purge-api-request-logs', everyTicks: 3600, run: purgeOldApiRequestLogs },
 ];
 
 export type Worker = { stop: () => Promise<void> };

@@ -22,9 +22,17 @@ function expectError(res: { status: number; body: any; headers: Headers }, statu
 
 describe('routing', () => {
   it('answers unknown /v1 paths with a JSON 404, before authentication', async () => {
-    for (const path of ['/v1', '/v1/', '/v1/nope', '/v1/checkout-sessions/', '/v1/checkout-sessions/cs_x/nope', '/v1/payments/%ZZ']) {
-      expectError(await apiClient().get(path), 404, 'invalid_request_error', 'route_not_found');
+    for (const path of ['/v1', '/v1/', '/v1/nope', '/v1/checkout-sessions/cs_x/nope', '/v1/payments/%ZZ']) {
+      const res = await apiClient().get(path);
+      expect(res.status, path).toBe(404);
+      expectError(res, 404, 'invalid_request_error', 'route_not_found');
     }
+  });
+
+  it('serves a path with a trailing slash like the path without one', async () => {
+    const res = await api.get('/v1/checkout-sessions/');
+    expect(res.status).toBe(200);
+    expect(res.body.object).toBe('list');
   });
 
   it('answers unsupported methods with 405 and Allow', async () => {
