@@ -31,6 +31,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'scale',
+          include: ['test/scale/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // each file runs its own cluster of processes; one at a time on two cores
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

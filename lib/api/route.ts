@@ -6,6 +6,7 @@ import { recordApiRequest } from '@/lib/api-logs/service';
 import { describeError, log } from '@/lib/log';
 import { authenticate, requireScope } from './auth';
 import { readJsonBody } from './body';
+import { checkRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
 import { ApiError, errorBody, errors } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, fingerprint, readIdempotencyKey, releaseIdempotencyKey } from './idempotency';
 
@@ -51,6 +52,11 @@ export function apiRoute(options: RouteOptions, handler: (ctx: ApiContext) => Pr
     } catch (error) {
       response = errorResponse(error, requestId, request);
     }
+    if (seen.rateLimit) {
+      for (const [name, value] of Object.entries(rateLimitHeaders(seen.rateLimit))) {
+        if (!response.headers.has(name)) response.headers.set(name, value);
+      }
+    }
     if (seen.merchantId) {
       recordApiRequest({
         merchantId: seen.merchantId,
@@ -67,7 +73,7 @@ export function apiRoute(options: RouteOptions, handler: (ctx: ApiContext) => Pr
 }
 
 /** What the wrapper learnt before an answer, for the request log: whose request, with which key. */
-type Seen = { merchantId?: string; idempotencyKey?: string };
+type Seen = { merchantId?: string; idempotencyKey?: string; rateLimit?: RateLimitState };
 
 async function runRoute(
   options: RouteOptions,
@@ -80,6 +86,7 @@ async function runRoute(
   const key = await authenticate(request);
   seen.merchantId = key.merchantId;
   seen.idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
+  seen.rateLimit = await checkRateLimit(key.id);
   requireScope(key, options.scope);
   const body = request.method === 'POST' ? await readJsonBody(request, options.body === 'json-or-empty') : {};
   const idempotencyKey = options.idempotency ? readIdempotencyKey(request, options.idempotency === 'required') : undefined;

@@ -3,6 +3,7 @@ import { workerEnabled } from '@/lib/env';
 import { startWorker, type Worker } from '@/lib/jobs/worker';
 import { describeError, log } from '@/lib/log';
 import { seedDemo } from '@/lib/merchants/seed';
+import { markShuttingDown } from './health';
 
 // What a web process does when it starts: connect (starting the embedded database if needed), migrate,
 // seed an empty database, and run the worker in-process unless WORKER=off.
@@ -20,6 +21,21 @@ export async function startServerProcess(): Promise<void> {
     return;
   }
   if (workerEnabled() && !globalForStartup.sandboxWorker) globalForStartup.sandboxWorker = startWorker();
+  stopWorkOnShutdown();
+}
+
+/**
+ * On SIGTERM Next.js stops accepting connections and finishes in-flight requests; alongside, /readyz turns
+ * 503 and the in-process worker stops claiming jobs and finishes the tick it is in. Work cut short by the
+ * exit is safe: job transactions roll back, and a webhook lease runs out and is retried.
+ */
+function stopWorkOnShutdown(): void {
+  const onSignal = () => {
+    markShuttingDown();
+    void globalForStartup.sandboxWorker?.stop();
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
 }
 
 export function printDemoLogin(seeded: { email: string; password?: string; api_key?: string }): void {

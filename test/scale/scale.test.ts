@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestReceiver, type TestReceiver } from '@/lib/webhooks/test-receiver';
+import { query, startCluster, type Cluster } from './cluster';
+
+// Two web processes and two workers on one PostgreSQL: the money rules, idempotency, rate limits and
+// webhook delivery hold across processes, not just within one.
+
+let cluster: Cluster;
+let receiver: TestReceiver;
+let merchantId: string;
+const keys: string[] = [];
+
+async function call(web: number, key: string, method: string, path: string, body?: unknown, idempotencyKey: string | null = randomUUID()) {
+  const headers: Record<string, string> = { Authorization: `Bearer ${key}` };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method === 'POST' && idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+  const response = await fetch(`${cluster.webs[web % cluster.webs.length].url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+}
+
+const sessionBody = (order_reference: string, amount = 10_000) => ({
+  order_reference,
+  currency: 'USD',
+  items: [{ name: 'Bike', quantity: 1, unit_amount: amount }],
+  amount,
+  return_url: 'https://shop.example.com/thanks',
+});
+
+beforeAll(async () => {
+  cluster = await startCluster({ webs: 2, workers: 2, env: { RATE_LIMIT_PER_SECOND: '20', RATE_LIMIT_BURST: '20' } });
+  process.env.DATABASE_URL = cluster.databaseUrl;
+  process.env.API_KEY_PEPPER = cluster.env.API_KEY_PEPPER;
+  const { db } = await import('@/lib/db');
+  const { createMerchant } = await import('@/lib/merchants/service');
+  const { createApiKey } = await import('@/lib/api-keys/service');
+  const { SCOPES } = await import('@/lib/api-keys/scopes');
+  const client = await db();
+  merchantId = (await createMerchant(client, { name: 'Scale Shop', hosts: ['shop.example.com'] })).id;
+  // the cluster allows 20 requests a second per key, so the load spreads over several keys
+  for (let i = 0; i < 25; i++) keys.push((await createApiKey(client, merchantId, [...SCOPES])).key);
+  receiver = await startTestReceiver();
+  const endpoint = await call(0, keys[0], 'POST', '/v1/webhook-endpoints', { url: receiver.url, events: ['*'] });
+  expect(endpoint.status).toBe(201);
+}, 180_000);
+
+afterAll(async () => {
+  await cluster?.stop();
+  await receiver?.close();
+  const { disconnect } = await import('@/lib/db');
+  await disconnect();
+});
+
+describe('two web processes and two workers on one database', () => {
+  it('never refunds more than a payment across 60 concurrent requests on both processes', async () => {
+    const session = await call(0, keys[1], 'POST', '/v1/checkout-sessions', sessionBody(`scale-${randomUUID()}`));
+    const payment = await call(1, keys[1], 'POST', `/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' });
+    expect(payment.body.status).toBe('succeeded');
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => call(i, keys[2 + (i % 20)], 'POST', '/v1/refund-requests', { payment_id: payment.body.id, amount: 700 })),
+    );
+    const created = answers.filter((res) => res.status === 201);
+    expect(created).toHaveLength(14); // 14 × 700 = 9 800 ≤ 10 000 < 15 × 700
+    for (const res of answers.filter((r) => r.status !== 201)) expect(res.body.error.code).toBe('refund_exceeds_available');
+    const [row] = await query<{ amount: number; amount_reserved: number; active: string }>(
+      cluster.databaseUrl,
+      `SELECT p.amount, p.amount_reserved, (SELECT COALESCE(SUM(amount), 0) FROM refund_requests r WHERE r.payment_id = p.id AND r.status IN ('requested', 'processing', 'completed'))::text AS active FROM payments p WHERE p.id = $1`,
+      [payment.body.id],
+    );
+    expect(row.amount_reserved).toBe(9800);
+    expect(Number(row.active)).toBe(9800);
+  });
+
+  it('creates one resource for one Idempotency-Key sent to both processes at once', async () => {
+    for (let round = 0; round < 8; round++) {
+      const body = sessionBody(`idem-${randomUUID()}`);
+      const key = `both-${randomUUID()}`;
+      const answers = await Promise.all([0, 1, 0, 1].map((web, i) => call(web, keys[round % 20 + i % 2], 'POST', '/v1/checkout-sessions', body, key)));
+      const ok = answers.filter((res) => res.status === 200 || res.status === 201);
+      expect(answers.filter((res) => res.status === 201)).toHaveLength(1);
+      expect(new Set(ok.map((res) => res.body.id)).size).toBe(1);
+      for (const res of answers.filter((r) => r.status >= 300)) expect(res.body.error.code).toBe('idempotency_key_in_use');
+      const rows = await query(cluster.databaseUrl, 'SELECT id FROM checkout_sessions WHERE order_reference = $1', [body.order_reference]);
+      expect(rows).toHaveLength(1);
+    }
+  });
+
+  it("holds one key's rate limit across both processes", async () => {
+    const key = keys[24];
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => call(i, key, 'GET', '/v1/payments?limit=1')));
+    const seconds = Math.ceil((Date.now() - started) / 1000) + 1;
+    const allowed = answers.filter((res) => res.status === 200).length;
+    const limited = answers.filter((res) => res.status === 429);
+    // one shared budget of 20 a second; two separate budgets would let twice as many through
+    expect(allowed).toBeLessThanOrEqual(20 * seconds);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(limited[0].body.error).toMatchObject({ type: 'rate_limit_error', code: 'rate_limited' });
+    expect(Number(limited[0].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(limited[0].headers.get('ratelimit-limit')).toBe('20');
+    expect(limited[0].headers.get('ratelimit-remaining')).toBe('0');
+    const first = answers.find((res) => res.status === 200)!;
+    expect(first.headers.get('ratelimit-limit')).toBe('20');
+  });
+
+  it('delivers every event exactly once per endpoint, with no attempt sent twice', async () => {
+    const expected = await waitForAllDeliveries(cluster.databaseUrl);
+    const ids = receiver.received.map((webhook) => webhook.headers['webhook-id']);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(ids)).toEqual(new Set(expected));
+  }, 120_000);
+});
+
+/** Waits for the workers to finish every delivery; returns the event ids that should have arrived. */
+export async function waitForAllDeliveries(databaseUrl: string, timeoutMs = 90_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await query<{ event_id: string; status: string }>(databaseUrl, 'SELECT event_id, status::text FROM webhook_deliveries');
+    const events = await query<{ id: string }>(databaseUrl, 'SELECT id FROM events');
+    const pending = rows.filter((row) => row.status !== 'succeeded');
+    if (pending.length === 0 && rows.length === events.length) return rows.map((row) => row.event_id);
+    if (Date.now() > deadline) throw new Error(`${pending.length} deliveries still pending, ${events.length - rows.length} events without one`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
