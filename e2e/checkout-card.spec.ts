@@ -100,7 +100,7 @@ test('the browser catches a mistyped card before anything is sent', async ({ pag
   await page.getByRole('button', { name: 'Pay US$37.50' }).click();
   await expect(page.getByLabel('Card number')).toHaveAccessibleDescription('Your card number is invalid.');
   await expect(page.getByLabel('Expiry (MM / YY)')).toHaveAccessibleDescription('Your card has expired.');
-  await expect(page.getByLabel('CVC')).toHaveAccessibleDescription("Your card's security code is incomplete.");
+  await expect(page.getByLabel('CVC')).toHaveAccessibleDescription('The CVC is incomplete.');
   expect(await paymentsOf(session.order_reference)).toEqual([]);
 });
 

@@ -23,6 +23,15 @@ async function capture(page: Page, name: string) {
   await expectAccessible(page);
 }
 
+/** The page's own scripts and styles must all run under its Content-Security-Policy. */
+function collectCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
 /** Holds the server action's request back, so the in-progress button can be seen. */
 async function slowDownPayments(page: Page, ms: number) {
   await page.route('**/checkout/**', async (route) => {
@@ -36,6 +45,7 @@ for (const [width, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as cons
     test.use({ viewport });
 
     test('card: empty, wrong, declined, in progress, paid', async ({ page }) => {
+      const cspViolations = collectCspViolations(page);
       await shopRoutes(page);
       const session = await createSession(usdSession({
         items: [
@@ -70,9 +80,11 @@ for (const [width, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as cons
 
       await expect(page.getByRole('status')).toContainText('Payment received');
       await capture(page, `${width}-06-paid`);
+      expect(cspViolations).toEqual([]);
     });
 
     test('USDC and Interac', async ({ page }) => {
+      const cspViolations = collectCspViolations(page);
       const usd = await createSession(usdSession());
       await page.goto(usd.url);
       await page.getByRole('tab', { name: 'USDC' }).click();
@@ -87,6 +99,7 @@ for (const [width, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as cons
       await page.getByRole('button', { name: 'Decline' }).click();
       await expect(paymentPanel(page).getByRole('alert')).toBeVisible();
       await capture(page, `${width}-09-interac-declined`);
+      expect(cspViolations).toEqual([]);
     });
 
     test('closing time, closed states and the 404 page', async ({ page }) => {

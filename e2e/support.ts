@@ -110,9 +110,12 @@ export async function setExpiresIn(sessionId: string, secondsFromNow: number): P
   }
 }
 
-/** Full-page screenshots into test-results/screenshots/, to be looked at. */
+/**
+ * Full-page screenshots, to be looked at: test-results/screenshots/, or SCREENSHOT_DIR (every Playwright run
+ * empties test-results/ when it starts, so a run that shares the folder can take them away).
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? 'test-results/screenshots'}/${name}.png`, fullPage: true, animations: 'disabled' });
 }
 
 /** No serious or critical accessibility violation on the page as it is now. */

@@ -82,7 +82,11 @@ export function CardForm({ totalLabel, pay, busy, pending }: { totalLabel: strin
     setDecline(null);
     if (hasErrors(found)) return;
     const outcome = await pay({ method: 'card', card: fields }, 'card');
-    if (outcome?.kind === 'failed') setDecline(outcome.message);
+    if (outcome?.kind === 'failed') {
+      setDecline(outcome.message);
+      // the button was disabled while waiting, which dropped the focus; try another card from the number
+      setFocusRequest({ field: 'number' });
+    }
     if (outcome?.kind === 'invalid') showErrors(outcome.errors);
   }
 

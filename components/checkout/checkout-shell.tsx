@@ -60,7 +60,7 @@ function MerchantLink({ name, href }: { name: string; href: string | null }) {
       <span className="truncate font-semibold text-gray-900">{name}</span>
     </>
   );
-  if (!href) return <div className="flex min-w-0 items-center gap-2.5">{identity}</div>;
+  if (!href) return <div className="flex min-w-0 items-center gap-2.5 py-1">{identity}</div>;
   return (
     <a
       href={href}

@@ -13,7 +13,12 @@ export function ClosedCheckout({ checkout }: { checkout: HostedCheckout }) {
         link={{ href: checkout.paidReturnUrl, label: `Return to ${merchant}` }}
       >
         {merchant} has received {checkout.totalLabel}
-        {checkout.paidWith ? `, paid with ${checkout.paidWith}` : ''}. There is nothing more to pay.
+        {checkout.paidWith && (
+          <>
+            , paid with <span className="whitespace-nowrap">{checkout.paidWith}</span>
+          </>
+        )}
+        . There is nothing more to pay.
       </ClosedPanel>
     );
   }

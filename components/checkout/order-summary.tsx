@@ -30,7 +30,7 @@ export function OrderSummary({ lines, subtotalLabel, shippingLabel, taxLabel, to
         <Row term="Shipping" value={shippingLabel ?? 'Free'} />
         <Row term="Tax" value={taxLabel ?? '—'} />
         <div className="flex justify-between border-t border-gray-200 pt-3 text-base font-semibold text-gray-900">
-          <dt>Total due</dt>
+          <dt>Total</dt>
           <dd>{totalLabel}</dd>
         </div>
       </dl>

@@ -1,19 +1,22 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { CheckCircleIcon } from './icons';
 
 const REDIRECT_AFTER_MS = 1500;
 
 /** The short confirmation after paying, then on to the merchant's return_url (which carries session_id). */
 export function PaymentReceived({ merchantName, returnUrl }: { merchantName: string; returnUrl: string }) {
+  const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    // on a phone with the order summary open, the confirmation could be below the fold
+    panel.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     const timer = window.setTimeout(() => window.location.assign(returnUrl), REDIRECT_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [returnUrl]);
 
   return (
-    <div role="status" className="flex flex-col items-center py-8 text-center">
+    <div ref={panel} role="status" className="flex flex-col items-center py-8 text-center">
       <CheckCircleIcon className="size-14 text-green-600" />
       <h2 className="mt-4 text-xl font-semibold text-gray-900">Payment received</h2>
       <p className="mt-1 text-sm text-gray-600">Returning you to {merchantName}…</p>

@@ -35,13 +35,13 @@ export function UsdcForm({ deposit, pay, busy, pending }: { deposit: UsdcDeposit
       </div>
       <dl>
         <dt className="text-sm text-gray-600">Deposit address</dt>
-        <dd className="mt-1 flex items-stretch gap-2">
-          <code className="min-w-0 flex-1 rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 font-mono text-xs leading-5 break-all text-gray-900">
-            {deposit.address}
-          </code>
+        <dd className="mt-1 rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 font-mono text-[11px] leading-5 break-all text-gray-900 sm:text-xs">
+          <code>{deposit.address}</code>
+        </dd>
+        <dd className="mt-2 flex items-start justify-between gap-3">
+          <span className="text-xs text-gray-600">A sandbox address that nobody owns. Never send real funds to it.</span>
           <CopyButton text={deposit.address} />
         </dd>
-        <dd className="mt-1 text-xs text-gray-600">A sandbox address that nobody owns. Never send real funds to it.</dd>
       </dl>
       {failure && <Notice tone="danger">{failure}</Notice>}
       <Button size="lg" className="w-full" onClick={simulateTransfer} pending={pending} pendingLabel="Confirming transfer…" disabled={busy}>
@@ -63,7 +63,7 @@ function CopyButton({ text }: { text: string }) {
     window.setTimeout(() => setState('idle'), 2000);
   }
   return (
-    <Button variant="secondary" onClick={copy} className="h-auto shrink-0" aria-label="Copy deposit address">
+    <Button variant="secondary" onClick={copy} className="h-8 shrink-0 px-3" aria-label="Copy deposit address">
       <CopyIcon />
       <span aria-live="polite">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Select it' : 'Copy'}</span>
     </Button>

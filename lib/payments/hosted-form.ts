@@ -40,13 +40,13 @@ export function cardFormErrors(fields: CardFields, at: Date): FieldErrors<CardFi
   else if (!passesLuhn(digits)) errors.number = 'Your card number is invalid.';
 
   const expiry = parseExpiry(fields.expiry);
-  if (!fields.expiry.trim()) errors.expiry = "Enter your card's expiry date.";
-  else if (!expiry) errors.expiry = 'Enter the expiry date as MM / YY.';
+  if (!fields.expiry.trim()) errors.expiry = 'Enter the expiry date.';
+  else if (!expiry) errors.expiry = 'Use the format MM / YY.';
   else if (isExpired(expiry.month, expiry.year, at)) errors.expiry = 'Your card has expired.';
 
   const cvc = fields.cvc.trim();
-  if (!cvc) errors.cvc = "Enter your card's security code.";
-  else if (!/^\d+$/.test(cvc) || cvc.length !== cvcLength(digits)) errors.cvc = "Your card's security code is incomplete.";
+  if (!cvc) errors.cvc = 'Enter the CVC.';
+  else if (!/^\d+$/.test(cvc) || cvc.length !== cvcLength(digits)) errors.cvc = 'The CVC is incomplete.';
 
   const name = fields.name.trim();
   if (!name) errors.name = 'Enter the name on your card.';

@@ -37,9 +37,9 @@ const DECLINE_MESSAGES: Record<string, string> = {
 /** When the service refuses a field the browser let through, the message for that field. */
 const FIELD_OF_PARAM: Record<string, { field: keyof FormFieldErrors; message: string }> = {
   card_number: { field: 'number', message: 'Your card number is invalid.' },
-  exp_month: { field: 'expiry', message: 'Enter the expiry date as MM / YY.' },
+  exp_month: { field: 'expiry', message: 'Use the format MM / YY.' },
   exp_year: { field: 'expiry', message: 'Your card has expired.' },
-  cvc: { field: 'cvc', message: "Your card's security code is incomplete." },
+  cvc: { field: 'cvc', message: 'The CVC is incomplete.' },
   name: { field: 'name', message: 'Enter the name on your card.' },
   email: { field: 'email', message: 'Enter a valid e-mail address.' },
   bank: { field: 'bank', message: 'Choose your bank.' },

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import { E2E_BASE_URL } from '../playwright.config';
+import { DESKTOP, PHONE, screenshot, SHOP, shopRoutes } from './support';
+
+// Steps shared by the dashboard stories: a merchant signing up and in, their server calling /v1 with a
+// key made in the dashboard, a customer paying on the hosted page, and screenshots at both sizes.
+
+export const PASSWORD = 'correct horse battery staple';
+
+export type Merchant = { businessName: string; email: string; password: string };
+
+export function newMerchant(label: string): Merchant {
+  const id = randomUUID().slice(0, 8);
+  return { businessName: `${label} ${id}`, email: `${label.toLowerCase().replace(/\W+/g, '-')}-${id}@example.com`, password: PASSWORD };
+}
+
+/** Signs up through the form and lands on Home. */
+export async function signUp(page: Page, merchant: Merchant): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Business name').fill(merchant.businessName);
+  await page.getByLabel('E-mail').fill(merchant.email);
+  await page.getByLabel('Password').fill(merchant.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+}
+
+export async function signIn(page: Page, merchant: Pick<Merchant, 'email' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(merchant.email);
+  await page.getByLabel('Password').fill(merchant.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** The sidebar on desktop; on a phone the same links sit behind the Menu button. */
+export async function openNav(page: Page, name: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Dashboard' });
+  if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Menu' }).click();
+  await nav.getByRole('link', { name, exact: true }).click();
+}
+
+/** Approves a website in Settings, as the merchant would. */
+export async function approveWebsite(page: Page, host: string): Promise<void> {
+  await page.goto('/dashboard/settings');
+  await page.getByLabel('Host').fill(host);
+  await page.getByRole('button', { name: 'Add website' }).click();
+  await expect(page.getByRole('list', { name: 'Approved websites' }).getByText(host, { exact: true })).toBeVisible();
+}
+
+/** Creates a key in Developers → API keys and reads it from the one-time dialog. */
+export async function createKey(page: Page, scopes?: string[]): Promise<string> {
+  await page.goto('/dashboard/developers/api-keys');
+  await page.getByRole('button', { name: 'Create API key' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create an API key' });
+  if (scopes) {
+    for (const box of await dialog.getByRole('checkbox').all()) await box.uncheck();
+    for (const scope of scopes) await dialog.getByRole('checkbox', { name: scope }).check();
+  }
+  await dialog.getByRole('button', { name: 'Create key' }).click();
+  const reveal = page.getByRole('dialog', { name: 'Your new API key' });
+  const key = (await reveal.getByTestId('secret-value').textContent())?.trim() ?? '';
+  expect(key).toMatch(/^sk_sandbox_[0-9A-Za-z]{32}$/);
+  await reveal.getByRole('button', { name: 'Done' }).click();
+  return key;
+}
+
+export type V1Response<T = any> = { status: number; body: T };
+
+/** The merchant's server calling the API with its key. */
+export async function v1<T = any>(key: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<V1Response<T>> {
+  const response = await fetch(`${E2E_BASE_URL}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${key}`,
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(method === 'POST' ? { 'Idempotency-Key': randomUUID() } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** A USD session for 2 × US$15.00 + US$5.00 shipping + US$2.50 tax = US$37.50, returning to the shop. */
+export function shopSession(overrides: Record<string, unknown> = {}) {
+  return {
+    order_reference: `order-${randomUUID().slice(0, 8)}`,
+    currency: 'USD',
+    items: [{ name: 'Organic cotton T-shirt', quantity: 2, unit_amount: 1500 }],
+    shipping_amount: 500,
+    tax_amount: 250,
+    amount: 3750,
+    return_url: `${SHOP}/orders/thanks`,
+    cancel_url: `${SHOP}/cart`,
+    ...overrides,
+  };
+}
+
+export async function createSessionWith(key: string, overrides: Record<string, unknown> = {}) {
+  const response = await v1<{ id: string; url: string; order_reference: string }>(key, 'POST', '/v1/checkout-sessions', shopSession(overrides));
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+}
+
+/** The customer pays by card on the hosted page (in a page of its own) and is sent back to the shop. */
+export async function payByCard(page: Page, url: string, cardNumber = '4242 4242 4242 4242'): Promise<void> {
+  const customer = await page.context().newPage();
+  await shopRoutes(customer);
+  await customer.goto(url);
+  await customer.getByLabel('Card number').fill(cardNumber);
+  await customer.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await customer.getByLabel('CVC').fill('123');
+  await customer.getByLabel('Name on card').fill('Ada Lovelace');
+  await customer.getByRole('button', { name: /^Pay / }).click();
+  await customer.waitForURL(`${SHOP}/**`);
+  await customer.close();
+}
+
+/** The page as it is, at desktop and phone sizes: dashboard-<name>-desktop.png and -phone.png. */
+export async function screenshotBoth(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize();
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, `dashboard-${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, `dashboard-${name}-phone`);
+  if (before) await page.setViewportSize(before);
+}
