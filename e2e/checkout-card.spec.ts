@@ -121,8 +121,14 @@ test('a double click pays once', async ({ page }) => {
   const session = await createSession(usdSession());
   await page.goto(session.url);
   await fillCard(page, { number: '4242 4242 4242 4242' });
+  const payRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.headers()['next-action']) payRequests.push(request.url());
+  });
   await page.getByRole('button', { name: 'Pay US$37.50' }).dblclick();
   await page.waitForURL(`${SHOP}/**`);
+  // the browser sent one payment, and the service recorded one
+  expect(payRequests).toHaveLength(1);
   const payments = await paymentsOf(session.order_reference);
   expect(payments.map((payment) => payment.status)).toEqual(['succeeded']);
 });

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { cardFormErrors, interacFormErrors, parseExpiry } from './hosted-form';
+
+// The hosted form's rules, run by the browser and again by the server action.
+
+const at = new Date('2026-11-22T12:00:00Z');
+const good = { number: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123', name: 'Ada Lovelace' };
+
+describe('parseExpiry', () => {
+  it.each([
+    ['12 / 30', { month: 12, year: 2030 }],
+    ['1/27', { month: 1, year: 2027 }],
+    ['0928', { month: 9, year: 2028 }],
+  ])('reads %s', (input, expected) => expect(parseExpiry(input)).toEqual(expected));
+
+  it.each(['13 / 30', '00 / 30', '12 / 3', '123', 'MM / YY', ''])('refuses %j', (input) => expect(parseExpiry(input)).toBeNull());
+});
+
+describe('cardFormErrors', () => {
+  it('passes a complete, Luhn-valid, unexpired card', () => {
+    expect(cardFormErrors(good, at)).toEqual({});
+  });
+
+  it('names every empty field', () => {
+    expect(cardFormErrors({ number: '', expiry: '', cvc: '', name: '  ' }, at)).toEqual({
+      number: 'Enter your card number.',
+      expiry: 'Enter the expiry date.',
+      cvc: 'Enter the CVC.',
+      name: 'Enter the name on your card.',
+    });
+  });
+
+  it('refuses a number that fails the Luhn check', () => {
+    expect(cardFormErrors({ ...good, number: '4242 4242 4242 4241' }, at).number).toBe('Your card number is invalid.');
+  });
+
+  it('takes a card through the last day of its expiry month, not after', () => {
+    expect(cardFormErrors({ ...good, expiry: '11 / 26' }, at).expiry).toBeUndefined();
+    expect(cardFormErrors({ ...good, expiry: '10 / 26' }, at).expiry).toBe('Your card has expired.');
+    expect(cardFormErrors({ ...good, expiry: '13 / 26' }, at).expiry).toBe('Use the format MM / YY.');
+  });
+
+  it('wants four CVC digits for American Express and three for the others', () => {
+    const amex = { ...good, number: '3782 822463 10005' };
+    expect(cardFormErrors({ ...amex, cvc: '123' }, at).cvc).toBe('The CVC is incomplete.');
+    expect(cardFormErrors({ ...amex, cvc: '1234' }, at).cvc).toBeUndefined();
+    expect(cardFormErrors({ ...good, cvc: '1234' }, at).cvc).toBe('The CVC is incomplete.');
+  });
+});
+
+describe('interacFormErrors', () => {
+  it('wants an e-mail address and one of the sandbox banks', () => {
+    expect(interacFormErrors({ email: 'marie@example.ca', bank: 'Desjardins' })).toEqual({});
+    expect(interacFormErrors({ email: '', bank: '' })).toEqual({ email: 'Enter your e-mail address.', bank: 'Choose your bank.' });
+    expect(interacFormErrors({ email: 'marie@', bank: 'A bank we made up' })).toEqual({
+      email: 'Enter a valid e-mail address.',
+      bank: 'Choose your bank.',
+    });
+  });
+});
