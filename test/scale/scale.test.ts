@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestReceiver, type TestReceiver } from '@/lib/webhooks/test-receiver';
-import { query, startCluster, type Cluster } from './cluster';
+import { query, startCluster, waitForAllDeliveries, type Cluster } from './cluster';
 
 // Two web processes and two workers on one PostgreSQL: the money rules, idempotency, rate limits and
 // webhook delivery hold across processes, not just within one.
@@ -110,16 +110,3 @@ describe('two web processes and two workers on one database', () => {
     expect(new Set(ids)).toEqual(new Set(expected));
   }, 120_000);
 });
-
-/** Waits for the workers to finish every delivery; returns the event ids that should have arrived. */
-export async function waitForAllDeliveries(databaseUrl: string, timeoutMs = 90_000): Promise<string[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = await query<{ event_id: string; status: string }>(databaseUrl, 'SELECT event_id, status::text FROM webhook_deliveries');
-    const events = await query<{ id: string }>(databaseUrl, 'SELECT id FROM events');
-    const pending = rows.filter((row) => row.status !== 'succeeded');
-    if (pending.length === 0 && rows.length === events.length) return rows.map((row) => row.event_id);
-    if (Date.now() > deadline) throw new Error(`${pending.length} deliveries still pending, ${events.length - rows.length} events without one`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestReceiver, type TestReceiver } from '@/lib/webhooks/test-receiver';
+import { killHard, query, startCluster, waitForAllDeliveries, type Cluster } from './cluster';
+
+// kill -9 a web process and a worker in the middle of load, start new ones, and check that nothing a
+// client was told about is lost, no refund total passes its payment, nothing was created without its
+// idempotency record, and every committed event is still delivered.
+
+let cluster: Cluster;
+let receiver: TestReceiver;
+const keys: string[] = [];
+
+type Acknowledged = { sessions: string[]; payments: string[]; refunds: string[] };
+
+beforeAll(async () => {
+  cluster = await startCluster({ webs: 2, workers: 2 });
+  process.env.DATABASE_URL = cluster.databaseUrl;
+  process.env.API_KEY_PEPPER = cluster.env.API_KEY_PEPPER;
+  const { db } = await import('@/lib/db');
+  const { createMerchant } = await import('@/lib/merchants/service');
+  const { createApiKey } = await import('@/lib/api-keys/service');
+  const { SCOPES } = await import('@/lib/api-keys/scopes');
+  const client = await db();
+  const merchantId = (await createMerchant(client, { name: 'Crash Shop', hosts: ['shop.example.com'] })).id;
+  for (let i = 0; i < 6; i++) keys.push((await createApiKey(client, merchantId, [...SCOPES])).key);
+  receiver = await startTestReceiver();
+  const response = await fetch(`${cluster.webs[0].url}/v1/webhook-endpoints`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${keys[0]}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+    body: JSON.stringify({ url: receiver.url, events: ['*'] }),
+  });
+  expect(response.status).toBe(201);
+}, 180_000);
+
+afterAll(async () => {
+  await cluster?.stop();
+  await receiver?.close();
+  const { disconnect } = await import('@/lib/db');
+  await disconnect();
+});
+
+/**
+ * A client as merchants write them: a request that gets no answer (the process died) is sent again with
+ * the same Idempotency-Key, to whichever web process is up.
+ */
+async function send(key: string, path: string, body: unknown, idempotencyKey: string, attempt = 0): Promise<{ status: number; body: any } | null> {
+  const alive = cluster.webs.filter((web) => web.child.exitCode === null && web.child.signalCode === null);
+  const web = alive[(attempt + Math.floor(Math.random() * alive.length)) % alive.length];
+  try {
+    const response = await fetch(`${web.url}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(20_000),
+    });
+    const json = await response.json();
+    if (response.status === 409 && json.error?.code === 'idempotency_key_in_use' && attempt < 40) {
+      // the first try is still running somewhere, or died holding the key: wait and send it again
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      return send(key, path, body, idempotencyKey, attempt + 1);
+    }
+    return { status: response.status, body: json };
+  } catch {
+    if (attempt >= 40) return null;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    return send(key, path, body, idempotencyKey, attempt + 1);
+  }
+}
+
+async function customer(key: string, until: number, acknowledged: Acknowledged): Promise<void> {
+  while (Date.now() < until) {
+    const amount = 1000 + Math.floor(Math.random() * 9000);
+    const session = await send(key, '/v1/checkout-sessions', {
+      order_reference: `crash-${randomUUID()}`,
+      currency: 'USD',
+      items: [{ name: 'Thing', quantity: 1, unit_amount: amount }],
+      amount,
+      return_url: 'https://shop.example.com/thanks',
+    }, randomUUID());
+    if (!session || session.status >= 300) continue;
+    acknowledged.sessions.push(session.body.id);
+    const payment = await send(key, `/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' }, randomUUID());
+    if (!payment || payment.status >= 300) continue;
+    acknowledged.payments.push(payment.body.id);
+    for (let i = 0; i < 4; i++) {
+      const refund = await send(key, '/v1/refund-requests', { payment_id: payment.body.id, amount: Math.ceil(amount * 0.3) }, randomUUID());
+      if (refund && refund.status === 201) acknowledged.refunds.push(refund.body.id);
+    }
+  }
+}
+
+describe('crash safety', () => {
+  it('loses nothing acknowledged when a web process and a worker are killed mid-load', async () => {
+    const acknowledged: Acknowledged = { sessions: [], payments: [], refunds: [] };
+    const until = Date.now() + 12_000;
+    const load = Promise.all(keys.map((key) => customer(key, until, acknowledged)));
+
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    await Promise.all([killHard(cluster.webs[0].child), killHard(cluster.workers[0])]);
+    cluster.startWorker();
+    await cluster.startWeb();
+    await load;
+
+    expect(acknowledged.payments.length).toBeGreaterThan(5);
+    const url = cluster.databaseUrl;
+    const ids = async (table: string, list: string[]) =>
+      (await query<{ id: string }>(url, `SELECT id FROM ${table} WHERE id = ANY($1)`, [list])).map((row) => row.id).sort();
+    expect(await ids('checkout_sessions', acknowledged.sessions)).toEqual([...acknowledged.sessions].sort());
+    expect(await ids('payments', acknowledged.payments)).toEqual([...acknowledged.payments].sort());
+    expect(await ids('refund_requests', acknowledged.refunds)).toEqual([...acknowledged.refunds].sort());
+
+    // no refund total past its payment, and the reservation is exactly the sum of active refunds
+    const payments = await query<{ id: string; amount: number; amount_reserved: number; amount_refunded: number; active: string; completed: string }>(
+      url,
+      `SELECT p.id, p.amount, p.amount_reserved, p.amount_refunded,
+              COALESCE(SUM(r.amount) FILTER (WHERE r.status IN ('requested', 'processing', 'completed')), 0)::text AS active,
+              COALESCE(SUM(r.amount) FILTER (WHERE r.status = 'completed'), 0)::text AS completed
+       FROM payments p LEFT JOIN refund_requests r ON r.payment_id = p.id GROUP BY p.id`,
+    );
+    for (const payment of payments) {
+      expect(Number(payment.active), payment.id).toBeLessThanOrEqual(payment.amount);
+      expect(payment.amount_reserved, payment.id).toBe(Number(payment.active));
+    }
+
+    // everything the API created carries the record that answers its replays
+    for (const [table, endpoint] of [
+      ['checkout_sessions', "endpoint = 'POST /v1/checkout-sessions'"],
+      ['payments', "endpoint LIKE 'POST /v1/test-helpers/checkout-sessions/%/pay'"],
+      ['refund_requests', "endpoint = 'POST /v1/refund-requests'"],
+    ]) {
+      const orphans = await query(url, `SELECT t.id FROM ${table} t WHERE NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE ${endpoint} AND k.response_body->>'id' = t.id)`);
+      expect(orphans, table).toEqual([]);
+    }
+
+    // one attempt a delivery may be cut short by the kill; every event still arrives, at least once
+    const delivered = await waitForAllDeliveries(url);
+    const received = new Set(receiver.received.map((webhook) => webhook.headers['webhook-id']));
+    for (const eventId of delivered) expect(received.has(eventId), eventId).toBe(true);
+    const events = await query<{ count: string }>(url, 'SELECT count(*)::text AS count FROM events');
+    expect(delivered.length).toBe(Number(events[0].count));
+  }, 240_000);
+});
