@@ -21,7 +21,18 @@ export function methodServesCurrency(method: PaymentMethod, currency: Currency):
   return true;
 }
 
-export async function createCheckoutSession(database: Db, merchantId: string, input: CreateCheckoutSessionInput) {
+/** What only the service itself may ask of createCheckoutSession; nothing over /v1 can set it. */
+export type InternalSessionOptions = {
+  /** the payment link whose "Pay" makes this session */
+  paymentLinkId?: string;
+  /**
+   * Exact URLs the service built on its own APP_URL (a payment link's receipt and page). They are allowed
+   * without being on an approved website; every other URL still must be.
+   */
+  ownUrls?: string[];
+};
+
+export async function createCheckoutSession(database: Db, merchantId: string, input: CreateCheckoutSessionInput, internal: InternalSessionOptions = {}) {
   const merchant = await getMerchantOrThrow(database, merchantId);
 
   const total = computeTotal(
@@ -39,7 +50,7 @@ export async function createCheckoutSession(database: Db, merchantId: string, in
   const approvedHosts = new Set(merchant.websites.map((website) => website.host));
   for (const param of ['return_url', 'cancel_url'] as const) {
     const value = input[param];
-    if (!value) continue;
+    if (!value || internal.ownUrls?.includes(value)) continue;
     const host = hostOfUrl(new URL(value));
     if (!approvedHosts.has(host)) {
       throw errors.urlNotApproved(`${param} host ${host} is not an approved website of this account`, param);
@@ -67,6 +78,7 @@ export async function createCheckoutSession(database: Db, merchantId: string, in
         paymentMethods,
         returnUrl: input.return_url,
         cancelUrl: input.cancel_url ?? null,
+        paymentLinkId: internal.paymentLinkId ?? null,
         createdAt,
         expiresAt: new Date(createdAt.getTime() + SESSION_LIFETIME_MS),
         items: {
@@ -83,7 +95,7 @@ export async function createCheckoutSession(database: Db, merchantId: string, in
   });
 }
 
-function choosePaymentMethods(approved: PaymentMethod[], currency: Currency, requested?: PaymentMethod[]): PaymentMethod[] {
+export function choosePaymentMethods(approved: PaymentMethod[], currency: Currency, requested?: PaymentMethod[]): PaymentMethod[] {
   if (!requested) {
     const methods = approved.filter((method) => methodServesCurrency(method, currency));
     if (methods.length === 0) {

@@ -1,0 +1,120 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { ActionButton, ConfirmAction } from '@/components/dashboard/action-forms';
+import { EmptyState } from '@/components/dashboard/empty-state';
+import { PaymentsIcon } from '@/components/dashboard/icons';
+import { IdText } from '@/components/dashboard/id-text';
+import { DetailList, PageHeader, Panel } from '@/components/dashboard/page-header';
+import { Pagination } from '@/components/dashboard/pagination';
+import { PaymentsTable } from '@/components/dashboard/payments-table';
+import { RelativeTime } from '@/components/dashboard/relative-time';
+import { StatusBadge } from '@/components/dashboard/status-badge';
+import { EditPaymentLinkForm } from '@/components/payment-links/edit-form';
+import { SharePaymentLink } from '@/components/payment-links/share-panel';
+import { requireMerchant } from '@/lib/auth/session';
+import { METHOD_LABELS } from '@/lib/dashboard/format';
+import { hrefWith, PAGE_SIZE, pageNumber, type SearchParams } from '@/lib/dashboard/list-params';
+import { db } from '@/lib/db';
+import { formatMoney } from '@/lib/money';
+import { getMerchantOrThrow } from '@/lib/merchants/service';
+import { offeredMethods } from '@/lib/payment-links/checkout';
+import { pageOfPaymentLinkPayments } from '@/lib/payment-links/dashboard';
+import { paymentLinkQrDataUrl } from '@/lib/payment-links/qr-code';
+import { getPaymentLink } from '@/lib/payment-links/service';
+import { paymentLinkUrl } from '@/lib/payment-links/serialize';
+import { activatePaymentLinkAction, deactivatePaymentLinkAction, updatePaymentLinkAction } from '../actions';
+
+export const metadata: Metadata = { title: 'Payment link' };
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
+
+export default async function PaymentLinkPage({ params, searchParams }: Props) {
+  const { merchantId } = await requireMerchant();
+  const { id } = await params;
+  const page = pageNumber(await searchParams);
+  const database = await db();
+  const link = await getPaymentLink(database, merchantId, id);
+  if (!link) notFound();
+  const [merchant, payments] = await Promise.all([
+    getMerchantOrThrow(database, merchantId),
+    pageOfPaymentLinkPayments(database, merchantId, link.id, { skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
+  ]);
+  const url = paymentLinkUrl(link.id);
+  const price = formatMoney(link.amount, link.currency);
+  const offered = offeredMethods(link, merchant.paymentMethods).map((method) => METHOD_LABELS[method]);
+  const fields = { linkId: link.id };
+
+  return (
+    <>
+      <PageHeader
+        back={{ href: '/dashboard/payment-links', label: 'Payment links' }}
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            {link.name}
+            <StatusBadge status={link.active ? 'active' : 'inactive'} />
+          </span>
+        }
+        description={<IdText id={link.id} label="Copy payment link id" />}
+        action={
+          link.active ? (
+            <ConfirmAction
+              action={deactivatePaymentLinkAction}
+              fields={fields}
+              trigger="Deactivate"
+              title="Deactivate this payment link?"
+              description="Customers who open it are told it is no longer available and cannot pay. Checkouts already open can still be paid. You can activate it again later."
+              confirmLabel="Deactivate link"
+              pendingLabel="Deactivating…"
+              triggerClassName="h-10 px-4"
+            />
+          ) : (
+            <ActionButton action={activatePaymentLinkAction} fields={fields} pendingLabel="Activating…" variant="primary">
+              Activate
+            </ActionButton>
+          )
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <div className="min-w-0 space-y-6">
+          <Panel title="Share">
+            <SharePaymentLink url={url} qrDataUrl={await paymentLinkQrDataUrl(url)} linkId={link.id} active={link.active} />
+          </Panel>
+          <Panel title="Payments" description="Every attempt through this link, newest first." flush>
+            {payments.total === 0 ? (
+              <EmptyState icon={<PaymentsIcon />} title="No payments yet">
+                Payments made through this link appear here, and under Payments with the order reference {link.id}-1, -2, …
+              </EmptyState>
+            ) : (
+              <>
+                <PaymentsTable payments={payments.rows} label="Payments through this link" />
+                <Pagination page={page} pageSize={PAGE_SIZE} total={payments.total} hrefFor={(next) => hrefWith(`/dashboard/payment-links/${link.id}`, {}, { page: next })} />
+              </>
+            )}
+          </Panel>
+        </div>
+        <div className="min-w-0 space-y-6">
+          <Panel title="Details">
+            <DetailList
+              items={[
+                { label: 'Price', value: price },
+                {
+                  label: 'Payment methods',
+                  value:
+                    link.paymentMethods.length > 0
+                      ? offered.join(', ') || 'None of the chosen methods is approved any more'
+                      : `Every approved method that takes ${link.currency}${offered.length ? ` (now ${offered.join(', ')})` : ' (none now)'}`,
+                },
+                { label: 'After payment', value: link.afterPaymentUrl ?? 'Our receipt page' },
+                { label: 'Checkouts started', value: link.orderCount },
+                { label: 'Created', value: <RelativeTime value={link.createdAt} exact /> },
+              ]}
+            />
+          </Panel>
+          <Panel title="Edit">
+            <EditPaymentLinkForm action={updatePaymentLinkAction} linkId={link.id} name={link.name} description={link.description} />
+          </Panel>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import { requireMerchant } from '@/lib/auth/session';
+import { field, type FormState } from '@/lib/dashboard/form-state';
+import { db } from '@/lib/db';
+import { createPaymentLinkFromForm, setPaymentLinkActive, updatePaymentLinkFromForm, type PaymentLinkField } from '@/lib/payment-links/dashboard-form';
+
+// The dashboard's payment link actions. Each one reads the signed-in merchant itself, and the services
+// look the link up under that merchant, so a tampered id finds nothing.
+
+export async function createPaymentLinkAction(_state: FormState<PaymentLinkField>, formData: FormData): Promise<FormState<PaymentLinkField>> {
+  const { merchantId } = await requireMerchant();
+  const outcome = await createPaymentLinkFromForm(await db(), merchantId, {
+    name: field(formData, 'name'),
+    description: field(formData, 'description'),
+    amount: field(formData, 'amount'),
+    currency: field(formData, 'currency'),
+    paymentMethods: field(formData, 'methodChoice') === 'choose' ? formData.getAll('paymentMethods').map(String) : null,
+    afterPaymentUrl: field(formData, 'afterPaymentUrl'),
+  });
+  if ('state' in outcome) return outcome.state;
+  revalidatePath('/dashboard/payment-links');
+  redirect(`/dashboard/payment-links/${outcome.link.id}`);
+}
+
+export async function updatePaymentLinkAction(_state: FormState<PaymentLinkField>, formData: FormData): Promise<FormState<PaymentLinkField>> {
+  const { merchantId } = await requireMerchant();
+  const linkId = field(formData, 'linkId');
+  const state = await updatePaymentLinkFromForm(await db(), merchantId, linkId, { name: field(formData, 'name'), description: field(formData, 'description') });
+  if (state.status === 'ok') revalidatePath('/dashboard/payment-links', 'layout');
+  return state;
+}
+
+async function setActive(formData: FormData, active: boolean): Promise<FormState> {
+  const { merchantId } = await requireMerchant();
+  const state = await setPaymentLinkActive(await db(), merchantId, field(formData, 'linkId'), active);
+  if (state.status === 'ok') revalidatePath('/dashboard/payment-links', 'layout');
+  return state;
+}
+
+export async function deactivatePaymentLinkAction(_state: FormState, formData: FormData) {
+  return setActive(formData, false);
+}
+
+export async function activatePaymentLinkAction(_state: FormState, formData: FormData) {
+  return setActive(formData, true);
+}

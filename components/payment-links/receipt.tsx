@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { CheckCircleIcon } from '@/components/checkout/icons';
+import { RelativeTime } from '@/components/dashboard/relative-time';
+
+/** ux.md's receipt: a check mark, amount, method, date and payment id, and that the page can be closed. */
+export function PaymentLinkReceipt({
+  merchantName,
+  linkName,
+  amountLabel,
+  methodLabel,
+  paidAt,
+  paymentId,
+}: {
+  merchantName: string;
+  linkName: string;
+  amountLabel: string;
+  methodLabel: string;
+  paidAt: Date;
+  paymentId: string;
+}) {
+  return (
+    <div className="text-center">
+      <CheckCircleIcon className="mx-auto size-14 text-green-600" />
+      <h1 className="mt-3 text-xl font-semibold text-gray-900">Payment received</h1>
+      <p className="mt-1 text-sm break-words text-gray-600">
+        {merchantName} received your payment for {linkName}.
+      </p>
+      <dl className="mt-6 divide-y divide-gray-100 rounded-xl text-left text-sm ring-1 ring-gray-200">
+        <ReceiptLine label="Amount" value={<span className="font-semibold">{amountLabel}</span>} />
+        <ReceiptLine label="Paid with" value={methodLabel} />
+        <ReceiptLine label="Date" value={<RelativeTime value={paidAt} exact />} />
+        <ReceiptLine label="Payment ID" value={<code className="font-mono text-xs break-all">{paymentId}</code>} />
+      </dl>
+      <p className="mt-6 text-sm text-gray-600">You can close this page.</p>
+    </div>
+  );
+}
+
+function ReceiptLine({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 px-4 py-3">
+      <dt className="shrink-0 text-gray-600">{label}</dt>
+      <dd className="min-w-0 text-right text-gray-900">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api/errors';
+import { createCheckoutSession } from '@/lib/checkout-sessions/service';
+import { db } from '@/lib/db';
+import { createMerchant, removeWebsite, setPaymentMethods } from '@/lib/merchants/service';
+import { payCheckoutSession } from '@/lib/payments/pay';
+import { getPaymentLinkReceipt, getPublicPaymentLink, startPaymentLinkCheckout } from './checkout';
+import { pageOfPaymentLinkPayments, salesOfPaymentLinks } from './dashboard';
+import { createPaymentLinkInput } from './schemas';
+import { paymentLinkReceiptUrl, paymentLinkUrl } from './serialize';
+import { createPaymentLink, updatePaymentLink } from './service';
+
+let merchantId: string;
+
+const makeLink = async (overrides: Record<string, unknown> = {}) =>
+  createPaymentLink(await db(), merchantId, createPaymentLinkInput.parse({ name: 'Yoga class', amount: 2500, currency: 'CAD', ...overrides }));
+
+async function started(linkId: string) {
+  const outcome = await startPaymentLinkCheckout(await db(), linkId);
+  if (!outcome.ok) throw new Error(`expected a checkout, got ${outcome.reason}`);
+  return outcome.session;
+}
+
+const card = { payment_method: 'card', card_number: '4242424242424242' } as const;
+
+beforeEach(async () => {
+  merchantId = (await createMerchant(await db(), { name: 'Studio', hosts: ['studio.example.com'] })).id;
+});
+
+describe('"Pay" on a link', () => {
+  it('makes order {id}-1 and a session for the link’s price that returns to the receipt', async () => {
+    const link = await makeLink({ description: 'Sixty minutes' });
+    const session = await started(link.id);
+    expect(session).toMatchObject({
+      merchantId,
+      paymentLinkId: link.id,
+      orderReference: `${link.id}-1`,
+      currency: 'CAD',
+      amount: 2500,
+      shippingAmount: 0,
+      taxAmount: 0,
+      paymentMethods: ['card', 'interac'],
+      returnUrl: paymentLinkReceiptUrl(link.id),
+      cancelUrl: paymentLinkUrl(link.id),
+      status: 'open',
+    });
+    expect(session.items).toMatchObject([{ name: 'Yoga class', quantity: 1, unitAmount: 2500 }]);
+    const next = await started(link.id);
+    expect(next.orderReference).toBe(`${link.id}-2`);
+    expect(next.orderId).not.toBe(session.orderId);
+  });
+
+  it('sends the customer to the after-payment URL when the link has one', async () => {
+    const link = await makeLink({ after_payment_url: 'https://studio.example.com/thanks' });
+    expect((await started(link.id)).returnUrl).toBe('https://studio.example.com/thanks');
+  });
+
+  it('gives 10 concurrent customers 10 distinct order references', async () => {
+    const client = await db();
+    const link = await makeLink();
+    const sessions = await Promise.all(Array.from({ length: 10 }, () => started(link.id)));
+    const references = sessions.map((session) => session.orderReference).sort((a, b) => Number(a.split('-').pop()) - Number(b.split('-').pop()));
+    expect(references).toEqual(Array.from({ length: 10 }, (_, i) => `${link.id}-${i + 1}`));
+    expect(new Set(sessions.map((session) => session.orderId)).size).toBe(10);
+    expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(10);
+  });
+
+  it('refuses an inactive or unknown link and makes nothing', async () => {
+    const client = await db();
+    const link = await makeLink({ active: false });
+    expect(await startPaymentLinkCheckout(client, link.id)).toEqual({ ok: false, reason: 'inactive' });
+    expect(await startPaymentLinkCheckout(client, 'pl_000000000000000000000000')).toEqual({ ok: false, reason: 'not_found' });
+    expect(await startPaymentLinkCheckout(client, 'not-an-id')).toEqual({ ok: false, reason: 'not_found' });
+    expect(await client.checkoutSession.count({ where: { merchantId } })).toBe(0);
+    expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(0);
+  });
+
+  it('drops a method the merchant withdrew, and pauses when none is left, without using up a number', async () => {
+    const client = await db();
+    const link = await makeLink({ payment_methods: ['card', 'interac'] });
+    await setPaymentMethods(client, merchantId, ['card', 'usdc']);
+    expect((await started(link.id)).paymentMethods).toEqual(['card']);
+    expect((await getPublicPaymentLink(client, link.id))!.methods).toEqual(['card']);
+    await setPaymentMethods(client, merchantId, ['usdc']);
+    expect(await startPaymentLinkCheckout(client, link.id)).toEqual({ ok: false, reason: 'unavailable' });
+    expect((await getPublicPaymentLink(client, link.id))!.methods).toEqual([]);
+    expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(1);
+  });
+
+  it('checks the after-payment URL again when paying: a removed website pauses the link', async () => {
+    const client = await db();
+    const link = await makeLink({ after_payment_url: 'https://studio.example.com/thanks' });
+    await removeWebsite(client, merchantId, 'studio.example.com');
+    expect(await startPaymentLinkCheckout(client, link.id)).toEqual({ ok: false, reason: 'unavailable' });
+  });
+
+  it('lets only the service use its own receipt URL: a merchant’s session with it is refused', async () => {
+    const link = await makeLink();
+    const error = await createCheckoutSession(await db(), merchantId, {
+      order_reference: 'sneaky-1',
+      currency: 'CAD',
+      items: [{ name: 'x', quantity: 1, unit_amount: 100 }],
+      shipping_amount: 0,
+      tax_amount: 0,
+      amount: 100,
+      return_url: paymentLinkReceiptUrl(link.id),
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'url_not_approved', param: 'return_url' });
+  });
+});
+
+describe('after payment', () => {
+  it('shows a receipt only for a complete session of this very link', async () => {
+    const client = await db();
+    const link = await makeLink();
+    const otherLink = await makeLink({ name: 'Other class' });
+    const paid = await started(link.id);
+    const open = await started(link.id);
+    const { payment } = await payCheckoutSession(client, null, paid.id, card);
+
+    const receipt = await getPaymentLinkReceipt(client, link.id, paid.id);
+    expect(receipt).toMatchObject({ merchantName: 'Studio', link: { id: link.id }, payment: { id: payment.id, amount: 2500, status: 'succeeded' } });
+    expect(await getPaymentLinkReceipt(client, link.id, open.id)).toBeNull();
+    expect(await getPaymentLinkReceipt(client, otherLink.id, paid.id)).toBeNull();
+    expect(await getPaymentLinkReceipt(client, link.id, 'cs_000000000000000000000000')).toBeNull();
+  });
+
+  it('lists the link’s payments, failed ones too, and sums what it sold', async () => {
+    const client = await db();
+    const link = await makeLink();
+    const otherLink = await makeLink({ name: 'Other class' });
+    const first = await started(link.id);
+    await payCheckoutSession(client, null, first.id, { payment_method: 'card', card_number: '4000000000000002' });
+    await payCheckoutSession(client, null, first.id, card);
+    await payCheckoutSession(client, null, (await started(link.id)).id, card);
+    await payCheckoutSession(client, null, (await started(otherLink.id)).id, card);
+
+    const page = await pageOfPaymentLinkPayments(client, merchantId, link.id, { skip: 0, take: 25 });
+    expect(page.total).toBe(3);
+    expect(page.rows.map((payment) => payment.status).sort()).toEqual(['failed', 'succeeded', 'succeeded']);
+    const sales = await salesOfPaymentLinks(client, merchantId, [link.id, otherLink.id]);
+    expect(sales.get(link.id)).toEqual({ payments: 2, volume: 5000 });
+    expect(sales.get(otherLink.id)).toEqual({ payments: 1, volume: 2500 });
+    // another merchant asking about these links sees nothing
+    const stranger = (await createMerchant(client, { name: 'Stranger' })).id;
+    expect((await pageOfPaymentLinkPayments(client, stranger, link.id, { skip: 0, take: 25 })).total).toBe(0);
+    expect((await salesOfPaymentLinks(client, stranger, [link.id])).size).toBe(0);
+  });
+
+  it('keeps checkouts already open payable after the link is deactivated', async () => {
+    const client = await db();
+    const link = await makeLink();
+    const session = await started(link.id);
+    await updatePaymentLink(client, merchantId, link.id, { active: false });
+    const { payment } = await payCheckoutSession(client, null, session.id, card);
+    expect(payment.status).toBe('succeeded');
+  });
+});

@@ -1,0 +1,102 @@
+import { ApiError, errors } from '@/lib/api/errors';
+import { createCheckoutSession, methodServesCurrency } from '@/lib/checkout-sessions/service';
+import type { CheckoutSessionWithItems } from '@/lib/checkout-sessions/serialize';
+import { inTransaction, type Db } from '@/lib/db';
+import type { PaymentLink, PaymentMethod } from '@/lib/generated/prisma/client';
+import { isId } from '@/lib/ids';
+import { ALL_PAYMENT_METHODS, getMerchantOrThrow } from '@/lib/merchants/service';
+import { paymentLinkReceiptUrl, paymentLinkUrl } from './serialize';
+
+// The customer's side of a payment link: what its public page offers, and "Pay", which makes a fresh
+// order and checkout session through createCheckoutSession (so every rule of a session holds).
+
+/**
+ * The methods a customer is offered now: the link's own list (or every method, when it has none) that the
+ * merchant still approves and that takes the link's currency. A method the merchant has since withdrawn
+ * drops out rather than breaking the link.
+ */
+export function offeredMethods(link: Pick<PaymentLink, 'paymentMethods' | 'currency'>, approved: PaymentMethod[]): PaymentMethod[] {
+  const wanted = link.paymentMethods.length > 0 ? link.paymentMethods : ALL_PAYMENT_METHODS;
+  return wanted.filter((method) => approved.includes(method) && methodServesCurrency(method, link.currency));
+}
+
+/** A link as its public page shows it, or null when there is no such link. */
+export async function getPublicPaymentLink(database: Db, id: string) {
+  if (!isId('paymentLink', id)) return null;
+  const link = await database.paymentLink.findUnique({ where: { id }, include: { merchant: { select: { name: true, paymentMethods: true } } } });
+  if (!link) return null;
+  return { link, merchantName: link.merchant.name, methods: offeredMethods(link, link.merchant.paymentMethods) };
+}
+
+export type PaymentLinkCheckout =
+  | { ok: true; session: CheckoutSessionWithItems }
+  /** inactive: the merchant turned it off; unavailable: the merchant's settings no longer allow paying it */
+  | { ok: false; reason: 'not_found' | 'inactive' | 'unavailable' };
+
+// refusals of createCheckoutSession that only a change of the merchant's settings can cause
+const UNAVAILABLE = new Set(['payment_method_not_approved', 'payment_method_unavailable', 'url_not_approved']);
+
+/**
+ * "Pay" on /pay/{id}: order {id}-{n} with the next n, and its checkout session, in one transaction. The
+ * counter moves in one conditional UPDATE, so concurrent customers each get their own n, and a link
+ * deactivated a moment earlier refuses. Any refusal rolls the counter back with everything else.
+ */
+export async function startPaymentLinkCheckout(database: Db, linkId: string): Promise<PaymentLinkCheckout> {
+  if (!isId('paymentLink', linkId)) return { ok: false, reason: 'not_found' };
+  try {
+    return await inTransaction(database, async (tx): Promise<PaymentLinkCheckout> => {
+      const [claimed] = await tx.$queryRaw<{ order_count: number }[]>`
+        UPDATE "payment_links" SET "order_count" = "order_count" + 1
+        WHERE "id" = ${linkId} AND "active"
+        RETURNING "order_count"`;
+      if (!claimed) {
+        const exists = (await tx.paymentLink.count({ where: { id: linkId } })) > 0;
+        return { ok: false, reason: exists ? 'inactive' : 'not_found' };
+      }
+      const link = await tx.paymentLink.findUniqueOrThrow({ where: { id: linkId } });
+      const merchant = await getMerchantOrThrow(tx, link.merchantId);
+      const methods = offeredMethods(link, merchant.paymentMethods);
+      if (methods.length === 0) throw errors.paymentMethodUnavailable(`No approved payment method can take ${link.currency}`, 'payment_methods');
+
+      const receiptUrl = paymentLinkReceiptUrl(link.id);
+      const pageUrl = paymentLinkUrl(link.id);
+      const session = await createCheckoutSession(
+        tx,
+        link.merchantId,
+        {
+          order_reference: `${link.id}-${claimed.order_count}`,
+          currency: link.currency,
+          items: [{ name: link.name, quantity: 1, unit_amount: link.amount }],
+          shipping_amount: 0,
+          tax_amount: 0,
+          amount: link.amount,
+          // the merchant's own page when they gave one (its host is checked again here), else our receipt
+          return_url: link.afterPaymentUrl ?? receiptUrl,
+          // "Back" on the checkout returns to the link's page, where the customer can start again
+          cancel_url: pageUrl,
+          payment_methods: methods,
+        },
+        { paymentLinkId: link.id, ownUrls: [receiptUrl, pageUrl] },
+      );
+      return { ok: true, session };
+    });
+  } catch (error) {
+    if (error instanceof ApiError && UNAVAILABLE.has(error.code)) return { ok: false, reason: 'unavailable' };
+    throw error;
+  }
+}
+
+/**
+ * The receipt of a paid session of this link, or null: the session must belong to the link and be
+ * complete, so a receipt URL with another session id shows nothing.
+ */
+export async function getPaymentLinkReceipt(database: Db, linkId: string, sessionId: string) {
+  if (!isId('paymentLink', linkId) || !isId('checkoutSession', sessionId)) return null;
+  const session = await database.checkoutSession.findFirst({
+    where: { id: sessionId, paymentLinkId: linkId, status: 'complete' },
+    include: { paymentLink: true, merchant: { select: { name: true } } },
+  });
+  if (!session?.paymentId || !session.paymentLink) return null;
+  const payment = await database.payment.findUniqueOrThrow({ where: { id: session.paymentId } });
+  return { link: session.paymentLink, merchantName: session.merchant.name, payment };
+}

@@ -1,0 +1,109 @@
+import type { z } from 'zod';
+import { parseMajorAmount } from '@/lib/dashboard/format';
+import { failed, refused, serviceRefusal, type FormState } from '@/lib/dashboard/form-state';
+import type { Db } from '@/lib/db';
+import type { PaymentLink } from '@/lib/generated/prisma/client';
+import { createPaymentLinkInput, updatePaymentLinkInput } from './schemas';
+import { createPaymentLink, updatePaymentLink } from './service';
+
+// The dashboard's payment link forms keep the API's rules by going through the same schemas and service
+// as /v1/payment-links; this file turns typing into that input, and refusals into words by the field.
+
+export type PaymentLinkField = 'name' | 'description' | 'amount' | 'currency' | 'paymentMethods' | 'afterPaymentUrl';
+
+export type PaymentLinkFormInput = {
+  name: string;
+  description: string;
+  /** major units as typed: "25", "25.00", "1,250.5" */
+  amount: string;
+  currency: string;
+  /** null: every approved method that takes the currency */
+  paymentMethods: string[] | null;
+  afterPaymentUrl: string;
+};
+
+const PARAM_FIELDS: Record<string, PaymentLinkField> = {
+  name: 'name',
+  description: 'description',
+  amount: 'amount',
+  currency: 'currency',
+  payment_methods: 'paymentMethods',
+  after_payment_url: 'afterPaymentUrl',
+};
+
+const INVALID: Record<PaymentLinkField, string> = {
+  name: 'Enter a name of up to 200 characters.',
+  description: 'Keep the description under 1,000 characters.',
+  amount: 'Enter a price like 25.00 (at most 999,999.99).',
+  currency: 'Choose CAD or USD.',
+  paymentMethods: 'Choose at least one way to pay.',
+  afterPaymentUrl: 'Enter a full web address that starts with https:// or http://.',
+};
+
+export async function createPaymentLinkFromForm(
+  database: Db,
+  merchantId: string,
+  form: PaymentLinkFormInput,
+): Promise<{ link: PaymentLink } | { state: FormState<PaymentLinkField> }> {
+  const amount = parseMajorAmount(form.amount);
+  if (amount === null || amount < 1) return { state: refused({ amount: INVALID.amount }) };
+  const parsed = createPaymentLinkInput.safeParse({
+    name: form.name,
+    amount,
+    currency: form.currency,
+    description: form.description.trim() || null,
+    ...(form.paymentMethods ? { payment_methods: form.paymentMethods } : {}),
+    after_payment_url: form.afterPaymentUrl.trim() || null,
+  });
+  if (!parsed.success) return { state: refused(fieldErrorsOf(parsed.error)) };
+  try {
+    return { link: await createPaymentLink(database, merchantId, parsed.data) };
+  } catch (error) {
+    const refusal = serviceRefusal(error);
+    const field = PARAM_FIELDS[refusal.param?.split('.')[0] ?? ''];
+    if (refusal.code === 'url_not_approved') {
+      return { state: refused({ afterPaymentUrl: 'This address is not on one of your approved websites. Use one of them, or leave it empty.' }) };
+    }
+    if (refusal.code === 'payment_method_unavailable' && !form.paymentMethods) {
+      return { state: refused({ paymentMethods: `None of your approved payment methods takes ${form.currency}.` }) };
+    }
+    return { state: field ? refused({ [field]: refusal.message }) : failed(refusal.message) };
+  }
+}
+
+export async function updatePaymentLinkFromForm(
+  database: Db,
+  merchantId: string,
+  linkId: string,
+  form: { name: string; description: string },
+): Promise<FormState<PaymentLinkField>> {
+  const parsed = updatePaymentLinkInput.safeParse({ name: form.name, description: form.description.trim() || null });
+  if (!parsed.success) return refused(fieldErrorsOf(parsed.error));
+  try {
+    await updatePaymentLink(database, merchantId, linkId, parsed.data);
+    return { status: 'ok', message: 'Saved. Customers see the new name and description at once.' };
+  } catch (error) {
+    const refusal = serviceRefusal(error);
+    return failed(refusal.code === 'resource_missing' ? 'This payment link was not found.' : refusal.message);
+  }
+}
+
+/** Turns a link off (customers are told it is no longer available) or back on. */
+export async function setPaymentLinkActive(database: Db, merchantId: string, linkId: string, active: boolean): Promise<FormState> {
+  try {
+    const link = await updatePaymentLink(database, merchantId, linkId, { active });
+    return { status: 'ok', message: active ? `${link.name} takes payments again.` : `${link.name} is deactivated; its page says it is no longer available.` };
+  } catch (error) {
+    const refusal = serviceRefusal(error);
+    return failed(refusal.code === 'resource_missing' ? 'This payment link was not found.' : refusal.message);
+  }
+}
+
+function fieldErrorsOf(error: z.ZodError): Partial<Record<PaymentLinkField, string>> {
+  const errors: Partial<Record<PaymentLinkField, string>> = {};
+  for (const issue of error.issues) {
+    const field = PARAM_FIELDS[String(issue.path[0])] ?? 'name';
+    errors[field] ??= INVALID[field];
+  }
+  return errors;
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { listQuerySchema, positiveAmountSchema } from '@/lib/api/parse';
+import { CURRENCIES, paymentMethodsInput } from '@/lib/checkout-sessions/schemas';
+
+// Request bodies of /v1/payment-links (api.md §10). Strict: an unknown field is parameter_unknown.
+
+const linkName = z.string().trim().min(1).max(200);
+// null (or blank) clears it
+const linkDescription = z.string().trim().max(1000).nullable();
+// the customer is sent here after paying: web addresses only, and the service checks the host
+const afterPaymentUrl = z.url({ protocol: /^https?$/ }).max(2048);
+
+export const createPaymentLinkInput = z.strictObject({
+  name: linkName,
+  amount: positiveAmountSchema,
+  currency: z.enum(CURRENCIES),
+  description: linkDescription.optional(),
+  payment_methods: paymentMethodsInput.optional(),
+  after_payment_url: afterPaymentUrl.nullish(),
+  active: z.boolean().default(true),
+});
+
+export type CreatePaymentLinkInput = z.output<typeof createPaymentLinkInput>;
+
+/** What can change once a link is shared: never its price, so a customer always pays what was advertised. */
+export const updatePaymentLinkInput = z.strictObject({
+  name: linkName.optional(),
+  description: linkDescription.optional(),
+  active: z.boolean().optional(),
+});
+
+export type UpdatePaymentLinkInput = z.output<typeof updatePaymentLinkInput>;
+
+export const listPaymentLinksQuery = listQuerySchema({
+  active: z.enum(['true', 'false']).optional(),
+});

@@ -1,0 +1,83 @@
+import { errors } from '@/lib/api/errors';
+import { NEWEST_FIRST, paginate } from '@/lib/api/pagination';
+import { choosePaymentMethods } from '@/lib/checkout-sessions/service';
+import { now } from '@/lib/clock';
+import type { Db } from '@/lib/db';
+import type { PaymentLink, Prisma } from '@/lib/generated/prisma/client';
+import { isId, newId } from '@/lib/ids';
+import { hostOfUrl } from '@/lib/merchants/hosts';
+import { getMerchantOrThrow, type MerchantWithWebsites } from '@/lib/merchants/service';
+import type { CreatePaymentLinkInput, UpdatePaymentLinkInput } from './schemas';
+import { serializePaymentLink } from './serialize';
+
+// Payment links of a merchant: made and changed by the API and the dashboard, both through here.
+
+/**
+ * Takes the rules of a checkout session that a link can break before anyone pays: the methods must be
+ * approved and take the currency, and the after-payment URL must be on an approved website (exact host).
+ * An explicit method list is kept as given; no list means "every approved method that takes the currency",
+ * decided each time a customer pays, so the link follows later changes to the merchant's methods.
+ */
+export async function createPaymentLink(database: Db, merchantId: string, input: CreatePaymentLinkInput): Promise<PaymentLink> {
+  const merchant = await getMerchantOrThrow(database, merchantId);
+  if (input.after_payment_url) requireApprovedWebsite(merchant, input.after_payment_url, 'after_payment_url');
+  choosePaymentMethods(merchant.paymentMethods, input.currency, input.payment_methods);
+  const at = now();
+  return database.paymentLink.create({
+    data: {
+      id: newId('paymentLink'),
+      merchantId,
+      name: input.name,
+      description: input.description || null,
+      amount: input.amount,
+      currency: input.currency,
+      paymentMethods: input.payment_methods ?? [],
+      afterPaymentUrl: input.after_payment_url ?? null,
+      active: input.active,
+      createdAt: at,
+      updatedAt: at,
+    },
+  });
+}
+
+function requireApprovedWebsite(merchant: MerchantWithWebsites, url: string, param: string): void {
+  const host = hostOfUrl(new URL(url));
+  if (!merchant.websites.some((website) => website.host === host)) {
+    throw errors.urlNotApproved(`${param} host ${host} is not an approved website of this account`, param);
+  }
+}
+
+/** The merchant's link, or null for any other id (another merchant's reads exactly like a missing one). */
+export async function getPaymentLink(database: Db, merchantId: string, id: string): Promise<PaymentLink | null> {
+  if (!isId('paymentLink', id)) return null;
+  return database.paymentLink.findFirst({ where: { id, merchantId } });
+}
+
+export async function getPaymentLinkOrThrow(database: Db, merchantId: string, id: string): Promise<PaymentLink> {
+  const link = await getPaymentLink(database, merchantId, id);
+  if (!link) throw errors.resourceMissing(`No such payment link: '${id}'`, 'id');
+  return link;
+}
+
+export async function listPaymentLinks(database: Db, merchantId: string, query: { limit: number; starting_after?: string; active?: 'true' | 'false' }) {
+  const base: Prisma.PaymentLinkWhereInput = { merchantId, ...(query.active ? { active: query.active === 'true' } : {}) };
+  return paginate({
+    limit: query.limit,
+    startingAfter: query.starting_after,
+    findCursor: (id) => database.paymentLink.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } }),
+    findPage: ({ where, take }) => database.paymentLink.findMany({ where: { AND: [base, where] }, orderBy: NEWEST_FIRST, take }),
+    serialize: serializePaymentLink,
+  });
+}
+
+/** Name, description and active only: the price a customer was shown never changes under them. */
+export async function updatePaymentLink(database: Db, merchantId: string, id: string, input: UpdatePaymentLinkInput): Promise<PaymentLink> {
+  const link = await getPaymentLinkOrThrow(database, merchantId, id);
+  const changes: Prisma.PaymentLinkUpdateInput = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.description !== undefined ? { description: input.description || null } : {}),
+    ...(input.active !== undefined ? { active: input.active } : {}),
+  };
+  if (Object.keys(changes).length === 0) return link;
+  return database.paymentLink.update({ where: { id: link.id }, data: { ...changes, updatedAt: now() } });
+}
