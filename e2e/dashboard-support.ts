@@ -44,9 +44,9 @@ export async function openNav(page: Page, name: string): Promise<void> {
 /** Approves a website in Settings, as the merchant would. */
 export async function approveWebsite(page: Page, host: string): Promise<void> {
   await page.goto('/dashboard/settings');
-  await page.getByLabel('Host').fill(host);
+  await page.getByRole('textbox', { name: 'Host' }).fill(host);
   await page.getByRole('button', { name: 'Add website' }).click();
-  await expect(page.getByRole('list', { name: 'Approved websites' }).getByText(host, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Remove ${host}` })).toBeVisible();
 }
 
 /** Creates a key in Developers → API keys and reads it from the one-time dialog. */

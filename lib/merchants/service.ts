@@ -56,3 +56,11 @@ function requireHost(host: string): string {
   if (!normalized) throw new Error(`not a host: ${JSON.stringify(host)} (expected hostname[:port], e.g. shop.example.com)`);
   return normalized;
 }
+
+/** The business name customers see on the hosted checkout. */
+export async function renameMerchant(database: Db, merchantId: string, name: string) {
+  const trimmed = name.trim();
+  if (!trimmed || trimmed.length > 100) throw new Error('a business name is 1 to 100 characters');
+  await database.merchant.update({ where: { id: merchantId }, data: { name: trimmed } });
+  return trimmed;
+}

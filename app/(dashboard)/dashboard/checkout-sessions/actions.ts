@@ -1,0 +1,14 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { requireMerchant } from '@/lib/auth/session';
+import { db } from '@/lib/db';
+import { field, type FormState } from '@/lib/dashboard/form-state';
+import { expireSessionFromDashboard } from '@/lib/dashboard/session-actions';
+
+export async function expireSessionAction(_state: FormState, formData: FormData): Promise<FormState> {
+  const { merchantId } = await requireMerchant();
+  const state = await expireSessionFromDashboard(await db(), merchantId, field(formData, 'sessionId'));
+  if (state.status === 'ok') revalidatePath('/dashboard', 'layout');
+  return state;
+}

@@ -1,0 +1,115 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { ActionButton, ConfirmAction } from '@/components/dashboard/action-forms';
+import { DeliveriesTable } from '@/components/dashboard/deliveries-table';
+import { EmptyState } from '@/components/dashboard/empty-state';
+import { WebhookIcon } from '@/components/dashboard/icons';
+import { IdText } from '@/components/dashboard/id-text';
+import { DetailList, PageHeader, Panel } from '@/components/dashboard/page-header';
+import { Pagination } from '@/components/dashboard/pagination';
+import { RelativeTime } from '@/components/dashboard/relative-time';
+import { StatusBadge } from '@/components/dashboard/status-badge';
+import { requireMerchant } from '@/lib/auth/session';
+import { db } from '@/lib/db';
+import { hrefWith, PAGE_SIZE, pageNumber, type SearchParams } from '@/lib/dashboard/list-params';
+import { getEndpointDetail } from '@/lib/dashboard/webhooks';
+import { deleteEndpointAction, resendDeliveryAction, rotateSecretAction, sendTestEventAction } from '../actions';
+
+export const metadata: Metadata = { title: 'Webhook endpoint' };
+
+export default async function WebhookEndpointPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
+  const { merchantId } = await requireMerchant();
+  const { id } = await params;
+  const page = pageNumber(await searchParams);
+  const detail = await getEndpointDetail(await db(), merchantId, id, page);
+  if (!detail) notFound();
+  const { endpoint, deliveries, total } = detail;
+  const path = `/dashboard/developers/webhooks/${endpoint.id}`;
+
+  return (
+    <>
+      <PageHeader
+        back={{ href: '/dashboard/developers/webhooks', label: 'Webhooks' }}
+        title={<span className="font-mono text-lg break-all sm:text-xl">{endpoint.url}</span>}
+        description={<IdText id={endpoint.id} label="Copy endpoint id" />}
+        action={
+          <>
+            <ActionButton action={sendTestEventAction} fields={{ endpointId: endpoint.id }} pendingLabel="Sending…" showSuccess>
+              Send test event
+            </ActionButton>
+            <ConfirmAction
+              action={rotateSecretAction}
+              fields={{ endpointId: endpoint.id }}
+              trigger="Rotate secret"
+              title="Rotate the signing secret?"
+              description="A new secret signs from now on. The current one keeps signing beside it for 24 hours, so you can switch your receiver over without rejecting anything."
+              confirmLabel="Rotate secret"
+              pendingLabel="Rotating…"
+              reveal={{ title: 'Your new signing secret', explanation: 'Deliveries carry signatures with both secrets for the next 24 hours.' }}
+            />
+            <ConfirmAction
+              action={deleteEndpointAction}
+              fields={{ endpointId: endpoint.id }}
+              trigger="Delete"
+              title="Delete this endpoint?"
+              description="Nothing more is sent to it, including deliveries still being retried. Its delivery log stays readable in Events."
+              confirmLabel="Delete endpoint"
+              pendingLabel="Deleting…"
+            />
+          </>
+        }
+      />
+      <div className="space-y-6">
+        <Panel title="Endpoint">
+          <DetailList
+            items={[
+              { label: 'Status', value: <StatusBadge status={endpoint.status} /> },
+              {
+                label: 'Events',
+                value: endpoint.events.includes('*') ? (
+                  'All events'
+                ) : (
+                  <ul className="flex flex-wrap gap-1">
+                    {endpoint.events.map((type) => (
+                      <li key={type} className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-[11px] text-gray-700">
+                        {type}
+                      </li>
+                    ))}
+                  </ul>
+                ),
+              },
+              ...(endpoint.description ? [{ label: 'Description', value: endpoint.description }] : []),
+              {
+                label: 'Signing secret',
+                value: (
+                  <span className="text-gray-700">
+                    <code className="font-mono text-xs">whsec_••••••••</code> — shown once when made. Rotate it to get a new one.
+                    {endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date() && (
+                      <span className="block text-xs text-gray-600">
+                        The previous secret also signs until <RelativeTime value={endpoint.previousSecretExpiresAt} exact />.
+                      </span>
+                    )}
+                  </span>
+                ),
+              },
+              { label: 'Created', value: <RelativeTime value={endpoint.createdAt} exact /> },
+            ]}
+          />
+        </Panel>
+        <Panel title="Deliveries" description="Every event sent to this endpoint, newest first, with each attempt." flush>
+          {total === 0 ? (
+            <EmptyState icon={<WebhookIcon />} title="No deliveries yet">
+              Events this endpoint subscribes to are delivered here as they happen. Send a test event to check your receiver now (tests are not
+              stored as deliveries).
+            </EmptyState>
+          ) : (
+            <>
+              <DeliveriesTable deliveries={deliveries} resend={resendDeliveryAction} />
+              <Pagination page={page} pageSize={PAGE_SIZE} total={total} hrefFor={(next) => hrefWith(path, {}, { page: next })} />
+            </>
+          )}
+        </Panel>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import { requireMerchant } from '@/lib/auth/session';
+import { db } from '@/lib/db';
+import { field, type FormState } from '@/lib/dashboard/form-state';
+import {
+  createEndpointFromDashboard,
+  deleteEndpointFromDashboard,
+  resendFromDashboard,
+  rotateSecretFromDashboard,
+  sendTestFromDashboard,
+  type EndpointField,
+} from '@/lib/dashboard/webhooks';
+
+// Webhook endpoints and deliveries of the signed-in merchant.
+
+function refreshed<State extends FormState<string>>(state: State): State {
+  if (state.status === 'ok') revalidatePath('/dashboard', 'layout');
+  return state;
+}
+
+/** Answers with the signing secret, once. */
+export async function createEndpointAction(_state: FormState<EndpointField>, formData: FormData): Promise<FormState<EndpointField>> {
+  const { merchantId } = await requireMerchant();
+  const events = formData.getAll('events').filter((value): value is string => typeof value === 'string');
+  return refreshed(
+    await createEndpointFromDashboard(await db(), merchantId, {
+      url: field(formData, 'url'),
+      description: field(formData, 'description'),
+      allEvents: field(formData, 'scope') !== 'selected',
+      events,
+    }),
+  );
+}
+
+export async function rotateSecretAction(_state: FormState, formData: FormData): Promise<FormState> {
+  const { merchantId } = await requireMerchant();
+  return refreshed(await rotateSecretFromDashboard(await db(), merchantId, field(formData, 'endpointId')));
+}
+
+export async function deleteEndpointAction(_state: FormState, formData: FormData): Promise<FormState> {
+  const { merchantId } = await requireMerchant();
+  const state = refreshed(await deleteEndpointFromDashboard(await db(), merchantId, field(formData, 'endpointId')));
+  if (state.status === 'ok') redirect('/dashboard/developers/webhooks');
+  return state;
+}
+
+export async function sendTestEventAction(_state: FormState, formData: FormData): Promise<FormState> {
+  const { merchantId } = await requireMerchant();
+  return sendTestFromDashboard(await db(), merchantId, field(formData, 'endpointId'));
+}
+
+export async function resendDeliveryAction(_state: FormState, formData: FormData): Promise<FormState> {
+  const { merchantId } = await requireMerchant();
+  const state = await resendFromDashboard(await db(), merchantId, field(formData, 'deliveryId'));
+  revalidatePath('/dashboard', 'layout');
+  return state;
+}

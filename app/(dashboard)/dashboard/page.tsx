@@ -1,0 +1,182 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Suspense } from 'react';
+import { EmptyState } from '@/components/dashboard/empty-state';
+import { EventIcon, PaymentsIcon } from '@/components/dashboard/icons';
+import { PageHeader, Panel } from '@/components/dashboard/page-header';
+import { PaymentsTable } from '@/components/dashboard/payments-table';
+import { RelativeTime } from '@/components/dashboard/relative-time';
+import { SetupChecklist } from '@/components/dashboard/setup-checklist';
+import { StatCard } from '@/components/dashboard/stat-card';
+import { TableSkeleton } from '@/components/dashboard/table-skeleton';
+import { VolumeChart } from '@/components/dashboard/volume-chart';
+import { Skeleton } from '@/components/ui/skeleton';
+import { classNames } from '@/components/ui/class-names';
+import { requireMerchant } from '@/lib/auth/session';
+import { db } from '@/lib/db';
+import { describeEvent, eventSubjectHref } from '@/lib/dashboard/events';
+import { formatMoney } from '@/lib/dashboard/format';
+import { oneOf, type SearchParams } from '@/lib/dashboard/list-params';
+import { getOverview, getSetupProgress, listRecentActivity, OVERVIEW_DAYS } from '@/lib/dashboard/overview';
+import { CURRENCIES, searchPayments } from '@/lib/dashboard/payments';
+
+export const metadata: Metadata = { title: 'Home' };
+
+export default async function HomePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const { merchantId, merchantName } = await requireMerchant();
+  const currency = oneOf(await searchParams, 'currency', CURRENCIES);
+  return (
+    <>
+      <PageHeader title="Home" description={`${merchantName} over the last ${OVERVIEW_DAYS} days, in the sandbox.`} />
+      <div className="space-y-6">
+        <Suspense fallback={null}>
+          <Setup merchantId={merchantId} />
+        </Suspense>
+        <Suspense fallback={<FiguresSkeleton />}>
+          <Figures merchantId={merchantId} currency={currency} />
+        </Suspense>
+        <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
+          <Panel
+            title="Recent payments"
+            action={
+              <Link href="/dashboard/payments" className="text-sm font-medium text-accent-700 hover:underline">
+                View all
+              </Link>
+            }
+            className="min-w-0"
+            flush
+          >
+            <Suspense fallback={<TableSkeleton rows={5} label="Loading payments" />}>
+              <RecentPayments merchantId={merchantId} />
+            </Suspense>
+          </Panel>
+          <Panel
+            title="Recent activity"
+            action={
+              <Link href="/dashboard/developers/events" className="text-sm font-medium text-accent-700 hover:underline">
+                All events
+              </Link>
+            }
+            className="min-w-0"
+            flush
+          >
+            <Suspense fallback={<TableSkeleton rows={5} label="Loading activity" />}>
+              <RecentActivity merchantId={merchantId} />
+            </Suspense>
+          </Panel>
+        </div>
+      </div>
+    </>
+  );
+}
+
+async function Setup({ merchantId }: { merchantId: string }) {
+  return <SetupChecklist progress={await getSetupProgress(await db(), merchantId)} />;
+}
+
+async function Figures({ merchantId, currency }: { merchantId: string; currency?: 'CAD' | 'USD' }) {
+  const overview = await getOverview(await db(), merchantId, { currency });
+  const { totals } = overview;
+  const shown = overview.currency;
+  const switchable = [...new Set([...overview.currencies, shown])].length > 1;
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-base font-semibold text-gray-900">Last {OVERVIEW_DAYS} days · {shown}</h2>
+        {switchable && (
+          <nav aria-label="Currency" className="inline-flex rounded-lg bg-gray-100 p-0.5">
+            {CURRENCIES.map((option) => (
+              <Link
+                key={option}
+                href={`/dashboard?currency=${option}`}
+                aria-current={option === shown ? 'true' : undefined}
+                className={classNames(
+                  'rounded-md px-3 py-1 text-sm font-medium',
+                  option === shown ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-600 hover:text-gray-900',
+                )}
+              >
+                {option}
+              </Link>
+            ))}
+          </nav>
+        )}
+      </div>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard label="Gross volume" value={formatMoney(totals.grossVolume, shown)} detail="Succeeded payments" />
+        <StatCard
+          label="Successful payments"
+          value={totals.succeededCount}
+          detail={totals.failedCount > 0 ? `${totals.failedCount} failed attempt${totals.failedCount === 1 ? '' : 's'}` : 'No failed attempts'}
+        />
+        <StatCard label="Refunds" value={formatMoney(totals.refundedAmount, shown)} detail={`${totals.refundCount} refund${totals.refundCount === 1 ? '' : 's'} requested`} />
+        <StatCard
+          label="Refund rate"
+          value={totals.refundRate === null ? '—' : `${(totals.refundRate * 100).toFixed(1)}%`}
+          detail={totals.refundRate === null ? 'No volume yet' : 'Refunded ÷ gross volume'}
+        />
+      </dl>
+      <Panel title="Volume and refunds per day">
+        <VolumeChart days={overview.days} currency={shown} />
+      </Panel>
+    </>
+  );
+}
+
+function FiguresSkeleton() {
+  return (
+    <div role="status" className="space-y-6">
+      <span className="sr-only">Loading figures…</span>
+      <Skeleton className="h-5 w-48" />
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((index) => (
+          <Skeleton key={index} className="h-24 rounded-xl" />
+        ))}
+      </div>
+      <Skeleton className="h-72 rounded-xl" />
+    </div>
+  );
+}
+
+async function RecentPayments({ merchantId }: { merchantId: string }) {
+  const { rows } = await searchPayments(await db(), merchantId, { page: 1 });
+  const recent = rows.slice(0, 6);
+  if (recent.length === 0) {
+    return (
+      <EmptyState icon={<PaymentsIcon />} title="No payments yet">
+        Create a checkout session with your API key and pay it on the hosted page; it shows up here.
+      </EmptyState>
+    );
+  }
+  return <PaymentsTable payments={recent} label="Recent payments" compact />;
+}
+
+async function RecentActivity({ merchantId }: { merchantId: string }) {
+  const events = await listRecentActivity(await db(), merchantId);
+  if (events.length === 0) {
+    return (
+      <EmptyState icon={<EventIcon />} title="Nothing has happened yet">
+        Payments, refunds and expired sessions appear here as they happen.
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="divide-y divide-gray-100">
+      {events.map((event) => {
+        const href = eventSubjectHref(event) ?? `/dashboard/developers/events/${event.id}`;
+        return (
+          <li key={event.id}>
+            <Link href={href} className="flex items-start justify-between gap-3 px-5 py-3 text-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600">
+              <span className="min-w-0">
+                <span className="block font-medium text-gray-900">{describeEvent(event)}</span>
+                <span className="block font-mono text-xs text-gray-600">{event.type}</span>
+              </span>
+              <span className="shrink-0 text-gray-600">
+                <RelativeTime value={event.createdAt} />
+              </span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

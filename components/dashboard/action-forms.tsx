@@ -1,0 +1,124 @@
+'use client';
+
+import { useActionState, useEffect, useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { DangerButton } from '@/components/ui/danger-button';
+import { Dialog } from '@/components/ui/dialog';
+import { Notice } from '@/components/ui/notice';
+import type { FormState } from '@/lib/dashboard/form-state';
+import { SecretDialog } from './secret-dialog';
+
+// Buttons that run one server action on one object (approve this refund, revoke this key). The object
+// travels as a hidden field; the action re-reads it under the signed-in merchant, so a tampered id
+// finds nothing.
+
+export type ObjectAction = (state: FormState, formData: FormData) => Promise<FormState>;
+
+const IDLE: FormState = { status: 'idle' };
+
+function HiddenFields({ fields }: { fields: Record<string, string> }) {
+  return (
+    <>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+/** One click, no confirmation: for actions that are easy to live with (approve, resend, send a test). */
+export function ActionButton({
+  action,
+  fields,
+  children,
+  pendingLabel,
+  variant = 'secondary',
+  showSuccess = false,
+}: {
+  action: ObjectAction;
+  fields: Record<string, string>;
+  children: ReactNode;
+  pendingLabel: string;
+  variant?: 'primary' | 'secondary' | 'ghost';
+  /** show the action's success line beside the button (e.g. a test event's answer) */
+  showSuccess?: boolean;
+}) {
+  const [state, formAction, pending] = useActionState(action, IDLE);
+  return (
+    <form action={formAction} className="relative z-10 inline-flex flex-col items-start gap-1">
+      <HiddenFields fields={fields} />
+      <Button type="submit" variant={variant} pending={pending} pendingLabel={pendingLabel} className="h-8 px-3">
+        {children}
+      </Button>
+      {state.status === 'error' && (
+        <p role="alert" className="max-w-xs text-xs text-red-700">
+          {state.message}
+        </p>
+      )}
+      {showSuccess && state.status === 'ok' && (
+        <p role="status" className="max-w-xs text-xs text-green-800">
+          {state.message}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** A destructive action behind a confirmation dialog that says what will happen. */
+export function ConfirmAction({
+  action,
+  fields,
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  triggerVariant = 'secondary',
+  triggerClassName,
+  reveal,
+}: {
+  action: ObjectAction;
+  fields: Record<string, string>;
+  trigger: ReactNode;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  pendingLabel: string;
+  triggerVariant?: 'primary' | 'secondary' | 'ghost';
+  triggerClassName?: string;
+  /** when the action answers with a secret (a rotated signing secret), show it once in a dialog */
+  reveal?: { title: string; explanation: string };
+}) {
+  const [open, setOpen] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [state, formAction, pending] = useActionState(action, IDLE);
+  useEffect(() => {
+    if (state.status !== 'ok') return;
+    setOpen(false);
+    if (reveal && state.secret) setSecret(state.secret);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state]);
+
+  return (
+    <span className="relative z-10 inline-flex">
+      <Button variant={triggerVariant} onClick={() => setOpen(true)} className={triggerClassName ?? 'h-8 px-3'}>
+        {trigger}
+      </Button>
+      <Dialog open={open} onClose={() => !pending && setOpen(false)} title={title} description={description}>
+        <form action={formAction} className="space-y-4">
+          <HiddenFields fields={fields} />
+          {state.status === 'error' && state.message && <Notice tone="danger">{state.message}</Notice>}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={pending}>
+              Keep it
+            </Button>
+            <DangerButton type="submit" pending={pending} pendingLabel={pendingLabel}>
+              {confirmLabel}
+            </DangerButton>
+          </div>
+        </form>
+      </Dialog>
+      {reveal && <SecretDialog open={secret !== null} onClose={() => setSecret(null)} title={reveal.title} explanation={reveal.explanation} secret={secret ?? ''} />}
+    </span>
+  );
+}

@@ -1,0 +1,86 @@
+'use client';
+
+import { useActionState, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Choice } from '@/components/ui/checkbox';
+import { Dialog } from '@/components/ui/dialog';
+import type { FormState } from '@/lib/dashboard/form-state';
+import { FormStatus } from './form-status';
+import { PlusIcon } from './icons';
+import { SecretDialog } from './secret-dialog';
+
+type CreateKeyAction = (state: FormState<'scopes'>, formData: FormData) => Promise<FormState<'scopes'>>;
+
+/** "Create API key": choose scopes in a dialog, then see the key once in another. */
+export function ApiKeyCreator({ action, scopes, label = 'Create API key' }: { action: CreateKeyAction; scopes: { value: string; description: string }[]; label?: string }) {
+  const [state, formAction, pending] = useActionState(action, { status: 'idle' });
+  const [choosing, setChoosing] = useState(false);
+  const [revealed, setRevealed] = useState<string | null>(null);
+  const [chosen, setChosen] = useState(() => scopes.map((scope) => scope.value));
+
+  useEffect(() => {
+    if (state.status === 'ok' && state.secret) {
+      setChoosing(false);
+      setRevealed(state.secret);
+    }
+  }, [state]);
+
+  const error = state.status === 'error' ? state.fieldErrors?.scopes : undefined;
+  return (
+    <>
+      <Button onClick={() => setChoosing(true)}>
+        <PlusIcon />
+        {label}
+      </Button>
+      <Dialog
+        open={choosing}
+        onClose={() => !pending && setChoosing(false)}
+        title="Create an API key"
+        description="Give the key only the scopes your code needs. Every scope is checked on every request."
+      >
+        <form action={formAction} className="space-y-4">
+          <fieldset aria-describedby={error ? 'scopes-error' : undefined}>
+            <legend className="text-sm font-medium text-gray-700">Scopes</legend>
+            <div className="mt-2 grid gap-3 sm:grid-cols-2">
+              {scopes.map((scope) => (
+                <Choice
+                  key={scope.value}
+                  name="scopes"
+                  value={scope.value}
+                  label={<span className="font-mono text-xs">{scope.value}</span>}
+                  description={scope.description}
+                  aria-label={scope.value}
+                  checked={chosen.includes(scope.value)}
+                  onChange={(event) =>
+                    setChosen((current) => (event.target.checked ? [...current, scope.value] : current.filter((value) => value !== scope.value)))
+                  }
+                />
+              ))}
+            </div>
+            {error && (
+              <p id="scopes-error" className="mt-2 text-sm text-red-700">
+                {error}
+              </p>
+            )}
+          </fieldset>
+          {state.status === 'error' && <FormStatus state={state} />}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => setChoosing(false)} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" pending={pending} pendingLabel="Creating…">
+              Create key
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+      <SecretDialog
+        open={revealed !== null}
+        onClose={() => setRevealed(null)}
+        title="Your new API key"
+        secret={revealed ?? ''}
+        explanation="Use it as a Bearer token: Authorization: Bearer sk_sandbox_…. It is a sandbox key; no money can move with it."
+      />
+    </>
+  );
+}

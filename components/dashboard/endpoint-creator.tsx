@@ -1,0 +1,119 @@
+'use client';
+
+import { useActionState, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Choice } from '@/components/ui/checkbox';
+import { Dialog } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/field';
+import type { FormState } from '@/lib/dashboard/form-state';
+import { FormStatus } from './form-status';
+import { PlusIcon } from './icons';
+import { SecretDialog } from './secret-dialog';
+
+type EndpointField = 'url' | 'description' | 'events';
+type CreateEndpointAction = (state: FormState<EndpointField>, formData: FormData) => Promise<FormState<EndpointField>>;
+
+/** "Add endpoint": URL, description and event types in a dialog; then the signing secret, once. */
+export function EndpointCreator({ action, eventTypes, label = 'Add endpoint' }: { action: CreateEndpointAction; eventTypes: readonly string[]; label?: string }) {
+  const [state, formAction, pending] = useActionState(action, { status: 'idle' });
+  const [open, setOpen] = useState(false);
+  const [revealed, setRevealed] = useState<string | null>(null);
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [scope, setScope] = useState<'all' | 'selected'>('all');
+  const [events, setEvents] = useState<string[]>([]);
+
+  useEffect(() => {
+    if (state.status === 'ok' && state.secret) {
+      setOpen(false);
+      setRevealed(state.secret);
+      setUrl('');
+      setDescription('');
+      setScope('all');
+      setEvents([]);
+    }
+  }, [state]);
+
+  const errors = state.status === 'error' ? (state.fieldErrors ?? {}) : {};
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>
+        <PlusIcon />
+        {label}
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => !pending && setOpen(false)}
+        title="Add a webhook endpoint"
+        description="We POST signed events (Standard Webhooks) to this URL and retry with backoff until it answers 2xx."
+        className="max-w-xl"
+      >
+        <form action={formAction} className="space-y-4">
+          <TextField
+            id="endpoint-url"
+            name="url"
+            label="Endpoint URL"
+            type="url"
+            placeholder="https://example.com/webhooks"
+            required
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            error={errors.url}
+          />
+          <TextField
+            id="endpoint-description"
+            name="description"
+            label="Description (optional)"
+            maxLength={500}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            error={errors.description}
+          />
+          <fieldset aria-describedby={errors.events ? 'events-error' : undefined}>
+            <legend className="text-sm font-medium text-gray-700">Events to send</legend>
+            <div className="mt-2 space-y-2">
+              <Choice type="radio" name="scope" value="all" label="All events" description="Including types added later." checked={scope === 'all'} onChange={() => setScope('all')} />
+              <Choice type="radio" name="scope" value="selected" label="Selected events" checked={scope === 'selected'} onChange={() => setScope('selected')} />
+            </div>
+            {scope === 'selected' && (
+              <div className="mt-3 grid gap-2 rounded-lg bg-gray-50 p-3 sm:grid-cols-2">
+                {eventTypes.map((type) => (
+                  <Choice
+                    key={type}
+                    name="events"
+                    value={type}
+                    label={<span className="font-mono text-xs">{type}</span>}
+                    aria-label={type}
+                    checked={events.includes(type)}
+                    onChange={(event) => setEvents((current) => (event.target.checked ? [...current, type] : current.filter((value) => value !== type)))}
+                  />
+                ))}
+              </div>
+            )}
+            {errors.events && (
+              <p id="events-error" className="mt-2 text-sm text-red-700">
+                {errors.events}
+              </p>
+            )}
+          </fieldset>
+          {state.status === 'error' && <FormStatus state={state} />}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" pending={pending} pendingLabel="Adding…">
+              Add endpoint
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+      <SecretDialog
+        open={revealed !== null}
+        onClose={() => setRevealed(null)}
+        title="Your endpoint’s signing secret"
+        secret={revealed ?? ''}
+        explanation="Verify every delivery with it (the standardwebhooks package does): check webhook-signature over the id, timestamp and raw body."
+      />
+    </>
+  );
+}

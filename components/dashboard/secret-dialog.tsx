@@ -1,0 +1,38 @@
+'use client';
+
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Dialog } from '@/components/ui/dialog';
+import { Notice } from '@/components/ui/notice';
+
+/** A secret shown once, right after it was made, with a copy button and the warning that it will not be shown again. */
+export function SecretDialog({
+  open,
+  onClose,
+  title,
+  secret,
+  explanation,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  secret: string;
+  explanation: string;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title} description={explanation}>
+      <div className="space-y-4">
+        <div className="flex items-stretch gap-2">
+          <code data-testid="secret-value" className="min-w-0 flex-1 rounded-lg border border-gray-200 bg-gray-50 px-3 py-2.5 font-mono text-sm break-all text-gray-900 select-all">
+            {secret}
+          </code>
+          <CopyButton text={secret} label="Copy secret" className="h-auto" />
+        </div>
+        <Notice tone="warning">Copy it now and keep it somewhere safe. It will not be shown again: we store only what is needed to check it.</Notice>
+        <div className="flex justify-end">
+          <Button onClick={onClose}>Done</Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

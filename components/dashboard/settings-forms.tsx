@@ -1,0 +1,153 @@
+'use client';
+
+import { useActionState, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Choice } from '@/components/ui/checkbox';
+import { TextField } from '@/components/ui/field';
+import type { FormState } from '@/lib/dashboard/form-state';
+import { FormStatus } from './form-status';
+
+type Action<Field extends string> = (state: FormState<Field>, formData: FormData) => Promise<FormState<Field>>;
+
+export function BusinessNameForm({ action, name }: { action: Action<'name'>; name: string }) {
+  const [state, formAction, pending] = useActionState(action, { status: 'idle' });
+  const [value, setValue] = useState(name);
+  const error = state.status === 'error' ? state.fieldErrors?.name : undefined;
+  return (
+    <form action={formAction} className="space-y-3">
+      <TextField
+        id="business-name"
+        name="name"
+        label="Business name"
+        required
+        maxLength={100}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        error={error}
+        hint="Customers see it on the hosted checkout page and in the sidebar here."
+      />
+      <div className="flex items-center gap-3">
+        <Button type="submit" pending={pending} pendingLabel="Saving…" disabled={value.trim() === name}>
+          Save
+        </Button>
+        <FormStatus state={state} />
+      </div>
+    </form>
+  );
+}
+
+export function AddWebsiteForm({ action }: { action: Action<'host'> }) {
+  const [state, formAction, pending] = useActionState(action, { status: 'idle' });
+  const [host, setHost] = useState('');
+  useEffect(() => {
+    if (state.status === 'ok') setHost('');
+  }, [state]);
+  const error = state.status === 'error' ? state.fieldErrors?.host : undefined;
+  return (
+    <form action={formAction} className="space-y-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <TextField
+          id="website-host"
+          name="host"
+          label="Host"
+          placeholder="shop.example.com"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          value={host}
+          onChange={(event) => setHost(event.target.value)}
+          error={error}
+          hint="A hostname, with :port when it is not 80 or 443. Pasting a URL takes its host."
+          className="flex-1"
+        />
+        <Button type="submit" pending={pending} pendingLabel="Adding…" className="sm:mt-6">
+          Add website
+        </Button>
+      </div>
+      <FormStatus state={state} />
+    </form>
+  );
+}
+
+const METHODS = [
+  { value: 'card', label: 'Card', description: 'CAD and USD. Test cards on the hosted page.' },
+  { value: 'usdc', label: 'USDC', description: 'USD only. A sandbox wallet transfer.' },
+  { value: 'interac', label: 'Interac', description: 'CAD only. The customer approves in a sandbox bank.' },
+];
+
+export function PaymentMethodsForm({ action, methods }: { action: Action<'methods'>; methods: string[] }) {
+  const [state, formAction, pending] = useActionState(action, { status: 'idle' });
+  const [chosen, setChosen] = useState(methods);
+  const error = state.status === 'error' ? state.fieldErrors?.methods : undefined;
+  return (
+    <form action={formAction} className="space-y-4">
+      <fieldset aria-describedby={error ? 'methods-error' : undefined}>
+        <legend className="sr-only">Approved payment methods</legend>
+        <div className="space-y-3">
+          {METHODS.map((method) => (
+            <Choice
+              key={method.value}
+              name="methods"
+              value={method.value}
+              label={method.label}
+              description={method.description}
+              checked={chosen.includes(method.value)}
+              onChange={(event) =>
+                setChosen((current) => (event.target.checked ? [...current, method.value] : current.filter((value) => value !== method.value)))
+              }
+            />
+          ))}
+        </div>
+        {error && (
+          <p id="methods-error" className="mt-2 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </fieldset>
+      <div className="flex items-center gap-3">
+        <Button type="submit" pending={pending} pendingLabel="Saving…">
+          Save methods
+        </Button>
+        <FormStatus state={state} />
+      </div>
+    </form>
+  );
+}
+
+export function RefundPolicyForm({ action, policy }: { action: Action<'policy'>; policy: 'automatic' | 'manual' }) {
+  const [state, formAction, pending] = useActionState(action, { status: 'idle' });
+  const [chosen, setChosen] = useState(policy);
+  return (
+    <form action={formAction} className="space-y-4">
+      <fieldset>
+        <legend className="sr-only">Refund policy</legend>
+        <div className="space-y-3">
+          <Choice
+            type="radio"
+            name="policy"
+            value="automatic"
+            label="Automatic"
+            description="Refund requests are authorized at once and sent to the provider."
+            checked={chosen === 'automatic'}
+            onChange={() => setChosen('automatic')}
+          />
+          <Choice
+            type="radio"
+            name="policy"
+            value="manual"
+            label="Manual"
+            description="Refund requests wait under Refunds until someone here approves or declines them."
+            checked={chosen === 'manual'}
+            onChange={() => setChosen('manual')}
+          />
+        </div>
+      </fieldset>
+      <div className="flex items-center gap-3">
+        <Button type="submit" pending={pending} pendingLabel="Saving…" disabled={chosen === policy}>
+          Save policy
+        </Button>
+        <FormStatus state={state} />
+      </div>
+    </form>
+  );
+}

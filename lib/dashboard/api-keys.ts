@@ -1,0 +1,38 @@
+import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/api-keys/service';
+import { isScope, SCOPES, type Scope } from '@/lib/api-keys/scopes';
+import type { Db } from '@/lib/db';
+import { failed, refused, type FormState } from './form-state';
+
+// API keys from the dashboard. The full key exists only in the answer to its creation; after that the
+// dashboard knows its prefix, scopes and use, like everyone else.
+
+/** What each scope lets a key do, in the words of api.md §2. */
+export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
+  'checkout_sessions:write': 'Create and expire checkout sessions; test-helper payments',
+  'payments:read': 'Read checkout sessions, payments and orders',
+  'refund_requests:write': 'Request and cancel refunds',
+  'refund_requests:read': 'Read refund requests',
+  'payment_links:write': 'Create and change payment links',
+  'payment_links:read': 'Read payment links',
+  'webhook_endpoints:write': 'Manage webhook endpoints',
+  'events:read': 'Read events',
+};
+
+export { SCOPES };
+
+export async function listKeys(database: Db, merchantId: string) {
+  return listApiKeys(database, merchantId);
+}
+
+export async function createKeyFromDashboard(database: Db, merchantId: string, chosen: string[]): Promise<FormState<'scopes'>> {
+  const scopes = [...new Set(chosen)].filter(isScope);
+  if (scopes.length === 0 || scopes.length !== new Set(chosen).size) return refused({ scopes: 'Choose at least one scope.' });
+  const created = await createApiKey(database, merchantId, SCOPES.filter((scope) => scopes.includes(scope)));
+  return { status: 'ok', message: `Key ${created.prefix} created.`, secret: created.key };
+}
+
+export async function revokeKeyFromDashboard(database: Db, merchantId: string, keyId: string): Promise<FormState> {
+  const revoked = await revokeApiKey(database, keyId, merchantId);
+  if (!revoked) return failed('This key was not found, or it is already revoked.');
+  return { status: 'ok', message: 'Key revoked. Requests with it now get 401 invalid_api_key.' };
+}

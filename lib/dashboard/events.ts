@@ -1,0 +1,74 @@
+import type { Db } from '@/lib/db';
+import { EVENT_TYPES } from '@/lib/events/types';
+import type { Event } from '@/lib/generated/prisma/client';
+import { isId } from '@/lib/ids';
+import { formatMoney } from './format';
+import { PAGE_SIZE } from './list-params';
+
+// Events as the dashboard lists them: a sentence per event and a link to what it is about.
+
+export { EVENT_TYPES };
+
+type EventObject = { id?: string; amount?: number; currency?: string; order_reference?: string; payment_id?: string };
+
+function objectOf(event: Pick<Event, 'data'>): EventObject {
+  const data = event.data as { object?: EventObject } | null;
+  return data?.object ?? {};
+}
+
+/** "Payment of US$37.50 succeeded" */
+export function describeEvent(event: Pick<Event, 'type' | 'data'>): string {
+  const object = objectOf(event);
+  const money = typeof object.amount === 'number' && object.currency ? formatMoney(object.amount, object.currency) : '';
+  const order = object.order_reference ? ` for order ${object.order_reference}` : '';
+  switch (event.type) {
+    case 'payment.succeeded':
+      return `Payment of ${money} succeeded`;
+    case 'payment.failed':
+      return `Payment of ${money} failed`;
+    case 'checkout_session.completed':
+      return `Checkout session${order} completed`;
+    case 'checkout_session.expired':
+      return `Checkout session${order} expired`;
+    case 'refund_request.created':
+      return `Refund of ${money} requested`;
+    case 'refund.completed':
+      return `Refund of ${money} completed`;
+    case 'refund.failed':
+      return `Refund of ${money} failed`;
+    default:
+      return event.type;
+  }
+}
+
+/** The dashboard page of the object an event is about. */
+export function eventSubjectHref(event: Pick<Event, 'type' | 'data'>): string | null {
+  const object = objectOf(event);
+  if (!object.id) return null;
+  if (event.type.startsWith('payment.')) return `/dashboard/payments/${object.id}`;
+  if (event.type.startsWith('checkout_session.')) return `/dashboard/checkout-sessions/${object.id}`;
+  if (event.type.startsWith('refund') && object.payment_id) return `/dashboard/payments/${object.payment_id}`;
+  return null;
+}
+
+export async function searchEvents(database: Db, merchantId: string, filters: { type?: string; page: number }) {
+  const where = { merchantId, ...(filters.type ? { type: filters.type } : {}) };
+  const [total, rows] = await Promise.all([
+    database.event.count({ where }),
+    database.event.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (filters.page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
+  ]);
+  return { total, rows };
+}
+
+/** An event with its deliveries to each endpoint and their attempts; null when not this merchant's. */
+export async function getEventDetail(database: Db, merchantId: string, eventId: string) {
+  if (!isId('event', eventId)) return null;
+  const event = await database.event.findFirst({ where: { id: eventId, merchantId } });
+  if (!event) return null;
+  const deliveries = await database.webhookDelivery.findMany({
+    where: { eventId: event.id, endpoint: { merchantId } },
+    include: { endpoint: { select: { id: true, url: true, deletedAt: true } }, attempts: { orderBy: { attempt: 'asc' } } },
+    orderBy: { createdAt: 'asc' },
+  });
+  return { event, deliveries };
+}

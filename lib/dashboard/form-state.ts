@@ -1,0 +1,38 @@
+import { ApiError } from '@/lib/api/errors';
+
+// What a dashboard server action answers to its form: nothing yet, done (with a line to show), or
+// refused with a message per field and what was typed, so the form keeps it.
+
+export type FormState<Field extends string = string> =
+  | { status: 'idle' }
+  | { status: 'ok'; message: string; /** a secret made by the action, to show once (API key, webhook signing secret) */ secret?: string }
+  | { status: 'error'; message?: string; fieldErrors?: Partial<Record<Field, string>>; values?: Partial<Record<Field, string>> };
+
+export const IDLE: FormState<never> = { status: 'idle' };
+
+export function refused<Field extends string>(
+  fieldErrors: Partial<Record<Field, string>>,
+  values?: Partial<Record<Field, string>>,
+  message?: string,
+): FormState<Field> {
+  return { status: 'error', fieldErrors, values, ...(message ? { message } : {}) };
+}
+
+export function failed<Field extends string>(message: string, values?: Partial<Record<Field, string>>): FormState<Field> {
+  return { status: 'error', message, values };
+}
+
+/** A form field's text (a missing field is empty). */
+export function field(formData: FormData, name: string): string {
+  const value = formData.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The services refuse with ApiError (the API's error codes). For a person, the message is the part
+ * worth showing; anything else is a bug and is thrown on to the error page.
+ */
+export function serviceRefusal(error: unknown): ApiError {
+  if (error instanceof ApiError && error.status < 500) return error;
+  throw error;
+}

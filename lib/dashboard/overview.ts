@@ -1,0 +1,116 @@
+import type { Db } from '@/lib/db';
+import type { Currency } from '@/lib/generated/prisma/client';
+
+// Home's figures: the last 30 days of one currency, a row per UTC day, in one SQL statement. Amounts in
+// two currencies are never added together; the page shows one currency at a time.
+
+export const OVERVIEW_DAYS = 30;
+
+export type DayFigures = {
+  /** YYYY-MM-DD, UTC */
+  day: string;
+  currency: Currency;
+  grossVolume: number;
+  succeededCount: number;
+  failedCount: number;
+  /** refunds requested that day and still active (requested, processing, completed) */
+  refundedAmount: number;
+  refundCount: number;
+};
+
+export type Overview = {
+  currency: Currency;
+  /** currencies with any payment in the window, busiest first */
+  currencies: Currency[];
+  days: DayFigures[];
+  totals: { grossVolume: number; succeededCount: number; failedCount: number; refundedAmount: number; refundCount: number; refundRate: number | null };
+};
+
+export async function getOverview(database: Db, merchantId: string, options: { currency?: Currency; today?: Date } = {}): Promise<Overview> {
+  const today = startOfUtcDay(options.today ?? new Date());
+  const from = new Date(today.getTime() - (OVERVIEW_DAYS - 1) * 86_400_000);
+  const rows = await database.$queryRaw<
+    { day: Date; currency: Currency; gross: bigint; succeeded: bigint; failed: bigint; refunded: bigint; refunds: bigint }[]
+  >`
+    WITH days AS (
+      SELECT d::date AS day, c::"Currency" AS currency
+      FROM generate_series(${from}::timestamptz AT TIME ZONE 'UTC', ${today}::timestamptz AT TIME ZONE 'UTC', interval '1 day') AS d
+      CROSS JOIN unnest(ARRAY['CAD', 'USD']) AS c
+    ),
+    paid AS (
+      SELECT (created_at AT TIME ZONE 'UTC')::date AS day, currency,
+             coalesce(sum(amount) FILTER (WHERE status = 'succeeded'), 0) AS gross,
+             count(*) FILTER (WHERE status = 'succeeded') AS succeeded,
+             count(*) FILTER (WHERE status = 'failed') AS failed
+      FROM payments
+      WHERE merchant_id = ${merchantId} AND created_at >= ${from}
+      GROUP BY 1, 2
+    ),
+    refunded AS (
+      SELECT (created_at AT TIME ZONE 'UTC')::date AS day, currency, sum(amount) AS refunded, count(*) AS refunds
+      FROM refund_requests
+      WHERE merchant_id = ${merchantId} AND created_at >= ${from} AND status IN ('requested', 'processing', 'completed')
+      GROUP BY 1, 2
+    )
+    SELECT days.day, days.currency,
+           coalesce(paid.gross, 0) AS gross, coalesce(paid.succeeded, 0) AS succeeded, coalesce(paid.failed, 0) AS failed,
+           coalesce(refunded.refunded, 0) AS refunded, coalesce(refunded.refunds, 0) AS refunds
+    FROM days
+    LEFT JOIN paid ON paid.day = days.day AND paid.currency = days.currency
+    LEFT JOIN refunded ON refunded.day = days.day AND refunded.currency = days.currency
+    ORDER BY days.day, days.currency`;
+
+  const all: DayFigures[] = rows.map((row) => ({
+    day: row.day.toISOString().slice(0, 10),
+    currency: row.currency,
+    grossVolume: Number(row.gross),
+    succeededCount: Number(row.succeeded),
+    failedCount: Number(row.failed),
+    refundedAmount: Number(row.refunded),
+    refundCount: Number(row.refunds),
+  }));
+
+  const activity = new Map<Currency, number>();
+  for (const row of all) {
+    activity.set(row.currency, (activity.get(row.currency) ?? 0) + row.grossVolume + row.succeededCount + row.failedCount + row.refundCount);
+  }
+  const currencies = [...activity.entries()].filter(([, weight]) => weight > 0).sort((a, b) => b[1] - a[1]).map(([currency]) => currency);
+  const currency = options.currency ?? currencies[0] ?? 'USD';
+  const days = all.filter((row) => row.currency === currency);
+  const sum = (pick: (row: DayFigures) => number) => days.reduce((total, row) => total + pick(row), 0);
+  const grossVolume = sum((row) => row.grossVolume);
+  const refundedAmount = sum((row) => row.refundedAmount);
+  return {
+    currency,
+    currencies,
+    days,
+    totals: {
+      grossVolume,
+      succeededCount: sum((row) => row.succeededCount),
+      failedCount: sum((row) => row.failedCount),
+      refundedAmount,
+      refundCount: sum((row) => row.refundCount),
+      refundRate: grossVolume > 0 ? refundedAmount / grossVolume : null,
+    },
+  };
+}
+
+function startOfUtcDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+/** The newest events, for Home's "Recent activity". */
+export async function listRecentActivity(database: Db, merchantId: string, limit = 8) {
+  return database.event.findMany({ where: { merchantId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit });
+}
+
+/** What a new account has done so far, for Home's getting-started checklist. */
+export async function getSetupProgress(database: Db, merchantId: string) {
+  const [websites, keys, sessions, endpoints] = await Promise.all([
+    database.approvedWebsite.count({ where: { merchantId } }),
+    database.apiKey.count({ where: { merchantId } }),
+    database.checkoutSession.count({ where: { merchantId } }),
+    database.webhookEndpoint.count({ where: { merchantId, deletedAt: null } }),
+  ]);
+  return { hasWebsite: websites > 0, hasKey: keys > 0, hasSession: sessions > 0, hasEndpoint: endpoints > 0 };
+}

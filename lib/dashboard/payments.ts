@@ -1,0 +1,89 @@
+import type { Db } from '@/lib/db';
+import type { Currency, PaymentMethod, PaymentStatus, Prisma } from '@/lib/generated/prisma/client';
+import { isId } from '@/lib/ids';
+import { amountRefundable } from '@/lib/payments/serialize';
+import { dayRange, PAGE_SIZE } from './list-params';
+import { buildTimeline } from './timeline';
+
+// Payments as the dashboard lists and shows them. Every query is scoped by the merchant: an id of
+// another merchant finds nothing, exactly like an id that does not exist.
+
+export const PAYMENT_STATUSES = ['succeeded', 'failed'] as const satisfies readonly PaymentStatus[];
+export const PAYMENT_METHODS = ['card', 'usdc', 'interac'] as const satisfies readonly PaymentMethod[];
+export const CURRENCIES = ['CAD', 'USD'] as const satisfies readonly Currency[];
+
+export type PaymentFilters = {
+  status?: PaymentStatus;
+  method?: PaymentMethod;
+  currency?: Currency;
+  /** YYYY-MM-DD, UTC days, inclusive */
+  from?: string;
+  to?: string;
+  /** a payment id, a checkout session id, or part of an order reference */
+  q?: string;
+  page: number;
+};
+
+export async function searchPayments(database: Db, merchantId: string, filters: PaymentFilters) {
+  const where: Prisma.PaymentWhereInput = {
+    merchantId,
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.method ? { paymentMethod: filters.method } : {}),
+    ...(filters.currency ? { currency: filters.currency } : {}),
+    ...(filters.from || filters.to ? { createdAt: dayRange(filters.from, filters.to) } : {}),
+    ...(filters.q ? { OR: matchingText(filters.q) } : {}),
+  };
+  const [total, rows] = await Promise.all([
+    database.payment.count({ where }),
+    database.payment.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (filters.page - 1) * PAGE_SIZE,
+      take: PAGE_SIZE,
+    }),
+  ]);
+  return { total, rows: rows.map((payment) => ({ ...payment, amountRefundable: amountRefundable(payment) })) };
+}
+
+function matchingText(q: string): Prisma.PaymentWhereInput[] {
+  return [{ id: q }, { checkoutSessionId: q }, { orderReference: { contains: q, mode: 'insensitive' } }];
+}
+
+/** A payment with its session, the other attempts on that session, its refunds and its timeline; null when not this merchant's. */
+export async function getPaymentDetail(database: Db, merchantId: string, paymentId: string) {
+  if (!isId('payment', paymentId)) return null;
+  const payment = await database.payment.findFirst({
+    where: { id: paymentId, merchantId },
+    include: {
+      checkoutSession: { include: { items: { orderBy: { position: 'asc' } } } },
+      refundRequests: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] },
+    },
+  });
+  if (!payment) return null;
+  const refundIds = payment.refundRequests.map((refund) => refund.id);
+  const [otherAttempts, events] = await Promise.all([
+    database.payment.findMany({
+      where: { merchantId, checkoutSessionId: payment.checkoutSessionId, id: { not: payment.id } },
+      orderBy: { createdAt: 'asc' },
+    }),
+    database.event.findMany({
+      where: {
+        merchantId,
+        OR: [payment.id, payment.checkoutSessionId, ...refundIds].map((id) => ({ data: { path: ['object', 'id'], equals: id } })),
+      },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { id: true, type: true, createdAt: true },
+    }),
+  ]);
+  return {
+    payment,
+    session: payment.checkoutSession,
+    refunds: payment.refundRequests,
+    otherAttempts,
+    events,
+    amountRefundable: amountRefundable(payment),
+    timeline: buildTimeline({ payment, session: payment.checkoutSession, refunds: payment.refundRequests, otherAttempts, events }),
+  };
+}
+
+export type PaymentDetail = NonNullable<Awaited<ReturnType<typeof getPaymentDetail>>>;

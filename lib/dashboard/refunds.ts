@@ -1,0 +1,27 @@
+import type { Db } from '@/lib/db';
+import type { RefundStatus } from '@/lib/generated/prisma/client';
+import { PAGE_SIZE } from './list-params';
+
+// Refund requests by status, for the Refunds page and its tabs.
+
+export const REFUND_STATUSES = ['requested', 'processing', 'completed', 'failed', 'declined', 'canceled'] as const satisfies readonly RefundStatus[];
+
+export async function searchRefunds(database: Db, merchantId: string, filters: { status?: RefundStatus; page: number }) {
+  const where = { merchantId, ...(filters.status ? { status: filters.status } : {}) };
+  const [total, rows, grouped] = await Promise.all([
+    database.refundRequest.count({ where }),
+    database.refundRequest.findMany({
+      where,
+      include: { payment: { select: { orderReference: true } } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (filters.page - 1) * PAGE_SIZE,
+      take: PAGE_SIZE,
+    }),
+    database.refundRequest.groupBy({ by: ['status'], where: { merchantId }, _count: { _all: true } }),
+  ]);
+  const counts = Object.fromEntries(REFUND_STATUSES.map((status) => [status, grouped.find((row) => row.status === status)?._count._all ?? 0])) as Record<
+    RefundStatus,
+    number
+  >;
+  return { total, rows, counts };
+}

@@ -1,0 +1,77 @@
+import type { Db } from '@/lib/db';
+import type { PaymentMethod, RefundPolicy } from '@/lib/generated/prisma/client';
+import { hostOfUrl, normalizeHost } from '@/lib/merchants/hosts';
+import { ALL_PAYMENT_METHODS, approveWebsite, removeWebsite, renameMerchant, setPaymentMethods, setRefundPolicy } from '@/lib/merchants/service';
+import { refused, type FormState } from './form-state';
+
+// Settings of the signed-in merchant's connection, from the dashboard's forms. Each function takes the
+// merchant from the session; nothing here accepts a merchant id from a form.
+
+export const MAX_WEBSITES = 25;
+
+export async function getSettings(database: Db, merchantId: string) {
+  return database.merchant.findUniqueOrThrow({
+    where: { id: merchantId },
+    include: { websites: { orderBy: { createdAt: 'asc' } }, users: { select: { email: true }, orderBy: { createdAt: 'asc' } } },
+  });
+}
+
+export async function updateBusinessName(database: Db, merchantId: string, name: string): Promise<FormState<'name'>> {
+  const trimmed = name.trim();
+  if (!trimmed) return refused({ name: 'Enter your business name.' }, { name });
+  if (trimmed.length > 100) return refused({ name: 'Keep it under 100 characters.' }, { name });
+  await renameMerchant(database, merchantId, trimmed);
+  return { status: 'ok', message: 'Business name saved.' };
+}
+
+/**
+ * The host a person meant: "shop.example.com", "Shop.Example.com:8443", or a whole URL pasted from the
+ * address bar ("https://shop.example.com/cart" → shop.example.com). Null when it is none of those.
+ */
+export function hostFromInput(input: string): string | null {
+  const trimmed = input.trim();
+  if (/^https?:\/\//i.test(trimmed)) {
+    try {
+      const url = new URL(trimmed);
+      return url.username || url.password ? null : hostOfUrl(url);
+    } catch {
+      return null;
+    }
+  }
+  return normalizeHost(trimmed);
+}
+
+export async function addWebsite(database: Db, merchantId: string, input: string): Promise<FormState<'host'>> {
+  const host = hostFromInput(input);
+  if (!host) return refused({ host: 'Enter a host like shop.example.com or localhost:4000 — no path, no wildcard.' }, { host: input });
+  if (host.includes('*')) return refused({ host: 'Wildcards are not allowed: approve each host exactly.' }, { host: input });
+  const count = await database.approvedWebsite.count({ where: { merchantId } });
+  const exists = await database.approvedWebsite.findUnique({ where: { merchantId_host: { merchantId, host } } });
+  if (exists) return refused({ host: `${host} is already approved.` }, { host: input });
+  if (count >= MAX_WEBSITES) return refused({ host: `An account can approve up to ${MAX_WEBSITES} websites. Remove one first.` }, { host: input });
+  await approveWebsite(database, merchantId, host);
+  return { status: 'ok', message: `${host} approved.` };
+}
+
+export async function removeApprovedWebsite(database: Db, merchantId: string, host: string): Promise<FormState> {
+  const exists = await database.approvedWebsite.findUnique({ where: { merchantId_host: { merchantId, host } } });
+  if (!exists) return { status: 'error', message: 'That website is not approved on this account.' };
+  await removeWebsite(database, merchantId, host);
+  return { status: 'ok', message: `${host} removed. New sessions can no longer return to it.` };
+}
+
+export async function updatePaymentMethods(database: Db, merchantId: string, chosen: string[]): Promise<FormState<'methods'>> {
+  const methods = ALL_PAYMENT_METHODS.filter((method) => chosen.includes(method));
+  if (methods.length === 0) return refused({ methods: 'Keep at least one payment method, or customers cannot pay.' });
+  await setPaymentMethods(database, merchantId, methods as PaymentMethod[]);
+  return { status: 'ok', message: 'Payment methods saved. They apply to sessions created from now on.' };
+}
+
+export async function updateRefundPolicy(database: Db, merchantId: string, policy: string): Promise<FormState<'policy'>> {
+  if (policy !== 'automatic' && policy !== 'manual') return refused({ policy: 'Choose automatic or manual.' });
+  await setRefundPolicy(database, merchantId, policy as RefundPolicy);
+  return {
+    status: 'ok',
+    message: policy === 'manual' ? 'Refunds now wait for your approval under Refunds.' : 'Refunds are now approved automatically.',
+  };
+}

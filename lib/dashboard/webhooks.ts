@@ -1,0 +1,127 @@
+import type { Db } from '@/lib/db';
+import { EVENT_TYPES } from '@/lib/events/types';
+import { isId } from '@/lib/ids';
+import { createWebhookEndpointInput } from '@/lib/webhooks/schemas';
+import { createWebhookEndpoint, deleteWebhookEndpoint, resendDelivery, rotateWebhookSecret, sendTestEvent } from '@/lib/webhooks/service';
+import { failed, refused, serviceRefusal, type FormState } from './form-state';
+import { PAGE_SIZE } from './list-params';
+
+// Developers → Webhooks: endpoints with their recent delivery health, one endpoint's deliveries and
+// attempts, and the dashboard's changes, all through lib/webhooks/service.ts and scoped by the merchant.
+
+export { EVENT_TYPES };
+
+export type EndpointField = 'url' | 'description' | 'events';
+
+export async function listEndpointsWithHealth(database: Db, merchantId: string) {
+  const endpoints = await database.webhookEndpoint.findMany({
+    where: { merchantId, deletedAt: null },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  });
+  const since = new Date(Date.now() - 7 * 86_400_000);
+  const counts = endpoints.length
+    ? await database.webhookDelivery.groupBy({
+        by: ['endpointId', 'status'],
+        where: { endpointId: { in: endpoints.map((endpoint) => endpoint.id) }, createdAt: { gte: since } },
+        _count: { _all: true },
+      })
+    : [];
+  return endpoints.map((endpoint) => {
+    const of = (status: string) => counts.find((row) => row.endpointId === endpoint.id && row.status === status)?._count._all ?? 0;
+    return { ...endpoint, recent: { succeeded: of('succeeded'), pending: of('pending'), failed: of('failed') } };
+  });
+}
+
+/** An endpoint and a page of its deliveries, each with its attempts; null when not this merchant's. */
+export async function getEndpointDetail(database: Db, merchantId: string, endpointId: string, page: number) {
+  if (!isId('webhookEndpoint', endpointId)) return null;
+  const endpoint = await database.webhookEndpoint.findFirst({ where: { id: endpointId, merchantId, deletedAt: null } });
+  if (!endpoint) return null;
+  const [total, deliveries] = await Promise.all([
+    database.webhookDelivery.count({ where: { endpointId: endpoint.id } }),
+    database.webhookDelivery.findMany({
+      where: { endpointId: endpoint.id },
+      include: { attempts: { orderBy: { attempt: 'asc' } } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (page - 1) * PAGE_SIZE,
+      take: PAGE_SIZE,
+    }),
+  ]);
+  return { endpoint, total, deliveries };
+}
+
+export async function createEndpointFromDashboard(
+  database: Db,
+  merchantId: string,
+  form: { url: string; description: string; allEvents: boolean; events: string[] },
+): Promise<FormState<EndpointField>> {
+  const values = { url: form.url, description: form.description };
+  const parsed = createWebhookEndpointInput.safeParse({
+    url: form.url.trim(),
+    events: form.allEvents ? ['*'] : form.events,
+    ...(form.description.trim() ? { description: form.description.trim() } : {}),
+  });
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<EndpointField, string>> = {};
+    for (const issue of parsed.error.issues) {
+      if (issue.path[0] === 'url') fieldErrors.url ??= 'Enter the URL of your receiver, like https://example.com/webhooks.';
+      else if (issue.path[0] === 'description') fieldErrors.description ??= 'Keep the description under 500 characters.';
+      else fieldErrors.events ??= 'Choose at least one event type, or all events.';
+    }
+    return refused(fieldErrors, values);
+  }
+  try {
+    const endpoint = await createWebhookEndpoint(database, merchantId, parsed.data);
+    return { status: 'ok', message: `Endpoint ${endpoint.url} added.`, secret: endpoint.secret };
+  } catch (error) {
+    const refusal = serviceRefusal(error);
+    if (refusal.param === 'url') return refused({ url: refusal.message.replace(/^Invalid url: it /, 'This URL ') }, values);
+    return failed(refusal.message, values);
+  }
+}
+
+export async function rotateSecretFromDashboard(database: Db, merchantId: string, endpointId: string): Promise<FormState> {
+  try {
+    const endpoint = await rotateWebhookSecret(database, merchantId, endpointId);
+    return { status: 'ok', message: 'Signing secret rotated. The old one keeps signing beside it for 24 hours.', secret: endpoint.secret };
+  } catch (error) {
+    serviceRefusal(error);
+    return failed('This endpoint was not found.');
+  }
+}
+
+export async function deleteEndpointFromDashboard(database: Db, merchantId: string, endpointId: string): Promise<FormState> {
+  try {
+    await deleteWebhookEndpoint(database, merchantId, endpointId);
+    return { status: 'ok', message: 'Endpoint deleted. Nothing more is sent to it.' };
+  } catch (error) {
+    serviceRefusal(error);
+    return failed('This endpoint was not found.');
+  }
+}
+
+/** A signed `webhook_endpoint.test` event, sent now; the answer is reported at once. */
+export async function sendTestFromDashboard(database: Db, merchantId: string, endpointId: string): Promise<FormState> {
+  try {
+    const outcome = await sendTestEvent(database, merchantId, endpointId);
+    if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) {
+      return { status: 'ok', message: `Delivered: your endpoint answered ${outcome.status} in ${outcome.durationMs} ms.` };
+    }
+    return failed(`Not delivered: ${outcome.error ?? `answered ${outcome.status}`} (${outcome.durationMs} ms).`);
+  } catch (error) {
+    serviceRefusal(error);
+    return failed('This endpoint was not found.');
+  }
+}
+
+export async function resendFromDashboard(database: Db, merchantId: string, deliveryId: string): Promise<FormState> {
+  try {
+    const delivery = await resendDelivery(database, merchantId, deliveryId);
+    const last = await database.webhookAttempt.findFirst({ where: { deliveryId: delivery.id }, orderBy: { attempt: 'desc' } });
+    if (delivery.status === 'succeeded') return { status: 'ok', message: `Resent: answered ${last?.responseStatus ?? 'OK'}.` };
+    return failed(`Resent, not delivered: ${last?.error ?? `answered ${last?.responseStatus}`}. It will be retried.`);
+  } catch (error) {
+    serviceRefusal(error);
+    return failed('This delivery was not found, or its endpoint was deleted.');
+  }
+}
