@@ -42,7 +42,10 @@ async function readLimited(request: Request): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      // the client went away mid-body: nobody will read this answer, but it must not count as our failure
+      throw errors.invalidJson('The request body could not be read to the end');
+    });
     if (done) break;
     total += value.byteLength;
     if (total > MAX_BODY_BYTES) {

@@ -1,0 +1,199 @@
+// npm run bench: how fast the API is against its own framework floor. Builds if needed, starts
+// `next start` on a fresh embedded database, and measures each scenario with autocannon for 10 s at 10
+// and at 50 connections. Prints a table and writes bench/results.json. Not part of npm test.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import autocannon from 'autocannon';
+
+const DATA_DIR = 'data/bench';
+const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
+const API_KEY = 'sk_sandbox_BenchBenchBenchBenchBenchBench12';
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = [10, 50];
+
+type Scenario = { name: string; path: string; method?: 'GET' | 'POST'; body?: () => string; headers?: () => Record<string, string> };
+type Result = { scenario: string; connections: number; requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number; ratioToFloor?: number };
+
+async function main() {
+  if (!fs.existsSync(`${DIST_DIR}/BUILD_ID`)) {
+    console.error('no production build: running next build');
+    execFileSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
+  }
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/reset-data-dir.ts', DATA_DIR], { stdio: 'inherit' });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR,
+      APP_URL: base,
+      SANDBOX_API_KEY: API_KEY,
+      // the limiter still runs on every request; the bench only keeps it from answering 429
+      RATE_LIMIT_PER_SECOND: '1000000',
+      RATE_LIMIT_BURST: '1000000',
+      WORKER: 'off',
+      LOG_LEVEL: 'warn',
+      ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForReady(base);
+    const fixtures = await prepareFixtures(base);
+    const scenarios = buildScenarios(fixtures);
+    const results: Result[] = [];
+    for (const connections of CONNECTIONS) {
+      for (const scenario of scenarios) {
+        // a short warm-up, so the first compile of a route does not count
+        await measure(base, scenario, connections, 2);
+        results.push(await measure(base, scenario, connections, DURATION_SECONDS));
+      }
+    }
+    for (const result of results) {
+      const floor = results.find((r) => r.scenario === 'floor: GET /healthz' && r.connections === result.connections)!;
+      result.ratioToFloor = Number((result.requestsPerSecond / floor.requestsPerSecond).toFixed(3));
+    }
+    printTable(results);
+    fs.mkdirSync('bench', { recursive: true });
+    fs.writeFileSync('bench/results.json', `${JSON.stringify({ measuredAt: new Date().toISOString(), durationSeconds: DURATION_SECONDS, results }, null, 2)}\n`);
+    console.log('\nwritten to bench/results.json');
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+}
+
+type Fixtures = { sessionId: string; replayBody: string; paymentIds: string[] };
+
+async function prepareFixtures(base: string): Promise<Fixtures> {
+  const session = await post(base, '/v1/checkout-sessions', sessionBody());
+  const replayBody = JSON.stringify(sessionBody());
+  await post(base, '/v1/checkout-sessions', JSON.parse(replayBody), 'bench-replay');
+  // large payments, so a bench's worth of 1-cent refunds never runs out of room
+  const paymentIds: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const large = await post(base, '/v1/checkout-sessions', sessionBody(99_999_999));
+    const payment = await post(base, `/v1/test-helpers/checkout-sessions/${large.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' });
+    paymentIds.push(payment.id);
+  }
+  return { sessionId: session.id, replayBody, paymentIds };
+}
+
+function buildScenarios(fixtures: Fixtures): Scenario[] {
+  let refund = 0;
+  return [
+    { name: 'floor: GET /healthz', path: '/healthz' },
+    { name: 'GET /v1/checkout-sessions/{id}', path: `/v1/checkout-sessions/${fixtures.sessionId}` },
+    { name: 'POST /v1/checkout-sessions', path: '/v1/checkout-sessions', method: 'POST', body: () => JSON.stringify(sessionBody()), headers: () => ({ 'Idempotency-Key': randomUUID() }) },
+    { name: 'POST /v1/checkout-sessions (replay)', path: '/v1/checkout-sessions', method: 'POST', body: () => fixtures.replayBody, headers: () => ({ 'Idempotency-Key': 'bench-replay' }) },
+    {
+      name: 'POST /v1/refund-requests',
+      path: '/v1/refund-requests',
+      method: 'POST',
+      body: () => JSON.stringify({ payment_id: fixtures.paymentIds[refund++ % fixtures.paymentIds.length], amount: 1 }),
+      headers: () => ({ 'Idempotency-Key': randomUUID() }),
+    },
+  ];
+}
+
+function measure(base: string, scenario: Scenario, connections: number, duration: number): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${base}${scenario.path}`,
+        connections,
+        duration,
+        headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
+        requests: [
+          {
+            method: scenario.method ?? 'GET',
+            path: scenario.path,
+            setupRequest: (request) => ({
+              ...request,
+              ...(scenario.body ? { body: scenario.body() } : {}),
+              headers: { ...request.headers, ...(scenario.headers?.() ?? {}) },
+            }),
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          scenario: scenario.name,
+          connections,
+          requestsPerSecond: Math.round(result.requests.average),
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          non2xx: result.non2xx,
+          errors: result.errors + result.timeouts,
+        });
+      },
+    );
+  });
+}
+
+function printTable(results: Result[]) {
+  const rows = results.map((r) => [
+    r.scenario,
+    String(r.connections),
+    String(r.requestsPerSecond),
+    `${Math.round((r.ratioToFloor ?? 0) * 100)} %`,
+    `${r.p50} ms`,
+    `${r.p99} ms`,
+    String(r.non2xx + r.errors),
+  ]);
+  const header = ['scenario', 'conns', 'req/s', 'of floor', 'p50', 'p99', 'non-2xx'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const row of rows) console.log(line(row));
+}
+
+function sessionBody(amount = 3750) {
+  return {
+    order_reference: `bench-${randomUUID()}`,
+    currency: 'USD',
+    items: [{ name: 'Benchmark item', quantity: 1, unit_amount: amount }],
+    amount,
+    return_url: 'https://shop.example.com/thanks',
+  };
+}
+
+async function post(base: string, path: string, body: unknown, idempotencyKey: string = randomUUID()) {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string };
+}
+
+async function waitForReady(base: string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server did not become ready');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+await main();
