@@ -8,7 +8,7 @@ import { cardBrand, normalizeCardNumber } from '@/lib/payments/cards';
 import { cardFormErrors, cvcLength, hasErrors, type CardFields, type FieldErrors } from '@/lib/payments/hosted-form';
 import { BrandMark } from './brand-mark';
 import { caretAfterDigits, formatCardNumber, formatExpiry } from './card-number';
-import type { PayWith } from './payment-form';
+import type { PayWith } from './payment-types';
 import { TestCardsHint } from './test-cards-hint';
 
 const EMPTY: CardFields = { number: '', expiry: '', cvc: '', name: '' };

@@ -11,7 +11,6 @@ export type HostedCheckout = {
   id: string;
   state: CheckoutState;
   merchantName: string;
-  currency: string;
   totalLabel: string;
   lines: CheckoutLine[];
   subtotalLabel: string;

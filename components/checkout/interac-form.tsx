@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { hasErrors, interacFormErrors, SANDBOX_BANKS, type FieldErrors, type InteracFields } from '@/lib/payments/hosted-form';
-import type { PayWith } from './payment-form';
+import type { PayWith } from './payment-types';
 
 type Outcome = 'approve' | 'decline';
 

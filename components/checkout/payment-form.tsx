@@ -7,11 +7,8 @@ import { InteracForm } from './interac-form';
 import { LockIcon } from './icons';
 import { METHOD_LABELS, MethodTabs, panelId, tabId, type Method } from './method-tabs';
 import { PaymentReceived } from './payment-received';
-import type { PayFormInput, PayOutcome, PaymentFormSession, UsdcDeposit } from './payment-types';
+import type { PayFormInput, PayOutcome, PaymentFormSession, PayWith, UsdcDeposit } from './payment-types';
 import { UsdcForm } from './usdc-form';
-
-/** What a method's form gets back to show itself: a decline or the server's field errors. Null: nothing to show. */
-export type PayWith = (input: PayFormInput, control: string) => Promise<Extract<PayOutcome, { kind: 'failed' | 'invalid' }> | null>;
 
 const UNREACHABLE =
   "We couldn't reach the payment service. Check your connection and try again — an order is never paid twice.";

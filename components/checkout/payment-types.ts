@@ -19,9 +19,15 @@ export type PayOutcome =
   /** The session can no longer be paid (paid elsewhere, expired, order paid): reload to show why. */
   | { kind: 'closed' };
 
+/**
+ * How a method's form pays: `control` names the button to show in progress. It resolves to what that form
+ * shows itself (a decline, the server's field errors), or null when the payment form took over (paid, closed)
+ * or another payment is already on its way.
+ */
+export type PayWith = (input: PayFormInput, control: string) => Promise<Extract<PayOutcome, { kind: 'failed' | 'invalid' }> | null>;
+
 /** The session data the payment form needs; everything else stays on the server. */
 export type PaymentFormSession = {
-  id: string;
   merchantName: string;
   totalLabel: string;
   methods: Array<'card' | 'usdc' | 'interac'>;

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import type { PayWith } from './payment-form';
+import type { PayWith } from './payment-types';
 import type { UsdcDeposit } from './payment-types';
 import { CopyIcon } from './icons';
 

@@ -5,7 +5,7 @@ import { effectiveStatus } from '@/lib/checkout-sessions/serialize';
 import { getCheckoutSession } from '@/lib/checkout-sessions/service';
 import { now } from '@/lib/clock';
 import { db } from '@/lib/db';
-import { formatMoney, formatUsdc } from '@/lib/money';
+import { computeTotal, formatMoney, formatUsdc } from '@/lib/money';
 import { getMerchantOrThrow } from '@/lib/merchants/service';
 import { getPaymentOrThrow } from '@/lib/payments/service';
 import { sandboxDepositAddress, USDC_NETWORK } from '@/lib/payments/usdc-deposit';
@@ -29,13 +29,12 @@ export async function loadHostedCheckout(id: string): Promise<HostedCheckout | n
   const state: CheckoutState = status === 'open' && orderStatus === 'paid' ? 'order_paid' : status;
   const money = (amount: number) => formatMoney(amount, session.currency);
   const items = [...session.items].sort((a, b) => a.position - b.position);
-  const subtotal = items.reduce((sum, item) => sum + item.quantity * item.unitAmount, 0);
+  const subtotal = computeTotal(items, 0, 0);
 
   return {
     id: session.id,
     state,
     merchantName: merchant.name,
-    currency: session.currency,
     totalLabel: money(session.amount),
     lines: items.map((item) => ({
       name: item.name,

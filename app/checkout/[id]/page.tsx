@@ -31,7 +31,7 @@ export default async function CheckoutPage({ params }: Props) {
     <CheckoutShell checkout={checkout}>
       {checkout.state === 'open' ? (
         <PaymentForm
-          session={{ id: checkout.id, merchantName: checkout.merchantName, totalLabel: checkout.totalLabel, methods: checkout.methods }}
+          session={{ merchantName: checkout.merchantName, totalLabel: checkout.totalLabel, methods: checkout.methods }}
           usdc={checkout.usdc}
           action={payCheckout.bind(null, checkout.id)}
         />
