@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { describeMethodDetails, parseMajorAmount, relativeTime, toMajorInput } from './format';
+import { hrefWith } from './list-params';
+import { safeReturnPath } from './return-path';
+import { hostFromInput } from './settings';
+
+describe('parseMajorAmount: what a person types into an amount field', () => {
+  it.each([
+    ['12.50', 1250],
+    ['12.5', 1250],
+    ['12', 1200],
+    [' 1,234.05 ', 123_405],
+    ['.5', 50],
+    ['0.01', 1],
+    ['999999.99', 99_999_999],
+  ])('%s is %d cents', (input, cents) => {
+    expect(parseMajorAmount(input)).toBe(cents);
+  });
+
+  it.each(['', 'abc', '12.345', '-5', '1e3', '$12', '12.', '1000000.00', '12,50.0.0'])('%j is not an amount', (input) => {
+    expect(parseMajorAmount(input)).toBeNull();
+  });
+
+  it('round-trips with toMajorInput', () => {
+    for (const cents of [1, 10, 99, 100, 3750, 99_999_999]) expect(parseMajorAmount(toMajorInput(cents))).toBe(cents);
+  });
+});
+
+describe('hostFromInput: the exact host a person meant', () => {
+  it.each([
+    ['shop.example.com', 'shop.example.com'],
+    ['Shop.Example.com', 'shop.example.com'],
+    ['localhost:4000', 'localhost:4000'],
+    ['https://shop.example.com/cart?x=1', 'shop.example.com'],
+    ['http://localhost:4000/orders', 'localhost:4000'],
+    ['https://shop.example.com:443/', 'shop.example.com'],
+  ])('%s → %s', (input, host) => {
+    expect(hostFromInput(input)).toBe(host);
+  });
+
+  it.each(['', 'shop example.com', 'localhost:4000/cart', 'https://user:pw@shop.example.com/', 'ftp//x', 'http://'])('%j is refused', (input) => {
+    expect(hostFromInput(input)).toBeNull();
+  });
+});
+
+describe('safeReturnPath: where sign-in may send someone', () => {
+  it.each([
+    [undefined, '/dashboard'],
+    ['/dashboard/payments?status=failed', '/dashboard/payments?status=failed'],
+    ['http://127.0.0.1:3000/dashboard/refunds', '/dashboard/refunds'],
+    ['https://evil.example.com/dashboard', '/dashboard'],
+    ['//evil.example.com/dashboard', '/dashboard'],
+    ['/dashboard//evil.example.com', '/dashboard'],
+    ['/\\evil.example.com', '/dashboard'],
+    ['/login', '/dashboard'],
+    ['javascript:alert(1)', '/dashboard'],
+  ])('%s → %s', (input, path) => {
+    expect(safeReturnPath(input)).toBe(path);
+  });
+});
+
+describe('describeMethodDetails', () => {
+  it('names the card, the wallet and the bank without more than the dashboard should show', () => {
+    expect(describeMethodDetails('card', { card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } })).toBe('Visa •••• 4242');
+    expect(describeMethodDetails('usdc', { usdc: { payer_address: '0x1234567890abcdef1234567890abcdef12345678' } })).toBe('USDC · 0x1234…5678');
+    expect(describeMethodDetails('interac', { interac: { bank: 'Sandbox Bank', email_masked: 'a***@example.com' } })).toBe('Interac · Sandbox Bank');
+    expect(describeMethodDetails('card', null)).toBe('Card');
+  });
+});
+
+describe('relativeTime', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  it.each([
+    [new Date('2026-11-22T11:59:30Z'), 'just now'],
+    [new Date('2026-11-22T11:55:00Z'), '5 minutes ago'],
+    [new Date('2026-11-22T09:00:00Z'), '3 hours ago'],
+    [new Date('2026-11-21T10:00:00Z'), 'yesterday'],
+    [new Date('2026-11-22T12:30:00Z'), 'in 30 minutes'],
+  ])('%s reads %s', (date, words) => {
+    expect(relativeTime(date, now)).toBe(words);
+  });
+
+  it('gives a date beyond a week', () => {
+    expect(relativeTime(new Date('2026-10-01T12:00:00Z'), now)).toBe('Oct 1');
+    expect(relativeTime(new Date('2025-10-01T12:00:00Z'), now)).toBe('Oct 1, 2025');
+  });
+});
+
+describe('hrefWith', () => {
+  it('keeps the filters, drops empty ones and page 1', () => {
+    expect(hrefWith('/dashboard/payments', { status: 'failed', q: undefined, page: 3 }, { page: 1 })).toBe('/dashboard/payments?status=failed');
+    expect(hrefWith('/dashboard/payments', { status: 'failed', q: 'a b' }, { page: 2 })).toBe('/dashboard/payments?status=failed&q=a+b&page=2');
+  });
+});

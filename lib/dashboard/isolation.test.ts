@@ -1,0 +1,244 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiKey } from '@/lib/api-keys/service';
+import type { DashboardSession } from '@/lib/auth/session';
+import { createCheckoutSession } from '@/lib/checkout-sessions/service';
+import { db } from '@/lib/db';
+import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
+import { payCheckoutSession } from '@/lib/payments/pay';
+import { createRefundRequest } from '@/lib/refunds/service';
+import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
+import { createWebhookEndpoint } from '@/lib/webhooks/service';
+import { deliverDueWebhooks } from '@/lib/webhooks/deliver';
+import { listApiRequestLogs } from '@/lib/api-logs/service';
+import { listKeys } from './api-keys';
+import { getCheckoutSessionDetail, searchCheckoutSessions } from './checkout-sessions';
+import { getEventDetail, searchEvents } from './events';
+import { getOverview, getSetupProgress, listRecentActivity } from './overview';
+import { getPaymentDetail, searchPayments } from './payments';
+import { searchRefunds } from './refunds';
+import { getSettings } from './settings';
+import { getEndpointDetail, listEndpointsWithHealth } from './webhooks';
+
+// A user of merchant B can never read or change anything of merchant A: every dashboard read is called
+// with B's merchant and A's ids, and every server action runs with B's session against A's objects.
+// Each action is also run once as A, so a test that passes only because the action is broken would fail.
+
+// the receiver listens on 127.0.0.1, as the embedded setup allows
+vi.hoisted(() => {
+  process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = 'true';
+});
+
+let signedIn: DashboardSession;
+vi.mock('@/lib/auth/session', () => ({
+  requireMerchant: async () => signedIn,
+  getDashboardSession: async () => signedIn,
+}));
+// the actions refresh the dashboard's routes; outside a request there are none to refresh
+vi.mock('next/cache', () => ({ revalidatePath: () => {}, refresh: () => {} }));
+
+const { refundPaymentAction } = await import('@/app/(dashboard)/dashboard/payments/[id]/actions');
+const { approveRefundAction, declineRefundAction, cancelRefundAction } = await import('@/app/(dashboard)/dashboard/refunds/actions');
+const { createKeyAction, revokeKeyAction } = await import('@/app/(dashboard)/dashboard/developers/api-keys/actions');
+const webhookActions = await import('@/app/(dashboard)/dashboard/developers/webhooks/actions');
+const { expireSessionAction } = await import('@/app/(dashboard)/dashboard/checkout-sessions/actions');
+const settingsActions = await import('@/app/(dashboard)/dashboard/settings/actions');
+
+type MerchantA = {
+  session: DashboardSession;
+  keyId: string;
+  paymentId: string;
+  paidSessionId: string;
+  openSessionId: string;
+  refundIds: string[];
+  endpointId: string;
+  deliveryId: string;
+  eventId: string;
+};
+
+let a: MerchantA;
+let b: DashboardSession;
+let receiver: TestReceiver;
+const IDLE = { status: 'idle' as const };
+
+function form(fields: Record<string, string | string[]>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) data.append(name, one);
+  return data;
+}
+
+async function sessionFor(merchantId: string, orderReference: string) {
+  return createCheckoutSession(await db(), merchantId, {
+    order_reference: orderReference,
+    currency: 'USD',
+    items: [{ name: 'Lamp', quantity: 1, unit_amount: 5000 }],
+    shipping_amount: 0,
+    tax_amount: 0,
+    amount: 5000,
+    return_url: 'https://shop-a.example.com/thanks',
+  });
+}
+
+beforeAll(async () => {
+  const client = await db();
+  receiver = await startTestReceiver();
+  const merchantA = await createMerchant(client, { name: 'Shop A', hosts: ['shop-a.example.com'] });
+  await setRefundPolicy(client, merchantA.id, 'manual');
+  const key = await createApiKey(client, merchantA.id, ['payments:read']);
+  const endpoint = await createWebhookEndpoint(client, merchantA.id, { url: receiver.url, events: ['*'] }, { allowPrivateUrls: true });
+  const paid = await sessionFor(merchantA.id, 'a-paid');
+  const { payment } = await payCheckoutSession(client, merchantA.id, paid.id, { payment_method: 'card', card_number: '4242424242424242' });
+  const open = await sessionFor(merchantA.id, 'a-open');
+  const refunds = [];
+  for (let index = 0; index < 4; index += 1) refunds.push(await createRefundRequest(client, merchantA.id, { payment_id: payment.id, amount: 100 }));
+  await deliverDueWebhooks(client, { allowPrivateUrls: true });
+  const delivery = await client.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
+  await client.apiRequestLog.create({
+    data: { merchantId: merchantA.id, method: 'GET', path: `/v1/payments/${payment.id}`, status: 200, durationMs: 3, requestId: 'req_aaaaaaaaaaaaaaaaaaaaaaaa' },
+  });
+  a = {
+    session: { userId: 'usr_a', email: 'a@example.com', merchantId: merchantA.id, merchantName: 'Shop A' },
+    keyId: key.id,
+    paymentId: payment.id,
+    paidSessionId: paid.id,
+    openSessionId: open.id,
+    refundIds: refunds.map((refund) => refund.id),
+    endpointId: endpoint.id,
+    deliveryId: delivery.id,
+    eventId: delivery.eventId,
+  };
+
+  const merchantB = await createMerchant(client, { name: 'Shop B', hosts: ['shop-b.example.com'] });
+  await setRefundPolicy(client, merchantB.id, 'manual');
+  b = { userId: 'usr_b', email: 'b@example.com', merchantId: merchantB.id, merchantName: 'Shop B' };
+  return () => receiver.close();
+});
+
+beforeEach(() => {
+  signedIn = b;
+});
+
+describe("merchant B's reads find nothing of merchant A", () => {
+  it('payments: the detail is not found and searching for its ids finds nothing', async () => {
+    const client = await db();
+    expect(await getPaymentDetail(client, b.merchantId, a.paymentId)).toBeNull();
+    for (const q of [a.paymentId, a.paidSessionId, 'a-paid']) expect((await searchPayments(client, b.merchantId, { q, page: 1 })).total).toBe(0);
+    // the same reads as A find it: the test can fail
+    expect((await getPaymentDetail(client, a.session.merchantId, a.paymentId))?.payment.id).toBe(a.paymentId);
+    expect((await searchPayments(client, a.session.merchantId, { q: a.paymentId, page: 1 })).total).toBe(1);
+  });
+
+  it('checkout sessions, events, endpoints and refunds', async () => {
+    const client = await db();
+    expect(await getCheckoutSessionDetail(client, b.merchantId, a.paidSessionId)).toBeNull();
+    expect((await searchCheckoutSessions(client, b.merchantId, { q: a.openSessionId, page: 1 })).total).toBe(0);
+    expect(await getEventDetail(client, b.merchantId, a.eventId)).toBeNull();
+    expect((await searchEvents(client, b.merchantId, { page: 1 })).total).toBe(0);
+    expect(await getEndpointDetail(client, b.merchantId, a.endpointId, 1)).toBeNull();
+    expect(await listEndpointsWithHealth(client, b.merchantId)).toEqual([]);
+    expect((await searchRefunds(client, b.merchantId, { page: 1 })).total).toBe(0);
+
+    expect(await getCheckoutSessionDetail(client, a.session.merchantId, a.paidSessionId)).not.toBeNull();
+    expect(await getEventDetail(client, a.session.merchantId, a.eventId)).not.toBeNull();
+    expect(await getEndpointDetail(client, a.session.merchantId, a.endpointId, 1)).not.toBeNull();
+    expect((await searchRefunds(client, a.session.merchantId, { page: 1 })).total).toBe(4);
+  });
+
+  it('keys, settings, Home and logs show only B’s own', async () => {
+    const client = await db();
+    expect((await listKeys(client, b.merchantId)).map((key) => key.id)).not.toContain(a.keyId);
+    expect((await getSettings(client, b.merchantId)).websites.map((website) => website.host)).toEqual(['shop-b.example.com']);
+    const overview = await getOverview(client, b.merchantId);
+    expect(overview.totals).toMatchObject({ grossVolume: 0, succeededCount: 0, refundCount: 0 });
+    expect(await listRecentActivity(client, b.merchantId)).toEqual([]);
+    expect(await getSetupProgress(client, b.merchantId)).toEqual({ hasWebsite: true, hasKey: false, hasSession: false, hasEndpoint: false });
+    expect((await listApiRequestLogs(client, b.merchantId, { limit: 50 })).data).toEqual([]);
+
+    expect((await getOverview(client, a.session.merchantId)).totals.grossVolume).toBe(5000);
+    expect((await listApiRequestLogs(client, a.session.merchantId, { limit: 50 })).data).toHaveLength(1);
+  });
+});
+
+describe("merchant B's actions cannot change merchant A's objects", () => {
+  it('refund form: A’s payment is not found and nothing is reserved', async () => {
+    const client = await db();
+    const state = await refundPaymentAction(IDLE, form({ paymentId: a.paymentId, amount: '10.00', reason: '', note: '' }));
+    expect(state).toMatchObject({ status: 'error', message: 'This payment was not found.' });
+    expect(await client.refundRequest.count({ where: { paymentId: a.paymentId } })).toBe(4);
+
+    signedIn = a.session;
+    expect(await refundPaymentAction(IDLE, form({ paymentId: a.paymentId, amount: '1.00', reason: '', note: '' }))).toMatchObject({ status: 'ok' });
+    expect(await client.refundRequest.count({ where: { paymentId: a.paymentId } })).toBe(5);
+  });
+
+  it('approve, decline and cancel: A’s refund is not found and stays requested', async () => {
+    const client = await db();
+    const [approveMe, declineMe, cancelMe] = a.refundIds;
+    expect(await approveRefundAction(IDLE, form({ refundId: approveMe }))).toEqual({ status: 'error', message: 'This refund request was not found.' });
+    expect(await declineRefundAction(IDLE, form({ refundId: declineMe }))).toEqual({ status: 'error', message: 'This refund request was not found.' });
+    expect(await cancelRefundAction(IDLE, form({ refundId: cancelMe }))).toEqual({ status: 'error', message: 'This refund request was not found.' });
+    const statuses = await client.refundRequest.findMany({ where: { id: { in: [approveMe, declineMe, cancelMe] } }, select: { status: true } });
+    expect(statuses.map((refund) => refund.status)).toEqual(['requested', 'requested', 'requested']);
+
+    signedIn = a.session;
+    expect(await approveRefundAction(IDLE, form({ refundId: approveMe }))).toMatchObject({ status: 'ok', message: 'Refund of US$1.00 approved.' });
+    expect(await declineRefundAction(IDLE, form({ refundId: declineMe }))).toMatchObject({ status: 'ok' });
+    expect(await cancelRefundAction(IDLE, form({ refundId: cancelMe }))).toMatchObject({ status: 'ok' });
+  });
+
+  it('API keys: A’s key cannot be revoked; a key B creates is B’s', async () => {
+    const client = await db();
+    expect(await revokeKeyAction(IDLE, form({ keyId: a.keyId }))).toMatchObject({ status: 'error' });
+    expect((await client.apiKey.findUniqueOrThrow({ where: { id: a.keyId } })).revokedAt).toBeNull();
+
+    const created = await createKeyAction(IDLE, form({ scopes: ['payments:read'] }));
+    expect(created).toMatchObject({ status: 'ok', secret: expect.stringMatching(/^sk_sandbox_/) });
+    expect(await client.apiKey.count({ where: { merchantId: b.merchantId } })).toBe(1);
+
+    signedIn = a.session;
+    expect(await revokeKeyAction(IDLE, form({ keyId: a.keyId }))).toMatchObject({ status: 'ok' });
+  });
+
+  it('webhooks: A’s endpoint cannot be tested, rotated or deleted, nor its deliveries resent', async () => {
+    const client = await db();
+    const before = await client.webhookEndpoint.findUniqueOrThrow({ where: { id: a.endpointId } });
+    const received = receiver.received.length;
+    const attempts = await client.webhookAttempt.count({ where: { deliveryId: a.deliveryId } });
+
+    expect(await webhookActions.sendTestEventAction(IDLE, form({ endpointId: a.endpointId }))).toEqual({ status: 'error', message: 'This endpoint was not found.' });
+    expect(await webhookActions.rotateSecretAction(IDLE, form({ endpointId: a.endpointId }))).toEqual({ status: 'error', message: 'This endpoint was not found.' });
+    expect(await webhookActions.deleteEndpointAction(IDLE, form({ endpointId: a.endpointId }))).toEqual({ status: 'error', message: 'This endpoint was not found.' });
+    expect(await webhookActions.resendDeliveryAction(IDLE, form({ deliveryId: a.deliveryId }))).toMatchObject({ status: 'error' });
+
+    const after = await client.webhookEndpoint.findUniqueOrThrow({ where: { id: a.endpointId } });
+    expect(after).toEqual(before);
+    expect(receiver.received.length).toBe(received);
+    expect(await client.webhookAttempt.count({ where: { deliveryId: a.deliveryId } })).toBe(attempts);
+
+    signedIn = a.session;
+    expect(await webhookActions.sendTestEventAction(IDLE, form({ endpointId: a.endpointId }))).toMatchObject({ status: 'ok' });
+    expect(await webhookActions.resendDeliveryAction(IDLE, form({ deliveryId: a.deliveryId }))).toMatchObject({ status: 'ok' });
+    expect(await webhookActions.rotateSecretAction(IDLE, form({ endpointId: a.endpointId }))).toMatchObject({ status: 'ok', secret: expect.stringMatching(/^whsec_/) });
+  });
+
+  it('checkout sessions: A’s open session cannot be expired', async () => {
+    const client = await db();
+    expect(await expireSessionAction(IDLE, form({ sessionId: a.openSessionId }))).toEqual({ status: 'error', message: 'This checkout session was not found.' });
+    expect((await client.checkoutSession.findUniqueOrThrow({ where: { id: a.openSessionId } })).status).toBe('open');
+  });
+
+  it('settings change only the signed-in merchant', async () => {
+    const client = await db();
+    expect(await settingsActions.removeWebsiteAction(IDLE, form({ host: 'shop-a.example.com' }))).toMatchObject({ status: 'error' });
+    expect(await settingsActions.saveBusinessNameAction(IDLE, form({ name: 'Renamed B' }))).toMatchObject({ status: 'ok' });
+    expect(await settingsActions.saveRefundPolicyAction(IDLE, form({ policy: 'automatic' }))).toMatchObject({ status: 'ok' });
+    expect(await settingsActions.savePaymentMethodsAction(IDLE, form({ methods: ['card'] }))).toMatchObject({ status: 'ok' });
+    expect(await settingsActions.addWebsiteAction(IDLE, form({ host: 'shop-a.example.com' }))).toMatchObject({ status: 'ok' });
+
+    const merchantA = await client.merchant.findUniqueOrThrow({ where: { id: a.session.merchantId }, include: { websites: true } });
+    expect(merchantA).toMatchObject({ name: 'Shop A', refundPolicy: 'manual', paymentMethods: ['card', 'usdc', 'interac'] });
+    expect(merchantA.websites.map((website) => website.host)).toEqual(['shop-a.example.com']);
+    const merchantB = await client.merchant.findUniqueOrThrow({ where: { id: b.merchantId }, include: { websites: true } });
+    expect(merchantB).toMatchObject({ name: 'Renamed B', refundPolicy: 'automatic', paymentMethods: ['card'] });
+    expect(merchantB.websites.map((website) => website.host).sort()).toEqual(['shop-a.example.com', 'shop-b.example.com']);
+  });
+});
