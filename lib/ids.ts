@@ -24,6 +24,7 @@ export const ID_PREFIXES = {
   event: 'evt_',
   paymentLink: 'pl_',
   webhookEndpoint: 'we_',
+  webhookDelivery: 'whd_',
   request: 'req_',
 } as const;
 

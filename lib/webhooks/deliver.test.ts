@@ -10,7 +10,7 @@ import { deliverDueWebhooks, type DeliveryOptions } from './deliver';
 import { MAX_ATTEMPTS } from './retry-schedule';
 import { RESPONSE_EXCERPT_BYTES } from './send';
 import { createWebhookEndpoint, deleteWebhookEndpoint, listAttempts, resendDelivery, rotateWebhookSecret, sendTestEvent } from './service';
-import { startTestReceiver, type Answer, type TestReceiver } from './test-receiver';
+import { startTestReceiver, type Answer, type TestReceiver } from '@/test/support/webhook-receiver';
 
 // The delivery job against a real HTTP receiver on 127.0.0.1 (so private URLs are allowed here, except
 // where a test checks that they are refused at delivery).

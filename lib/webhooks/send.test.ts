@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendWebhook } from './send';
-import { startTestReceiver, type TestReceiver } from './test-receiver';
+import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
 
 // The delivery connects to the addresses the URL check approved, not to whatever DNS answers later.
 

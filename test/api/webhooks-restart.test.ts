@@ -9,7 +9,7 @@ import { SCOPES } from '@/lib/api-keys/scopes';
 import { PrismaClient } from '@/lib/generated/prisma/client';
 import { createMerchant } from '@/lib/merchants/service';
 import { createWebhookEndpoint } from '@/lib/webhooks/service';
-import { startTestReceiver, type TestReceiver } from '@/lib/webhooks/test-receiver';
+import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
 import { createTestDatabase, TEST_DATA_DIR } from '../setup/databases';
 import { sessionBody } from '../helpers';
 

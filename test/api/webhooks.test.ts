@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '@/lib/db';
 import { EVENT_TYPES } from '@/lib/events/types';
-import { startTestReceiver, type TestReceiver } from '@/lib/webhooks/test-receiver';
+import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
 import { apiClient, createTestMerchant, sessionBody } from '../helpers';
 
 // api.md §9 and §13 over HTTP: the endpoints and events APIs, and events arriving at a real receiver

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestReceiver, type TestReceiver } from '@/lib/webhooks/test-receiver';
+import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
 import { killHard, query, startCluster, waitForAllDeliveries, type Cluster } from './cluster';
 
 // kill -9 a web process and a worker in the middle of load, start new ones, and check that nothing a

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestReceiver, type TestReceiver } from '@/lib/webhooks/test-receiver';
+import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
 import { query, startCluster, waitForAllDeliveries, type Cluster } from './cluster';
 
 // Two web processes and two workers on one PostgreSQL: the money rules, idempotency, rate limits and
