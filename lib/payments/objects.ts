@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { PaymentMethod, PaymentStatus } from '@/lib/generated/prisma/enums';
+import { currency, listOf, minorUnits, objectId, timestamp } from '@/lib/openapi/object-fields';
+import type { CardBrand } from './cards';
+
+// The payment object (api.md §7): the documented shape of serializePayment.
+
+const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const satisfies readonly CardBrand[];
+
+const cardDetails = z.strictObject({
+  card: z.strictObject({
+    brand: z.enum(CARD_BRANDS),
+    last4: z.string().regex(/^\d{4}$/),
+    exp_month: z.number().int().min(1).max(12).nullable(),
+    exp_year: z.number().int().nullable(),
+  }),
+});
+
+const usdcDetails = z.strictObject({
+  usdc: z.strictObject({
+    network: z.literal('ethereum'),
+    payer_address: z.string().regex(/^0x[0-9a-f]{40}$/).describe('The sandbox wallet that sent the transfer'),
+    transaction_hash: z.string().regex(/^0x[0-9a-f]{64}$/),
+  }),
+});
+
+const interacDetails = z.strictObject({
+  interac: z.strictObject({
+    email_masked: z.string().nullable().describe('The payer’s e-mail with its local part masked'),
+    bank: z.string().nullable(),
+  }),
+});
+
+export const paymentObject = z
+  .strictObject({
+    id: objectId('payment'),
+    object: z.literal('payment'),
+    status: z.enum(PaymentStatus),
+    amount: minorUnits('Amount paid'),
+    currency,
+    payment_method: z.enum(PaymentMethod),
+    payment_method_details: z.union([cardDetails, usdcDetails, interacDetails]).describe('One key, named after payment_method'),
+    failure_code: z.enum(['card_declined', 'insufficient_funds', 'interac_declined']).nullable().describe('Why a failed payment failed; null when it succeeded'),
+    checkout_session_id: objectId('checkoutSession'),
+    order_id: objectId('order'),
+    order_reference: z.string(),
+    amount_refunded: minorUnits('Sum of completed refunds'),
+    amount_refundable: minorUnits('Amount minus active refunds (requested, processing, completed); 0 unless succeeded'),
+    created_at: timestamp('When the customer paid, or tried to'),
+  })
+  .describe('One attempt to pay a checkout session. A succeeded payment is the proof that an order is paid.');
+
+export const paymentList = listOf(paymentObject);
