@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { PaymentMethod } from '@/lib/generated/prisma/enums';
+import { currency, listOf, minorUnits, objectId, timestamp } from '@/lib/openapi/object-fields';
+
+// The payment_link object (api.md §10): the documented shape of serializePaymentLink.
+
+export const paymentLinkObject = z
+  .strictObject({
+    id: objectId('paymentLink'),
+    object: z.literal('payment_link'),
+    name: z.string(),
+    description: z.string().nullable(),
+    amount: minorUnits('Price'),
+    currency,
+    payment_methods: z
+      .array(z.enum(PaymentMethod))
+      .nullable()
+      .describe('null: every approved method that takes the currency, decided each time a customer pays'),
+    after_payment_url: z.string().nullable().describe('Where the customer goes after paying; null shows a receipt'),
+    active: z.boolean().describe('An inactive link says so and takes no payment'),
+    url: z.url().describe('The public page to share: {APP_URL}/pay/{id}'),
+    created_at: timestamp('When it was made'),
+  })
+  .describe('A shareable page that sells a fixed amount: each payment gets its own order and checkout session.');
+
+export const paymentLinkList = listOf(paymentLinkObject);
