@@ -11,26 +11,43 @@ export type ApiRequestRecord = {
   idempotencyKey?: string;
 };
 
+const FLUSH_EVERY_MS = 250;
+const MAX_BATCH = 200;
+const pending: ApiRequestRecord[] = [];
+let flushTimer: NodeJS.Timeout | undefined;
+
 /**
- * Records one authenticated /v1 request for Developers → Logs. Written after the answer is ready and not
- * awaited by the request: a log that cannot be written never fails or slows a payment.
+ * Records one authenticated /v1 request for Developers → Logs. Queued and written in batches a quarter of a
+ * second later, off the request's path: a log costs a payment neither time nor a failure. A process killed
+ * in between loses at most that quarter second of log lines, never anything else.
  */
 export function recordApiRequest(record: ApiRequestRecord): void {
-  void db()
-    .then((client) =>
-      client.apiRequestLog.create({
-        data: {
-          merchantId: record.merchantId,
-          method: record.method,
-          path: record.path.slice(0, 500),
-          status: record.status,
-          durationMs: Math.max(0, Math.round(record.durationMs)),
-          requestId: record.requestId,
-          idempotencyKey: record.idempotencyKey?.slice(0, 255) ?? null,
-        },
-      }),
-    )
-    .catch((error) => log.warn('could not record an API request', describeError(error)));
+  pending.push(record);
+  if (pending.length >= MAX_BATCH) void flushApiRequestLogs();
+  else flushTimer ??= setTimeout(() => void flushApiRequestLogs(), FLUSH_EVERY_MS);
+}
+
+export async function flushApiRequestLogs(): Promise<void> {
+  clearTimeout(flushTimer);
+  flushTimer = undefined;
+  const batch = pending.splice(0, pending.length);
+  if (batch.length === 0) return;
+  try {
+    const client = await db();
+    await client.apiRequestLog.createMany({
+      data: batch.map((record) => ({
+        merchantId: record.merchantId,
+        method: record.method,
+        path: record.path.slice(0, 500),
+        status: record.status,
+        durationMs: Math.max(0, Math.round(record.durationMs)),
+        requestId: record.requestId,
+        idempotencyKey: record.idempotencyKey?.slice(0, 255) ?? null,
+      })),
+    });
+  } catch (error) {
+    log.warn('could not record API requests', { count: batch.length, ...describeError(error) });
+  }
 }
 
 export async function listApiRequestLogs(database: Db, merchantId: string, options: { limit: number; startingAfter?: bigint }) {

@@ -1,3 +1,4 @@
+import { flushApiRequestLogs } from '@/lib/api-logs/service';
 import { db } from '@/lib/db';
 import { workerEnabled } from '@/lib/env';
 import { startWorker, type Worker } from '@/lib/jobs/worker';
@@ -33,6 +34,7 @@ function stopWorkOnShutdown(): void {
   const onSignal = () => {
     markShuttingDown();
     void globalForStartup.sandboxWorker?.stop();
+    void flushApiRequestLogs();
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
