@@ -1,0 +1,45 @@
+import { API_OPERATIONS, type ApiOperation } from './routes';
+
+// Code shown on /docs. The webhook route is run by webhook-snippet.test.ts against real signatures; the
+// curl commands are made from the route table's examples, which document.test.ts parses with each
+// route's schema.
+
+export const WEBHOOK_ROUTE_FILE = 'app/api/webhooks/route.ts';
+
+export const WEBHOOK_ROUTE_SNIPPET = `import { Webhook } from 'standardwebhooks';
+
+const webhook = new Webhook(process.env.SANDBOX_WEBHOOK_SECRET!); // whsec_…
+
+export async function POST(request: Request) {
+  // the raw body: JSON parsed and serialized again would not match the signature
+  const body = await request.text();
+  let event: { id: string; type: string; data: { object: any } };
+  try {
+    event = webhook.verify(body, Object.fromEntries(request.headers)) as typeof event;
+  } catch {
+    return new Response('invalid signature', { status: 400 }); // tampered, or older than 5 minutes
+  }
+  if (event.type === 'checkout_session.completed') {
+    // fulfil the order, once per event.id: a delivery may arrive more than once
+  }
+  return new Response(null, { status: 204 });
+}
+`;
+
+/** A curl command for an operation, with its example body. `$SANDBOX_API_KEY` stands for the key. */
+export function curlFor(operation: ApiOperation, baseUrl: string, pathValues: Record<string, string> = {}): string {
+  const path = operation.path.replace(/\{(\w+)\}/g, (_match, name: string) => pathValues[name] ?? `{${name}}`);
+  const lines = [`curl${operation.method === 'GET' || operation.method === 'POST' ? '' : ` -X ${operation.method}`} ${baseUrl.replace(/\/$/, '')}${path}`];
+  if (operation.scope) lines.push('-H "Authorization: Bearer $SANDBOX_API_KEY"');
+  if (operation.body?.example) lines.push('-H "Content-Type: application/json"');
+  if (operation.idempotency === 'required') lines.push('-H "Idempotency-Key: $(uuidgen)"');
+  if (operation.body?.example) lines.push(`-d '${JSON.stringify(operation.body.example, null, 2).replace(/\n/g, '\n  ')}'`);
+  else if (operation.method === 'POST') lines.push('-X POST');
+  return lines.join(' \\\n  ');
+}
+
+export function operationById(operationId: string): ApiOperation {
+  const operation = API_OPERATIONS.find((candidate) => candidate.operationId === operationId);
+  if (!operation) throw new Error(`no operation ${operationId} in the route table`);
+  return operation;
+}
