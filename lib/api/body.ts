@@ -1,4 +1,5 @@
 import { errors } from './errors';
+import { assertStrictJson } from './strict-json';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -33,6 +34,7 @@ export async function readJsonBody(request: Request, emptyAllowed: boolean): Pro
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw errors.invalidJson('The body must be a JSON object');
   }
+  assertStrictJson(text);
   return parsed as Record<string, unknown>;
 }
 

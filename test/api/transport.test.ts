@@ -119,6 +119,17 @@ describe('body transport', () => {
     expectError(await post(JSON.stringify(sessionBody()), headers), 415, 'invalid_request_error', 'unsupported_media_type');
   });
 
+  it('refuses repeated keys, deep nesting, NUL and unpaired surrogates instead of storing them', async () => {
+    const body = JSON.stringify(sessionBody());
+    expectError(await post(body.replace('{', '{"amount":1,')), 400, 'invalid_request_error', 'invalid_json');
+    expectError(await post(`{"items":${'['.repeat(40)}${']'.repeat(40)}}`), 400, 'invalid_request_error', 'invalid_json');
+    const nul = await post(body.replace('"T-shirt"', '"T-\\u0000shirt"'));
+    expectError(nul, 400, 'invalid_request_error', 'parameter_invalid');
+    expect(nul.body.error.param).toBe('items.0.name');
+    const surrogate = await post(body.replace('"T-shirt"', '"T-\\ud800shirt"'));
+    expect(surrogate.body.error).toMatchObject({ code: 'parameter_invalid', param: 'items.0.name' });
+  });
+
   it('accepts a charset parameter', async () => {
     const res = await post(JSON.stringify(sessionBody()), { 'Content-Type': 'application/json; charset=utf-8' });
     expect(res.status).toBe(201);

@@ -1,0 +1,61 @@
+import { errors } from './errors';
+
+// What JSON.parse lets through but a payments API should not: duplicate keys (which one did the client
+// mean?), nesting deep enough to exhaust a parser, and strings PostgreSQL cannot store or that are not
+// text (NUL, unpaired UTF-16 surrogates). Run on text JSON.parse has already accepted.
+
+export const MAX_JSON_DEPTH = 32;
+
+type Frame = { kind: 'object'; keys: Set<string>; key?: string; expectKey: boolean } | { kind: 'array'; index: number };
+
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function assertStrictJson(text: string): void {
+  const stack: Frame[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '{' || char === '[') {
+      if (stack.length >= MAX_JSON_DEPTH) throw errors.invalidJson(`The body is nested more than ${MAX_JSON_DEPTH} levels deep`);
+      stack.push(char === '{' ? { kind: 'object', keys: new Set(), expectKey: true } : { kind: 'array', index: 0 });
+    } else if (char === '}' || char === ']') {
+      stack.pop();
+    } else if (char === ',') {
+      const top = stack.at(-1);
+      if (top?.kind === 'object') top.expectKey = true;
+      else if (top?.kind === 'array') top.index += 1;
+    } else if (char === '"') {
+      const end = endOfString(text, i);
+      const value = JSON.parse(text.slice(i, end + 1)) as string;
+      i = end;
+      const top = stack.at(-1);
+      if (top?.kind === 'object' && top.expectKey) {
+        if (top.keys.has(value)) throw errors.invalidJson(`The body repeats the key ${JSON.stringify(value)}${where(stack.slice(0, -1))}`);
+        top.keys.add(value);
+        top.key = value;
+        top.expectKey = false;
+      }
+      if (value.includes('\u0000') || UNPAIRED_SURROGATE.test(value)) {
+        const param = pathOf(stack) || undefined;
+        throw errors.parameterInvalid('Strings may not contain NUL characters or unpaired surrogates', param);
+      }
+    }
+  }
+}
+
+/** Index of the closing quote of the string that opens at `start`. */
+function endOfString(text: string, start: number): number {
+  for (let i = start + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '"') return i;
+  }
+  return text.length - 1;
+}
+
+function pathOf(stack: Frame[]): string {
+  return stack.map((frame) => (frame.kind === 'object' ? (frame.key ?? '') : String(frame.index))).filter(Boolean).join('.');
+}
+
+function where(stack: Frame[]): string {
+  const path = pathOf(stack);
+  return path ? ` in ${path}` : '';
+}
