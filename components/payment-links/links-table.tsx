@@ -16,7 +16,7 @@ export function PaymentLinksTable({ links }: { links: PaymentLinkRow[] }) {
         <tr>
           <Th>Name</Th>
           <Th align="right">Price</Th>
-          <Th>Status</Th>
+          <Th className="hidden sm:table-cell">Status</Th>
           <Th align="right" className="hidden sm:table-cell">
             Sold
           </Th>
@@ -27,16 +27,20 @@ export function PaymentLinksTable({ links }: { links: PaymentLinkRow[] }) {
       <tbody>
         {links.map((link) => (
           <Row key={link.id}>
-            <Td className="max-w-64">
+            <Td className="max-w-52 sm:max-w-64">
               <RowLink href={`/dashboard/payment-links/${link.id}`} className="block truncate">
                 {link.name}
               </RowLink>
               {link.description && <span className="block truncate text-xs text-gray-600">{link.description}</span>}
+              {/* on a phone the status rides under the name instead of in a column of its own */}
+              <span className="mt-1 block sm:hidden">
+                <StatusBadge status={link.active ? 'active' : 'inactive'} />
+              </span>
             </Td>
             <Td align="right" className="whitespace-nowrap">
               {formatMoney(link.amount, link.currency)}
             </Td>
-            <Td>
+            <Td className="hidden sm:table-cell">
               <StatusBadge status={link.active ? 'active' : 'inactive'} />
             </Td>
             <Td align="right" className="hidden whitespace-nowrap sm:table-cell">

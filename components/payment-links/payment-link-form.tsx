@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { startTransition, useActionState, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Choice } from '@/components/ui/checkbox';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -31,9 +31,17 @@ export function PaymentLinkForm({ action, approvedMethods, approvedHosts }: { ac
   const errors = state.status === 'error' ? (state.fieldErrors ?? {}) : {};
   const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value }));
   const automatic = approvedMethods.filter((method) => takes(method, currency));
+  // React resets a form after its action runs, and a controlled <select> does not come back from that
+  // (it showed USD beside "takes CAD"); submitting by hand keeps every field as typed. Without
+  // JavaScript the form still posts through `action`.
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    startTransition(() => formAction(form));
+  }
 
   return (
-    <form action={formAction} className="space-y-5">
+    <form action={formAction} onSubmit={submit} className="space-y-5">
       {state.status === 'error' && state.message && <Notice tone="danger">{state.message}</Notice>}
       <TextField
         id="link-name"

@@ -38,9 +38,10 @@ export function PaymentLinkReceipt({
 
 function ReceiptLine({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <div className="flex items-baseline justify-between gap-4 px-4 py-3">
+    // a value too wide for the row (the payment id on a phone) moves under its label, still whole
+    <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-3">
       <dt className="shrink-0 text-gray-600">{label}</dt>
-      <dd className="min-w-0 text-right text-gray-900">{value}</dd>
+      <dd className="ml-auto max-w-full text-right text-gray-900">{value}</dd>
     </div>
   );
 }

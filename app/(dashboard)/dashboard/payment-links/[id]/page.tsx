@@ -74,26 +74,13 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
           )
         }
       />
-      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <div className="min-w-0 space-y-6">
-          <Panel title="Share">
+      {/* the payments table is as wide as the page's other tables, so it gets the whole width */}
+      <div className="space-y-6">
+        <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+          <Panel title="Share" className="min-w-0">
             <SharePaymentLink url={url} qrDataUrl={await paymentLinkQrDataUrl(url)} linkId={link.id} active={link.active} />
           </Panel>
-          <Panel title="Payments" description="Every attempt through this link, newest first." flush>
-            {payments.total === 0 ? (
-              <EmptyState icon={<PaymentsIcon />} title="No payments yet">
-                Payments made through this link appear here, and under Payments with the order reference {link.id}-1, -2, …
-              </EmptyState>
-            ) : (
-              <>
-                <PaymentsTable payments={payments.rows} label="Payments through this link" />
-                <Pagination page={page} pageSize={PAGE_SIZE} total={payments.total} hrefFor={(next) => hrefWith(`/dashboard/payment-links/${link.id}`, {}, { page: next })} />
-              </>
-            )}
-          </Panel>
-        </div>
-        <div className="min-w-0 space-y-6">
-          <Panel title="Details">
+          <Panel title="Details" className="min-w-0">
             <DetailList
               items={[
                 { label: 'Price', value: price },
@@ -110,10 +97,22 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
               ]}
             />
           </Panel>
-          <Panel title="Edit">
-            <EditPaymentLinkForm action={updatePaymentLinkAction} linkId={link.id} name={link.name} description={link.description} />
-          </Panel>
         </div>
+        <Panel title="Payments" description="Every attempt through this link, newest first." flush>
+          {payments.total === 0 ? (
+            <EmptyState icon={<PaymentsIcon />} title="No payments yet">
+              Payments made through this link appear here, and under Payments with the order references {link.id}-1, -2, and so on.
+            </EmptyState>
+          ) : (
+            <>
+              <PaymentsTable payments={payments.rows} label="Payments through this link" />
+              <Pagination page={page} pageSize={PAGE_SIZE} total={payments.total} hrefFor={(next) => hrefWith(`/dashboard/payment-links/${link.id}`, {}, { page: next })} />
+            </>
+          )}
+        </Panel>
+        <Panel title="Edit" className="max-w-2xl">
+          <EditPaymentLinkForm action={updatePaymentLinkAction} linkId={link.id} name={link.name} description={link.description} />
+        </Panel>
       </div>
     </>
   );
