@@ -26,14 +26,18 @@ export async function POST(request: Request) {
 }
 `;
 
-/** A curl command for an operation, with its example body. `$SANDBOX_API_KEY` stands for the key. */
-export function curlFor(operation: ApiOperation, baseUrl: string, pathValues: Record<string, string> = {}): string {
-  const path = operation.path.replace(/\{(\w+)\}/g, (_match, name: string) => pathValues[name] ?? `{${name}}`);
+/**
+ * A curl command for an operation, with its example body (or `body`). `$SANDBOX_API_KEY` stands for the key,
+ * `id` for the path's `{id}`.
+ */
+export function curlFor(operation: ApiOperation, baseUrl: string, options: { id?: string; body?: Record<string, unknown> } = {}): string {
+  const path = operation.path.replace('{id}', options.id ?? '{id}');
+  const body = options.body ?? operation.body?.example;
   const lines = [`curl${operation.method === 'GET' || operation.method === 'POST' ? '' : ` -X ${operation.method}`} ${baseUrl.replace(/\/$/, '')}${path}`];
   if (operation.scope) lines.push('-H "Authorization: Bearer $SANDBOX_API_KEY"');
-  if (operation.body?.example) lines.push('-H "Content-Type: application/json"');
+  if (body) lines.push('-H "Content-Type: application/json"');
   if (operation.idempotency === 'required') lines.push('-H "Idempotency-Key: $(uuidgen)"');
-  if (operation.body?.example) lines.push(`-d '${JSON.stringify(operation.body.example, null, 2).replace(/\n/g, '\n  ')}'`);
+  if (body) lines.push(`-d '${JSON.stringify(body, null, 2).replace(/\n/g, '\n  ')}'`);
   else if (operation.method === 'POST') lines.push('-X POST');
   return lines.join(' \\\n  ');
 }

@@ -77,7 +77,7 @@ describe('GET /v1/openapi.json', () => {
     const response = await call('getOpenApiDocument', { key: null });
     expect(response.headers.get('cache-control')).toMatch(/public/);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
-    const result = await validate(structuredClone(document) as Parameters<typeof validate>[0]);
+    const result = await validate(structuredClone(document) as unknown as Parameters<typeof validate>[0]);
     expect(result.valid ? 'valid' : compileErrors(result)).toBe('valid');
   });
 
