@@ -50,8 +50,8 @@ describe('createPaymentLink', () => {
 
   it('takes an after-payment URL only on an approved website, matched exactly', async () => {
     const client = await db();
-    const link = await createPaymentLink(client, merchantId, input({ after_payment_url: 'https://STUDIO.example.com/thanks?x=1' }));
-    expect(link.afterPaymentUrl).toBe('https://STUDIO.example.com/thanks?x=1');
+    const link = await createPaymentLink(client, merchantId, input({ after_payment_url: 'HTTPS://STUDIO.example.com/Thanks?x=1' }));
+    expect(link.afterPaymentUrl).toBe('https://STUDIO.example.com/Thanks?x=1');
     for (const url of ['https://evil.studio.example.com/', 'https://studio.example.com:8443/', 'https://other.example.com/', 'http://localhost:3000/pay']) {
       expect(await refusal(createPaymentLink(client, merchantId, input({ after_payment_url: url }))), url).toEqual({
         status: 400,

@@ -32,12 +32,17 @@ export async function createPaymentLink(database: Db, merchantId: string, input:
       amount: input.amount,
       currency: input.currency,
       paymentMethods: input.payment_methods ?? [],
-      afterPaymentUrl: input.after_payment_url ?? null,
+      afterPaymentUrl: input.after_payment_url ? withLowercaseScheme(input.after_payment_url) : null,
       active: input.active,
       createdAt: at,
       updatedAt: at,
     },
   });
+}
+
+/** "HTTPS://shop…" is a valid URL; the table keeps schemes in lower case, the rest as the merchant wrote it. */
+function withLowercaseScheme(url: string): string {
+  return url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, (scheme) => scheme.toLowerCase());
 }
 
 function requireApprovedWebsite(merchant: MerchantWithWebsites, url: string, param: string): void {

@@ -53,6 +53,11 @@ describe('POST /v1/payment-links', () => {
     expect(link).toMatchObject({ payment_methods: ['usdc', 'card'], after_payment_url: 'http://localhost:4000/thanks?from=link', active: false });
   });
 
+  it('takes an after-payment URL with its scheme in capitals, keeping the rest as written', async () => {
+    const link = await createLink({ after_payment_url: 'HTTPS://Shop.Example.com/Thanks' });
+    expect(link.after_payment_url).toBe('https://Shop.Example.com/Thanks');
+  });
+
   const invalid: [string, Record<string, unknown>, number, string, string | undefined][] = [
     ['name missing', { name: undefined }, 400, 'parameter_missing', 'name'],
     ['name blank', { name: '   ' }, 400, 'parameter_invalid', 'name'],
