@@ -119,12 +119,18 @@ test('a merchant makes a link, a customer pays it by card and gets a receipt, th
   await screenshotBoth(page, 'payment-links-list');
   await expectAccessible(page);
 
+  // the merchant rewords the description; customers see it at once
+  await row.getByRole('link', { name: 'Yoga class – drop-in' }).click();
+  await page.getByLabel('Description (optional)').fill('Sixty minutes of vinyasa. Bring your own mat.');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+
   // a second customer has the page open when the merchant deactivates the link
   const late = await customerPage(browser);
   await late.goto(linkUrl);
+  await expect(late.getByText('Sixty minutes of vinyasa. Bring your own mat.')).toBeVisible();
   await expect(late.getByRole('button', { name: 'Pay CA$25.00' })).toBeVisible();
 
-  await row.getByRole('link', { name: 'Yoga class – drop-in' }).click();
   await page.getByRole('button', { name: 'Deactivate' }).click();
   const dialog = page.getByRole('dialog', { name: 'Deactivate this payment link?' });
   await dialog.getByRole('button', { name: 'Deactivate link' }).click();
