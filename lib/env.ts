@@ -10,7 +10,7 @@ const booleanFlag = z
 const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
-  APP_URL: z.string().url().default('http://localhost:3000'),
+  APP_URL: z.string().url().optional(),
   PORT: z.coerce.number().int().default(3000),
   WORKER: z.string().optional(),
   REFUND_PROCESSING_DELAY_MS: z.coerce.number().int().min(0).default(2000),
@@ -26,10 +26,14 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-let cached: Env | undefined;
+let cached: (Env & { APP_URL: string }) | undefined;
 
-export function env(): Env {
-  cached ??= envSchema.parse(process.env);
+export function env(): Env & { APP_URL: string } {
+  if (!cached) {
+    const parsed = envSchema.parse(process.env);
+    // hosted page URLs point at this server unless told otherwise
+    cached = { ...parsed, APP_URL: parsed.APP_URL ?? `http://localhost:${parsed.PORT}` };
+  }
   return cached;
 }
 
