@@ -87,7 +87,7 @@ export function ConfirmAction({
   triggerVariant?: 'primary' | 'secondary' | 'ghost';
   triggerClassName?: string;
   /** when the action answers with a secret (a rotated signing secret), show it once in a dialog */
-  reveal?: { title: string; explanation: string };
+  reveal?: { title: string; explanation: string; warning: string };
 }) {
   const [open, setOpen] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
@@ -118,7 +118,7 @@ export function ConfirmAction({
           </div>
         </form>
       </Dialog>
-      {reveal && <SecretDialog open={secret !== null} onClose={() => setSecret(null)} title={reveal.title} explanation={reveal.explanation} secret={secret ?? ''} />}
+      {reveal && <SecretDialog open={secret !== null} onClose={() => setSecret(null)} title={reveal.title} explanation={reveal.explanation} warning={reveal.warning} secret={secret ?? ''} />}
     </span>
   );
 }

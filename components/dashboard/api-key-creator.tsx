@@ -80,6 +80,7 @@ export function ApiKeyCreator({ action, scopes, label = 'Create API key' }: { ac
         title="Your new API key"
         secret={revealed ?? ''}
         explanation="Use it as a Bearer token: Authorization: Bearer sk_sandbox_…. It is a sandbox key; no money can move with it."
+        warning="It will not be shown again: we keep only a hash of it. If it is lost, create another and revoke this one."
       />
     </>
   );

@@ -18,9 +18,9 @@ export function DeliveriesTable({ deliveries, resend, showEndpoint = false }: { 
         <tr>
           <Th>{showEndpoint ? 'Endpoint' : 'Event'}</Th>
           <Th>Status</Th>
-          <Th align="right">Attempts</Th>
+          <Th align="right" className="hidden sm:table-cell">Attempts</Th>
           <Th>Last answer</Th>
-          <Th>Last attempt</Th>
+          <Th className="hidden md:table-cell">Last attempt</Th>
           <Th>
             <span className="sr-only">Actions</span>
           </Th>
@@ -76,9 +76,9 @@ export function DeliveriesTable({ deliveries, resend, showEndpoint = false }: { 
                   </span>
                 )}
               </Td>
-              <Td align="right">{delivery.attemptCount}</Td>
+              <Td align="right" className="hidden sm:table-cell">{delivery.attemptCount}</Td>
               <Td>{last ? <HttpStatusBadge status={last.responseStatus} /> : <span className="text-xs text-gray-500">Not sent yet</span>}</Td>
-              <Td className="text-gray-700">{delivery.lastAttemptAt ? <RelativeTime value={delivery.lastAttemptAt} /> : '—'}</Td>
+              <Td className="hidden text-gray-700 md:table-cell">{delivery.lastAttemptAt ? <RelativeTime value={delivery.lastAttemptAt} /> : '—'}</Td>
               <Td className="text-right">
                 <ActionButton action={resend} fields={{ deliveryId: delivery.id }} pendingLabel="Sending…" showSuccess>
                   Resend

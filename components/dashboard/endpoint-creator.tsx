@@ -113,6 +113,7 @@ export function EndpointCreator({ action, eventTypes, label = 'Add endpoint' }: 
         title="Your endpoint’s signing secret"
         secret={revealed ?? ''}
         explanation="Verify every delivery with it (the standardwebhooks package does): check webhook-signature over the id, timestamp and raw body."
+        warning="It will not be shown again. If it is lost, rotate the secret on the endpoint’s page."
       />
     </>
   );

@@ -73,10 +73,10 @@ export function Panel({
   );
 }
 
-/** Label–value pairs, two columns from sm up. */
+/** Label–value pairs in two columns, values wrapping rather than pushing the page wider. */
 export function DetailList({ items }: { items: { label: string; value: ReactNode }[] }) {
   return (
-    <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
+    <dl className="grid grid-cols-[minmax(6.5rem,auto)_1fr] gap-x-4 gap-y-3 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr] sm:gap-x-6">
       {items.map((item) => (
         <div key={item.label} className="contents">
           <dt className="text-gray-600">{item.label}</dt>

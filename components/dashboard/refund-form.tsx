@@ -23,6 +23,7 @@ export function RefundForm({
   refundableInput,
   isUsdc,
   policy,
+  nothingLeft,
 }: {
   action: RefundAction;
   paymentId: string;
@@ -31,6 +32,8 @@ export function RefundForm({
   refundableInput: string;
   isUsdc: boolean;
   policy: 'automatic' | 'manual';
+  /** the whole amount is refunded or reserved: the form gives way to a note, keeping its last answer */
+  nothingLeft: boolean;
 }) {
   const [state, formAction, pending] = useActionState(action, { status: 'idle' });
   const [amount, setAmount] = useState(refundableInput);
@@ -46,17 +49,26 @@ export function RefundForm({
   useEffect(() => setAmount(refundableInput), [refundableInput]);
 
   const errors = state.status === 'error' ? (state.fieldErrors ?? {}) : {};
+  const done =
+    state.status === 'ok' ? (
+      <Notice tone="info">
+        <span role="status">
+          {state.message} {policy === 'manual' ? 'It waits for approval under Refunds.' : 'The provider completes it in a moment.'}
+        </span>
+      </Notice>
+    ) : null;
+  if (nothingLeft) {
+    return (
+      <div className="space-y-3">
+        {done}
+        <Notice tone="info">The whole amount is refunded or being refunded. Nothing is left to refund.</Notice>
+      </div>
+    );
+  }
   return (
     <form action={formAction} className="space-y-4">
       <input type="hidden" name="paymentId" value={paymentId} />
-      {state.status === 'ok' && (
-        <Notice tone="info">
-          <span role="status">
-            {state.message}{' '}
-            {policy === 'manual' ? 'It waits for approval under Refunds.' : 'The provider completes it in a moment.'}
-          </span>
-        </Notice>
-      )}
+      {done}
       {state.status === 'error' && state.message && <Notice tone="danger">{state.message}</Notice>}
       <TextField
         id="refund-amount"

@@ -57,7 +57,7 @@ export function RefundsTable({
                   </Link>
                 </Td>
               )}
-              <Td className="hidden max-w-64 text-gray-700 md:table-cell">
+              <Td className="hidden max-w-64 min-w-40 text-gray-700 md:table-cell">
                 <span className="line-clamp-2 break-words">{refund.reason ?? <span className="text-gray-500">—</span>}</span>
                 {refund.cryptoRefundDestinationNote && (
                   <span className="mt-1 block text-xs text-gray-600">Destination: {refund.cryptoRefundDestinationNote}</span>

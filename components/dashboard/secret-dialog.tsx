@@ -12,12 +12,15 @@ export function SecretDialog({
   title,
   secret,
   explanation,
+  warning,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   secret: string;
   explanation: string;
+  /** why it cannot be shown again */
+  warning: string;
 }) {
   return (
     <Dialog open={open} onClose={onClose} title={title} description={explanation}>
@@ -28,7 +31,7 @@ export function SecretDialog({
           </code>
           <CopyButton text={secret} label="Copy secret" className="h-auto" />
         </div>
-        <Notice tone="warning">Copy it now and keep it somewhere safe. It will not be shown again: we store only what is needed to check it.</Notice>
+        <Notice tone="warning">Copy it now and keep it somewhere safe. {warning}</Notice>
         <div className="flex justify-end">
           <Button onClick={onClose}>Done</Button>
         </div>

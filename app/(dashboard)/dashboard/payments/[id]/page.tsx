@@ -11,7 +11,6 @@ import { RefundsTable } from '@/components/dashboard/refunds-table';
 import { RelativeTime } from '@/components/dashboard/relative-time';
 import { StatusBadge } from '@/components/dashboard/status-badge';
 import { Timeline } from '@/components/dashboard/timeline';
-import { Notice } from '@/components/ui/notice';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { describeMethodDetails, formatMoney, METHOD_LABELS, toMajorInput } from '@/lib/dashboard/format';
@@ -44,9 +43,10 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
         }
         description={<IdText id={payment.id} label="Copy payment id" />}
       />
-      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <div className="min-w-0 space-y-6">
-          <Panel title="Details">
+      {/* two columns from lg; on a phone one, with the Refund form right after the details */}
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[3fr_2fr] lg:items-start">
+        <div className="contents lg:block lg:min-w-0 lg:space-y-6">
+          <Panel title="Details" className="order-1">
             <DetailList
               items={[
                 { label: 'Amount', value: amount },
@@ -67,7 +67,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
               ]}
             />
           </Panel>
-          <Panel title="Refunds" flush>
+          <Panel title="Refunds" flush className="order-3">
             {refunds.length === 0 ? (
               <EmptyState icon={<RefundIcon />} title="No refunds">
                 {payment.status === 'succeeded' ? 'Refunds of this payment, from here or from the API, are listed here.' : 'Only succeeded payments can be refunded.'}
@@ -81,16 +81,14 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
               />
             )}
           </Panel>
-          <Panel title="Timeline">
+          <Panel title="Timeline" className="order-4">
             <Timeline entries={detail.timeline} />
           </Panel>
         </div>
-        <div className="min-w-0 space-y-6">
-          <Panel title="Refund" description={refundPolicy === 'manual' ? 'Your refund policy is manual: refunds wait for approval.' : undefined}>
+        <div className="contents lg:block lg:min-w-0 lg:space-y-6">
+          <Panel className="order-2" title="Refund" description={refundPolicy === 'manual' ? 'Your refund policy is manual: refunds wait for approval.' : undefined}>
             {payment.status !== 'succeeded' ? (
               <p className="text-sm text-gray-600">This payment failed, so there is nothing to refund.</p>
-            ) : detail.amountRefundable === 0 ? (
-              <Notice tone="info">The whole amount is refunded or being refunded. Nothing is left to refund.</Notice>
             ) : (
               <RefundForm
                 action={refundPaymentAction}
@@ -100,10 +98,11 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
                 refundableInput={toMajorInput(detail.amountRefundable)}
                 isUsdc={payment.paymentMethod === 'usdc'}
                 policy={refundPolicy}
+                nothingLeft={detail.amountRefundable === 0}
               />
             )}
           </Panel>
-          <Panel title="Items" flush>
+          <Panel title="Items" flush className="order-5">
             <OrderItems items={session.items} currency={session.currency} shippingAmount={session.shippingAmount} taxAmount={session.taxAmount} amount={session.amount} />
           </Panel>
         </div>

@@ -45,7 +45,11 @@ export default async function WebhookEndpointPage({ params, searchParams }: { pa
               description="A new secret signs from now on. The current one keeps signing beside it for 24 hours, so you can switch your receiver over without rejecting anything."
               confirmLabel="Rotate secret"
               pendingLabel="Rotating…"
-              reveal={{ title: 'Your new signing secret', explanation: 'Deliveries carry signatures with both secrets for the next 24 hours.' }}
+              reveal={{
+                title: 'Your new signing secret',
+                explanation: 'Deliveries carry signatures with both secrets for the next 24 hours.',
+                warning: 'It will not be shown again. If it is lost, rotate again.',
+              }}
             />
             <ConfirmAction
               action={deleteEndpointAction}
