@@ -1,3 +1,4 @@
+import { BreakableName } from './breakable-name';
 import { SCOPES } from '@/lib/api-keys/scopes';
 import { API_OPERATIONS } from '@/lib/openapi/routes';
 import { SCOPE_GRANTS } from '@/lib/openapi/scopes';
@@ -14,20 +15,22 @@ export function Authentication() {
         without the endpoint’s scope <Code>403 insufficient_scope</Code>, naming the scope. Another account’s objects answer{' '}
         <Code>404 resource_missing</Code>, exactly as if they did not exist.
       </p>
-      <DocTable label="Scopes and the endpoints that need them" head={['Scope', 'Grants', 'Endpoints']}>
+      <DocTable label="Scopes and the endpoints that need them" head={['Scope', 'Endpoints']}>
         {SCOPES.map((scope) => (
           <tr key={scope}>
-            <td className="whitespace-nowrap px-3 py-2">
-              <Code>{scope}</Code>
+            <td className="w-2/5 px-3 py-2 align-top">
+              <code className="break-words font-mono text-[13px] font-medium text-gray-900">
+                <BreakableName name={scope} />
+              </code>
+              <div className="text-xs text-gray-600">{SCOPE_GRANTS[scope]}</div>
             </td>
-            <td className="min-w-40 px-3 py-2">{SCOPE_GRANTS[scope]}</td>
-            <td className="px-3 py-2">
+            <td className="px-3 py-2 align-top">
               <ul className="space-y-1">
                 {API_OPERATIONS.filter((operation) => operation.scope === scope).map((operation) => (
-                  <li key={operation.operationId} className="flex items-center gap-2 whitespace-nowrap">
+                  <li key={operation.operationId} className="flex items-start gap-2">
                     <MethodBadge method={operation.method} />
-                    <a href={`#${operation.operationId}`} className="font-mono text-xs text-accent-700 underline-offset-2 hover:underline">
-                      {operation.path}
+                    <a href={`#${operation.operationId}`} className="break-words font-mono text-xs text-accent-700 underline-offset-2 hover:underline">
+                      <BreakableName name={operation.path} />
                     </a>
                   </li>
                 ))}

@@ -1,6 +1,8 @@
+import { BreakableName } from './breakable-name';
 import { ERROR_CODES } from '@/lib/openapi/error-codes';
 import { Code, CodeBlock } from './code-block';
 import { DocSection, DocTable } from './doc-section';
+import { InlineMarkdown } from './inline-markdown';
 
 const EXAMPLE = {
   error: {
@@ -21,15 +23,20 @@ export function Errors() {
         <Code>Request-Id</Code> header of every answer) when asking for help. When several errors apply, the first in this order answers: route,
         authentication, rate limit, scope, body transport, Idempotency-Key, body parameters, referenced objects, rules, state.
       </p>
-      <DocTable label="Error codes" head={['Status', 'Type', 'Code', 'When']}>
+      <DocTable label="Error codes" head={['Code', 'When']}>
         {ERROR_CODES.map((row) => (
           <tr key={row.code}>
-            <td className="px-3 py-2 font-mono text-xs tabular-nums">{row.status}</td>
-            <td className="whitespace-nowrap px-3 py-2 font-mono text-xs text-gray-600">{row.type}</td>
-            <td className="whitespace-nowrap px-3 py-2">
-              <Code>{row.code}</Code>
+            <td className="w-2/5 px-3 py-2 align-top">
+              <code className="break-words font-mono text-[13px] font-medium text-gray-900">
+                <BreakableName name={row.code} />
+              </code>
+              <div className="font-mono text-xs text-gray-600">
+                <span className="tabular-nums">{row.status}</span> · {row.type}
+              </div>
             </td>
-            <td className="min-w-56 px-3 py-2">{row.when}</td>
+            <td className="px-3 py-2 align-top">
+              <InlineMarkdown text={row.when} />
+            </td>
           </tr>
         ))}
       </DocTable>

@@ -1,26 +1,44 @@
+import { BreakableName } from './breakable-name';
 import type { FieldRow } from './schema-fields';
 import { DocTable } from './doc-section';
+import { InlineMarkdown } from './inline-markdown';
 
-/** The fields of a schema: name, type (object names link to their description), whether required, and limits. */
+/**
+ * The fields of a schema in two columns, so a phone can read it without scrolling sideways: the name with
+ * its type (object names link to their description) and whether it is required, then what it means.
+ */
 export function FieldTable({ label, rows, objectNames, showRequired }: { label: string; rows: FieldRow[]; objectNames: ReadonlySet<string>; showRequired: boolean }) {
   return (
-    <DocTable label={label} head={['Field', 'Type', 'Description']}>
+    <DocTable label={label} head={['Field', 'Description']}>
       {rows.map((row) => (
         <tr key={row.name}>
-          <td className="whitespace-nowrap px-3 py-2 align-top">
-            <code className="font-mono text-[13px] font-medium text-gray-900">{row.name}</code>
-            {showRequired ? <div className={`text-xs ${row.required ? 'font-medium text-amber-800' : 'text-gray-600'}`}>{row.required ? 'required' : 'optional'}</div> : null}
-          </td>
-          <td className="min-w-40 px-3 py-2 align-top font-mono text-xs text-gray-800">
+          <NameCell name={row.name} required={showRequired ? row.required : undefined}>
             <TypeLabel type={row.type} objectNames={objectNames} />
-          </td>
-          <td className="min-w-56 px-3 py-2 align-top text-gray-700">
-            {row.description ? <p>{row.description}</p> : null}
-            {row.limits.length > 0 ? <p className="text-xs text-gray-600">{row.limits.join(' · ')}</p> : null}
+          </NameCell>
+          <td className="px-3 py-2 align-top text-gray-700">
+            {row.description ? (
+              <p>
+                <InlineMarkdown text={row.description} />
+              </p>
+            ) : null}
+            {row.limits.length > 0 ? <p className="break-words text-xs text-gray-600">{row.limits.join(' · ')}</p> : null}
           </td>
         </tr>
       ))}
     </DocTable>
+  );
+}
+
+/** A field or parameter name, its type below it, and "required"/"optional" when that matters. */
+export function NameCell({ name, required, children }: { name: string; required?: boolean; children: React.ReactNode }) {
+  return (
+    <td className="w-2/5 px-3 py-2 align-top">
+      <code className="break-words font-mono text-[13px] font-medium text-gray-900">
+        <BreakableName name={name} />
+      </code>
+      <div className="break-words font-mono text-xs text-gray-600">{children}</div>
+      {required !== undefined ? <div className={`text-xs ${required ? 'font-medium text-amber-800' : 'text-gray-600'}`}>{required ? 'required' : 'optional'}</div> : null}
+    </td>
   );
 }
 

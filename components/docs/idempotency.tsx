@@ -1,3 +1,4 @@
+import { BreakableName } from './breakable-name';
 import { API_OPERATIONS, type Idempotency as Rule } from '@/lib/openapi/routes';
 import { Code } from './code-block';
 import { DocSection } from './doc-section';
@@ -39,8 +40,8 @@ function EndpointList({ rule, title }: { rule: Rule; title: string }) {
         {API_OPERATIONS.filter((operation) => operation.idempotency === rule).map((operation) => (
           <li key={operation.operationId} className="flex items-center gap-2 text-sm">
             <MethodBadge method={operation.method} />
-            <a href={`#${operation.operationId}`} className="break-all font-mono text-xs text-accent-700 underline-offset-2 hover:underline">
-              {operation.path}
+            <a href={`#${operation.operationId}`} className="break-words font-mono text-xs text-accent-700 underline-offset-2 hover:underline">
+              <BreakableName name={operation.path} />
             </a>
           </li>
         ))}

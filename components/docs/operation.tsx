@@ -1,12 +1,14 @@
+import { BreakableName } from './breakable-name';
 import type { JsonSchema } from '@/lib/openapi/json-schema';
 import type { OpenApiDocument, ParameterObject } from '@/lib/openapi/document';
 import type { ApiOperation } from '@/lib/openapi/routes';
 import { curlFor } from '@/lib/openapi/snippets';
 import { Code, CodeBlock } from './code-block';
 import { DocTable } from './doc-section';
-import { FieldTable, TypeLabel } from './field-table';
+import { FieldTable, NameCell, TypeLabel } from './field-table';
+import { InlineMarkdown } from './inline-markdown';
 import { MethodBadge } from './method-badge';
-import { fieldRows, refName, typeLabel } from './schema-fields';
+import { fieldRows, limitsOf, refName, typeLabel } from './schema-fields';
 
 // One endpoint of the reference, read from the OpenAPI document's operation object.
 
@@ -28,9 +30,13 @@ export function Operation({ operation, document, objectNames, baseUrl }: Props) 
       </h3>
       <p className="mt-2 flex flex-wrap items-center gap-2">
         <MethodBadge method={operation.method} />
-        <code className="break-all font-mono text-sm text-gray-900">{operation.path}</code>
+        <code className="break-words font-mono text-sm text-gray-900">
+          <BreakableName name={operation.path} />
+        </code>
       </p>
-      <p className="mt-3 text-gray-700">{operation.description}</p>
+      <p className="mt-3 text-gray-700">
+        <InlineMarkdown text={operation.description} />
+      </p>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
         <div className="flex gap-1.5">
           <dt className="text-gray-600">Scope</dt>
@@ -47,16 +53,16 @@ export function Operation({ operation, document, objectNames, baseUrl }: Props) 
       {parameters.length > 0 ? (
         <>
           <h4 className="mt-6 text-sm font-semibold text-gray-900">Parameters</h4>
-          <DocTable label={`Parameters of ${operation.summary}`} head={['Name', 'In', 'Type', 'Description']}>
+          <DocTable label={`Parameters of ${operation.summary}`} head={['Parameter', 'Description']}>
             {parameters.map((parameter) => (
               <tr key={`${parameter.in}-${parameter.name}`}>
-                <td className="whitespace-nowrap px-3 py-2">
-                  <code className="font-mono text-[13px] font-medium text-gray-900">{parameter.name}</code>
-                  <div className={`text-xs ${parameter.required ? 'font-medium text-amber-800' : 'text-gray-600'}`}>{parameter.required ? 'required' : 'optional'}</div>
+                <NameCell name={parameter.name} required={parameter.required}>
+                  {parameter.in} · {typeLabel(parameter.schema)}
+                </NameCell>
+                <td className="px-3 py-2 align-top text-gray-700">
+                  <InlineMarkdown text={parameter.description ?? ''} />
+                  {limitsOf(parameter.schema).length > 0 ? <p className="break-words text-xs text-gray-600">{limitsOf(parameter.schema).join(' · ')}</p> : null}
                 </td>
-                <td className="px-3 py-2 text-gray-600">{parameter.in}</td>
-                <td className="px-3 py-2 font-mono text-xs text-gray-800">{typeLabel(parameter.schema)}</td>
-                <td className="min-w-56 px-3 py-2 text-gray-700">{parameter.description}</td>
               </tr>
             ))}
           </DocTable>
@@ -73,7 +79,9 @@ export function Operation({ operation, document, objectNames, baseUrl }: Props) 
             <span className="font-mono text-xs">
               <TypeLabel type={typeLabel(response.content?.['application/json'].schema ?? {})} objectNames={objectNames} />
             </span>{' '}
-            <span className="text-gray-600">— {response.description}</span>
+            <span className="text-gray-600">
+              — <InlineMarkdown text={response.description} />
+            </span>
           </li>
         ))}
       </ul>

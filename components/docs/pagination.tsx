@@ -1,3 +1,4 @@
+import { BreakableName } from './breakable-name';
 import type { OpenApiDocument, ParameterObject } from '@/lib/openapi/document';
 import { API_OPERATIONS } from '@/lib/openapi/routes';
 import { Code, CodeBlock } from './code-block';
@@ -26,12 +27,12 @@ export function Pagination({ document, baseUrl }: { document: OpenApiDocument; b
       <DocTable label="List endpoints and their filters" head={['List', 'Filters']}>
         {lists.map(({ operation, filters }) => (
           <tr key={operation.operationId}>
-            <td className="whitespace-nowrap px-3 py-2">
-              <a href={`#${operation.operationId}`} className="font-mono text-xs text-accent-700 underline-offset-2 hover:underline">
-                GET {operation.path}
+            <td className="w-2/5 px-3 py-2 align-top">
+              <a href={`#${operation.operationId}`} className="break-words font-mono text-xs text-accent-700 underline-offset-2 hover:underline">
+                GET <BreakableName name={operation.path} />
               </a>
             </td>
-            <td className="px-3 py-2">
+            <td className="px-3 py-2 align-top">
               {filters.length === 0
                 ? '—'
                 : filters.map((filter) => (

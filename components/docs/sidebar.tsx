@@ -32,7 +32,7 @@ export function Sidebar({ label, objectNames }: { label: string; objectNames: re
             <li key={operation.operationId}>
               <a href={`#${operation.operationId}`} className={`${linkClass} flex items-center gap-2`}>
                 <MethodBadge method={operation.method} />
-                <span className="truncate">{operation.summary}</span>
+                <span>{operation.summary}</span>
               </a>
             </li>
           ))}

@@ -1,8 +1,10 @@
+import { BreakableName } from './breakable-name';
 import type { JsonSchema } from '@/lib/openapi/json-schema';
 import type { OpenApiDocument, ParameterObject } from '@/lib/openapi/document';
 import { curlFor, operationById, WEBHOOK_ROUTE_FILE, WEBHOOK_ROUTE_SNIPPET } from '@/lib/openapi/snippets';
 import { Code, CodeBlock } from './code-block';
 import { DocSection, DocTable } from './doc-section';
+import { InlineMarkdown } from './inline-markdown';
 import { TypeLabel } from './field-table';
 import { refName } from './schema-fields';
 
@@ -27,10 +29,14 @@ export function Webhooks({ document, baseUrl, objectNames }: { document: OpenApi
       <DocTable label="Signature headers" head={['Header', 'Meaning']}>
         {headers.map((header) => (
           <tr key={header.name}>
-            <td className="whitespace-nowrap px-3 py-2">
-              <Code>{header.name}</Code>
+            <td className="w-2/5 px-3 py-2 align-top">
+              <code className="break-words font-mono text-[13px] font-medium text-gray-900">
+                <BreakableName name={header.name} />
+              </code>
             </td>
-            <td className="min-w-56 px-3 py-2">{header.description}</td>
+            <td className="px-3 py-2 align-top">
+              <InlineMarkdown text={header.description ?? ''} />
+            </td>
           </tr>
         ))}
       </DocTable>
@@ -41,16 +47,18 @@ export function Webhooks({ document, baseUrl, objectNames }: { document: OpenApi
         The body is the <a className="text-accent-700 underline underline-offset-2" href="#object-Event">Event</a>, exactly as{' '}
         <Code>GET /v1/events/{'{id}'}</Code> shows it; <Code>data.object</Code> is the resource right after the change.
       </p>
-      <DocTable label="Event types" head={['Type', 'When', 'data.object']}>
+      <DocTable label="Event types" head={['Type', 'When']}>
         {deliveries.map((delivery) => (
           <tr key={delivery.type}>
-            <td className="whitespace-nowrap px-3 py-2">
-              <Code>{delivery.type}</Code>
+            <td className="w-2/5 px-3 py-2 align-top">
+              <code className="break-words font-mono text-[13px] font-medium text-gray-900">
+                <BreakableName name={delivery.type} />
+              </code>
+              <div className="font-mono text-xs text-gray-600">
+                data.object: <TypeLabel type={delivery.object} objectNames={objectNames} />
+              </div>
             </td>
-            <td className="min-w-56 px-3 py-2">{delivery.description.split('. ')[0]}</td>
-            <td className="px-3 py-2 font-mono text-xs">
-              <TypeLabel type={delivery.object} objectNames={objectNames} />
-            </td>
+            <td className="px-3 py-2 align-top">{delivery.description.split('. ')[0]}</td>
           </tr>
         ))}
       </DocTable>

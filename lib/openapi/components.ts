@@ -9,6 +9,7 @@ import { refundRequestList, refundRequestObject } from '@/lib/refunds/objects';
 import { deletedWebhookEndpointObject, webhookEndpointList, webhookEndpointObject, webhookEndpointWithSecretObject } from '@/lib/webhooks/objects';
 import { errorObject } from './error-codes';
 import { componentSchemasOf, SCHEMA_REF_PREFIX, type JsonSchema } from './json-schema';
+import { applyRequestNotes, REQUEST_FIELD_NOTES } from './request-notes';
 import { API_OPERATIONS, type ApiOperation } from './routes';
 
 // components.schemas of the document: the response objects under their names, each event type's
@@ -66,5 +67,9 @@ export function responseComponentName(schema: z.ZodType): string {
 }
 
 export function buildComponentSchemas(): Record<string, JsonSchema> {
-  return { ...componentSchemasOf(responseObjects, 'output'), ...componentSchemasOf(requestBodies, 'input') };
+  const requests = componentSchemasOf(requestBodies, 'input');
+  for (const [name, notes] of Object.entries(REQUEST_FIELD_NOTES)) {
+    if (requests[name]) applyRequestNotes(requests[name], notes);
+  }
+  return { ...componentSchemasOf(responseObjects, 'output'), ...requests };
 }

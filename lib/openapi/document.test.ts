@@ -4,6 +4,7 @@ import { parse } from '@/lib/api/parse';
 import { errors } from '@/lib/api/errors';
 import { buildOpenApiDocument } from './document';
 import { ERROR_CODES, ERROR_WHEN, FACTORY_ERRORS } from './error-codes';
+import { applyRequestNotes, REQUEST_FIELD_NOTES } from './request-notes';
 import { API_OPERATIONS } from './routes';
 
 // The document on its own, without a server: valid OpenAPI 3.1 by a third-party validator, with an
@@ -30,6 +31,14 @@ describe('the OpenAPI document', () => {
       expect(() => parse(operation.body!.schema, operation.body!.example)).not.toThrow();
     },
   );
+
+  it('describes request fields that exist, in request bodies that exist', () => {
+    const document = buildOpenApiDocument({ serverUrl: 'http://localhost:3000' });
+    for (const [name, notes] of Object.entries(REQUEST_FIELD_NOTES)) {
+      expect(document.components.schemas[name], name).toBeDefined();
+      expect(applyRequestNotes(structuredClone(document.components.schemas[name]), notes), name).toEqual([]);
+    }
+  });
 
   it('shows an example body for every endpoint that needs one', () => {
     const needing = API_OPERATIONS.filter((operation) => operation.body?.required && !operation.body.example);

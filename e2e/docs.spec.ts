@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ERROR_CODES } from '@/lib/openapi/error-codes';
+import { API_OPERATIONS } from '@/lib/openapi/routes';
+import { TEST_CARDS } from '@/lib/payments/cards';
+import { E2E_BASE_URL } from '../playwright.config';
+import { DESKTOP, expectAccessible, PHONE, screenshot } from './support';
+
+// A developer reads the API reference at /docs, on a laptop and on a phone: every endpoint of the route
+// table is there, nothing loads from another origin, and nothing serious turns up in the accessibility check.
+
+/** What the viewport shows (the full page is very long), for people to look at beside the full-page shot. */
+async function viewportShot(page: Page, name: string) {
+  await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? 'test-results/screenshots'}/${name}.png`, animations: 'disabled' });
+}
+
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  return urls;
+}
+
+test('a developer finds every endpoint, the error table and the test cards on /docs', async ({ page }) => {
+  // the whole reference is one long page: the accessibility check of all of it takes a while on two cores
+  test.setTimeout(180_000);
+  await page.setViewportSize(DESKTOP);
+  const requests = recordRequests(page);
+  await page.goto('/docs');
+  await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
+
+  const sidebar = page.getByRole('navigation', { name: 'Documentation' });
+  for (const operation of API_OPERATIONS) {
+    const article = page.locator(`article#${operation.operationId}`);
+    await expect(article.getByRole('heading', { level: 3, name: operation.summary })).toBeAttached();
+    await expect(article.getByText(operation.path, { exact: true }).first()).toBeAttached();
+    await expect(sidebar.locator(`a[href="#${operation.operationId}"]`)).toBeVisible();
+  }
+  const errorTable = page.getByRole('region', { name: 'Error codes', exact: true });
+  for (const row of ERROR_CODES) await expect(errorTable.getByText(row.code, { exact: true })).toBeAttached();
+  const cards = page.getByRole('region', { name: 'Test cards', exact: true });
+  for (const card of TEST_CARDS) await expect(cards.getByText(card.number.replace(/(\d{4})(?=\d)/g, '$1 '))).toBeAttached();
+  await expect(page.getByRole('figure').filter({ hasText: 'app/api/webhooks/route.ts' })).toContainText("webhook.verify(body");
+
+  await viewportShot(page, 'docs-desktop-top');
+  await screenshot(page, 'docs-desktop-full');
+  await expectAccessible(page);
+
+  await sidebar.getByRole('link', { name: /Create a refund request/ }).click();
+  await expect(page).toHaveURL(/#createRefundRequest$/);
+  await expect(page.locator('#createRefundRequest-title')).toBeInViewport();
+  await viewportShot(page, 'docs-desktop-operation');
+  await page.locator('#webhooks').scrollIntoViewIfNeeded();
+  await viewportShot(page, 'docs-desktop-webhooks');
+  await page.locator('#object-Payment').scrollIntoViewIfNeeded();
+  await viewportShot(page, 'docs-desktop-objects');
+
+  expect(requests.filter((url) => !url.startsWith(E2E_BASE_URL) && !url.startsWith('data:')), 'no CDN or other origin').toEqual([]);
+});
+
+test('on a phone the reference fits the screen and its contents open from a menu', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(PHONE);
+  await page.goto('/docs');
+  await expect(page.getByRole('navigation', { name: 'Documentation' })).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await viewportShot(page, 'docs-phone-top');
+
+  await page.getByText('Contents', { exact: true }).click();
+  const contents = page.getByRole('navigation', { name: 'Contents' });
+  await expect(contents).toBeVisible();
+  await viewportShot(page, 'docs-phone-contents');
+  await contents.getByRole('link', { name: /Create a checkout session/ }).click();
+  await expect(page.locator('#createCheckoutSession-title')).toBeInViewport();
+  await viewportShot(page, 'docs-phone-operation');
+  await page.locator('#errors').scrollIntoViewIfNeeded();
+  await viewportShot(page, 'docs-phone-errors');
+  await expectAccessible(page);
+});
