@@ -13,6 +13,15 @@ async function viewportShot(page: Page, name: string) {
   await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? 'test-results/screenshots'}/${name}.png`, animations: 'disabled' });
 }
 
+/** Console complaints about the Content-Security-Policy: the page's own scripts and styles must all run under it. */
+function recordCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
 function recordRequests(page: Page): string[] {
   const urls: string[] = [];
   page.on('request', (request) => urls.push(request.url()));
@@ -24,6 +33,7 @@ test('a developer finds every endpoint, the error table and the test cards on /d
   test.setTimeout(180_000);
   await page.setViewportSize(DESKTOP);
   const requests = recordRequests(page);
+  const cspViolations = recordCspViolations(page);
   await page.goto('/docs');
   await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
 
@@ -54,6 +64,7 @@ test('a developer finds every endpoint, the error table and the test cards on /d
   await viewportShot(page, 'docs-desktop-objects');
 
   expect(requests.filter((url) => !url.startsWith(E2E_BASE_URL) && !url.startsWith('data:')), 'no CDN or other origin').toEqual([]);
+  expect(cspViolations).toEqual([]);
 });
 
 test('on a phone the reference fits the screen and its contents open from a menu', async ({ page }) => {
