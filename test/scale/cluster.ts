@@ -153,3 +153,30 @@ export async function waitForAllDeliveries(databaseUrl: string, timeoutMs = 90_0
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/**
+ * A merchant on the cluster's database with `keyCount` full-scope keys, and one webhook endpoint for every
+ * event pointing at `receiverUrl`. Made through the services, as an operator would, with the cluster's pepper.
+ */
+export async function createClusterMerchant(cluster: Cluster, keyCount: number, receiverUrl: string): Promise<{ merchantId: string; keys: string[] }> {
+  process.env.DATABASE_URL = cluster.databaseUrl;
+  process.env.API_KEY_PEPPER = cluster.env.API_KEY_PEPPER;
+  const { db } = await import('@/lib/db');
+  const { createMerchant } = await import('@/lib/merchants/service');
+  const { createApiKey } = await import('@/lib/api-keys/service');
+  const { SCOPES } = await import('@/lib/api-keys/scopes');
+  const { createWebhookEndpoint } = await import('@/lib/webhooks/service');
+  const client = await db();
+  const merchantId = (await createMerchant(client, { name: 'Cluster Shop', hosts: ['shop.example.com'] })).id;
+  const keys: string[] = [];
+  for (let i = 0; i < keyCount; i++) keys.push((await createApiKey(client, merchantId, [...SCOPES])).key);
+  await createWebhookEndpoint(client, merchantId, { url: receiverUrl, events: ['*'] }, { allowPrivateUrls: true });
+  return { merchantId, keys };
+}
+
+export async function stopCluster(cluster: Cluster | undefined, receiver: { close: () => Promise<void> } | undefined): Promise<void> {
+  await cluster?.stop();
+  await receiver?.close();
+  const { disconnect } = await import('@/lib/db');
+  await disconnect();
+}

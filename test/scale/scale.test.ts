@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
-import { query, startCluster, waitForAllDeliveries, type Cluster } from './cluster';
+import { createClusterMerchant, query, startCluster, stopCluster, waitForAllDeliveries, type Cluster } from './cluster';
 
 // Two web processes and two workers on one PostgreSQL: the money rules, idempotency, rate limits and
 // webhook delivery hold across processes, not just within one.
 
 let cluster: Cluster;
 let receiver: TestReceiver;
-let merchantId: string;
 const keys: string[] = [];
 
 async function call(web: number, key: string, method: string, path: string, body?: unknown, idempotencyKey: string | null = randomUUID()) {
@@ -29,27 +28,12 @@ const sessionBody = (order_reference: string, amount = 10_000) => ({
 
 beforeAll(async () => {
   cluster = await startCluster({ webs: 2, workers: 2, env: { RATE_LIMIT_PER_SECOND: '20', RATE_LIMIT_BURST: '20' } });
-  process.env.DATABASE_URL = cluster.databaseUrl;
-  process.env.API_KEY_PEPPER = cluster.env.API_KEY_PEPPER;
-  const { db } = await import('@/lib/db');
-  const { createMerchant } = await import('@/lib/merchants/service');
-  const { createApiKey } = await import('@/lib/api-keys/service');
-  const { SCOPES } = await import('@/lib/api-keys/scopes');
-  const client = await db();
-  merchantId = (await createMerchant(client, { name: 'Scale Shop', hosts: ['shop.example.com'] })).id;
-  // the cluster allows 20 requests a second per key, so the load spreads over several keys
-  for (let i = 0; i < 25; i++) keys.push((await createApiKey(client, merchantId, [...SCOPES])).key);
   receiver = await startTestReceiver();
-  const endpoint = await call(0, keys[0], 'POST', '/v1/webhook-endpoints', { url: receiver.url, events: ['*'] });
-  expect(endpoint.status).toBe(201);
+  // the cluster allows 20 requests a second per key, so the load spreads over several keys
+  keys.push(...(await createClusterMerchant(cluster, 25, receiver.url)).keys);
 }, 180_000);
 
-afterAll(async () => {
-  await cluster?.stop();
-  await receiver?.close();
-  const { disconnect } = await import('@/lib/db');
-  await disconnect();
-});
+afterAll(() => stopCluster(cluster, receiver));
 
 describe('two web processes and two workers on one database', () => {
   it('never refunds more than a payment across 60 concurrent requests on both processes', async () => {
