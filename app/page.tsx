@@ -12,6 +12,9 @@ export default function HomePage() {
         <Link href="/dashboard" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700">
           Dashboard
         </Link>
+        <Link href="/docs" className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50">
+          API reference
+        </Link>
       </div>
     </main>
   );
