@@ -5,6 +5,8 @@ import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
 import { payCheckoutSession } from '@/lib/payments/pay';
+import { pageOfPaymentLinks } from '@/lib/payment-links/dashboard';
+import { createPaymentLink, getPaymentLink } from '@/lib/payment-links/service';
 import { createRefundRequest } from '@/lib/refunds/service';
 import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
 import { createWebhookEndpoint } from '@/lib/webhooks/service';
@@ -42,6 +44,7 @@ const { createKeyAction, revokeKeyAction } = await import('@/app/(dashboard)/das
 const webhookActions = await import('@/app/(dashboard)/dashboard/developers/webhooks/actions');
 const { expireSessionAction } = await import('@/app/(dashboard)/dashboard/checkout-sessions/actions');
 const settingsActions = await import('@/app/(dashboard)/dashboard/settings/actions');
+const paymentLinkActions = await import('@/app/(dashboard)/dashboard/payment-links/actions');
 
 type MerchantA = {
   session: DashboardSession;
@@ -53,6 +56,7 @@ type MerchantA = {
   endpointId: string;
   deliveryId: string;
   eventId: string;
+  linkId: string;
 };
 
 let a: MerchantA;
@@ -92,6 +96,7 @@ beforeAll(async () => {
   for (let index = 0; index < 4; index += 1) refunds.push(await createRefundRequest(client, merchantA.id, { payment_id: payment.id, amount: 100 }));
   await deliverDueWebhooks(client, { allowPrivateUrls: true });
   const delivery = await client.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
+  const link = await createPaymentLink(client, merchantA.id, { name: 'Lamp link', amount: 5000, currency: 'USD', description: 'A lamp', active: true });
   await client.apiRequestLog.create({
     data: { merchantId: merchantA.id, method: 'GET', path: `/v1/payments/${payment.id}`, status: 200, durationMs: 3, requestId: 'req_aaaaaaaaaaaaaaaaaaaaaaaa' },
   });
@@ -105,6 +110,7 @@ beforeAll(async () => {
     endpointId: endpoint.id,
     deliveryId: delivery.id,
     eventId: delivery.eventId,
+    linkId: link.id,
   };
 
   const merchantB = await createMerchant(client, { name: 'Shop B', hosts: ['shop-b.example.com'] });
@@ -224,6 +230,42 @@ describe("merchant B's actions cannot change merchant A's objects", () => {
     const client = await db();
     expect(await expireSessionAction(IDLE, form({ sessionId: a.openSessionId }))).toEqual({ status: 'error', message: 'This checkout session was not found.' });
     expect((await client.checkoutSession.findUniqueOrThrow({ where: { id: a.openSessionId } })).status).toBe('open');
+  });
+
+  it('payment links: A’s link is neither listed nor found for B, and cannot be renamed, turned off or on', async () => {
+    const client = await db();
+    expect(await getPaymentLink(client, b.merchantId, a.linkId)).toBeNull();
+    expect((await pageOfPaymentLinks(client, b.merchantId, { skip: 0, take: 50 })).rows.map((link) => link.id)).not.toContain(a.linkId);
+    const before = await client.paymentLink.findUniqueOrThrow({ where: { id: a.linkId } });
+
+    const notFound = { status: 'error', message: 'This payment link was not found.' };
+    expect(await paymentLinkActions.updatePaymentLinkAction(IDLE, form({ linkId: a.linkId, name: 'Hijacked', description: 'pay me instead' }))).toEqual(notFound);
+    expect(await paymentLinkActions.deactivatePaymentLinkAction(IDLE, form({ linkId: a.linkId }))).toEqual(notFound);
+    await client.paymentLink.update({ where: { id: a.linkId }, data: { active: false } });
+    expect(await paymentLinkActions.activatePaymentLinkAction(IDLE, form({ linkId: a.linkId }))).toEqual(notFound);
+    await client.paymentLink.update({ where: { id: a.linkId }, data: { active: true } });
+    expect(await client.paymentLink.findUniqueOrThrow({ where: { id: a.linkId } })).toEqual(before);
+
+    signedIn = a.session;
+    expect(await getPaymentLink(client, a.session.merchantId, a.linkId)).not.toBeNull();
+    expect(await paymentLinkActions.updatePaymentLinkAction(IDLE, form({ linkId: a.linkId, name: 'Lamp link', description: 'A lamp' }))).toMatchObject({ status: 'ok' });
+    expect(await paymentLinkActions.deactivatePaymentLinkAction(IDLE, form({ linkId: a.linkId }))).toMatchObject({ status: 'ok' });
+    expect(await paymentLinkActions.activatePaymentLinkAction(IDLE, form({ linkId: a.linkId }))).toMatchObject({ status: 'ok' });
+  });
+
+  it('payment links and webhook endpoints B creates are B’s, even with A’s ids in the form', async () => {
+    const client = await db();
+    // the actions redirect to the new link's page; outside a request that is a thrown NEXT_REDIRECT
+    await paymentLinkActions
+      .createPaymentLinkAction(IDLE as never, form({ name: 'B link', description: '', amount: '10.00', currency: 'USD', methodChoice: 'all', afterPaymentUrl: '', merchantId: a.session.merchantId }))
+      .catch((error: Error) => expect(String((error as { digest?: string }).digest ?? error.message)).toContain('NEXT_REDIRECT'));
+    expect(await client.paymentLink.count({ where: { merchantId: b.merchantId, name: 'B link' } })).toBe(1);
+    expect(await client.paymentLink.count({ where: { merchantId: a.session.merchantId, name: 'B link' } })).toBe(0);
+
+    const endpoints = await client.webhookEndpoint.count({ where: { merchantId: a.session.merchantId } });
+    expect(await webhookActions.createEndpointAction(IDLE as never, form({ url: 'https://hooks.example.com/b', events: ['*'], description: '', merchantId: a.session.merchantId, endpointId: a.endpointId }))).toMatchObject({ status: 'ok' });
+    expect(await client.webhookEndpoint.count({ where: { merchantId: a.session.merchantId } })).toBe(endpoints);
+    expect(await client.webhookEndpoint.count({ where: { merchantId: b.merchantId, url: 'https://hooks.example.com/b' } })).toBe(1);
   });
 
   it('settings change only the signed-in merchant', async () => {
