@@ -14,3 +14,9 @@ export async function findOrCreateOrder(tx: Db, merchantId: string, reference: s
     RETURNING "id", "status"::text AS "status"`;
   return rows[0];
 }
+
+/** unpaid or paid: whether any session of the order has been paid. */
+export async function getOrderStatus(database: Db, orderId: string): Promise<OrderRow['status']> {
+  const order = await database.order.findUniqueOrThrow({ where: { id: orderId }, select: { status: true } });
+  return order.status;
+}

@@ -9,6 +9,7 @@ import { computeTotal, formatMoney, formatUsdc } from '@/lib/money';
 import { getMerchantOrThrow } from '@/lib/merchants/service';
 import { getPaymentOrThrow } from '@/lib/payments/service';
 import { sandboxDepositAddress, USDC_NETWORK } from '@/lib/payments/usdc-deposit';
+import { getOrderStatus } from '@/lib/orders/service';
 import { returnUrlWithSessionId } from './return-url';
 
 // Everything the hosted checkout page shows, read through the services at request time.
@@ -20,8 +21,8 @@ export async function loadHostedCheckout(id: string): Promise<HostedCheckout | n
   const at = now();
   const [merchant, orderStatus, payment] = await Promise.all([
     getMerchantOrThrow(database, session.merchantId),
-    // the one read no service offers yet: whether another session of this order was paid
-    database.order.findUniqueOrThrow({ where: { id: session.orderId }, select: { status: true } }).then((order) => order.status),
+    // whether another session of this order was paid
+    getOrderStatus(database, session.orderId),
     session.paymentId ? getPaymentOrThrow(database, session.merchantId, session.paymentId) : null,
   ]);
 
