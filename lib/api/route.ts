@@ -6,6 +6,7 @@ import { recordApiRequest } from '@/lib/api-logs/service';
 import { describeError, log } from '@/lib/log';
 import { authenticate, requireScope } from './auth';
 import { readJsonBody } from './body';
+import { assertStorableText } from './strict-json';
 import { checkRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
 import { ApiError, errorBody, errors } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, fingerprint, readIdempotencyKey, releaseIdempotencyKey } from './idempotency';
@@ -91,11 +92,17 @@ async function runRoute(
   const body = request.method === 'POST' ? await readJsonBody(request, options.body === 'json-or-empty') : {};
   const idempotencyKey = options.idempotency ? readIdempotencyKey(request, options.idempotency === 'required') : undefined;
   const url = new URL(request.url);
+  const query = Object.fromEntries(url.searchParams);
+  // a NUL in ?order_reference=%00 would reach PostgreSQL, which refuses it (a 500); bodies are checked in readJsonBody
+  for (const [name, value] of Object.entries(query)) {
+    assertStorableText(name, undefined);
+    assertStorableText(value, name);
+  }
   const base = {
     request,
     requestId,
     params: flattenParams(await context.params),
-    query: Object.fromEntries(url.searchParams),
+    query,
     body,
     key,
     merchantId: key.merchantId,

@@ -34,11 +34,15 @@ export function assertStrictJson(text: string): void {
         top.key = value;
         top.expectKey = false;
       }
-      if (value.includes('\u0000') || UNPAIRED_SURROGATE.test(value)) {
-        const param = pathOf(stack) || undefined;
-        throw errors.parameterInvalid('Strings may not contain NUL characters or unpaired surrogates', param);
-      }
+      assertStorableText(value, pathOf(stack) || undefined);
     }
+  }
+}
+
+/** A string PostgreSQL can store and that is text: no NUL, no unpaired surrogate. */
+export function assertStorableText(value: string, param: string | undefined): void {
+  if (value.includes('\u0000') || UNPAIRED_SURROGATE.test(value)) {
+    throw errors.parameterInvalid('Strings may not contain NUL characters or unpaired surrogates', param);
   }
 }
 
