@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { db, type Db } from '@/lib/db';
+import { secrets } from '@/lib/secrets';
 import { errors } from './errors';
 
 // api.md §4. The key row is inserted (and committed) before the handler runs, so a concurrent request
@@ -18,9 +19,13 @@ export function readIdempotencyKey(request: Request, required: boolean): string 
   return key;
 }
 
-/** SHA-256 of the body as canonical JSON (keys sorted), so key order and spacing do not matter. */
+/**
+ * HMAC-SHA-256 of the body as canonical JSON (keys sorted), so key order and spacing do not matter. Keyed
+ * with the server-side pepper, not a plain SHA-256: a test-helper pay body carries a card number, and
+ * with its BIN and last four known the other digits of a plain hash fall to a brute force in seconds.
+ */
 export function fingerprint(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+  return createHmac('sha256', secrets().apiKeyPepper).update('idempotency-fingerprint:').update(canonicalJson(body)).digest('hex');
 }
 
 export function canonicalJson(value: unknown): string {
