@@ -31,4 +31,8 @@ function randomBase62(length: number): string {
   return out;
 }
 
-export const config = { matcher: '/v1/:path*' };
+// Only /v1 paths with a percent sign come here. Next hands a proxy the request body, and before any route
+// runs it waits for that body to arrive in full, buffering it: were every /v1 POST to pass through here,
+// lib/api/body.ts could no longer refuse an oversized or endless upload while it streams. Paths without a
+// '%' cannot be wrongly percent-encoded, so they go straight to their route.
+export const config = { matcher: ['/v1/:rest(.*%.*)'] };

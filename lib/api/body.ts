@@ -66,5 +66,9 @@ async function readLimited(request: Request): Promise<Uint8Array> {
 }
 
 function tooLarge() {
-  return errors.payloadTooLarge(`The body must be at most ${MAX_BODY_BYTES / 1024} KiB`);
+  const error = errors.payloadTooLarge(`The body must be at most ${MAX_BODY_BYTES / 1024} KiB`);
+  // the rest of the body is never read, so this connection cannot carry another request: say so, or a
+  // keep-alive client sends its next request on a socket that is about to be reset
+  error.headers.Connection = 'close';
+  return error;
 }
