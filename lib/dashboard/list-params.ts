@@ -7,7 +7,8 @@ export const PAGE_SIZE = 25;
 
 export function first(params: SearchParams, name: string): string | undefined {
   const value = params[name];
-  const text = Array.isArray(value) ? value[0] : value;
+  // NUL is dropped: PostgreSQL refuses it in a query, and ?q=%00 would show the error page
+  const text = (Array.isArray(value) ? value[0] : value)?.replaceAll('\u0000', '');
   return text === undefined || text.trim() === '' ? undefined : text.trim();
 }
 
