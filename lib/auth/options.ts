@@ -38,6 +38,7 @@ export function authOptions(): AuthOptions {
     callbacks: {
       // the user id is all the cookie carries; the merchant is read from the database on every request
       session: ({ session, token }) => ({ expires: session.expires, userId: token.sub ?? null }),
+      redirect: ({ url, baseUrl }) => sameOriginRedirect(url, baseUrl),
     },
     // next-auth's own messages, without their metadata: that can hold a request body
     logger: {
@@ -47,4 +48,22 @@ export function authOptions(): AuthOptions {
     },
   };
   return built;
+}
+
+/**
+ * Where next-auth may send someone after signing in or out: a path or an address of our own origin, else
+ * home. next-auth's default throws on an address that is not a URL (?callbackUrl=http://host:3000.evil —
+ * a 500) and passes //evil.example.com on as a path of ours. Serialized by URL, so no control character
+ * reaches a Location header.
+ */
+export function sameOriginRedirect(url: string, baseUrl: string): string {
+  try {
+    const base = new URL(baseUrl);
+    // a path of ours; never //host or /\host, which a browser reads as another site
+    const target = /^\/(?![/\\])/.test(url) ? new URL(url, base) : new URL(url);
+    if (target.origin === base.origin) return target.href;
+  } catch {
+    // not a URL: home
+  }
+  return baseUrl;
 }
