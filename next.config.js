@@ -22,6 +22,14 @@ const securityHeaders = [
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
 ];
 
+// HSTS only where the request came over https: a TLS-terminating proxy in front says so in
+// X-Forwarded-Proto (`next start` itself speaks plain http, and HSTS over http is ignored by browsers).
+const strictTransportSecurity = {
+  source: '/:path*',
+  has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https(?:\\s*,.*)?' }],
+  headers: [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }],
+};
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PostgreSQL binaries and the pg driver load from node_modules at run time, not from the bundle.
@@ -36,7 +44,7 @@ const nextConfig = {
   // what a proxy may buffer of a request body (proxy.ts sees only /v1 paths with a '%'); the API's limit
   experimental: { proxyClientMaxBodySize: 64 * 1024 },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [{ source: '/:path*', headers: securityHeaders }, strictTransportSecurity];
   },
 };
 
