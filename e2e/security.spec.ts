@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_API_KEY, E2E_BASE_URL } from '../playwright.config';
-import { approveWebsite, createKey, newMerchant, payByCard, shopSession, signIn, signUp, v1, type Merchant } from './dashboard-support';
+import { approveWebsite, createKey, newMerchant, payByCard, shopSession, signUp, v1, type Merchant } from './dashboard-support';
 import { SHOP, shopRoutes } from './support';
 
 // What a browser is told and where it is sent. Every page of the app sends a Content-Security-Policy that
@@ -137,15 +138,23 @@ test('every page sends CSP with frame-ancestors none, X-Frame-Options, Referrer-
 });
 
 test('a page of ours cannot be framed by another site', async ({ page }) => {
-  await shopRoutes(page);
-  // the merchant's own site tries to frame the hosted checkout (clickjacking)
-  await page.route(`${SHOP}/framed`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: `<!doctype html><iframe id="checkout" src="${E2E_BASE_URL}/checkout/${ids.publicSessionId}"></iframe>` }),
-  );
-  await page.goto(`${SHOP}/framed`);
-  const frame = page.frameLocator('#checkout');
-  await page.waitForTimeout(1000);
-  await expect(frame.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+  // another site on this machine (a real local server: Chrome refuses frames from a page it believes
+  // public into a local address anyway, which would prove nothing about our headers)
+  const site = http.createServer((request, response) => {
+    response.setHeader('Content-Type', 'text/html');
+    if (request.url === '/inner') return response.end('<!doctype html><button>Pay US$1.00</button>');
+    response.end(`<!doctype html><iframe id="ours" src="${E2E_BASE_URL}/checkout/${ids.publicSessionId}"></iframe><iframe id="theirs" src="/inner"></iframe>`);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  try {
+    // 'load' waits for both frames, blocked or not
+    await page.goto(`http://127.0.0.1:${(site.address() as net.AddressInfo).port}/framed`, { waitUntil: 'load' });
+    // frames do render here: the site's own one shows its button
+    await expect(page.frameLocator('#theirs').getByRole('button', { name: /^Pay / })).toHaveCount(1);
+    await expect(page.frameLocator('#ours').getByRole('button', { name: /^Pay / })).toHaveCount(0);
+  } finally {
+    site.close();
+  }
 });
 
 // --- cookies ---------------------------------------------------------------------------------------------
@@ -268,8 +277,13 @@ test('next-auth keeps callbackUrl on our origin: on sign-in, on the sign-in redi
 });
 
 test('signing in from a link with an off-site callbackUrl lands on our dashboard', async ({ page }) => {
+  // were the form to send the browser there, it would arrive (and the test would see it)
+  await page.route(`${EVIL}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Phished</h1>' }));
   await page.goto(`/login?callbackUrl=${encodeURIComponent(`${EVIL}/dashboard/payments`)}`);
-  await signIn(page, merchant);
+  await page.getByLabel('E-mail').fill(merchant.email);
+  await page.getByLabel('Password').fill(merchant.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard**');
   expect(new URL(page.url()).origin).toBe(E2E_BASE_URL);
 });
 
