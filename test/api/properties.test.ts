@@ -144,7 +144,7 @@ function requestOf(op: ApiOperation, owner: () => FixtureMerchant): fc.Arbitrary
     : fc.option(junkBody.map((value) => ({ kind: 'raw' as const, value })), { freq: 5, nil: undefined });
   const id = op.pathId ? idSegment(op.pathId, fixtureIdOf(owner().ids, op.pathId), fixtureIdOf(stranger.ids, op.pathId)) : fc.constant(undefined);
   const allIds = () => [...Object.values(owner().ids), ...Object.values(stranger.ids)];
-  return fc.record({
+  const generated = fc.record({
     method: fc.oneof({ weight: 9, arbitrary: fc.constant(op.method) }, otherMethod),
     id,
     query: op.query ? queryOf(requestSchemaOf(op.query), allIds) : fc.oneof({ weight: 5, arbitrary: fc.constant('') }, queryOf(undefined, allIds)),
@@ -153,6 +153,13 @@ function requestOf(op: ApiOperation, owner: () => FixtureMerchant): fc.Arbitrary
     idempotencyKey,
     auth: authorization,
   });
+  if (!op.pathId) return generated;
+  // one request in ten is the cross-tenant one: the stranger's key on the owner's own object
+  const ownId = fixtureIdOf(owner().ids, op.pathId);
+  return fc.oneof(
+    { weight: 9, arbitrary: generated },
+    { weight: 1, arbitrary: generated.map((request) => ({ ...request, id: ownId, auth: { kind: 'stranger' } as const })) },
+  );
 }
 
 // Header values fetch can send (no control characters but tab, no leading or trailing space); the
@@ -185,7 +192,7 @@ function describeRequest(request: RawRequest): string {
 const operations = API_OPERATIONS.map((op) => ({ ...op, name: `${op.method} ${op.path}` }));
 
 describe(`every /v1 endpoint under generated requests (seed ${SEED})`, () => {
-  it.each(operations)('$name: no 5xx, a JSON error body for every refusal, nothing written by a refusal', async (op) => {
+  it.each(operations)('$name: no 5xx, a JSON error body for every refusal, nothing written by a refusal, no 2xx for a stranger', async (op) => {
     const owner = () => (op.tag === 'Webhook endpoints' ? hooks : shop);
     let state = await merchantState([owner().merchantId, stranger.merchantId]);
     await fc.assert(
