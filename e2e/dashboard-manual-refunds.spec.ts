@@ -34,6 +34,7 @@ test('under the manual policy a merchant approves one refund, declines another a
   await page.goto('/dashboard/refunds');
   await expect(page.getByText('3 refunds wait for your approval.')).toBeVisible();
   await page.getByRole('link', { name: 'Review them' }).click();
+  await expect(page.getByRole('link', { name: 'Requested 3' })).toHaveAttribute('aria-current', 'page');
   const table = page.getByRole('table', { name: 'Refund requests' });
   await expect(table.getByRole('row')).toHaveCount(4);
   await screenshotBoth(page, 'refunds-requested');

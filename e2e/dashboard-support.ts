@@ -119,6 +119,8 @@ export async function payByCard(page: Page, url: string, cardNumber = '4242 4242
 
 /** The page as it is, at desktop and phone sizes: dashboard-<name>-desktop.png and -phone.png. */
 export async function screenshotBoth(page: Page, name: string): Promise<void> {
+  // a list still streaming in shows its skeleton; the screenshot is of the page, not of the wait
+  await expect(page.locator('.animate-pulse')).toHaveCount(0);
   const before = page.viewportSize();
   await page.setViewportSize(DESKTOP);
   await screenshot(page, `dashboard-${name}-desktop`);

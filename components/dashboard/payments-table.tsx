@@ -23,7 +23,7 @@ export function PaymentsTable({
         <tr>
           <Th align="right">Amount</Th>
           <Th>Status</Th>
-          <Th>Payment method</Th>
+          <Th className="hidden sm:table-cell">Payment method</Th>
           <Th className={wide}>Order reference</Th>
           <Th className={widest}>Payment id</Th>
           <Th>Date</Th>
@@ -43,7 +43,7 @@ export function PaymentsTable({
             <Td>
               <StatusBadge status={payment.status} />
             </Td>
-            <Td className="whitespace-nowrap text-gray-700">{describeMethodDetails(payment.paymentMethod, payment.methodDetails)}</Td>
+            <Td className="hidden whitespace-nowrap text-gray-700 sm:table-cell">{describeMethodDetails(payment.paymentMethod, payment.methodDetails)}</Td>
             <Td className={`${wide} max-w-48 truncate text-gray-700`}>{payment.orderReference}</Td>
             <Td className={`${widest} font-mono text-xs text-gray-600`}>{payment.id}</Td>
             <Td className="text-gray-700">

@@ -8,21 +8,26 @@ import { Table, Td, Th } from './table';
 
 export type RefundRowActions = { approve: ObjectAction; decline: ObjectAction; cancel: ObjectAction };
 
+type Refund = RefundRequest & { payment?: { orderReference: string } };
+type RefundListProps = { refunds: Refund[]; actions: RefundRowActions; policy: 'automatic' | 'manual'; showPayment?: boolean };
+
 /**
  * Refund requests with what can still be done to them: a requested refund can be canceled, and under
- * the manual policy approved or declined.
+ * the manual policy approved or declined. A table from md up; on a phone, one card per refund so the
+ * buttons are in reach instead of off to the side.
  */
-export function RefundsTable({
-  refunds,
-  actions,
-  policy,
-  showPayment = true,
-}: {
-  refunds: (RefundRequest & { payment?: { orderReference: string } })[];
-  actions: RefundRowActions;
-  policy: 'automatic' | 'manual';
-  showPayment?: boolean;
-}) {
+export function RefundsTable(props: RefundListProps) {
+  return (
+    <>
+      <RefundCards {...props} />
+      <div className="hidden md:block">
+        <RefundRows {...props} />
+      </div>
+    </>
+  );
+}
+
+function RefundRows({ refunds, actions, policy, showPayment = true }: RefundListProps) {
   return (
     <Table label="Refund requests">
       <thead>
@@ -30,7 +35,7 @@ export function RefundsTable({
           <Th align="right">Amount</Th>
           <Th>Status</Th>
           {showPayment && <Th>Payment</Th>}
-          <Th className="hidden md:table-cell">Reason</Th>
+          <Th>Reason</Th>
           <Th>Requested</Th>
           <Th>
             <span className="sr-only">Actions</span>
@@ -38,70 +43,111 @@ export function RefundsTable({
         </tr>
       </thead>
       <tbody>
-        {refunds.map((refund) => {
-          const amount = formatMoney(refund.amount, refund.currency);
-          return (
-            <tr key={refund.id} className="align-top">
-              <Td align="right" className="font-medium whitespace-nowrap">
-                {amount}
-                <span className="block font-mono text-[11px] font-normal text-gray-500">{refund.id}</span>
-              </Td>
+        {refunds.map((refund) => (
+          <tr key={refund.id} className="align-top">
+            <Td align="right" className="font-medium whitespace-nowrap">
+              {formatMoney(refund.amount, refund.currency)}
+              <span className="block font-mono text-[11px] font-normal text-gray-500">{refund.id}</span>
+            </Td>
+            <Td>
+              <StatusBadge status={refund.status} />
+              {refund.failureReason && <span className="mt-1 block max-w-56 text-xs text-red-700">{refund.failureReason}</span>}
+            </Td>
+            {showPayment && (
               <Td>
-                <StatusBadge status={refund.status} />
-                {refund.failureReason && <span className="mt-1 block max-w-56 text-xs text-red-700">{refund.failureReason}</span>}
+                <PaymentLink refund={refund} />
               </Td>
-              {showPayment && (
-                <Td>
-                  <Link href={`/dashboard/payments/${refund.paymentId}`} className="font-medium text-accent-700 hover:underline">
-                    {refund.payment?.orderReference ?? refund.paymentId}
-                  </Link>
-                </Td>
-              )}
-              <Td className="hidden max-w-64 min-w-40 text-gray-700 md:table-cell">
-                <span className="line-clamp-2 break-words">{refund.reason ?? <span className="text-gray-500">—</span>}</span>
-                {refund.cryptoRefundDestinationNote && (
-                  <span className="mt-1 block text-xs text-gray-600">Destination: {refund.cryptoRefundDestinationNote}</span>
-                )}
-              </Td>
-              <Td className="text-gray-700">
-                <RelativeTime value={refund.createdAt} />
-              </Td>
-              <Td>
-                {refund.status === 'requested' && (
-                  <div className="flex flex-wrap justify-end gap-2">
-                    {policy === 'manual' && (
-                      <>
-                        <ActionButton action={actions.approve} fields={{ refundId: refund.id }} pendingLabel="Approving…" variant="primary">
-                          Approve
-                        </ActionButton>
-                        <ConfirmAction
-                          action={actions.decline}
-                          fields={{ refundId: refund.id }}
-                          trigger="Decline"
-                          title={`Decline the refund of ${amount}?`}
-                          description="The customer is not refunded and the amount becomes refundable again. This cannot be undone."
-                          confirmLabel="Decline refund"
-                          pendingLabel="Declining…"
-                        />
-                      </>
-                    )}
-                    <ConfirmAction
-                      action={actions.cancel}
-                      fields={{ refundId: refund.id }}
-                      trigger="Cancel"
-                      triggerVariant="ghost"
-                      title={`Cancel the refund of ${amount}?`}
-                      description="The request is withdrawn before it reaches the provider, and the amount becomes refundable again."
-                      confirmLabel="Cancel refund"
-                      pendingLabel="Canceling…"
-                    />
-                  </div>
-                )}
-              </Td>
-            </tr>
-          );
-        })}
+            )}
+            <Td className="max-w-64 min-w-40 text-gray-700">
+              <RefundReason refund={refund} />
+            </Td>
+            <Td className="text-gray-700">
+              <RelativeTime value={refund.createdAt} />
+            </Td>
+            <Td>
+              <RefundActions refund={refund} actions={actions} policy={policy} />
+            </Td>
+          </tr>
+        ))}
       </tbody>
     </Table>
+  );
+}
+
+function RefundCards({ refunds, actions, policy, showPayment = true }: RefundListProps) {
+  return (
+    <ul aria-label="Refund requests" className="divide-y divide-gray-100 md:hidden">
+      {refunds.map((refund) => (
+        <li key={refund.id} className="space-y-2 px-4 py-3 text-sm">
+          <div className="flex items-center justify-between gap-3">
+            <span className="flex items-center gap-2">
+              <span className="font-semibold text-gray-900">{formatMoney(refund.amount, refund.currency)}</span>
+              <StatusBadge status={refund.status} />
+            </span>
+            <span className="text-gray-600">
+              <RelativeTime value={refund.createdAt} />
+            </span>
+          </div>
+          {showPayment && <PaymentLink refund={refund} />}
+          <div className="text-gray-700">
+            <RefundReason refund={refund} />
+          </div>
+          {refund.failureReason && <p className="text-xs text-red-700">{refund.failureReason}</p>}
+          <RefundActions refund={refund} actions={actions} policy={policy} align="start" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PaymentLink({ refund }: { refund: Refund }) {
+  return (
+    <Link href={`/dashboard/payments/${refund.paymentId}`} className="font-medium text-accent-700 hover:underline">
+      {refund.payment?.orderReference ?? refund.paymentId}
+    </Link>
+  );
+}
+
+function RefundReason({ refund }: { refund: Refund }) {
+  return (
+    <>
+      <span className="line-clamp-2 break-words">{refund.reason ?? <span className="text-gray-500">No reason given</span>}</span>
+      {refund.cryptoRefundDestinationNote && <span className="mt-1 block text-xs text-gray-600">Destination: {refund.cryptoRefundDestinationNote}</span>}
+    </>
+  );
+}
+
+function RefundActions({ refund, actions, policy, align = 'end' }: { refund: Refund; actions: RefundRowActions; policy: 'automatic' | 'manual'; align?: 'start' | 'end' }) {
+  if (refund.status !== 'requested') return null;
+  const amount = formatMoney(refund.amount, refund.currency);
+  return (
+    <div className={`flex flex-wrap gap-2 ${align === 'end' ? 'justify-end' : ''}`}>
+      {policy === 'manual' && (
+        <>
+          <ActionButton action={actions.approve} fields={{ refundId: refund.id }} pendingLabel="Approving…" variant="primary">
+            Approve
+          </ActionButton>
+          <ConfirmAction
+            action={actions.decline}
+            fields={{ refundId: refund.id }}
+            trigger="Decline"
+            title={`Decline the refund of ${amount}?`}
+            description="The customer is not refunded and the amount becomes refundable again. This cannot be undone."
+            confirmLabel="Decline refund"
+            pendingLabel="Declining…"
+          />
+        </>
+      )}
+      <ConfirmAction
+        action={actions.cancel}
+        fields={{ refundId: refund.id }}
+        trigger="Cancel"
+        triggerVariant="ghost"
+        title={`Cancel the refund of ${amount}?`}
+        description="The request is withdrawn before it reaches the provider, and the amount becomes refundable again."
+        confirmLabel="Cancel refund"
+        pendingLabel="Canceling…"
+      />
+    </div>
   );
 }

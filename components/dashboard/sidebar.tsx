@@ -89,20 +89,19 @@ export function Sidebar({ merchantName, email }: { merchantName: string; email: 
         )}
       </div>
 
-      {/* desktop */}
+      {/* desktop: the column runs the page's full height; its contents stay in view while the page scrolls */}
       <aside className="hidden w-64 shrink-0 border-r border-gray-200 bg-white lg:block">
-        {/* the column runs the page's full height; its contents stay in view while the page scrolls */}
         <div className="sticky top-0 flex h-screen flex-col">
-        <div className="border-b border-gray-100 px-5 py-4">
-          <MerchantName name={merchantName} />
-          <p className="mt-1 text-xs text-gray-600">Sandbox account</p>
-        </div>
-        <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-3 py-4">
-          {links}
-        </nav>
-        <div className="border-t border-gray-200 px-3 py-3">
-          <UserBox email={email} />
-        </div>
+          <div className="border-b border-gray-100 px-5 py-4">
+            <MerchantName name={merchantName} />
+            <p className="mt-1 text-xs text-gray-600">Sandbox account</p>
+          </div>
+          <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-3 py-4">
+            {links}
+          </nav>
+          <div className="border-t border-gray-200 px-3 py-3">
+            <UserBox email={email} />
+          </div>
         </div>
       </aside>
     </>
