@@ -63,7 +63,7 @@ test('a new merchant goes from sign-up to a refunded payment', async ({ page }) 
   // the sandbox provider completes it; the page shows it once reloaded
   await expect(async () => {
     await page.reload();
-    await expect(page.getByRole('table', { name: 'Refund requests' }).getByText('Completed')).toBeVisible({ timeout: 1000 });
+    await expect(page.getByRole('list', { name: 'Refund requests' }).getByText('Completed')).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   await expect(page.getByText('Refund of US$10.00 completed')).toBeVisible();
   await expect(page.getByLabel('Amount (USD)')).toHaveValue('27.50');

@@ -66,6 +66,6 @@ test('a merchant follows sessions from open to paid or expired, and refunds a US
   await note.fill('Customer signed a message from their own wallet on a support call');
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
   await expect(page.getByText('Refund of US$5.00 requested.')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Refund requests' }).getByText('Destination: Customer signed a message from their own wallet on a support call')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Refund requests' }).getByText('Destination: Customer signed a message from their own wallet on a support call')).toBeVisible();
   await screenshotBoth(page, 'payment-usdc');
 });

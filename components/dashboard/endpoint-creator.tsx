@@ -35,6 +35,8 @@ export function EndpointCreator({ action, eventTypes, label = 'Add endpoint' }: 
   }, [state]);
 
   const errors = state.status === 'error' ? (state.fieldErrors ?? {}) : {};
+  // an error speaks of what was sent; once the field is edited it no longer applies
+  const sent = state.status === 'error' ? (state.values ?? {}) : {};
   return (
     <>
       <Button onClick={() => setOpen(true)}>
@@ -58,7 +60,7 @@ export function EndpointCreator({ action, eventTypes, label = 'Add endpoint' }: 
             required
             value={url}
             onChange={(event) => setUrl(event.target.value)}
-            error={errors.url}
+            error={url === sent.url ? errors.url : undefined}
           />
           <TextField
             id="endpoint-description"
@@ -67,7 +69,7 @@ export function EndpointCreator({ action, eventTypes, label = 'Add endpoint' }: 
             maxLength={500}
             value={description}
             onChange={(event) => setDescription(event.target.value)}
-            error={errors.description}
+            error={description === sent.description ? errors.description : undefined}
           />
           <fieldset aria-describedby={errors.events ? 'events-error' : undefined}>
             <legend className="text-sm font-medium text-gray-700">Events to send</legend>

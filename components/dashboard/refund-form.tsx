@@ -49,6 +49,8 @@ export function RefundForm({
   useEffect(() => setAmount(refundableInput), [refundableInput]);
 
   const errors = state.status === 'error' ? (state.fieldErrors ?? {}) : {};
+  // an error speaks of what was sent; once the field is edited it no longer applies
+  const sent = state.status === 'error' ? (state.values ?? {}) : {};
   const done =
     state.status === 'ok' ? (
       <Notice tone="info">
@@ -79,7 +81,7 @@ export function RefundForm({
         required
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
-        error={errors.amount}
+        error={amount === sent.amount ? errors.amount : undefined}
         hint={`Up to ${refundableLabel} can be refunded.`}
       />
       <TextAreaField
@@ -89,7 +91,7 @@ export function RefundForm({
         maxLength={500}
         value={reason}
         onChange={(event) => setReason(event.target.value)}
-        error={errors.reason}
+        error={reason === sent.reason ? errors.reason : undefined}
         hint="Kept with the refund and sent in its events."
       />
       {isUsdc && (
@@ -101,7 +103,7 @@ export function RefundForm({
           maxLength={1000}
           value={note}
           onChange={(event) => setNote(event.target.value)}
-          error={errors.note}
+          error={note === sent.note ? errors.note : undefined}
           hint="USDC is never refunded to the address that paid (it may be an exchange’s). Say how you verified the customer’s own wallet, e.g. “Customer signed a message from 0x… on a support call”."
         />
       )}

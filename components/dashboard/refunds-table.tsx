@@ -9,7 +9,18 @@ import { Table, Td, Th } from './table';
 export type RefundRowActions = { approve: ObjectAction; decline: ObjectAction; cancel: ObjectAction };
 
 type Refund = RefundRequest & { payment?: { orderReference: string } };
-type RefundListProps = { refunds: Refund[]; actions: RefundRowActions; policy: 'automatic' | 'manual'; showPayment?: boolean };
+type RefundListProps = {
+  refunds: Refund[];
+  actions: RefundRowActions;
+  policy: 'automatic' | 'manual';
+  showPayment?: boolean;
+  /** from which width the table has room: md on a full-width page, 2xl in a side column */
+  tableFrom?: 'md' | '2xl';
+};
+
+// whole class names, so Tailwind sees them
+const CARDS_UNTIL = { md: 'md:hidden', '2xl': '2xl:hidden' };
+const TABLE_FROM = { md: 'hidden md:block', '2xl': 'hidden 2xl:block' };
 
 /**
  * Refund requests with what can still be done to them: a requested refund can be canceled, and under
@@ -17,10 +28,13 @@ type RefundListProps = { refunds: Refund[]; actions: RefundRowActions; policy: '
  * buttons are in reach instead of off to the side.
  */
 export function RefundsTable(props: RefundListProps) {
+  const from = props.tableFrom ?? 'md';
   return (
     <>
-      <RefundCards {...props} />
-      <div className="hidden md:block">
+      <div className={CARDS_UNTIL[from]}>
+        <RefundCards {...props} />
+      </div>
+      <div className={TABLE_FROM[from]}>
         <RefundRows {...props} />
       </div>
     </>
@@ -76,7 +90,7 @@ function RefundRows({ refunds, actions, policy, showPayment = true }: RefundList
 
 function RefundCards({ refunds, actions, policy, showPayment = true }: RefundListProps) {
   return (
-    <ul aria-label="Refund requests" className="divide-y divide-gray-100 md:hidden">
+    <ul aria-label="Refund requests" className="divide-y divide-gray-100">
       {refunds.map((refund) => (
         <li key={refund.id} className="space-y-2 px-4 py-3 text-sm">
           <div className="flex items-center justify-between gap-3">

@@ -42,7 +42,8 @@ export function AddWebsiteForm({ action }: { action: Action<'host'> }) {
   useEffect(() => {
     if (state.status === 'ok') setHost('');
   }, [state]);
-  const error = state.status === 'error' ? state.fieldErrors?.host : undefined;
+  // an error speaks of what was sent; once the field is edited it no longer applies
+  const error = state.status === 'error' && state.values?.host === host ? state.fieldErrors?.host : undefined;
   return (
     <form action={formAction} className="space-y-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">

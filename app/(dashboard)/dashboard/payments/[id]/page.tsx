@@ -13,7 +13,7 @@ import { StatusBadge } from '@/components/dashboard/status-badge';
 import { Timeline } from '@/components/dashboard/timeline';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { describeMethodDetails, formatMoney, METHOD_LABELS, toMajorInput } from '@/lib/dashboard/format';
+import { describeMethodDetails, formatMoney, toMajorInput } from '@/lib/dashboard/format';
 import { getPaymentDetail } from '@/lib/dashboard/payments';
 import { describeFailure } from '@/lib/dashboard/timeline';
 import { approveRefundAction, cancelRefundAction, declineRefundAction } from '../../refunds/actions';
@@ -53,7 +53,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
                 ...(payment.status === 'failed' ? [{ label: 'Failure', value: describeFailure(payment.failureCode) }] : []),
                 { label: 'Refunded', value: formatMoney(payment.amountRefunded, payment.currency) },
                 { label: 'Refundable', value: formatMoney(detail.amountRefundable, payment.currency) },
-                { label: 'Payment method', value: `${METHOD_LABELS[payment.paymentMethod]} · ${describeMethodDetails(payment.paymentMethod, payment.methodDetails)}` },
+                { label: 'Payment method', value: describeMethodDetails(payment.paymentMethod, payment.methodDetails) },
                 { label: 'Order reference', value: payment.orderReference },
                 {
                   label: 'Checkout session',
@@ -77,6 +77,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
                 refunds={refunds}
                 policy={refundPolicy}
                 showPayment={false}
+                tableFrom="2xl"
                 actions={{ approve: approveRefundAction, decline: declineRefundAction, cancel: cancelRefundAction }}
               />
             )}

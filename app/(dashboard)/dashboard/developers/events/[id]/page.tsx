@@ -55,7 +55,7 @@ export default async function EventPage({ params }: { params: Promise<{ id: stri
             <DeliveriesTable deliveries={deliveries} resend={resendDeliveryAction} showEndpoint />
           )}
         </Panel>
-        <Panel title="Payload" description="The body of every delivery, byte for byte.">
+        <Panel title="Payload" description="The JSON every delivery of this event carries, indented here for reading.">
           <pre className="max-h-[32rem] overflow-auto rounded-lg bg-gray-900 p-4 font-mono text-xs leading-relaxed text-gray-100">
             {JSON.stringify(serializeEvent(event), null, 2)}
           </pre>
