@@ -19,6 +19,7 @@ import {
   SettingsIcon,
   WebhookIcon,
 } from './icons';
+import { PendingIcon } from './link-pending';
 import { SignOutButton } from './sign-out-button';
 
 type NavItem = { href: string; label: string; icon: ReactNode };
@@ -135,7 +136,9 @@ function NavList({ items, pathname, className }: { items: NavItem[]; pathname: s
                 active ? 'bg-accent-50 text-accent-700' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
               )}
             >
-              <span className={active ? 'text-accent-700' : 'text-gray-500'}>{item.icon}</span>
+              <span className={active ? 'text-accent-700' : 'text-gray-500'}>
+                <PendingIcon icon={item.icon} />
+              </span>
               {item.label}
             </Link>
           </li>

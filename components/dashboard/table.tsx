@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { classNames } from '@/components/ui/class-names';
+import { PendingHint } from './link-pending';
 
 // Dense tables: amounts right-aligned in tabular figures, rows that open their detail page from anywhere
 // on the row, and a table that scrolls sideways inside its panel rather than squeezing its columns.
@@ -57,6 +58,7 @@ export function RowLink({ href, children, className }: { href: string; children:
       )}
     >
       {children}
+      <PendingHint />
     </Link>
   );
 }
