@@ -10,12 +10,12 @@ import { deliverDueWebhooks } from '@/lib/webhooks/deliver';
 // The background worker: a loop of small jobs, each claiming its rows with SKIP LOCKED (or one atomic
 // statement), so any number of workers can run against one database.
 
-type Job = { name: string; everyTicks: number; run: () => Promise<number> };
+type Job = { name: string; everyTicks: number; run: (signal?: AbortSignal) => Promise<number> };
 
 const jobs: Job[] = [
   { name: 'authorize-refunds', everyTicks: 1, run: async () => authorizeAutomaticRefunds(await db()) },
   { name: 'finish-refunds', everyTicks: 1, run: async () => finishProcessingRefunds(await db(), env().REFUND_PROCESSING_DELAY_MS) },
-  { name: 'deliver-webhooks', everyTicks: 1, run: async () => deliverDueWebhooks(await db()) },
+  { name: 'deliver-webhooks', everyTicks: 1, run: async (signal) => deliverDueWebhooks(await db(), { signal }) },
   { name: 'expire-sessions', everyTicks: 5, run: async () => expireDueCheckoutSessions(await db()) },
   { name: 'purge-idempotency-keys', everyTicks: 600, run: purgeExpiredIdempotencyKeys },
   { name: 'purge-api-request-logs', everyTicks: 3600, run: purgeOldApiRequestLogs },
@@ -26,11 +26,11 @@ export type Worker = { stop: () => Promise<void> };
 const TICK_MS = 1000;
 
 /** One pass over every job; used by the loop and by tests that want the worker's effect now. */
-export async function runJobsOnce(tick = 0): Promise<void> {
+export async function runJobsOnce(tick = 0, signal?: AbortSignal): Promise<void> {
   for (const job of jobs) {
-    if (tick % job.everyTicks !== 0) continue;
+    if (tick % job.everyTicks !== 0 || signal?.aborted) continue;
     try {
-      const handled = await job.run();
+      const handled = await job.run(signal);
       if (handled > 0) log.debug('job ran', { job: job.name, handled });
     } catch (error) {
       log.error('job failed', { job: job.name, ...describeError(error) });
@@ -43,10 +43,11 @@ export function startWorker(): Worker {
   let tick = 0;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  const shutdown = new AbortController();
 
   const loop = () => {
     if (stopped) return;
-    running = runJobsOnce(tick++).finally(() => {
+    running = runJobsOnce(tick++, shutdown.signal).finally(() => {
       // jitter keeps several workers from polling in lockstep
       if (!stopped) timer = setTimeout(loop, TICK_MS * (0.75 + Math.random() / 2));
     });
@@ -55,9 +56,11 @@ export function startWorker(): Worker {
   log.info('worker started', { pid: process.pid });
 
   return {
+    /** Claims nothing more, cuts in-flight webhook sends short and releases their deliveries, then resolves. */
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      shutdown.abort();
       await running;
     },
   };

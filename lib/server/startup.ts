@@ -27,8 +27,9 @@ export async function startServerProcess(): Promise<void> {
 
 /**
  * On SIGTERM Next.js stops accepting connections and finishes in-flight requests; alongside, /readyz turns
- * 503 and the in-process worker stops claiming jobs and finishes the tick it is in. Work cut short by the
- * exit is safe: job transactions roll back, and a webhook lease runs out and is retried.
+ * 503 and the in-process worker stops claiming jobs, cuts in-flight webhook sends short and releases their
+ * deliveries for another worker. Work cut short by the exit itself is safe: job transactions roll back,
+ * and a webhook lease runs out and is retried.
  */
 function stopWorkOnShutdown(): void {
   const onSignal = () => {

@@ -165,6 +165,28 @@ describe('delivery', () => {
     expect(attempt.durationMs).toBeLessThan(2000);
   });
 
+  it('releases a delivery at once when the worker shuts down mid-send, and the next worker sends it', async () => {
+    const hook = await receiver((nth) => (nth === 1 ? { status: 200, hang: true } : { status: 200 }));
+    await endpointAt(hook.url);
+    const eventId = await emit();
+    const shutdown = new AbortController();
+    const pass = deliverDueWebhooks(await db(), { ...allowLocal, signal: shutdown.signal });
+    await hook.waitFor(1);
+    shutdown.abort();
+    await pass;
+
+    const released = await deliveryOf(eventId);
+    expect(released).toMatchObject({ status: 'pending', attemptCount: 1 });
+    expect(released.nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(released.attempts).toMatchObject([{ attempt: 1, responseStatus: null, error: 'interrupted: the worker shut down mid-send' }]);
+    // a stopped worker claims nothing more
+    expect(await deliverDueWebhooks(await db(), { ...allowLocal, signal: shutdown.signal })).toBe(0);
+
+    await drain();
+    expect(await deliveryOf(eventId)).toMatchObject({ status: 'succeeded', attemptCount: 2 });
+    expect(hook.received).toHaveLength(2);
+  });
+
   it('logs a refused connection as a failed attempt', async () => {
     const hook = await receiver();
     await endpointAt(hook.url);

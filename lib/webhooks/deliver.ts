@@ -28,12 +28,15 @@ export type DeliveryOptions = {
   timeoutMs?: number;
   /** claim only this delivery (a resend) */
   deliveryId?: string;
+  /** the worker's shutdown: in-flight sends stop and their deliveries are released for the next worker */
+  signal?: AbortSignal;
 };
 
 type Claim = { id: string; attempt: number };
 
 /** Sends every due delivery it can claim, up to a batch; returns how many it attempted. */
 export async function deliverDueWebhooks(database: Db, options: DeliveryOptions = {}): Promise<number> {
+  if (options.signal?.aborted) return 0;
   const claims = await claimDueDeliveries(database, options.batchSize ?? BATCH_SIZE, options.deliveryId ?? null);
   await Promise.all(
     claims.map((claim) =>
@@ -79,7 +82,7 @@ export async function signAndSend(
   endpoint: Pick<WebhookEndpoint, 'url' | 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>,
   messageId: string,
   body: string,
-  options: Pick<DeliveryOptions, 'allowPrivateUrls' | 'timeoutMs'> = {},
+  options: Pick<DeliveryOptions, 'allowPrivateUrls' | 'timeoutMs' | 'signal'> = {},
 ): Promise<SendOutcome> {
   const started = performance.now();
   const check = await checkWebhookUrl(endpoint.url, { allowPrivate: options.allowPrivateUrls });
@@ -90,7 +93,7 @@ export async function signAndSend(
     ...signatureHeaders(signingSecrets(endpoint), messageId, Math.floor(Date.now() / 1000), body),
     'user-agent': USER_AGENT,
   };
-  return sendWebhook({ url: check.url, addresses: check.addresses, headers, body, timeoutMs: options.timeoutMs });
+  return sendWebhook({ url: check.url, addresses: check.addresses, headers, body, timeoutMs: options.timeoutMs, signal: options.signal });
 }
 
 /** The current secret, and the one it replaced while that is still within its 24 hours. */
@@ -101,11 +104,13 @@ export function signingSecrets(endpoint: Pick<WebhookEndpoint, 'secret' | 'previ
 
 /**
  * Logs the attempt and moves the delivery on: delivered, rescheduled, or failed after the last attempt.
- * The update names the attempt it claimed, so a worker whose lease ran out cannot overwrite a newer one.
+ * An attempt the worker's shutdown interrupted releases the delivery at once, and never uses up the last
+ * attempt. The update names the attempt it claimed, so a worker whose lease ran out cannot overwrite a
+ * newer one.
  */
 async function recordAttempt(database: Db, claim: Claim, outcome: SendOutcome, retryScale: number): Promise<void> {
   const delivered = isDelivered(outcome);
-  const delayMs = delivered ? null : retryDelayMs(claim.attempt, retryScale);
+  const delayMs = delivered ? null : outcome.interrupted ? 0 : retryDelayMs(claim.attempt, retryScale);
   const status = delivered ? 'succeeded' : delayMs === null ? 'failed' : 'pending';
   await inTransaction(database, async (tx) => {
     await tx.webhookAttempt.create({

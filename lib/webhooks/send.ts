@@ -12,6 +12,8 @@ export const RESPONSE_EXCERPT_BYTES = 1024;
 export type SendOutcome = {
   /** null when no HTTP answer came */
   status: number | null;
+  /** the worker stopped mid-send: not the endpoint's fault, so it is retried at once */
+  interrupted?: boolean;
   error: string | null;
   durationMs: number;
   responseExcerpt: string | null;
@@ -31,6 +33,8 @@ export function sendWebhook(request: {
   headers: Record<string, string>;
   body: string;
   timeoutMs?: number;
+  /** aborts the send when the worker shuts down; the outcome then says so and `interrupted` is set */
+  signal?: AbortSignal;
 }): Promise<SendOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -50,7 +54,7 @@ export function sendWebhook(request: {
         method: 'POST',
         headers: { ...request.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(request.body) },
         agent: false,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: request.signal ? AbortSignal.any([AbortSignal.timeout(timeoutMs), request.signal]) : AbortSignal.timeout(timeoutMs),
         ...(request.addresses ? { lookup: pinnedLookup(request.addresses) } : {}),
       },
       (response) => {
@@ -73,6 +77,10 @@ export function sendWebhook(request: {
       },
     );
     outgoing.on('error', (error) => {
+      if (request.signal?.aborted) {
+        finish({ status: null, error: 'interrupted: the worker shut down mid-send', responseExcerpt: null, interrupted: true });
+        return;
+      }
       const timedOut = error.name === 'AbortError' || error.name === 'TimeoutError';
       finish({ status: null, error: timedOut ? `timed out after ${timeoutMs} ms` : describeNetworkError(error), responseExcerpt: null });
     });
