@@ -11,10 +11,23 @@ const DATA_DIR = 'data/bench';
 const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
 const API_KEY = 'sk_sandbox_BenchBenchBenchBenchBenchBench12';
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = [10, 50];
+const CONNECTIONS = process.env.BENCH_CONNECTIONS ? process.env.BENCH_CONNECTIONS.split(',').map(Number) : [10, 50];
+// BENCH_ONLY=text keeps only the scenarios whose name contains it (to profile one of them)
+const ONLY = process.env.BENCH_ONLY;
 
 type Scenario = { name: string; path: string; method?: 'GET' | 'POST'; body?: () => string; headers?: () => Record<string, string> };
-type Result = { scenario: string; connections: number; requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number; ratioToFloor?: number };
+type Result = {
+  scenario: string;
+  connections: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** CPU time of the server process per request, user + system (Linux) */
+  serverCpuMsPerRequest?: number;
+  ratioToFloor?: number;
+};
 
 async function main() {
   if (!fs.existsSync(`${DIST_DIR}/BUILD_ID`)) {
@@ -24,7 +37,9 @@ async function main() {
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/reset-data-dir.ts', DATA_DIR], { stdio: 'inherit' });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  // BENCH_CPU_PROF=dir writes the server's V8 CPU profile there when it exits (node refuses --cpu-prof in NODE_OPTIONS)
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const server = spawn(process.execPath, [...profile, 'node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -36,25 +51,30 @@ async function main() {
       RATE_LIMIT_BURST: '1000000',
       WORKER: 'off',
       LOG_LEVEL: 'warn',
-      ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     await waitForReady(base);
     const fixtures = await prepareFixtures(base);
-    const scenarios = buildScenarios(fixtures);
+    const scenarios = buildScenarios(fixtures).filter((s) => !ONLY || s.name.includes(ONLY));
     const results: Result[] = [];
     for (const connections of CONNECTIONS) {
       for (const scenario of scenarios) {
         // a short warm-up, so the first compile of a route does not count
         await measure(base, scenario, connections, 2);
-        results.push(await measure(base, scenario, connections, DURATION_SECONDS));
+        const cpuBefore = processCpuMs(server.pid);
+        const result = await measure(base, scenario, connections, DURATION_SECONDS);
+        const cpuAfter = processCpuMs(server.pid);
+        if (cpuBefore !== null && cpuAfter !== null) {
+          result.serverCpuMsPerRequest = Number(((cpuAfter - cpuBefore) / (result.requestsPerSecond * DURATION_SECONDS)).toFixed(2));
+        }
+        results.push(result);
       }
     }
     for (const result of results) {
-      const floor = results.find((r) => r.scenario === 'floor: GET /healthz' && r.connections === result.connections)!;
-      result.ratioToFloor = Number((result.requestsPerSecond / floor.requestsPerSecond).toFixed(3));
+      const floor = results.find((r) => r.scenario === 'floor: GET /healthz' && r.connections === result.connections);
+      if (floor) result.ratioToFloor = Number((result.requestsPerSecond / floor.requestsPerSecond).toFixed(3));
     }
     printTable(results);
     fs.mkdirSync('bench', { recursive: true });
@@ -135,6 +155,17 @@ function measure(base: string, scenario: Scenario, connections: number, duration
   });
 }
 
+/** user + system CPU time of a process so far, from /proc (null elsewhere) */
+function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const ticksPerSecond = 100; // USER_HZ on Linux
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
 function printTable(results: Result[]) {
   const rows = results.map((r) => [
     r.scenario,
@@ -144,8 +175,9 @@ function printTable(results: Result[]) {
     `${r.p50} ms`,
     `${r.p99} ms`,
     String(r.non2xx + r.errors),
+    r.serverCpuMsPerRequest === undefined ? '–' : `${r.serverCpuMsPerRequest} ms`,
   ]);
-  const header = ['scenario', 'conns', 'req/s', 'of floor', 'p50', 'p99', 'non-2xx'];
+  const header = ['scenario', 'conns', 'req/s', 'of floor', 'p50', 'p99', 'non-2xx', 'server CPU/req'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);

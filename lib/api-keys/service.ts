@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { db, type Db } from '@/lib/db';
+import { db, sql, type Db } from '@/lib/db';
 import { newId, randomBase62 } from '@/lib/ids';
 import { secrets } from '@/lib/secrets';
 import type { Scope } from './scopes';
@@ -32,12 +32,14 @@ export type AuthenticatedKey = { id: string; merchantId: string; scopes: string[
 /** The active key for this secret, or null. Looked up by its HMAC, then compared in constant time. */
 export async function findActiveApiKey(key: string): Promise<AuthenticatedKey | null> {
   const hash = hashApiKey(key);
-  const client = await db();
-  const row = await client.apiKey.findUnique({
-    where: { hash },
-    select: { id: true, merchantId: true, scopes: true, hash: true, revokedAt: true, lastUsedAt: true },
-  });
-  if (!row || row.revokedAt || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(hash))) return null;
+  // on every API request: one prepared statement (see sql), never a cache, so a revoked key stops at once
+  const [row] = await sql<{ id: string; merchantId: string; scopes: string[]; hash: string; lastUsedAt: Date | null }>(
+    await db(),
+    'find-active-api-key',
+    'SELECT "id", "merchant_id" AS "merchantId", "scopes", "hash", "last_used_at" AS "lastUsedAt" FROM "api_keys" WHERE "hash" = $1 AND "revoked_at" IS NULL',
+    [hash],
+  );
+  if (!row || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(hash))) return null;
   touchLastUsed(row.id, row.lastUsedAt);
   return { id: row.id, merchantId: row.merchantId, scopes: row.scopes };
 }

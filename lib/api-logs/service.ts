@@ -1,4 +1,4 @@
-import { db, type Db } from '@/lib/db';
+import { db, sql, type Db } from '@/lib/db';
 import { describeError, log } from '@/lib/log';
 
 export type ApiRequestRecord = {
@@ -33,22 +33,24 @@ export async function flushApiRequestLogs(): Promise<void> {
   const batch = pending.splice(0, pending.length);
   if (batch.length === 0) return;
   try {
-    const client = await db();
-    await client.apiRequestLog.createMany({
-      data: batch.map((record) => ({
-        merchantId: record.merchantId,
-        method: record.method,
-        path: record.path.slice(0, 500),
-        status: record.status,
-        durationMs: Math.max(0, Math.round(record.durationMs)),
-        requestId: record.requestId,
-        idempotencyKey: record.idempotencyKey?.slice(0, 255) ?? null,
-      })),
-    });
+    // one prepared statement whatever the batch's size (Prisma's createMany plans every size anew)
+    await sql(await db(), 'record-api-requests', INSERT_API_REQUEST_LOGS, [
+      batch.map((record) => record.merchantId),
+      batch.map((record) => record.method),
+      batch.map((record) => record.path.slice(0, 500)),
+      batch.map((record) => record.status),
+      batch.map((record) => Math.max(0, Math.round(record.durationMs))),
+      batch.map((record) => record.requestId),
+      batch.map((record) => record.idempotencyKey?.slice(0, 255) ?? null),
+    ]);
   } catch (error) {
     log.warn('could not record API requests', { count: batch.length, ...describeError(error) });
   }
 }
+
+const INSERT_API_REQUEST_LOGS = `
+  INSERT INTO "api_request_logs" ("merchant_id", "method", "path", "status", "duration_ms", "request_id", "idempotency_key")
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[])`;
 
 export async function listApiRequestLogs(database: Db, merchantId: string, options: { limit: number; startingAfter?: bigint }) {
   const rows = await database.apiRequestLog.findMany({

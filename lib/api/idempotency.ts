@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { db, type Db } from '@/lib/db';
+import { db, sql, type Db } from '@/lib/db';
 import { secrets } from '@/lib/secrets';
 import { errors } from './errors';
 
@@ -42,14 +42,35 @@ export function canonicalJson(value: unknown): string {
 export type Claim = { kind: 'claimed'; id: bigint } | { kind: 'replay'; status: number; body: unknown };
 
 /**
- * Claims the key for this request, or answers from the stored record. A record older than 24 hours is
- * forgotten; an unfinished one older than a minute belongs to a request that died and may be taken over.
+ * Claims the key for this request, or answers from the stored record, in one prepared statement. A record
+ * older than 24 hours is forgotten; an unfinished one older than a minute belongs to a request that died
+ * and may be taken over.
  */
 export async function claimIdempotencyKey(merchantId: string, endpoint: string, key: string, hash: string): Promise<Claim> {
-  const client = await db();
-  const claimed = await client.$queryRaw<{ id: bigint }[]>`
+  const [row] = await sql<ClaimRow>(await db(), 'claim-idempotency-key', CLAIM_OR_READ, [merchantId, endpoint, key, hash]);
+  // the record was committed after this statement's snapshot was taken, or deleted since: look again
+  if (!row) return claimIdempotencyKey(merchantId, endpoint, key, hash);
+  if (row.claimed) return { kind: 'claimed', id: BigInt(row.id) };
+  if (row.fingerprint !== hash) {
+    throw errors.idempotencyKeyReused(
+      'This Idempotency-Key was already used with a different request body; use a new key for a new request',
+    );
+  }
+  if (row.responseStatus === null) {
+    throw errors.idempotencyKeyInUse('A request with this Idempotency-Key is still being processed; retry shortly');
+  }
+  return { kind: 'replay', status: row.responseStatus, body: row.responseBody };
+}
+
+type ClaimRow = { id: string; claimed: boolean; fingerprint: string | null; responseStatus: number | null; responseBody: unknown };
+
+// The INSERT either claims the key (new, expired, or abandoned) or leaves the existing record alone; then
+// the same statement reads that record. ON CONFLICT waits for a concurrent claim to commit, so two
+// requests with one key never both claim it.
+const CLAIM_OR_READ = `
+  WITH claimed AS (
     INSERT INTO "idempotency_keys" ("merchant_id", "endpoint", "key", "fingerprint")
-    VALUES (${merchantId}, ${endpoint}, ${key}, ${hash})
+    VALUES ($1, $2, $3, $4)
     ON CONFLICT ("merchant_id", "endpoint", "key") DO UPDATE
       SET "fingerprint" = EXCLUDED."fingerprint", "response_status" = NULL, "response_body" = NULL,
           "created_at" = now(), "locked_at" = now()
@@ -57,29 +78,21 @@ export async function claimIdempotencyKey(merchantId: string, endpoint: string, 
          OR ("idempotency_keys"."response_status" IS NULL
              AND "idempotency_keys"."locked_at" < now() - interval '1 minute'
              AND "idempotency_keys"."fingerprint" = EXCLUDED."fingerprint")
-    RETURNING "id"`;
-  if (claimed.length === 1) return { kind: 'claimed', id: claimed[0].id };
-
-  const existing = await client.idempotencyKey.findUnique({
-    where: { merchantId_endpoint_key: { merchantId, endpoint, key } },
-    select: { fingerprint: true, responseStatus: true, responseBody: true },
-  });
-  // deleted between our insert and our read: the first request failed, so this one may try again
-  if (!existing) return claimIdempotencyKey(merchantId, endpoint, key, hash);
-  if (existing.fingerprint !== hash) {
-    throw errors.idempotencyKeyReused(
-      'This Idempotency-Key was already used with a different request body; use a new key for a new request',
-    );
-  }
-  if (existing.responseStatus === null) {
-    throw errors.idempotencyKeyInUse('A request with this Idempotency-Key is still being processed; retry shortly');
-  }
-  return { kind: 'replay', status: existing.responseStatus, body: existing.responseBody };
-}
+    RETURNING "id")
+  SELECT "id"::text AS "id", true AS "claimed", NULL AS "fingerprint", NULL::int AS "responseStatus", NULL::jsonb AS "responseBody"
+  FROM claimed
+  UNION ALL
+  SELECT "id"::text, false, "fingerprint", "response_status", "response_body"
+  FROM "idempotency_keys"
+  WHERE "merchant_id" = $1 AND "endpoint" = $2 AND "key" = $3 AND NOT EXISTS (SELECT 1 FROM claimed)`;
 
 /** Stores the response in the caller's transaction, beside the resource it describes. */
 export async function completeIdempotencyKey(tx: Db, id: bigint, status: number, body: unknown): Promise<void> {
-  await tx.idempotencyKey.update({ where: { id }, data: { responseStatus: status, responseBody: body as object } });
+  await sql(tx, 'complete-idempotency-key', 'UPDATE "idempotency_keys" SET "response_status" = $2::int, "response_body" = $3::jsonb WHERE "id" = $1::bigint', [
+    id.toString(),
+    status,
+    JSON.stringify(body),
+  ]);
 }
 
 /** A request that did not succeed stores nothing: the key may be retried. */

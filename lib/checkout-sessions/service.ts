@@ -1,14 +1,13 @@
 import { errors } from '@/lib/api/errors';
 import { NEWEST_FIRST, paginate } from '@/lib/api/pagination';
 import { now } from '@/lib/clock';
-import { inTransaction, type Db } from '@/lib/db';
+import { inTransaction, sql, type Db } from '@/lib/db';
 import { emitEvent } from '@/lib/events/service';
 import type { Currency, PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
 import { isId, newId } from '@/lib/ids';
 import { hostOfUrl } from '@/lib/merchants/hosts';
 import { getMerchantOrThrow } from '@/lib/merchants/service';
 import { computeTotal, MAX_AMOUNT } from '@/lib/money';
-import { findOrCreateOrder } from '@/lib/orders/service';
 import type { CreateCheckoutSessionInput } from './schemas';
 import { serializeCheckoutSession, type CheckoutSessionWithItems } from './serialize';
 
@@ -59,41 +58,80 @@ export async function createCheckoutSession(database: Db, merchantId: string, in
 
   const paymentMethods = choosePaymentMethods(merchant.paymentMethods, input.currency, input.payment_methods);
 
-  return inTransaction(database, async (tx) => {
-    const order = await findOrCreateOrder(tx, merchantId, input.order_reference);
-    if (order.status === 'paid') {
-      throw errors.orderAlreadyPaid(`Order ${input.order_reference} is already paid`, 'order_reference');
-    }
-    const createdAt = now();
-    return tx.checkoutSession.create({
-      data: {
-        id: newId('checkoutSession'),
-        merchantId,
-        orderId: order.id,
-        orderReference: input.order_reference,
-        currency: input.currency,
-        amount: total,
-        shippingAmount: input.shipping_amount,
-        taxAmount: input.tax_amount,
-        paymentMethods,
-        returnUrl: input.return_url,
-        cancelUrl: input.cancel_url ?? null,
-        paymentLinkId: internal.paymentLinkId ?? null,
-        createdAt,
-        expiresAt: new Date(createdAt.getTime() + SESSION_LIFETIME_MS),
-        items: {
-          create: input.items.map((item, position) => ({
-            position,
-            name: item.name,
-            quantity: item.quantity,
-            unitAmount: item.unit_amount,
-          })),
-        },
-      },
-      include: { items: true },
-    });
-  });
+  const createdAt = now();
+  const session: CheckoutSessionWithItems = {
+    id: newId('checkoutSession'),
+    merchantId,
+    orderId: '',
+    orderReference: input.order_reference,
+    status: 'open',
+    currency: input.currency,
+    amount: total,
+    shippingAmount: input.shipping_amount,
+    taxAmount: input.tax_amount,
+    paymentMethods,
+    returnUrl: input.return_url,
+    cancelUrl: input.cancel_url ?? null,
+    paymentId: null,
+    expiresAt: new Date(createdAt.getTime() + SESSION_LIFETIME_MS),
+    createdAt,
+    completedAt: null,
+    expiredAt: null,
+    paymentLinkId: internal.paymentLinkId ?? null,
+    items: [],
+  };
+  session.items = input.items.map((item, position) => ({
+    checkoutSessionId: session.id,
+    position,
+    name: item.name,
+    quantity: item.quantity,
+    unitAmount: item.unit_amount,
+  }));
+  const [order] = await sql<{ id: string; status: 'unpaid' | 'paid' }>(database, 'insert-checkout-session', INSERT_SESSION_UNLESS_ORDER_PAID, [
+    newId('order'),
+    merchantId,
+    session.orderReference,
+    session.id,
+    session.currency,
+    session.amount,
+    session.shippingAmount,
+    session.taxAmount,
+    session.paymentMethods,
+    session.returnUrl,
+    session.cancelUrl,
+    session.paymentLinkId,
+    session.createdAt,
+    session.expiresAt,
+    session.items.map((item) => item.name),
+    session.items.map((item) => item.quantity),
+    session.items.map((item) => item.unitAmount),
+  ]);
+  if (order.status === 'paid') {
+    throw errors.orderAlreadyPaid(`Order ${input.order_reference} is already paid`, 'order_reference');
+  }
+  return { ...session, orderId: order.id };
 }
+
+// One statement: find or create the order and, unless it is paid already, insert the session and its items.
+// It is atomic on its own, and inside the caller's transaction when there is one (the idempotency record).
+const INSERT_SESSION_UNLESS_ORDER_PAID = `
+  WITH upserted_order AS (
+    INSERT INTO "orders" ("id", "merchant_id", "reference") VALUES ($1, $2, $3)
+    ON CONFLICT ("merchant_id", "reference") DO UPDATE SET "reference" = EXCLUDED."reference"
+    RETURNING "id", "status"::text AS "status"
+  ), new_session AS (
+    INSERT INTO "checkout_sessions" ("id", "merchant_id", "order_id", "order_reference", "currency", "amount",
+      "shipping_amount", "tax_amount", "payment_methods", "return_url", "cancel_url", "payment_link_id", "created_at", "expires_at")
+    SELECT $4::text, $2::text, o."id", $3::text, $5::"Currency", $6::int, $7::int, $8::int, $9::"PaymentMethod"[],
+           $10::text, $11::text, $12::text, $13::timestamptz, $14::timestamptz
+    FROM upserted_order AS o WHERE o."status" = 'unpaid'
+    RETURNING "id"
+  ), new_items AS (
+    INSERT INTO "checkout_items" ("checkout_session_id", "position", "name", "quantity", "unit_amount")
+    SELECT s."id", i."ordinality" - 1, i."name", i."quantity", i."unit_amount"
+    FROM new_session AS s, unnest($15::text[], $16::int[], $17::int[]) WITH ORDINALITY AS i("name", "quantity", "unit_amount", "ordinality")
+  )
+  SELECT "id", "status" FROM upserted_order`;
 
 export function choosePaymentMethods(approved: PaymentMethod[], currency: Currency, requested?: PaymentMethod[]): PaymentMethod[] {
   if (!requested) {
@@ -116,13 +154,29 @@ export function choosePaymentMethods(approved: PaymentMethod[], currency: Curren
   return requested;
 }
 
+/**
+ * A session with its items, as one prepared statement: the API's most frequent read (GET, and the hosted
+ * page). `merchantId` null reads any merchant's session (the hosted page, where the id is the capability).
+ */
 export async function getCheckoutSession(database: Db, merchantId: string | null, id: string): Promise<CheckoutSessionWithItems | null> {
   if (!isId('checkoutSession', id)) return null;
-  return database.checkoutSession.findFirst({
-    where: { id, ...(merchantId ? { merchantId } : {}) },
-    include: { items: true },
-  });
+  const [session] = await sql<CheckoutSessionWithItems>(database, 'get-checkout-session', SELECT_SESSION_WITH_ITEMS, [id, merchantId]);
+  return session ?? null;
 }
+
+const SELECT_SESSION_WITH_ITEMS = `
+  SELECT s."id", s."merchant_id" AS "merchantId", s."order_id" AS "orderId", s."order_reference" AS "orderReference",
+         s."status"::text AS "status", s."currency"::text AS "currency", s."amount",
+         s."shipping_amount" AS "shippingAmount", s."tax_amount" AS "taxAmount",
+         s."payment_methods"::text[] AS "paymentMethods", s."return_url" AS "returnUrl", s."cancel_url" AS "cancelUrl",
+         s."payment_id" AS "paymentId", s."expires_at" AS "expiresAt", s."created_at" AS "createdAt",
+         s."completed_at" AS "completedAt", s."expired_at" AS "expiredAt", s."payment_link_id" AS "paymentLinkId",
+         COALESCE((SELECT json_agg(json_build_object('checkoutSessionId', i."checkout_session_id", 'position', i."position",
+                                                     'name', i."name", 'quantity', i."quantity", 'unitAmount', i."unit_amount")
+                                   ORDER BY i."position")
+                   FROM "checkout_items" AS i WHERE i."checkout_session_id" = s."id"), '[]'::json) AS "items"
+  FROM "checkout_sessions" AS s
+  WHERE s."id" = $1 AND ($2::text IS NULL OR s."merchant_id" = $2)`;
 
 export async function getCheckoutSessionOrThrow(database: Db, merchantId: string, id: string) {
   const session = await getCheckoutSession(database, merchantId, id);

@@ -2,7 +2,7 @@ import { errors } from '@/lib/api/errors';
 import { NEWEST_FIRST, paginate } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
 import { isId, newId } from '@/lib/ids';
-import { createDeliveriesForEvent } from '@/lib/webhooks/fan-out';
+import { writeEventWithDeliveries } from '@/lib/webhooks/fan-out';
 import type { ListEventsQuery } from './schemas';
 import { serializeEvent } from './serialize';
 import type { EventType } from './types';
@@ -16,8 +16,7 @@ export { EVENT_TYPES, type EventType } from './types';
  */
 export async function emitEvent(tx: Db, merchantId: string, type: EventType, object: unknown): Promise<string> {
   const id = newId('event');
-  await tx.event.create({ data: { id, merchantId, type, data: { object: object as object } } });
-  await createDeliveriesForEvent(tx, { id, merchantId, type });
+  await writeEventWithDeliveries(tx, { id, merchantId, type, data: { object } });
   return id;
 }
 

@@ -1,7 +1,7 @@
 import { errors } from '@/lib/api/errors';
 import { NEWEST_FIRST, paginate } from '@/lib/api/pagination';
 import { now } from '@/lib/clock';
-import { inTransaction, type Db } from '@/lib/db';
+import { inTransaction, sql, type Db } from '@/lib/db';
 import { emitEvent } from '@/lib/events/service';
 import type { Prisma, RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
 import { isId, newId } from '@/lib/ids';
@@ -33,35 +33,58 @@ export async function createRefundRequest(database: Db, merchantId: string, inpu
     throw errors.paymentNotRefundable(`Payment ${payment.id} is ${payment.status}; only succeeded payments can be refunded`);
   }
 
+  const at = now();
+  const refund: RefundRequest = {
+    id: newId('refundRequest'),
+    merchantId,
+    paymentId: payment.id,
+    amount: input.amount,
+    currency: payment.currency,
+    status: 'requested',
+    reason: input.reason ?? null,
+    cryptoRefundDestinationNote: note ?? null,
+    failureReason: null,
+    processingAt: null,
+    createdAt: at,
+    updatedAt: at,
+  };
   return inTransaction(database, async (tx) => {
-    const reserved = await tx.$executeRaw`
-      UPDATE "payments" SET "amount_reserved" = "amount_reserved" + ${input.amount}
-      WHERE "id" = ${payment.id} AND "status" = 'succeeded' AND "amount_reserved" + ${input.amount} <= "amount"`;
-    if (reserved !== 1) {
+    const [{ reserved }] = await sql<{ reserved: boolean }>(tx, 'reserve-and-insert-refund', RESERVE_AND_INSERT_REFUND, [
+      refund.id,
+      merchantId,
+      refund.paymentId,
+      refund.amount,
+      refund.reason,
+      refund.cryptoRefundDestinationNote,
+      at,
+    ]);
+    if (!reserved) {
       const current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
       throw errors.refundExceedsAvailable(
         `Refund of ${input.amount} exceeds the ${amountRefundable(current)} still available to refund on payment ${payment.id}`,
         'amount',
       );
     }
-    const at = now();
-    const refund = await tx.refundRequest.create({
-      data: {
-        id: newId('refundRequest'),
-        merchantId,
-        paymentId: payment.id,
-        amount: input.amount,
-        currency: payment.currency,
-        reason: input.reason ?? null,
-        cryptoRefundDestinationNote: note ?? null,
-        createdAt: at,
-        updatedAt: at,
-      },
-    });
     await emitEvent(tx, merchantId, 'refund_request.created', serializeRefundRequest(refund));
     return refund;
   });
 }
+
+// The reservation and the refund request in one statement: the request exists exactly when its amount was
+// reserved, and the conditional UPDATE is what keeps concurrent refunds within the payment.
+const RESERVE_AND_INSERT_REFUND = `
+  WITH reserved AS (
+    UPDATE "payments" SET "amount_reserved" = "amount_reserved" + $4::int
+    WHERE "id" = $3 AND "status" = 'succeeded' AND "amount_reserved" + $4::int <= "amount"
+    RETURNING "id", "currency"
+  ), inserted AS (
+    INSERT INTO "refund_requests" ("id", "merchant_id", "payment_id", "amount", "currency", "reason",
+      "crypto_refund_destination_note", "created_at", "updated_at")
+    SELECT $1::text, $2::text, r."id", $4::int, r."currency", $5::text, $6::text, $7::timestamptz, $7::timestamptz
+    FROM reserved AS r
+    RETURNING "id"
+  )
+  SELECT EXISTS (SELECT 1 FROM inserted) AS "reserved"`;
 
 export async function getRefundRequestOrThrow(database: Db, merchantId: string, id: string) {
   const refund = isId('refundRequest', id) ? await database.refundRequest.findFirst({ where: { id, merchantId } }) : null;
