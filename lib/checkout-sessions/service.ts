@@ -113,7 +113,9 @@ export async function createCheckoutSession(database: Db, merchantId: string, in
 }
 
 // One statement: find or create the order and, unless it is paid already, insert the session and its items.
-// It is atomic on its own, and inside the caller's transaction when there is one (the idempotency record).
+// Two requests with a new order reference at once make one order: the second waits on the unique index and
+// then takes the first's. Atomic on its own, and inside the caller's transaction when there is one (the
+// idempotency record's).
 const INSERT_SESSION_UNLESS_ORDER_PAID = `
   WITH upserted_order AS (
     INSERT INTO "orders" ("id", "merchant_id", "reference") VALUES ($1, $2, $3)
