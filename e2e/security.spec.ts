@@ -287,6 +287,37 @@ test('signing in from a link with an off-site callbackUrl lands on our dashboard
   expect(new URL(page.url()).origin).toBe(E2E_BASE_URL);
 });
 
+test('a dashboard change posted from another site is refused and changes nothing (server actions check the origin)', async () => {
+  const page = merchantPage;
+  await page.goto('/dashboard/settings');
+  const nameField = page.getByRole('textbox', { name: 'Business name' });
+  // the merchant's own save, captured as the browser sends it
+  const sent = page.waitForRequest((request) => request.method() === 'POST' && 'next-action' in request.headers());
+  await nameField.fill('Renamed by its owner');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const action = await sent;
+  await expect(page.getByRole('status').filter({ hasText: /saved/i })).toBeVisible();
+
+  // the same request with the merchant's cookies, once as a page on another site would send it (the
+  // browser names that site in Origin), and once from our own origin as the control that the replay works
+  const replay = (origin: string, name: string) => {
+    const { host: _host, 'content-length': _length, ...headers } = action.headers();
+    return page.request.post(action.url(), {
+      headers: { ...headers, origin },
+      data: action.postDataBuffer()!.toString('utf8').replace('Renamed by its owner', name),
+      maxRedirects: 0,
+    });
+  };
+  const forged = await replay(EVIL, 'Renamed from evil.example.com');
+  expect(forged.ok()).toBe(false);
+  await page.reload();
+  await expect(nameField).toHaveValue('Renamed by its owner');
+
+  expect((await replay(E2E_BASE_URL, 'Renamed by a replay from our origin')).ok()).toBe(true);
+  await page.reload();
+  await expect(nameField).toHaveValue('Renamed by a replay from our origin');
+});
+
 test('the hosted checkout returns the customer to the stored return_url, whatever its address or its form says', async ({ page }) => {
   await shopRoutes(page);
   const session = await demoApi('POST', '/v1/checkout-sessions', shopSession());
