@@ -1,5 +1,5 @@
+import { CardIcon } from '@/components/ui/icons';
 import type { CardBrand } from '@/lib/payments/cards';
-import { CardIcon } from './icons';
 
 const MARKS: Record<Exclude<CardBrand, 'unknown'>, { label: string; className: string }> = {
   visa: { label: 'VISA', className: 'bg-blue-800 text-white italic' },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import { ArrowLeftIcon } from '@/components/ui/icons';
 import type { HostedCheckout } from './checkout-view';
 import { Countdown } from './countdown';
-import { ArrowLeftIcon } from './icons';
 import { MerchantMark } from './merchant-mark';
 import { OrderSummary } from './order-summary';
 import { SummaryToggle } from './summary-toggle';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { CheckCircleIcon, ClockIcon, ReceiptIcon } from '@/components/ui/icons';
 import type { HostedCheckout } from './checkout-view';
-import { CheckCircleIcon, ClockIcon, ReceiptIcon } from './icons';
 
 /** What replaces the payment form once the session cannot be paid: never a form, always a way back. */
 export function ClosedCheckout({ checkout }: { checkout: HostedCheckout }) {

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { classNames } from '@/components/ui/class-names';
-import { ClockIcon } from './icons';
+import { ClockIcon } from '@/components/ui/icons';
 
 const WARN_BELOW_MS = 5 * 60 * 1000;
 

@@ -2,7 +2,7 @@
 
 import { useRef, type KeyboardEvent } from 'react';
 import { classNames } from '@/components/ui/class-names';
-import { BankIcon, CardIcon, CoinIcon } from './icons';
+import { BankIcon, CardIcon, CoinIcon } from '@/components/ui/icons';
 
 export type Method = 'card' | 'usdc' | 'interac';
 

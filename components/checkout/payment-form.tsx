@@ -2,9 +2,9 @@
 
 import { useRouter } from 'next/navigation';
 import { useRef, useState, useTransition } from 'react';
+import { LockIcon } from '@/components/ui/icons';
 import { CardForm } from './card-form';
 import { InteracForm } from './interac-form';
-import { LockIcon } from './icons';
 import { METHOD_LABELS, MethodTabs, panelId, tabId, type Method } from './method-tabs';
 import { PaymentReceived } from './payment-received';
 import type { PayFormInput, PayOutcome, PaymentFormSession, PayWith, UsdcDeposit } from './payment-types';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { CheckCircleIcon } from './icons';
+import { CheckCircleIcon } from '@/components/ui/icons';
 
 const REDIRECT_AFTER_MS = 1500;
 

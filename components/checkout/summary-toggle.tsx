@@ -2,7 +2,7 @@
 
 import { useState, type ReactNode } from 'react';
 import { classNames } from '@/components/ui/class-names';
-import { ChevronDownIcon } from './icons';
+import { ChevronDownIcon } from '@/components/ui/icons';
 
 /** On a phone the order summary folds away behind a toggle; from md up it is always shown. */
 export function SummaryToggle({ totalLabel, children }: { totalLabel: string; children: ReactNode }) {

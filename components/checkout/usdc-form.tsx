@@ -2,10 +2,11 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { CopyIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
+import { useClipboardCopy } from '@/components/ui/use-clipboard-copy';
 import type { PayWith } from './payment-types';
 import type { UsdcDeposit } from './payment-types';
-import { CopyIcon } from './icons';
 
 /** USDC: where to send how much, and a button that plays the part of the customer's wallet. */
 export function UsdcForm({ deposit, pay, busy, pending }: { deposit: UsdcDeposit; pay: PayWith; busy: boolean; pending: boolean }) {
@@ -40,7 +41,7 @@ export function UsdcForm({ deposit, pay, busy, pending }: { deposit: UsdcDeposit
         </dd>
         <dd className="mt-2 flex items-start justify-between gap-3">
           <span className="text-xs text-gray-600">A sandbox address that nobody owns. Never send real funds to it.</span>
-          <CopyButton text={deposit.address} />
+          <CopyAddressButton address={deposit.address} />
         </dd>
       </dl>
       {failure && <Notice tone="danger">{failure}</Notice>}
@@ -51,21 +52,13 @@ export function UsdcForm({ deposit, pay, busy, pending }: { deposit: UsdcDeposit
   );
 }
 
-function CopyButton({ text }: { text: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-    window.setTimeout(() => setState('idle'), 2000);
-  }
+/** Copy with the checkout's own glyph and a smaller button than the dashboard's CopyButton. */
+function CopyAddressButton({ address }: { address: string }) {
+  const { copy, word } = useClipboardCopy(address);
   return (
     <Button variant="secondary" onClick={copy} className="h-8 shrink-0 px-3" aria-label="Copy deposit address">
       <CopyIcon />
-      <span aria-live="polite">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Select it' : 'Copy'}</span>
+      <span aria-live="polite">{word}</span>
     </Button>
   );
 }

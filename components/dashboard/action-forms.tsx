@@ -2,7 +2,6 @@
 
 import { useActionState, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { DangerButton } from '@/components/ui/danger-button';
 import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
 import type { FormState } from '@/lib/dashboard/form-state';
@@ -112,13 +111,13 @@ export function ConfirmAction({
             <Button variant="secondary" onClick={() => setOpen(false)} disabled={pending}>
               Keep it
             </Button>
-            <DangerButton type="submit" pending={pending} pendingLabel={pendingLabel}>
+            <Button type="submit" variant="danger" pending={pending} pendingLabel={pendingLabel}>
               {confirmLabel}
-            </DangerButton>
+            </Button>
           </div>
         </form>
       </Dialog>
-      {reveal && <SecretDialog open={secret !== null} onClose={() => setSecret(null)} title={reveal.title} explanation={reveal.explanation} warning={reveal.warning} secret={secret ?? ''} />}
+      {reveal && <SecretDialog secret={secret} onClose={() => setSecret(null)} title={reveal.title} explanation={reveal.explanation} warning={reveal.warning} />}
     </span>
   );
 }

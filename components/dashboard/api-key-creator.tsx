@@ -4,9 +4,9 @@ import { useActionState, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Choice } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
+import { PlusIcon } from '@/components/ui/icons';
 import type { FormState } from '@/lib/dashboard/form-state';
-import { FormStatus } from './form-status';
-import { PlusIcon } from './icons';
+import { DialogFormActions } from './dialog-form-actions';
 import { SecretDialog } from './secret-dialog';
 
 type CreateKeyAction = (state: FormState<'scopes'>, formData: FormData) => Promise<FormState<'scopes'>>;
@@ -63,22 +63,13 @@ export function ApiKeyCreator({ action, scopes, label = 'Create API key' }: { ac
               </p>
             )}
           </fieldset>
-          {state.status === 'error' && <FormStatus state={state} />}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => setChoosing(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" pending={pending} pendingLabel="Creating…">
-              Create key
-            </Button>
-          </div>
+          <DialogFormActions state={state} pending={pending} onCancel={() => setChoosing(false)} submitLabel="Create key" pendingLabel="Creating…" />
         </form>
       </Dialog>
       <SecretDialog
-        open={revealed !== null}
+        secret={revealed}
         onClose={() => setRevealed(null)}
         title="Your new API key"
-        secret={revealed ?? ''}
         explanation="Use it as a Bearer token: Authorization: Bearer sk_sandbox_…. It is a sandbox key; no money can move with it."
         warning="It will not be shown again: we keep only a hash of it. If it is lost, create another and revoke this one."
       />

@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Choice } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
+import { PlusIcon } from '@/components/ui/icons';
 import type { FormState } from '@/lib/dashboard/form-state';
-import { FormStatus } from './form-status';
-import { PlusIcon } from './icons';
+import { DialogFormActions } from './dialog-form-actions';
 import { SecretDialog } from './secret-dialog';
 
 type EndpointField = 'url' | 'description' | 'events';
@@ -98,22 +98,13 @@ export function EndpointCreator({ action, eventTypes, label = 'Add endpoint' }: 
               </p>
             )}
           </fieldset>
-          {state.status === 'error' && <FormStatus state={state} />}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" pending={pending} pendingLabel="Adding…">
-              Add endpoint
-            </Button>
-          </div>
+          <DialogFormActions state={state} pending={pending} onCancel={() => setOpen(false)} submitLabel="Add endpoint" pendingLabel="Adding…" />
         </form>
       </Dialog>
       <SecretDialog
-        open={revealed !== null}
+        secret={revealed}
         onClose={() => setRevealed(null)}
         title="Your endpoint’s signing secret"
-        secret={revealed ?? ''}
         explanation="Verify every delivery with it (the standardwebhooks package does): check webhook-signature over the id, timestamp and raw body."
         warning="It will not be shown again. If it is lost, rotate the secret on the endpoint’s page."
       />

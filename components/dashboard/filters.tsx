@@ -2,7 +2,7 @@
 
 import Form from 'next/form';
 import type { ReactNode } from 'react';
-import { SearchIcon } from './icons';
+import { SearchIcon } from '@/components/ui/icons';
 
 // Filters above a table: a GET form, so the filters live in the URL (shareable, back-button friendly)
 // and work before JavaScript loads. With JavaScript, choosing an option applies it at once.

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { ChevronLeftIcon } from './icons';
+import { ChevronLeftIcon } from '@/components/ui/icons';
 
 /** Every dashboard page opens with this: title, one line saying what the page is for, the main action. */
 export function PageHeader({

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { classNames } from '@/components/ui/class-names';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 
 /** "Showing 26–50 of 132" with Previous / Next links that keep the current filters. */
 export function Pagination({ page, pageSize, total, hrefFor }: { page: number; pageSize: number; total: number; hrefFor: (page: number) => string }) {

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { classNames } from '@/components/ui/class-names';
-import { CheckIcon, ChevronRightIcon } from './icons';
+import { CheckIcon, ChevronRightIcon } from '@/components/ui/icons';
 
 type Step = { done: boolean; title: string; detail: string; href: string };
 

@@ -4,21 +4,20 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { classNames } from '@/components/ui/class-names';
-import { PaymentLinkIcon } from '@/components/payment-links/icons';
 import {
+  CardIcon,
   CloseIcon,
   EventIcon,
   HomeIcon,
   KeyIcon,
-  LinkIcon,
   LogIcon,
   MenuIcon,
-  PaymentsIcon,
+  PaymentLinkIcon,
   RefundIcon,
   SessionIcon,
   SettingsIcon,
   WebhookIcon,
-} from './icons';
+} from '@/components/ui/icons';
 import { PendingIcon } from './link-pending';
 import { SignOutButton } from './sign-out-button';
 
@@ -26,7 +25,7 @@ type NavItem = { href: string; label: string; icon: ReactNode };
 
 const MAIN: NavItem[] = [
   { href: '/dashboard', label: 'Home', icon: <HomeIcon /> },
-  { href: '/dashboard/payments', label: 'Payments', icon: <PaymentsIcon /> },
+  { href: '/dashboard/payments', label: 'Payments', icon: <CardIcon /> },
   { href: '/dashboard/refunds', label: 'Refunds', icon: <RefundIcon /> },
   { href: '/dashboard/checkout-sessions', label: 'Checkout sessions', icon: <SessionIcon /> },
   { href: '/dashboard/payment-links', label: 'Payment links', icon: <PaymentLinkIcon /> },

@@ -2,8 +2,8 @@
 
 import { signOut } from 'next-auth/react';
 import { useState } from 'react';
+import { SignOutIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { SignOutIcon } from './icons';
 
 /** next-auth's sign-out is a POST with its CSRF token; the cookie is cleared and we land on the sign-in page. */
 export function SignOutButton() {

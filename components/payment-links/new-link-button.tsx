@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { PlusIcon } from '@/components/dashboard/icons';
+import { PlusIcon } from '@/components/ui/icons';
 
 /** The page's primary action, a link that looks like the primary button. */
 export function NewPaymentLinkButton() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { BankIcon, CardIcon, CoinIcon } from '@/components/checkout/icons';
 import { MerchantMark } from '@/components/checkout/merchant-mark';
+import { BankIcon, CardIcon, CoinIcon } from '@/components/ui/icons';
 import type { PaymentMethod } from '@/lib/generated/prisma/client';
 
 const METHODS: Record<PaymentMethod, { label: string; Icon: typeof CardIcon }> = {

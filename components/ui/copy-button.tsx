@@ -1,25 +1,12 @@
 'use client';
 
-import { useState } from 'react';
 import { Button } from './button';
 import { classNames } from './class-names';
+import { useClipboardCopy } from './use-clipboard-copy';
 
-/**
- * Copies `text` to the clipboard and says so for two seconds. When the browser refuses (no permission,
- * not a secure context) it asks the person to select the text instead of failing silently.
- */
+/** Copies `text` to the clipboard and says so (or asks the person to select it when the browser refuses). */
 export function CopyButton({ text, label, className, compact = false }: { text: string; label: string; className?: string; compact?: boolean }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-    window.setTimeout(() => setState('idle'), 2000);
-  }
-  const word = state === 'copied' ? 'Copied' : state === 'failed' ? 'Select it' : 'Copy';
+  const { copy, word } = useClipboardCopy(text);
   if (compact) {
     return (
       <button

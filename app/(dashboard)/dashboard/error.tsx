@@ -1,8 +1,8 @@
 'use client';
 
 import { EmptyState } from '@/components/dashboard/empty-state';
-import { AlertIcon } from '@/components/dashboard/icons';
 import { Button } from '@/components/ui/button';
+import { AlertIcon } from '@/components/ui/icons';
 
 // A page that failed to load keeps the navigation around it and offers to try again. The message stays
 // generic: production errors reach the browser only as a digest, which matches the server log.

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { EmptyState } from '@/components/dashboard/empty-state';
-import { AlertIcon } from '@/components/dashboard/icons';
+import { AlertIcon } from '@/components/ui/icons';
 
 // An id that does not exist and an id of another merchant look the same: not found.
 export default function DashboardNotFound() {

@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { EmptyState } from '@/components/dashboard/empty-state';
-import { EventIcon, PaymentsIcon } from '@/components/dashboard/icons';
 import { PageHeader, Panel } from '@/components/dashboard/page-header';
 import { PaymentsTable } from '@/components/dashboard/payments-table';
 import { RelativeTime } from '@/components/dashboard/relative-time';
@@ -10,6 +9,7 @@ import { SetupChecklist } from '@/components/dashboard/setup-checklist';
 import { StatCard } from '@/components/dashboard/stat-card';
 import { TableSkeleton } from '@/components/dashboard/table-skeleton';
 import { VolumeChart } from '@/components/dashboard/volume-chart';
+import { CardIcon, EventIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { classNames } from '@/components/ui/class-names';
 import { requireMerchant } from '@/lib/auth/session';
@@ -142,7 +142,7 @@ async function RecentPayments({ merchantId }: { merchantId: string }) {
   const recent = rows.slice(0, 6);
   if (recent.length === 0) {
     return (
-      <EmptyState icon={<PaymentsIcon />} title="No payments yet">
+      <EmptyState icon={<CardIcon />} title="No payments yet">
         Create a checkout session with your API key and pay it on the hosted page; it shows up here.
       </EmptyState>
     );

@@ -1,4 +1,4 @@
-import { ReceiptIcon } from '@/components/checkout/icons';
+import { ReceiptIcon } from '@/components/ui/icons';
 
 // An unknown or malformed checkout id: the same look as the hosted page, and nothing about any merchant.
 export default function CheckoutNotFound() {

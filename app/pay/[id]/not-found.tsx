@@ -1,4 +1,4 @@
-import { ReceiptIcon } from '@/components/checkout/icons';
+import { ReceiptIcon } from '@/components/ui/icons';
 
 // An unknown or malformed link id: the hosted pages' look, and nothing about any merchant.
 export default function PaymentLinkNotFound() {

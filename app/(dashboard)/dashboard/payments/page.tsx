@@ -2,11 +2,11 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { EmptyState } from '@/components/dashboard/empty-state';
 import { FilterBar, FilterDate, FilterSearch, FilterSelect } from '@/components/dashboard/filters';
-import { PaymentsIcon, SearchIcon } from '@/components/dashboard/icons';
 import { PageHeader, Panel } from '@/components/dashboard/page-header';
 import { Pagination } from '@/components/dashboard/pagination';
 import { PaymentsTable } from '@/components/dashboard/payments-table';
 import { TableSkeleton } from '@/components/dashboard/table-skeleton';
+import { CardIcon, SearchIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { METHOD_LABELS } from '@/lib/dashboard/format';
@@ -73,7 +73,7 @@ async function PaymentResults({ merchantId, filters }: { merchantId: string; fil
         Search takes a whole payment id (pay_…) or session id (cs_…), or any part of an order reference.
       </EmptyState>
     ) : (
-      <EmptyState icon={<PaymentsIcon />} title="No payments yet">
+      <EmptyState icon={<CardIcon />} title="No payments yet">
         Payments appear here when customers pay. Create a checkout session with your API key and send the customer to its url.
       </EmptyState>
     );

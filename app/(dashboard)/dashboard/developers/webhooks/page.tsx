@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { EndpointCreator } from '@/components/dashboard/endpoint-creator';
 import { EmptyState } from '@/components/dashboard/empty-state';
-import { WebhookIcon } from '@/components/dashboard/icons';
 import { PageHeader, Panel } from '@/components/dashboard/page-header';
 import { RelativeTime } from '@/components/dashboard/relative-time';
 import { StatusBadge } from '@/components/dashboard/status-badge';
 import { Row, RowLink, Table, Td, Th } from '@/components/dashboard/table';
+import { WebhookIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { EVENT_TYPES, listEndpointsWithHealth } from '@/lib/dashboard/webhooks';

@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ActionButton, ConfirmAction } from '@/components/dashboard/action-forms';
 import { EmptyState } from '@/components/dashboard/empty-state';
-import { PaymentsIcon } from '@/components/dashboard/icons';
 import { IdText } from '@/components/dashboard/id-text';
 import { DetailList, PageHeader, Panel } from '@/components/dashboard/page-header';
 import { Pagination } from '@/components/dashboard/pagination';
@@ -11,6 +10,7 @@ import { RelativeTime } from '@/components/dashboard/relative-time';
 import { StatusBadge } from '@/components/dashboard/status-badge';
 import { EditPaymentLinkForm } from '@/components/payment-links/edit-form';
 import { SharePaymentLink } from '@/components/payment-links/share-panel';
+import { CardIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { METHOD_LABELS } from '@/lib/dashboard/format';
 import { hrefWith, PAGE_SIZE, pageNumber, type SearchParams } from '@/lib/dashboard/list-params';
@@ -100,7 +100,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
         </div>
         <Panel title="Payments" description="Every attempt through this link, newest first." flush>
           {payments.total === 0 ? (
-            <EmptyState icon={<PaymentsIcon />} title="No payments yet">
+            <EmptyState icon={<CardIcon />} title="No payments yet">
               Payments made through this link appear here, and under Payments with the order references {link.id}-1, -2, and so on.
             </EmptyState>
           ) : (
