@@ -3,6 +3,7 @@ import { EVENT_TYPES } from '@/lib/events/types';
 import { isId } from '@/lib/ids';
 import { createWebhookEndpointInput } from '@/lib/webhooks/schemas';
 import { createWebhookEndpoint, deleteWebhookEndpoint, resendDelivery, rotateWebhookSecret, sendTestEvent } from '@/lib/webhooks/service';
+import { isDelivered } from '@/lib/webhooks/send';
 import { failed, refused, serviceRefusal, type FormState } from './form-state';
 import { PAGE_SIZE } from './list-params';
 
@@ -116,10 +117,11 @@ export async function sendTestFromDashboard(database: Db, merchantId: string, en
 
 export async function resendFromDashboard(database: Db, merchantId: string, deliveryId: string): Promise<FormState> {
   try {
-    const delivery = await resendDelivery(database, merchantId, deliveryId);
-    const last = await database.webhookAttempt.findFirst({ where: { deliveryId: delivery.id }, orderBy: { attempt: 'desc' } });
-    if (delivery.status === 'succeeded') return { status: 'ok', message: `Resent: answered ${last?.responseStatus ?? 'OK'}.` };
-    return failed(`Resent, not delivered: ${last?.error ?? `answered ${last?.responseStatus}`}. It will be retried.`);
+    // the message speaks of this resend's own attempt, not of a worker's that may have ended meanwhile
+    const { delivery, outcome } = await resendDelivery(database, merchantId, deliveryId);
+    if (isDelivered(outcome)) return { status: 'ok', message: `Resent: answered ${outcome.status}.` };
+    const retried = delivery.status === 'pending' ? ' It will be retried.' : '';
+    return failed(`Resent, not delivered: ${outcome.error ?? `answered ${outcome.status}`}.${retried}`);
   } catch (error) {
     serviceRefusal(error);
     return failed('This delivery was not found, or its endpoint was deleted.');

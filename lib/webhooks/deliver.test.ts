@@ -270,7 +270,8 @@ describe('dashboard actions', () => {
     const delivery = await deliveryOf(eventId);
 
     const resent = await resendDelivery(await db(), merchantId, delivery.id, allowLocal);
-    expect(resent).toMatchObject({ status: 'succeeded', attemptCount: 2 });
+    expect(resent.delivery).toMatchObject({ status: 'succeeded', attemptCount: 2 });
+    expect(resent.outcome).toMatchObject({ status: 200 });
     expect(hook.received.map((request) => request.headers['webhook-id'])).toEqual([eventId, eventId]);
     expect((await listAttempts(await db(), merchantId, delivery.id)).map((attempt) => attempt.attempt)).toEqual([1, 2]);
   });
@@ -288,7 +289,29 @@ describe('dashboard actions', () => {
     await expect(resendDelivery(await db(), stranger, delivery.id, allowLocal)).rejects.toMatchObject({ code: 'resource_missing' });
 
     healthy = true;
-    expect(await resendDelivery(await db(), merchantId, delivery.id, allowLocal)).toMatchObject({ status: 'succeeded', attemptCount: 9 });
+    expect((await resendDelivery(await db(), merchantId, delivery.id, allowLocal)).delivery).toMatchObject({ status: 'succeeded', attemptCount: 9 });
+  });
+
+  it('resends while a worker’s attempt is still in flight: the resend is its own attempt, and the late answer moves nothing', async () => {
+    let down = true;
+    const hook = await receiver(() => (down ? { status: 500, delayMs: 400 } : { status: 200 }));
+    await endpointAt(hook.url);
+    const eventId = await emit();
+    const delivery = await deliveryOf(eventId);
+    const workerPass = deliverDueWebhooks(await db(), allowLocal);
+    await hook.waitFor(1);
+
+    down = false;
+    const resent = await resendDelivery(await db(), merchantId, delivery.id, allowLocal);
+    expect(resent.outcome.status).toBe(200);
+    await workerPass;
+
+    const after = await deliveryOf(eventId);
+    expect(after).toMatchObject({ status: 'succeeded', attemptCount: 2, nextAttemptAt: null });
+    expect(after.attempts.map((attempt) => [attempt.attempt, attempt.responseStatus])).toEqual([
+      [1, 500],
+      [2, 200],
+    ]);
   });
 
   it('sends a signed test event straight away and reports the answer', async () => {

@@ -26,8 +26,6 @@ export type DeliveryOptions = {
   /** WEBHOOKS_ALLOW_PRIVATE_URLS by default */
   allowPrivateUrls?: boolean;
   timeoutMs?: number;
-  /** claim only this delivery (a resend) */
-  deliveryId?: string;
   /** the worker's shutdown: in-flight sends stop and their deliveries are released for the next worker */
   signal?: AbortSignal;
 };
@@ -37,7 +35,7 @@ type Claim = { id: string; attempt: number };
 /** Sends every due delivery it can claim, up to a batch; returns how many it attempted. */
 export async function deliverDueWebhooks(database: Db, options: DeliveryOptions = {}): Promise<number> {
   if (options.signal?.aborted) return 0;
-  const claims = await claimDueDeliveries(database, options.batchSize ?? BATCH_SIZE, options.deliveryId ?? null);
+  const claims = await claimDueDeliveries(database, options.batchSize ?? BATCH_SIZE);
   await Promise.all(
     claims.map((claim) =>
       attemptDelivery(database, claim, options).catch((error) =>
@@ -49,13 +47,27 @@ export async function deliverDueWebhooks(database: Db, options: DeliveryOptions 
   return claims.length;
 }
 
-async function claimDueDeliveries(database: Db, batchSize: number, onlyId: string | null): Promise<Claim[]> {
+/**
+ * A resend from the dashboard: a new attempt of this delivery now, whatever its state and even while a
+ * worker's attempt is in flight (that one is still logged, but only the newest attempt moves the delivery
+ * on). Returns the outcome of this very attempt.
+ */
+export async function sendDeliveryNow(database: Db, deliveryId: string, options: DeliveryOptions = {}): Promise<SendOutcome> {
+  const [claim] = await database.$queryRaw<Claim[]>`
+    UPDATE "webhook_deliveries"
+    SET "status" = 'pending', "attempt_count" = "attempt_count" + 1, "last_attempt_at" = now(),
+        "next_attempt_at" = now() + make_interval(secs => ${LEASE_SECONDS})
+    WHERE "id" = ${deliveryId}
+    RETURNING "id", "attempt_count" AS "attempt"`;
+  return attemptDelivery(database, claim, options);
+}
+
+async function claimDueDeliveries(database: Db, batchSize: number): Promise<Claim[]> {
   return database.$queryRaw<Claim[]>`
     WITH due AS (
       SELECT d."id" FROM "webhook_deliveries" AS d
       JOIN "webhook_endpoints" AS e ON e."id" = d."endpoint_id"
       WHERE d."status" = 'pending' AND d."next_attempt_at" <= now() AND e."deleted_at" IS NULL
-        AND (${onlyId}::text IS NULL OR d."id" = ${onlyId}::text)
       ORDER BY d."next_attempt_at"
       LIMIT ${batchSize}
       FOR UPDATE OF d SKIP LOCKED
@@ -68,13 +80,14 @@ async function claimDueDeliveries(database: Db, batchSize: number, onlyId: strin
     RETURNING d."id", d."attempt_count" AS "attempt"`;
 }
 
-async function attemptDelivery(database: Db, claim: Claim, options: DeliveryOptions): Promise<void> {
+async function attemptDelivery(database: Db, claim: Claim, options: DeliveryOptions): Promise<SendOutcome> {
   const delivery = await database.webhookDelivery.findUniqueOrThrow({ where: { id: claim.id }, include: { endpoint: true } });
   const event = await database.event.findUniqueOrThrow({ where: { id: delivery.eventId } });
   const body = JSON.stringify(serializeEvent(event));
   const outcome = await signAndSend(delivery.endpoint, event.id, body, options);
   await recordAttempt(database, claim, outcome, options.retryScale ?? env().WEBHOOK_RETRY_SCALE);
   log.debug('webhook attempt', { delivery_id: claim.id, attempt: claim.attempt, status: outcome.status, error: outcome.error });
+  return outcome;
 }
 
 /** Checks the URL again (DNS may have changed since creation), signs with every valid secret, sends. */

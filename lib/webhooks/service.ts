@@ -3,7 +3,7 @@ import { NEWEST_FIRST, paginate } from '@/lib/api/pagination';
 import { now } from '@/lib/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import { isId, newId } from '@/lib/ids';
-import { deliverDueWebhooks, signAndSend, type DeliveryOptions } from './deliver';
+import { sendDeliveryNow, signAndSend, type DeliveryOptions } from './deliver';
 import type { CreateWebhookEndpointInput } from './schemas';
 import type { SendOutcome } from './send';
 import { serializeWebhookDelivery, serializeWebhookEndpoint } from './serialize';
@@ -116,13 +116,12 @@ export async function listAttempts(database: Db, merchantId: string, deliveryId:
  * claim as the worker's, so it is never sent twice for one attempt number; if a worker claims it first,
  * that worker sends it. Returns the delivery as it is afterwards.
  */
+/** A new attempt of a delivery now (the dashboard's Resend); the delivery as it is after it, and its outcome. */
 export async function resendDelivery(database: Db, merchantId: string, deliveryId: string, options: DeliveryOptions = {}) {
   const delivery = await getDeliveryOrThrow(database, merchantId, deliveryId);
   await getWebhookEndpointOrThrow(database, merchantId, delivery.endpointId);
-  await database.$executeRaw`
-    UPDATE "webhook_deliveries" SET "status" = 'pending', "next_attempt_at" = now() WHERE "id" = ${delivery.id}`;
-  await deliverDueWebhooks(database, { ...options, deliveryId: delivery.id });
-  return database.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+  const outcome = await sendDeliveryNow(database, delivery.id, options);
+  return { delivery: await database.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } }), outcome };
 }
 
 /**
