@@ -58,11 +58,38 @@ export async function createCheckoutSession(database: Db, merchantId: string, in
 
   const paymentMethods = choosePaymentMethods(merchant.paymentMethods, input.currency, input.payment_methods);
 
+  // everything the session is, but its order, is known before the insert
+  const id = newId('checkoutSession');
   const createdAt = now();
-  const session: CheckoutSessionWithItems = {
-    id: newId('checkoutSession'),
+  const expiresAt = new Date(createdAt.getTime() + SESSION_LIFETIME_MS);
+  const cancelUrl = input.cancel_url ?? null;
+  const paymentLinkId = internal.paymentLinkId ?? null;
+  const [order] = await sql<{ id: string; status: 'unpaid' | 'paid' }>(database, 'insert-checkout-session', INSERT_SESSION_UNLESS_ORDER_PAID, [
+    newId('order'),
     merchantId,
-    orderId: '',
+    input.order_reference,
+    id,
+    input.currency,
+    total,
+    input.shipping_amount,
+    input.tax_amount,
+    paymentMethods,
+    input.return_url,
+    cancelUrl,
+    paymentLinkId,
+    createdAt,
+    expiresAt,
+    input.items.map((item) => item.name),
+    input.items.map((item) => item.quantity),
+    input.items.map((item) => item.unit_amount),
+  ]);
+  if (order.status === 'paid') {
+    throw errors.orderAlreadyPaid(`Order ${input.order_reference} is already paid`, 'order_reference');
+  }
+  const session: CheckoutSessionWithItems = {
+    id,
+    merchantId,
+    orderId: order.id,
     orderReference: input.order_reference,
     status: 'open',
     currency: input.currency,
@@ -71,45 +98,16 @@ export async function createCheckoutSession(database: Db, merchantId: string, in
     taxAmount: input.tax_amount,
     paymentMethods,
     returnUrl: input.return_url,
-    cancelUrl: input.cancel_url ?? null,
+    cancelUrl,
     paymentId: null,
-    expiresAt: new Date(createdAt.getTime() + SESSION_LIFETIME_MS),
+    expiresAt,
     createdAt,
     completedAt: null,
     expiredAt: null,
-    paymentLinkId: internal.paymentLinkId ?? null,
-    items: [],
+    paymentLinkId,
+    items: input.items.map((item, position) => ({ checkoutSessionId: id, position, name: item.name, quantity: item.quantity, unitAmount: item.unit_amount })),
   };
-  session.items = input.items.map((item, position) => ({
-    checkoutSessionId: session.id,
-    position,
-    name: item.name,
-    quantity: item.quantity,
-    unitAmount: item.unit_amount,
-  }));
-  const [order] = await sql<{ id: string; status: 'unpaid' | 'paid' }>(database, 'insert-checkout-session', INSERT_SESSION_UNLESS_ORDER_PAID, [
-    newId('order'),
-    merchantId,
-    session.orderReference,
-    session.id,
-    session.currency,
-    session.amount,
-    session.shippingAmount,
-    session.taxAmount,
-    session.paymentMethods,
-    session.returnUrl,
-    session.cancelUrl,
-    session.paymentLinkId,
-    session.createdAt,
-    session.expiresAt,
-    session.items.map((item) => item.name),
-    session.items.map((item) => item.quantity),
-    session.items.map((item) => item.unitAmount),
-  ]);
-  if (order.status === 'paid') {
-    throw errors.orderAlreadyPaid(`Order ${input.order_reference} is already paid`, 'order_reference');
-  }
-  return { ...session, orderId: order.id };
+  return session;
 }
 
 // One statement: find or create the order and, unless it is paid already, insert the session and its items.

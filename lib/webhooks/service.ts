@@ -112,11 +112,9 @@ export async function listAttempts(database: Db, merchantId: string, deliveryId:
 }
 
 /**
- * Sends a delivery again now, as a new logged attempt, whatever its status. It goes through the same
- * claim as the worker's, so it is never sent twice for one attempt number; if a worker claims it first,
- * that worker sends it. Returns the delivery as it is afterwards.
+ * Sends a delivery again now, as a new logged attempt with its own attempt number, whatever its status
+ * (the dashboard's Resend). Returns the delivery as it is afterwards, and this attempt's outcome.
  */
-/** A new attempt of a delivery now (the dashboard's Resend); the delivery as it is after it, and its outcome. */
 export async function resendDelivery(database: Db, merchantId: string, deliveryId: string, options: DeliveryOptions = {}) {
   const delivery = await getDeliveryOrThrow(database, merchantId, deliveryId);
   await getWebhookEndpointOrThrow(database, merchantId, delivery.endpointId);
