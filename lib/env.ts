@@ -18,6 +18,15 @@ const envSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE_URLS: booleanFlag,
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_BURST: z.coerce.number().int().positive().default(200),
+  /** A merchant's keys together; unset, twice a key's limit */
+  RATE_LIMIT_MERCHANT_PER_SECOND: z.coerce.number().int().positive().optional(),
+  RATE_LIMIT_MERCHANT_BURST: z.coerce.number().int().positive().optional(),
+  API_AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  SIGN_UPS_PER_HOUR: z.coerce.number().int().positive().default(5),
+  LINK_CHECKOUTS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  CHECKOUT_DECLINES_PER_SESSION: z.coerce.number().int().positive().default(10),
+  /** The proxies in front of us (addresses, CIDR ranges or "loopback"); unset, no X-Forwarded-For is believed */
+  TRUST_PROXY: z.string().optional(),
   SANDBOX_API_KEY: z.string().optional(),
   API_KEY_PEPPER: z.string().optional(),
   NEXTAUTH_SECRET: z.string().optional(),

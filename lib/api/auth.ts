@@ -1,19 +1,27 @@
 import { API_KEY_PATTERN, findActiveApiKey, type AuthenticatedKey } from '@/lib/api-keys/service';
 import type { Scope } from '@/lib/api-keys/scopes';
+import { clientAddressOf } from '@/lib/server/client-address';
+import { countAuthFailure, refuseBlockedAddress } from './auth-failures';
 import { errors } from './errors';
 
-/** api.md §2: no or non-Bearer header → authentication_required; a token we do not know → invalid_api_key. */
+/**
+ * api.md §2: no or non-Bearer header → authentication_required; a token we do not know → invalid_api_key.
+ * An address that keeps sending unknown keys is refused with 429 before any lookup.
+ */
 export async function authenticate(request: Request): Promise<AuthenticatedKey> {
   const header = request.headers.get('authorization');
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   if (!match) {
     throw errors.authenticationRequired('Send your API key as "Authorization: Bearer sk_sandbox_…"');
   }
+  const address = clientAddressOf(request.headers);
+  refuseBlockedAddress(address);
   const token = match[1];
+  const key = API_KEY_PATTERN.test(token) ? await findActiveApiKey(token) : null;
+  if (key) return key;
+  await countAuthFailure(address);
   if (!API_KEY_PATTERN.test(token)) throw errors.invalidApiKey('That is not a valid API key');
-  const key = await findActiveApiKey(token);
-  if (!key) throw errors.invalidApiKey(`Invalid API key: ${token.slice(0, 15)}…${token.slice(-4)}`);
-  return key;
+  throw errors.invalidApiKey(`Invalid API key: ${token.slice(0, 15)}…${token.slice(-4)}`);
 }
 
 export function requireScope(key: AuthenticatedKey, scope: Scope): void {

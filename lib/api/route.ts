@@ -87,7 +87,7 @@ async function runRoute(
   const key = await authenticate(request);
   seen.merchantId = key.merchantId;
   seen.idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
-  seen.rateLimit = await checkRateLimit(key.id);
+  seen.rateLimit = await checkRateLimit(key.id, key.merchantId);
   requireScope(key, options.scope);
   const body = request.method === 'POST' ? await readJsonBody(request, options.body === 'json-or-empty') : {};
   const idempotencyKey = options.idempotency ? readIdempotencyKey(request, options.idempotency === 'required') : undefined;

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
-import { authorizeSignIn, clientAddressFrom } from './authorize';
-import { ATTEMPTS_PER_ADDRESS, ATTEMPTS_PER_EMAIL } from './login-throttle';
-import { signUp } from './sign-up';
+import { throttles } from '@/lib/throttles/rules';
+import { authorizeSignIn } from './authorize';
+import { MAX_SLOW_DOWN_MS } from './login-throttle';
+import { EMAIL_UNAVAILABLE, signUp } from './sign-up';
+
+const PER_PAIR = throttles.signInPerAddressAndEmail().limit;
+const PER_ADDRESS = throttles.signInPerAddress().limit;
+const PER_EMAIL = throttles.signInPerEmail().limit;
+const SIGN_UPS = throttles.signUpPerAddress().limit;
 
 let counter = 0;
 function uniqueEmail() {
@@ -12,8 +18,8 @@ function uniqueEmail() {
 
 async function newAccount(password = 'correct horse battery') {
   const email = uniqueEmail();
-  const outcome = await signUp(await db(), { businessName: 'Maple Goods', email, password });
-  if (!outcome.ok) throw new Error(JSON.stringify(outcome.fieldErrors));
+  const outcome = await signUp(await db(), { businessName: 'Maple Goods', email, password }, null);
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome));
   return { ...outcome, password };
 }
 
@@ -24,13 +30,13 @@ describe('sign-up', () => {
     const merchant = await client.merchant.findUniqueOrThrow({ where: { id: account.merchantId }, include: { websites: true } });
     expect(merchant).toMatchObject({ name: 'Maple Goods', paymentMethods: ['card', 'usdc', 'interac'], refundPolicy: 'automatic', websites: [] });
     const outcome = await authorizeSignIn(client, { email: account.email.toUpperCase(), password: account.password }, '10.0.0.1');
-    expect(outcome).toEqual({ ok: true, user: { id: account.userId, email: account.email, merchantId: account.merchantId } });
+    expect(outcome).toEqual({ ok: true, user: { id: account.userId, email: account.email, merchantId: account.merchantId, sessionVersion: 0 } });
   });
 
   it('refuses short passwords, bad e-mails, empty names and a taken e-mail, and creates nothing', async () => {
     const client = await db();
     const before = await client.merchant.count();
-    expect(await signUp(client, { businessName: ' ', email: 'not-an-email', password: 'short' })).toEqual({
+    expect(await signUp(client, { businessName: ' ', email: 'not-an-email', password: 'short' }, null)).toEqual({
       ok: false,
       fieldErrors: {
         businessName: 'Enter your business name.',
@@ -39,14 +45,33 @@ describe('sign-up', () => {
       },
     });
     const account = await newAccount();
-    expect(await signUp(client, { businessName: 'Copycat', email: account.email, password: 'another password' })).toEqual({
+    expect(await signUp(client, { businessName: 'Copycat', email: account.email, password: 'another password' }, null)).toEqual({
       ok: false,
-      fieldErrors: { email: 'An account with this e-mail already exists. Sign in instead.' },
+      fieldErrors: { email: EMAIL_UNAVAILABLE },
     });
+    // the answer to a taken e-mail does not say that an account exists
+    expect(EMAIL_UNAVAILABLE).not.toMatch(/exists|already|registered/i);
     // the refused sign-up's merchant was rolled back with its user
     expect(await client.merchant.count()).toBe(before + 1);
   });
+
+  it(`takes at most ${SIGN_UPS} sign-ups an hour from one address, however fast they come`, async () => {
+    const client = await db();
+    const before = await client.merchant.count();
+    const outcomes = await Promise.all(
+      Array.from({ length: SIGN_UPS + 4 }, () => signUp(client, { businessName: 'Spam', email: uniqueEmail(), password: 'a long enough password' }, '203.0.113.50')),
+    );
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(SIGN_UPS);
+    for (const outcome of outcomes.filter((outcome) => !outcome.ok)) {
+      expect(outcome).toMatchObject({ ok: false, reason: 'throttled', retryAfterSeconds: expect.any(Number) });
+    }
+    expect(await client.merchant.count()).toBe(before + SIGN_UPS);
+    // someone else signs up as usual
+    expect(await signUp(client, { businessName: 'Real Shop', email: uniqueEmail(), password: 'a long enough password' }, '203.0.113.51')).toMatchObject({ ok: true });
+  });
 });
+
+const wrong = (attempt: number) => ({ password: `wrong guess ${attempt}` });
 
 describe('sign-in', () => {
   it('does not say whether the e-mail or the password was wrong', async () => {
@@ -57,41 +82,55 @@ describe('sign-in', () => {
     expect(await authorizeSignIn(client, { email: account.email }, '10.0.0.2')).toEqual({ ok: false, reason: 'invalid_credentials' });
   });
 
-  it(`locks an e-mail after ${ATTEMPTS_PER_EMAIL} attempts in 15 minutes, even with the right password, from any address`, async () => {
+  it(`refuses an address after ${PER_PAIR} guesses at one account, even the right password, for 15 minutes`, async () => {
     const client = await db();
     const account = await newAccount();
-    for (let attempt = 1; attempt <= ATTEMPTS_PER_EMAIL; attempt += 1) {
-      const outcome = await authorizeSignIn(client, { email: account.email, password: `guess number ${attempt}` }, `10.1.0.${attempt}`);
-      expect(outcome).toEqual({ ok: false, reason: 'invalid_credentials' });
+    for (let attempt = 1; attempt <= PER_PAIR; attempt += 1) {
+      expect(await authorizeSignIn(client, { email: account.email, ...wrong(attempt) }, '10.1.0.1')).toEqual({ ok: false, reason: 'invalid_credentials' });
     }
-    const locked = await authorizeSignIn(client, { email: account.email, password: account.password }, '10.1.1.1');
+    const locked = await authorizeSignIn(client, { email: account.email, password: account.password }, '10.1.0.1');
     expect(locked).toMatchObject({ ok: false, reason: 'throttled' });
     expect(locked.ok === false && locked.reason === 'throttled' && locked.retryAfterSeconds).toBeGreaterThan(14 * 60);
 
-    // when the window has passed, the owner gets in, and that clears the count
-    await client.$executeRaw`UPDATE "login_throttles" SET "window_started_at" = now() - interval '16 minutes'`;
-    expect(await authorizeSignIn(client, { email: account.email, password: account.password }, '10.1.1.1')).toMatchObject({ ok: true });
+    // when the window has passed, the owner gets in from there too
+    await client.$executeRaw`UPDATE "throttles" SET "window_started_at" = now() - interval '16 minutes'`;
+    expect(await authorizeSignIn(client, { email: account.email, password: account.password }, '10.1.0.1')).toMatchObject({ ok: true });
   });
 
-  it('parallel guesses get no more password checks than the limit', async () => {
+  it('never locks the owner out: guesses from many addresses slow the account down but the right password from a clean address gets in', async () => {
+    const client = await db();
+    const account = await newAccount();
+    // an attacker guesses from ten addresses, more than the account's own limit in all
+    for (let attempt = 1; attempt <= PER_EMAIL + 5; attempt += 1) {
+      expect(await authorizeSignIn(client, { email: account.email, ...wrong(attempt) }, `10.4.0.${attempt}`)).toEqual({ ok: false, reason: 'invalid_credentials' });
+    }
+    const startedAt = Date.now();
+    expect(await authorizeSignIn(client, { email: account.email, password: account.password }, '10.4.1.1')).toMatchObject({ ok: true });
+    // the account is under attack, so even its owner waits a moment, never more than the cap
+    const waited = Date.now() - startedAt;
+    expect(waited).toBeGreaterThanOrEqual(1_000);
+    expect(waited).toBeLessThan(MAX_SLOW_DOWN_MS + 2_000);
+  });
+
+  it('parallel guesses from one address get no more password checks than the limit', async () => {
     const client = await db();
     const account = await newAccount();
     const outcomes = await Promise.all(
       Array.from({ length: 15 }, (_, index) => authorizeSignIn(client, { email: account.email, password: `parallel guess ${index}` }, '10.2.0.1')),
     );
-    expect(outcomes.filter((outcome) => !outcome.ok && outcome.reason === 'invalid_credentials')).toHaveLength(ATTEMPTS_PER_EMAIL);
-    expect(outcomes.filter((outcome) => !outcome.ok && outcome.reason === 'throttled')).toHaveLength(15 - ATTEMPTS_PER_EMAIL);
+    expect(outcomes.filter((outcome) => !outcome.ok && outcome.reason === 'invalid_credentials')).toHaveLength(PER_PAIR);
+    expect(outcomes.filter((outcome) => !outcome.ok && outcome.reason === 'throttled')).toHaveLength(15 - PER_PAIR);
   });
 
-  it(`locks an address after ${ATTEMPTS_PER_ADDRESS} failures over many accounts; successes from it do not count`, async () => {
+  it(`refuses an address after ${PER_ADDRESS} failures over many accounts; successes from it do not count`, async () => {
     const client = await db();
     const address = '10.3.0.1';
     const account = await newAccount();
     // a colleague behind the same address signs in correctly, many times
-    for (let index = 0; index < ATTEMPTS_PER_ADDRESS + 2; index += 1) {
+    for (let index = 0; index < PER_ADDRESS + 2; index += 1) {
       expect(await authorizeSignIn(client, { email: account.email, password: account.password }, address)).toMatchObject({ ok: true });
     }
-    for (let index = 0; index < ATTEMPTS_PER_ADDRESS; index += 1) {
+    for (let index = 0; index < PER_ADDRESS; index += 1) {
       expect(await authorizeSignIn(client, { email: uniqueEmail(), password: 'spray password' }, address)).toEqual({ ok: false, reason: 'invalid_credentials' });
     }
     expect(await authorizeSignIn(client, { email: account.email, password: account.password }, address)).toMatchObject({ ok: false, reason: 'throttled' });
@@ -102,17 +141,8 @@ describe('sign-in', () => {
   it('stores neither e-mails nor addresses in clear', async () => {
     const client = await db();
     await authorizeSignIn(client, { email: 'someone@example.com', password: 'whatever password' }, '192.0.2.77');
-    const keys = (await client.loginThrottle.findMany()).map((row) => row.key);
+    const keys = (await client.throttle.findMany()).map((row) => row.key);
     expect(keys.some((key) => key.includes('someone') || key.includes('192.0.2.77'))).toBe(false);
-    expect(keys.every((key) => /^(email|ip):[0-9a-f]{64}$/.test(key))).toBe(true);
-  });
-});
-
-describe('clientAddressFrom', () => {
-  it('trusts only the last X-Forwarded-For hop', () => {
-    expect(clientAddressFrom({ 'x-forwarded-for': '1.2.3.4, 203.0.113.9' })).toBe('203.0.113.9');
-    expect(clientAddressFrom({ 'x-forwarded-for': '127.0.0.1' })).toBe('127.0.0.1');
-    expect(clientAddressFrom({})).toBeNull();
-    expect(clientAddressFrom(undefined)).toBeNull();
+    expect(keys.every((key) => /^[a-z-]+:[0-9a-f]{64}$/.test(key))).toBe(true);
   });
 });

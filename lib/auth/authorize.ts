@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Db } from '@/lib/db';
 import { verifyUserPassword } from '@/lib/users/service';
-import { forgiveLoginAttempt, purgeOldLoginThrottles, takeLoginAttempt } from './login-throttle';
+import { forgiveLoginAttempt, takeLoginAttempt } from './login-throttle';
 
 // The check behind the sign-in form: throttle first, then the password. The password is only ever
 // compared, never logged or returned.
@@ -14,7 +15,7 @@ export const signInInput = z.object({
   password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
 });
 
-export type SignedInUser = { id: string; email: string; merchantId: string };
+export type SignedInUser = { id: string; email: string; merchantId: string; sessionVersion: number };
 
 export type SignInOutcome =
   | { ok: true; user: SignedInUser }
@@ -28,24 +29,12 @@ export async function authorizeSignIn(database: Db, credentials: unknown, client
 
   const verdict = await takeLoginAttempt(database, keys);
   if (!verdict.allowed) return { ok: false, reason: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds };
+  if (verdict.delayMs > 0) await sleep(verdict.delayMs);
 
   const user = await verifyUserPassword(database, parsed.data.email, parsed.data.password);
   if (!user) return { ok: false, reason: 'invalid_credentials' };
   await forgiveLoginAttempt(database, keys);
-  await purgeOldLoginThrottles(database);
-  return { ok: true, user: { id: user.id, email: user.email, merchantId: user.merchantId } };
-}
-
-/**
- * The client's address as our nearest hop saw it: the last X-Forwarded-For entry (Next.js adds the
- * socket's address when no proxy did; a proxy in front appends the address it saw). Entries before it
- * are whatever the client claimed, so they are not trusted.
- */
-export function clientAddressFrom(headers: Record<string, string | string[] | undefined> | undefined): string | null {
-  const raw = headers?.['x-forwarded-for'];
-  const value = Array.isArray(raw) ? raw.join(',') : raw;
-  const last = value?.split(',').map((part) => part.trim()).filter(Boolean).at(-1);
-  return last ?? null;
+  return { ok: true, user: { id: user.id, email: user.email, merchantId: user.merchantId, sessionVersion: user.sessionVersion } };
 }
 
 /** The message next-auth carries back to the sign-in form when we refuse for throttling. */

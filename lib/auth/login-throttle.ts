@@ -1,60 +1,44 @@
-import { createHash } from 'node:crypto';
 import type { Db } from '@/lib/db';
+import { clearHits, countHit, giveBackHit, takeHits, type Hit } from '@/lib/throttles/service';
+import { throttles } from '@/lib/throttles/rules';
 
-// Sign-in throttling, shared by every web process through PostgreSQL. Each attempt takes a point from
-// its e-mail's and its client address's window *before* the password is checked, in one atomic
-// statement per key, so no burst of parallel guesses gets more checks than the limit. A successful
-// sign-in clears its e-mail's count (only the owner can do that) and gives back its address's point,
-// so an office behind one address is not locked out by colleagues who typed their password right.
-
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-/** Guesses at one account per window. */
-export const ATTEMPTS_PER_EMAIL = 5;
-/** Failed attempts from one address per window, over all accounts. */
-export const ATTEMPTS_PER_ADDRESS = 20;
+// Sign-in throttling. Guesses are refused per (address, e-mail) and per address, so a guesser is stopped
+// where it guesses from. Per e-mail alone they are only slowed down: refusing there would let anyone lock
+// an owner out of their account by typing wrong passwords for it. A successful sign-in clears the
+// account's counts and gives its address back the point, so an office behind one address is not locked
+// out by colleagues who typed their password right.
 
 export type ThrottleKeys = { email: string; address: string | null };
-export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type SignInThrottle = { allowed: false; retryAfterSeconds: number } | { allowed: true; delayMs: number };
 
-function hashed(kind: 'email' | 'ip', value: string): string {
-  return `${kind}:${createHash('sha256').update(value).digest('hex')}`;
-}
+/** How long an attempt at an account under attack waits before its password is checked. */
+export const SLOW_DOWN_MS_PER_GUESS = 500;
+export const MAX_SLOW_DOWN_MS = 5_000;
 
-function keysOf(keys: ThrottleKeys): { key: string; limit: number }[] {
-  const out = [{ key: hashed('email', keys.email.trim().toLowerCase()), limit: ATTEMPTS_PER_EMAIL }];
-  if (keys.address) out.push({ key: hashed('ip', keys.address), limit: ATTEMPTS_PER_ADDRESS });
-  return out;
-}
-
-/** Counts an attempt against the e-mail and the address; refused when either is past its limit. */
-export async function takeLoginAttempt(database: Db, keys: ThrottleKeys): Promise<ThrottleVerdict> {
-  const windowSeconds = LOGIN_WINDOW_MS / 1000;
-  let retryAfterSeconds = 0;
-  for (const { key, limit } of keysOf(keys)) {
-    const [row] = await database.$queryRaw<{ attempts: number; retry_after: number }[]>`
-      INSERT INTO "login_throttles" ("key", "attempts", "window_started_at") VALUES (${key}, 1, now())
-      ON CONFLICT ("key") DO UPDATE SET
-        "attempts" = CASE WHEN "login_throttles"."window_started_at" <= now() - make_interval(secs => ${windowSeconds})
-                          THEN 1 ELSE "login_throttles"."attempts" + 1 END,
-        "window_started_at" = CASE WHEN "login_throttles"."window_started_at" <= now() - make_interval(secs => ${windowSeconds})
-                                   THEN now() ELSE "login_throttles"."window_started_at" END
-      RETURNING "attempts",
-        ceil(extract(epoch FROM "window_started_at" + make_interval(secs => ${windowSeconds}) - now()))::int AS "retry_after"`;
-    if (row.attempts > limit) retryAfterSeconds = Math.max(retryAfterSeconds, row.retry_after, 1);
-  }
-  return retryAfterSeconds > 0 ? { allowed: false, retryAfterSeconds } : { allowed: true };
-}
-
-/** After a successful sign-in: the account starts afresh and the address gets its point back. */
-export async function forgiveLoginAttempt(database: Db, keys: ThrottleKeys): Promise<void> {
-  const [email, address] = keysOf(keys);
-  await database.$executeRaw`DELETE FROM "login_throttles" WHERE "key" = ${email.key}`;
+function hitsOf({ email, address }: ThrottleKeys) {
+  const account = email.trim().toLowerCase();
+  const hits: { email: Hit; pair?: Hit; address?: Hit } = { email: { rule: throttles.signInPerEmail(), who: account } };
   if (address) {
-    await database.$executeRaw`UPDATE "login_throttles" SET "attempts" = greatest("attempts" - 1, 0) WHERE "key" = ${address.key}`;
+    hits.pair = { rule: throttles.signInPerAddressAndEmail(), who: `${address} ${account}` };
+    hits.address = { rule: throttles.signInPerAddress(), who: address };
   }
+  return hits;
 }
 
-/** Windows that ended long ago say nothing any more. */
-export async function purgeOldLoginThrottles(database: Db): Promise<number> {
-  return database.$executeRaw`DELETE FROM "login_throttles" WHERE "window_started_at" < now() - interval '1 day'`;
+/** Counts an attempt; refused past the (address, e-mail) or the address limit, slowed past the e-mail's. */
+export async function takeLoginAttempt(database: Db, keys: ThrottleKeys): Promise<SignInThrottle> {
+  const hits = hitsOf(keys);
+  const refusing = [hits.pair, hits.address].filter((hit): hit is Hit => hit !== undefined);
+  const verdict = await takeHits(database, refusing);
+  if (!verdict.allowed) return verdict;
+  const overEmail = (await countHit(database, hits.email)).hits - hits.email.rule.limit;
+  return { allowed: true, delayMs: overEmail > 0 ? Math.min(overEmail * SLOW_DOWN_MS_PER_GUESS, MAX_SLOW_DOWN_MS) : 0 };
+}
+
+/** After a successful sign-in: the account starts afresh everywhere and the address gets its point back. */
+export async function forgiveLoginAttempt(database: Db, keys: ThrottleKeys): Promise<void> {
+  const hits = hitsOf(keys);
+  await clearHits(database, hits.email);
+  if (hits.pair) await clearHits(database, hits.pair);
+  if (hits.address) await giveBackHit(database, hits.address);
 }

@@ -1,8 +1,19 @@
 import 'next-auth';
+import 'next-auth/jwt';
 
-// What our session callback (lib/auth/options.ts) puts in the session: the signed-in user's id.
+// What lib/auth/options.ts keeps: the user's id and the session version the cookie was issued under.
 declare module 'next-auth' {
   interface Session {
     userId?: string | null;
+    sessionVersion?: number | null;
+  }
+  interface User {
+    sessionVersion?: number;
+  }
+}
+
+declare module 'next-auth/jwt' {
+  interface JWT {
+    sessionVersion?: number;
   }
 }

@@ -4,7 +4,9 @@ import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { log } from '@/lib/log';
 import { secrets } from '@/lib/secrets';
-import { authorizeSignIn, clientAddressFrom, THROTTLED_PREFIX } from './authorize';
+import { clientAddressOf } from '@/lib/server/client-address';
+import { endSessions } from '@/lib/users/service';
+import { authorizeSignIn, THROTTLED_PREFIX } from './authorize';
 
 // next-auth for the dashboard: e-mail and password (Credentials), sessions as encrypted JWT cookies
 // (HttpOnly, SameSite=Lax, Secure when the app is served over https), so web processes share nothing
@@ -27,8 +29,8 @@ export function authOptions(): AuthOptions {
         name: 'E-mail and password',
         credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
         async authorize(credentials, request) {
-          const outcome = await authorizeSignIn(await db(), credentials, clientAddressFrom(request?.headers));
-          if (outcome.ok) return { id: outcome.user.id, email: outcome.user.email };
+          const outcome = await authorizeSignIn(await db(), credentials, clientAddressOf(request?.headers));
+          if (outcome.ok) return { id: outcome.user.id, email: outcome.user.email, sessionVersion: outcome.user.sessionVersion };
           // next-auth hands a thrown message back to the form as `error`; null means wrong credentials
           if (outcome.reason === 'throttled') throw new Error(`${THROTTLED_PREFIX}${outcome.retryAfterSeconds}`);
           return null;
@@ -36,9 +38,17 @@ export function authOptions(): AuthOptions {
       }),
     ],
     callbacks: {
-      // the user id is all the cookie carries; the merchant is read from the database on every request
-      session: ({ session, token }) => ({ expires: session.expires, userId: token.sub ?? null }),
+      // the cookie carries the user id and the session version it was issued under; the merchant and the
+      // current version are read from the database on every request (lib/auth/session.ts)
+      jwt: ({ token, user }) => (user ? { ...token, sessionVersion: user.sessionVersion ?? 0 } : token),
+      session: ({ session, token }) => ({ expires: session.expires, userId: token.sub ?? null, sessionVersion: token.sessionVersion ?? null }),
       redirect: ({ url, baseUrl }) => sameOriginRedirect(url, baseUrl),
+    },
+    events: {
+      // signing out ends every session of the user, not just this browser's cookie: a copied cookie stops too
+      signOut: async ({ token }) => {
+        if (token?.sub && typeof token.sessionVersion === 'number') await endSessions(await db(), token.sub, token.sessionVersion);
+      },
     },
     // next-auth's own messages, without their metadata: that can hold a request body
     logger: {

@@ -4,8 +4,9 @@ import { cache } from 'react';
 import { db } from '@/lib/db';
 import { authOptions } from './options';
 
-// Who is signed in, for dashboard pages and server actions. The session cookie names a user; the
-// merchant comes from the database, so a deleted user's cookie opens nothing.
+// Who is signed in, for dashboard pages and server actions. The session cookie names a user and the
+// session version it was issued under; the merchant comes from the database, so a deleted user's cookie,
+// or one issued before the user signed out, opens nothing.
 
 export type DashboardSession = { userId: string; email: string; merchantId: string; merchantName: string };
 
@@ -15,9 +16,9 @@ export const getDashboardSession = cache(async (): Promise<DashboardSession | nu
   if (!session?.userId) return null;
   const user = await (await db()).user.findUnique({
     where: { id: session.userId },
-    select: { id: true, email: true, merchant: { select: { id: true, name: true } } },
+    select: { id: true, email: true, sessionVersion: true, merchant: { select: { id: true, name: true } } },
   });
-  if (!user) return null;
+  if (!user || user.sessionVersion !== session.sessionVersion) return null;
   return { userId: user.id, email: user.email, merchantId: user.merchant.id, merchantName: user.merchant.name };
 });
 

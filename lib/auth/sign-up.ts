@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { inTransaction, Prisma, type Db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
+import { throttles } from '@/lib/throttles/rules';
+import { takeHits } from '@/lib/throttles/service';
 import { createUser } from '@/lib/users/service';
 import { MAX_PASSWORD_LENGTH } from './authorize';
 
 // Sign-up: a merchant (its sandbox connection: every payment method, automatic refunds, no websites
 // yet) and its first dashboard user, in one transaction, so there is never one without the other.
+// Anonymous and free, so it is throttled per client address: it writes rows, and its answer to a taken
+// e-mail tells something about who has an account.
 
 export const MIN_PASSWORD_LENGTH = 10;
 
@@ -23,9 +27,16 @@ export type SignUpFields = keyof SignUpInput;
 
 export type SignUpOutcome =
   | { ok: true; merchantId: string; userId: string; email: string }
-  | { ok: false; fieldErrors: Partial<Record<SignUpFields, string>> };
+  | { ok: false; fieldErrors: Partial<Record<SignUpFields, string>> }
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
-export async function signUp(database: Db, input: SignUpInput): Promise<SignUpOutcome> {
+/**
+ * A taken e-mail gets an answer that does not say an account exists: a stranger learns no more than that
+ * this address cannot be used, and only a few times an hour.
+ */
+export const EMAIL_UNAVAILABLE = 'This e-mail cannot be used for a new account. If it is yours, sign in instead.';
+
+export async function signUp(database: Db, input: SignUpInput, clientAddress: string | null): Promise<SignUpOutcome> {
   const parsed = signUpInput.safeParse(input);
   if (!parsed.success) {
     const fieldErrors: Partial<Record<SignUpFields, string>> = {};
@@ -34,6 +45,10 @@ export async function signUp(database: Db, input: SignUpInput): Promise<SignUpOu
       fieldErrors[field] ??= issue.message;
     }
     return { ok: false, fieldErrors };
+  }
+  if (clientAddress) {
+    const verdict = await takeHits(database, [{ rule: throttles.signUpPerAddress(), who: clientAddress }]);
+    if (!verdict.allowed) return { ok: false, reason: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds };
   }
   const { businessName, email, password } = parsed.data;
   try {
@@ -44,7 +59,7 @@ export async function signUp(database: Db, input: SignUpInput): Promise<SignUpOu
     });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-      return { ok: false, fieldErrors: { email: 'An account with this e-mail already exists. Sign in instead.' } };
+      return { ok: false, fieldErrors: { email: EMAIL_UNAVAILABLE } };
     }
     throw error;
   }

@@ -5,6 +5,7 @@ import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { describeError, log } from '@/lib/log';
 import { authorizeAutomaticRefunds, finishProcessingRefunds } from '@/lib/refunds/service';
+import { purgeEndedThrottles } from '@/lib/throttles/service';
 import { deliverDueWebhooks } from '@/lib/webhooks/deliver';
 
 // The background worker: a loop of small jobs, each claiming its rows with SKIP LOCKED (or one atomic
@@ -19,6 +20,7 @@ const jobs: Job[] = [
   { name: 'expire-sessions', everyTicks: 5, run: async () => expireDueCheckoutSessions(await db()) },
   { name: 'purge-idempotency-keys', everyTicks: 600, run: purgeExpiredIdempotencyKeys },
   { name: 'purge-api-request-logs', everyTicks: 3600, run: purgeOldApiRequestLogs },
+  { name: 'purge-throttles', everyTicks: 3600, run: async () => purgeEndedThrottles(await db()) },
 ];
 
 export type Worker = { stop: () => Promise<void> };

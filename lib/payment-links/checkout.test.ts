@@ -4,6 +4,7 @@ import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { createMerchant, removeWebsite, setPaymentMethods } from '@/lib/merchants/service';
 import { payCheckoutSession } from '@/lib/payments/pay';
+import { throttles } from '@/lib/throttles/rules';
 import { getPaymentLinkReceipt, getPublicPaymentLink, startPaymentLinkCheckout } from './checkout';
 import { pageOfPaymentLinkPayments, salesOfPaymentLinks } from './dashboard';
 import { createPaymentLinkInput } from './schemas';
@@ -16,7 +17,7 @@ const makeLink = async (overrides: Record<string, unknown> = {}) =>
   createPaymentLink(await db(), merchantId, createPaymentLinkInput.parse({ name: 'Yoga class', amount: 2500, currency: 'CAD', ...overrides }));
 
 async function started(linkId: string) {
-  const outcome = await startPaymentLinkCheckout(await db(), linkId);
+  const outcome = await startPaymentLinkCheckout(await db(), linkId, null);
   if (!outcome.ok) throw new Error(`expected a checkout, got ${outcome.reason}`);
   return outcome.session;
 }
@@ -65,12 +66,29 @@ describe('"Pay" on a link', () => {
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(10);
   });
 
+  it('starts at most LINK_CHECKOUTS_PER_MINUTE checkouts per client address, however fast the presses come', async () => {
+    const client = await db();
+    const link = await makeLink();
+    const address = '198.51.100.7';
+    const limit = throttles.linkCheckoutPerAddress().limit;
+    const outcomes = await Promise.all(Array.from({ length: limit + 10 }, () => startPaymentLinkCheckout(client, link.id, address)));
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(limit);
+    const refused = outcomes.filter((outcome) => !outcome.ok);
+    expect(refused).toHaveLength(10);
+    for (const outcome of refused) expect(outcome).toMatchObject({ ok: false, reason: 'throttled', retryAfterSeconds: expect.any(Number) });
+    // a refused press writes nothing: one session and one order number per accepted press
+    expect(await client.checkoutSession.count({ where: { paymentLinkId: link.id } })).toBe(limit);
+    expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(limit);
+    // another customer is not held up by this one
+    expect(await startPaymentLinkCheckout(client, link.id, '198.51.100.251')).toMatchObject({ ok: true });
+  });
+
   it('refuses an inactive or unknown link and makes nothing', async () => {
     const client = await db();
     const link = await makeLink({ active: false });
-    expect(await startPaymentLinkCheckout(client, link.id)).toEqual({ ok: false, reason: 'inactive' });
-    expect(await startPaymentLinkCheckout(client, 'pl_000000000000000000000000')).toEqual({ ok: false, reason: 'not_found' });
-    expect(await startPaymentLinkCheckout(client, 'not-an-id')).toEqual({ ok: false, reason: 'not_found' });
+    expect(await startPaymentLinkCheckout(client, link.id, null)).toEqual({ ok: false, reason: 'inactive' });
+    expect(await startPaymentLinkCheckout(client, 'pl_000000000000000000000000', null)).toEqual({ ok: false, reason: 'not_found' });
+    expect(await startPaymentLinkCheckout(client, 'not-an-id', null)).toEqual({ ok: false, reason: 'not_found' });
     expect(await client.checkoutSession.count({ where: { merchantId } })).toBe(0);
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(0);
   });
@@ -82,7 +100,7 @@ describe('"Pay" on a link', () => {
     expect((await started(link.id)).paymentMethods).toEqual(['card']);
     expect((await getPublicPaymentLink(client, link.id))!.methods).toEqual(['card']);
     await setPaymentMethods(client, merchantId, ['usdc']);
-    expect(await startPaymentLinkCheckout(client, link.id)).toEqual({ ok: false, reason: 'unavailable' });
+    expect(await startPaymentLinkCheckout(client, link.id, null)).toEqual({ ok: false, reason: 'unavailable' });
     expect((await getPublicPaymentLink(client, link.id))!.methods).toEqual([]);
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(1);
   });
@@ -91,7 +109,7 @@ describe('"Pay" on a link', () => {
     const client = await db();
     const link = await makeLink({ after_payment_url: 'https://studio.example.com/thanks' });
     await removeWebsite(client, merchantId, 'studio.example.com');
-    expect(await startPaymentLinkCheckout(client, link.id)).toEqual({ ok: false, reason: 'unavailable' });
+    expect(await startPaymentLinkCheckout(client, link.id, null)).toEqual({ ok: false, reason: 'unavailable' });
   });
 
   it('lets only the service use its own receipt URL: a merchant’s session with it is refused', async () => {

@@ -5,6 +5,8 @@ import { inTransaction, type Db } from '@/lib/db';
 import type { PaymentLink, PaymentMethod } from '@/lib/generated/prisma/client';
 import { isId } from '@/lib/ids';
 import { ALL_PAYMENT_METHODS, getMerchantOrThrow } from '@/lib/merchants/service';
+import { throttles } from '@/lib/throttles/rules';
+import { takeHits } from '@/lib/throttles/service';
 import { paymentLinkReceiptUrl, paymentLinkUrl } from './serialize';
 
 // The customer's side of a payment link: what its public page offers, and "Pay", which makes a fresh
@@ -31,7 +33,9 @@ export async function getPublicPaymentLink(database: Db, id: string) {
 export type PaymentLinkCheckout =
   | { ok: true; session: CheckoutSessionWithItems }
   /** inactive: the merchant turned it off; unavailable: the merchant's settings no longer allow paying it */
-  | { ok: false; reason: 'not_found' | 'inactive' | 'unavailable' };
+  | { ok: false; reason: 'not_found' | 'inactive' | 'unavailable' }
+  /** too many checkouts from this client address lately: each one writes an order and a session */
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
 // refusals of createCheckoutSession that only a change of the merchant's settings can cause
 const UNAVAILABLE = new Set(['payment_method_not_approved', 'payment_method_unavailable', 'url_not_approved']);
@@ -39,10 +43,15 @@ const UNAVAILABLE = new Set(['payment_method_not_approved', 'payment_method_unav
 /**
  * "Pay" on /pay/{id}: order {id}-{n} with the next n, and its checkout session, in one transaction. The
  * counter moves in one conditional UPDATE, so concurrent customers each get their own n, and a link
- * deactivated a moment earlier refuses. Any refusal rolls the counter back with everything else.
+ * deactivated a moment earlier refuses. Any refusal rolls the counter back with everything else. Anyone
+ * can press Pay, so presses are throttled per client address, counted outside the transaction.
  */
-export async function startPaymentLinkCheckout(database: Db, linkId: string): Promise<PaymentLinkCheckout> {
+export async function startPaymentLinkCheckout(database: Db, linkId: string, clientAddress: string | null): Promise<PaymentLinkCheckout> {
   if (!isId('paymentLink', linkId)) return { ok: false, reason: 'not_found' };
+  if (clientAddress) {
+    const verdict = await takeHits(database, [{ rule: throttles.linkCheckoutPerAddress(), who: clientAddress }]);
+    if (!verdict.allowed) return { ok: false, reason: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds };
+  }
   try {
     return await inTransaction(database, async (tx): Promise<PaymentLinkCheckout> => {
       const [claimed] = await tx.$queryRaw<{ order_count: number }[]>`

@@ -60,11 +60,25 @@ export function maskEmail(email: string): string {
 }
 
 /**
+ * The hosted page's refusal once a session has seen `declineLimit` declined payments: every decline is a
+ * failed payment, an event and a webhook to the merchant, and an anonymous visitor could otherwise test
+ * stolen card numbers, or flood the merchant's webhooks, without end. Never reaches /v1.
+ */
+export class DeclineLimitReached extends Error {
+  constructor(readonly sessionId: string) {
+    super(`Checkout session ${sessionId} has had too many declined payments`);
+    this.name = 'DeclineLimitReached';
+  }
+}
+
+export type PayOptions = { declineLimit?: number };
+
+/**
  * Pays a session in one transaction. The session row is locked first, then its order's, so double clicks,
  * two tabs and two sessions of one order all pay once; a partial unique index backs the order rule.
  * A decline records a failed payment and leaves the session open. `merchantId` is null on the hosted page.
  */
-export async function payCheckoutSession(database: Db, merchantId: string | null, sessionId: string, input: PayInput) {
+export async function payCheckoutSession(database: Db, merchantId: string | null, sessionId: string, input: PayInput, options: PayOptions = {}) {
   const attempt = simulateAttempt(input);
   return inTransaction(database, async (tx) => {
     if (!isId('checkoutSession', sessionId)) throw missing(sessionId);
@@ -80,6 +94,11 @@ export async function payCheckoutSession(database: Db, merchantId: string | null
     const at = now();
     if (session.status !== 'open' || session.expiresAt <= at) {
       throw errors.checkoutSessionNotOpen(`Checkout session ${sessionId} is ${serializeCheckoutSession(session).status}, not open`);
+    }
+    // counted under the session's lock, so parallel declines cannot slip past the limit; USDC never declines
+    if (options.declineLimit !== undefined && attempt.method !== 'usdc') {
+      const declined = await tx.payment.count({ where: { orderId: session.orderId, checkoutSessionId: session.id, status: 'failed' } });
+      if (declined >= options.declineLimit) throw new DeclineLimitReached(session.id);
     }
     await tx.$executeRaw`SELECT 1 FROM "orders" WHERE "id" = ${session.orderId} FOR UPDATE`;
     const order = await tx.order.findUniqueOrThrow({ where: { id: session.orderId } });

@@ -21,3 +21,11 @@ export async function verifyUserPassword(database: Db, email: string, password: 
   }
   return (await bcrypt.compare(password, user.passwordHash)) ? user : null;
 }
+
+/**
+ * Ends every dashboard session of the user: cookies issued under `currentVersion` or before open nothing
+ * from now on. Only a cookie that is still valid can do this, so an old copied one cannot sign the owner out.
+ */
+export async function endSessions(database: Db, userId: string, currentVersion: number): Promise<void> {
+  await database.user.updateMany({ where: { id: userId, sessionVersion: currentVersion }, data: { sessionVersion: { increment: 1 } } });
+}

@@ -6,7 +6,8 @@ import { db } from '@/lib/db';
 import { describeError, log } from '@/lib/log';
 import { normalizeCardNumber } from '@/lib/payments/cards';
 import { cardFormErrors, hasErrors, interacFormErrors, parseExpiry } from '@/lib/payments/hosted-form';
-import { parsePayInput, payCheckoutSession } from '@/lib/payments/pay';
+import { env } from '@/lib/env';
+import { DeclineLimitReached, parsePayInput, payCheckoutSession } from '@/lib/payments/pay';
 import { returnUrlWithSessionId } from './return-url';
 
 // The hosted page's side of paying: check the form again on the server, then hand it to the same
@@ -27,6 +28,8 @@ const payFormInput = z.discriminatedUnion('method', [
 ]);
 
 const SOMETHING_WENT_WRONG = 'Something went wrong on our side and nothing was paid. Please try again.';
+const TOO_MANY_DECLINES =
+  'This checkout has had too many declined payments, so it takes no more cards or Interac transfers. Nothing was paid.';
 
 const DECLINE_MESSAGES: Record<string, string> = {
   card_declined: 'Your card was declined. Nothing was paid — try another card.',
@@ -45,7 +48,9 @@ const FIELD_OF_PARAM: Record<string, { field: keyof FormFieldErrors; message: st
   bank: { field: 'bank', message: 'Choose your bank.' },
 };
 
-export async function payFromHostedForm(sessionId: string, raw: unknown): Promise<PayOutcome> {
+export async function payFromHostedForm(sessionId: unknown, raw: unknown): Promise<PayOutcome> {
+  // a server action can be called by anyone with anything; the page binds a string
+  if (typeof sessionId !== 'string') return { kind: 'closed' };
   const form = payFormInput.safeParse(raw);
   // the page always sends this shape; a hand-made request learns nothing more
   if (!form.success) return { kind: 'failed', message: SOMETHING_WENT_WRONG };
@@ -54,7 +59,9 @@ export async function payFromHostedForm(sessionId: string, raw: unknown): Promis
   if ('errors' in checked) return { kind: 'invalid', errors: checked.errors };
 
   try {
-    const { payment, session } = await payCheckoutSession(await db(), null, sessionId, parsePayInput(checked.body));
+    const { payment, session } = await payCheckoutSession(await db(), null, sessionId, parsePayInput(checked.body), {
+      declineLimit: env().CHECKOUT_DECLINES_PER_SESSION,
+    });
     if (payment.status === 'failed') {
       return { kind: 'failed', message: DECLINE_MESSAGES[payment.failureCode ?? ''] ?? SOMETHING_WENT_WRONG };
     }
@@ -90,6 +97,7 @@ function toPayInput(form: PayFormInput, at: Date): { body: Record<string, unknow
 }
 
 function outcomeOfError(error: unknown, sessionId: string, method: PayFormInput['method']): PayOutcome {
+  if (error instanceof DeclineLimitReached) return { kind: 'failed', message: TOO_MANY_DECLINES };
   if (error instanceof ApiError) {
     switch (error.code) {
       case 'checkout_session_not_open':

@@ -1,20 +1,34 @@
 'use server';
 
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { PayLinkState } from '@/components/payment-links/pay-button';
 import { db } from '@/lib/db';
-import { startPaymentLinkCheckout } from '@/lib/payment-links/checkout';
+import { startPaymentLinkCheckout, type PaymentLinkCheckout } from '@/lib/payment-links/checkout';
+import { clientAddressOf } from '@/lib/server/client-address';
+import { minutesToWait } from '@/lib/throttles/wording';
 
-const REFUSALS = {
-  not_found: 'This payment link does not exist.',
-  inactive: 'This payment link is no longer available, so nothing can be paid with it.',
-  unavailable: 'This payment link cannot take payments right now. Nothing was charged.',
-} as const;
+type Refusal = Extract<PaymentLinkCheckout, { ok: false }>;
+
+function refusalMessage(refusal: Refusal): string {
+  switch (refusal.reason) {
+    case 'not_found':
+      return 'This payment link does not exist.';
+    case 'inactive':
+      return 'This payment link is no longer available, so nothing can be paid with it.';
+    case 'unavailable':
+      return 'This payment link cannot take payments right now. Nothing was charged.';
+    case 'throttled':
+      return `Too many checkouts were started from your network. Nothing was charged; try again in ${minutesToWait(refusal.retryAfterSeconds)}.`;
+  }
+}
 
 /** "Pay" on /pay/{id}: a fresh order and checkout session, then the hosted checkout page. */
-export async function payThroughLink(linkId: string, _state: PayLinkState): Promise<PayLinkState> {
-  const outcome = await startPaymentLinkCheckout(await db(), linkId);
-  if (!outcome.ok) return { message: REFUSALS[outcome.reason] };
+export async function payThroughLink(linkId: unknown, _state: PayLinkState): Promise<PayLinkState> {
+  // a server action can be called by anyone with anything: the page binds a string
+  if (typeof linkId !== 'string') return { message: refusalMessage({ ok: false, reason: 'not_found' }) };
+  const outcome = await startPaymentLinkCheckout(await db(), linkId, clientAddressOf(await headers()));
+  if (!outcome.ok) return { message: refusalMessage(outcome) };
   // our own relative path: the customer stays on the origin they opened the link on
   redirect(`/checkout/${outcome.session.id}`);
 }
