@@ -1,11 +1,36 @@
 import { defineConfig, devices } from '@playwright/test';
 
 // Specs run in Debian's Chromium against a production build (`npm test` builds first), served with a
-// fresh embedded database under data/e2e.
+// fresh embedded database under data/e2e. A second server runs with the production defaults of every
+// abuse control and believes no proxy, for e2e/abuse.spec.ts; the main one trusts loopback as its proxy,
+// so a story can speak for another client with X-Forwarded-For, and lets its stories sign up freely.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'data/e2e';
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+export const E2E_ABUSE_BASE_URL = `http://127.0.0.1:${PORT + 1}`;
+export const E2E_ABUSE_DATA_DIR = `${DATA_DIR}-abuse`;
 export const E2E_API_KEY = 'sk_sandbox_E2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2';
+
+const serverEnv = (baseUrl: string, dataDir: string) => ({
+  DATA_DIR: dataDir,
+  APP_URL: baseUrl,
+  NEXTAUTH_URL: baseUrl,
+  SANDBOX_API_KEY: E2E_API_KEY,
+  REFUND_PROCESSING_DELAY_MS: '500',
+  WEBHOOK_RETRY_SCALE: '0.001',
+  WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
+  LOG_LEVEL: 'warn',
+});
+
+const server = (port: number, dataDir: string, env: Record<string, string>) => ({
+  command: `npx tsx scripts/reset-data-dir.ts ${dataDir} && node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+  url: `http://127.0.0.1:${port}/`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env,
+});
 
 export default defineConfig({
   testDir: 'e2e',
@@ -24,22 +49,8 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `npx tsx scripts/reset-data-dir.ts ${DATA_DIR} && node node_modules/next/dist/bin/next start -p ${PORT} -H 127.0.0.1`,
-    url: `${E2E_BASE_URL}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      DATA_DIR,
-      APP_URL: E2E_BASE_URL,
-      NEXTAUTH_URL: E2E_BASE_URL,
-      SANDBOX_API_KEY: E2E_API_KEY,
-      REFUND_PROCESSING_DELAY_MS: '500',
-      WEBHOOK_RETRY_SCALE: '0.001',
-      WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
-      LOG_LEVEL: 'warn',
-    },
-  },
+  webServer: [
+    server(PORT, DATA_DIR, { ...serverEnv(E2E_BASE_URL, DATA_DIR), TRUST_PROXY: 'loopback', SIGN_UPS_PER_HOUR: '1000' }),
+    server(PORT + 1, E2E_ABUSE_DATA_DIR, serverEnv(E2E_ABUSE_BASE_URL, E2E_ABUSE_DATA_DIR)),
+  ],
 });

@@ -28,13 +28,14 @@ test('sign-up explains what it refuses and keeps what was typed', async ({ page 
   await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Use at least 10 characters.');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('An account with this e-mail already exists. Sign in instead.');
+  // the answer does not confirm to a stranger that the address has an account
+  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('This e-mail cannot be used for a new account. If it is yours, sign in instead.');
   await expect(page.getByLabel('Business name')).toHaveValue('Second Shop');
   await expectAccessible(page);
   await screenshotBoth(page, 'signup-errors');
 });
 
-test('a wrong password is refused; five guesses lock the account for 15 minutes, even with the right one', async ({ page }) => {
+test('a wrong password is refused; five guesses from one address shut that address out of the account for 15 minutes, even with the right one', async ({ page }) => {
   const merchant = newMerchant('Locked');
   await signUp(page, merchant);
   await page.context().clearCookies();
@@ -52,6 +53,42 @@ test('a wrong password is refused; five guesses lock the account for 15 minutes,
   await expect(page.locator('form').getByRole('alert')).toHaveText(/^Too many sign-in attempts\. For your security, wait 1[45] minutes and try again\.$/);
   await screenshotBoth(page, 'login-throttled');
   expect(page.url()).toContain('/login');
+});
+
+test('guesses from other addresses slow an account down but never lock its owner out', async ({ page }) => {
+  const merchant = newMerchant('Targeted');
+  await signUp(page, merchant);
+  await page.context().clearCookies();
+
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(merchant.email);
+  // an attacker guesses from many addresses (this server trusts loopback as its proxy, so the header counts)
+  for (let guess = 1; guess <= 8; guess += 1) {
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `203.0.113.${guess}` });
+    await page.getByLabel('Password').fill(`spray ${guess}`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('form').getByRole('alert')).toHaveText('That e-mail and password do not match an account.');
+  }
+  // the owner, from their own address, gets in
+  await page.setExtraHTTPHeaders({});
+  await page.getByLabel('Password').fill(merchant.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+});
+
+test('signing out ends the session everywhere: a copy of the old cookie opens nothing', async ({ page, browser }) => {
+  const merchant = newMerchant('Shared Laptop');
+  await signUp(page, merchant);
+  const copied = (await page.context().cookies()).filter((entry) => entry.name.includes('next-auth'));
+  await page.getByRole('complementary').getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL('**/login');
+
+  const elsewhere = await browser.newContext();
+  await elsewhere.addCookies(copied);
+  const other = await elsewhere.newPage();
+  await other.goto('/dashboard');
+  await other.waitForURL('**/login');
+  await elsewhere.close();
 });
 
 test('the session cookie is HttpOnly and SameSite=Lax, and signing out ends it', async ({ page }) => {
