@@ -15,6 +15,10 @@ describe('isNonPublicAddress', () => {
     '::', '::1', 'fe80::1', 'fe80::1%eth0', 'fc00::1', 'fd12:3456::1', 'fec0::1', 'ff02::1',
     '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:169.254.169.254', '::ffff:10.1.2.3', '::127.0.0.1',
     '64:ff9b::10.0.0.1', '64:ff9b::a9fe:a9fe', '2002:c0a8:101::1', '2002:7f00:1::',
+    // each IPv6 form that carries an IPv4 address is judged by that address
+    '::ffff:192.168.0.1', '64:ff9b::127.0.0.1', '64:ff9b::7f00:1',
+    '::ffff:0:127.0.0.1', '::ffff:0:7f00:1', '::ffff:0:169.254.169.254', '::ffff:0:10.0.0.1', // SIIT, ::ffff:0:0/96
+    '64:ff9b:1::127.0.0.1', '64:ff9b:1::a9fe:a9fe', '64:ff9b:1:ab:cd::10.0.0.1', // local-use NAT64, 64:ff9b:1::/48
   ])('refuses %s', (address) => {
     expect(isNonPublicAddress(address)).toBe(true);
   });
@@ -22,6 +26,7 @@ describe('isNonPublicAddress', () => {
   it.each([
     '8.8.8.8', '1.1.1.1', '93.184.216.34', '172.15.255.255', '172.32.0.0', '100.63.255.255', '100.128.0.0', '11.0.0.1',
     '2606:4700:4700::1111', '2001:4860:4860::8888', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1',
+    '64:ff9b::8.8.8.8', '::ffff:0:8.8.8.8', '::ffff:0:808:808', '64:ff9b:1::8.8.8.8', '64:ff9b:1:ab:cd::808:808',
   ])('allows %s', (address) => {
     expect(isNonPublicAddress(address)).toBe(false);
   });

@@ -119,11 +119,17 @@ function isNonPublicIpv6(address: string): boolean {
   const leadingZeros = (count: number) => g.slice(0, count).every((group) => group === 0);
   if (leadingZeros(8)) return true; // :: unspecified
   if (leadingZeros(7) && g[7] === 1) return true; // ::1 loopback
-  // addresses that carry an IPv4 address inside are judged by it: mapped ::ffff:a.b.c.d,
-  // compatible ::a.b.c.d, NAT64 64:ff9b::a.b.c.d, 6to4 2002:aabb:ccdd::
+  // addresses that carry an IPv4 address inside are judged by it, since a translator or the host's own
+  // stack delivers them to that IPv4 address: mapped ::ffff:a.b.c.d, SIIT ::ffff:0:a.b.c.d (RFC 2765),
+  // compatible ::a.b.c.d, NAT64 64:ff9b::a.b.c.d (RFC 6052), local-use NAT64 64:ff9b:1::/48 (RFC 8215),
+  // 6to4 2002:aabb:ccdd::
   if (leadingZeros(5) && g[5] === 0xffff) return isNonPublicIpv4(embeddedIpv4(g, 6));
+  if (leadingZeros(4) && g[4] === 0xffff && g[5] === 0) return isNonPublicIpv4(embeddedIpv4(g, 6));
   if (leadingZeros(6)) return isNonPublicIpv4(embeddedIpv4(g, 6));
   if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((group) => group === 0)) return isNonPublicIpv4(embeddedIpv4(g, 6));
+  // the local-use prefix is the operator's to divide: read it as DNS64 writes it with a /96 inside it,
+  // the IPv4 address in the last 32 bits, whatever the 48 bits between
+  if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) return isNonPublicIpv4(embeddedIpv4(g, 6));
   if (g[0] === 0x2002) return isNonPublicIpv4(embeddedIpv4(g, 1));
   if ((g[0] & 0xfe00) === 0xfc00) return true; // fc00::/7 unique local
   if ((g[0] & 0xffc0) === 0xfe80) return true; // fe80::/10 link-local
