@@ -84,6 +84,11 @@ describe('a web process that refuses private webhook URLs', () => {
     'http://192.168.1.10/hooks',
     'http://169.254.169.254/latest/meta-data/',
     'http://0.0.0.0:8080/',
+    // IPv6 forms that carry a loopback or link-local IPv4 address
+    'http://[::ffff:0:127.0.0.1]/hooks',
+    'http://[64:ff9b::127.0.0.1]/hooks',
+    'http://[64:ff9b:1::7f00:1]/hooks',
+    'http://[64:ff9b:1:ab::169.254.169.254]/latest/meta-data/',
   ])('refuses %s', async (url) => {
     const response = await call('POST', '/v1/webhook-endpoints', { url, events: ['*'] });
     expect(response.status).toBe(400);
