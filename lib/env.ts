@@ -2,10 +2,11 @@ import path from 'node:path';
 import { z } from 'zod';
 
 // Configuration, read once from the environment. .env.example lists every setting.
+// Unset or empty stays undefined, so that its default can depend on other settings.
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'on', 'off', ''])
   .optional()
-  .transform((value) => value === 'true' || value === '1' || value === 'on');
+  .transform((value) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1' || value === 'on'));
 
 const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
@@ -50,11 +51,20 @@ export function dataDir(): string {
   return path.resolve(env().DATA_DIR);
 }
 
-/** The embedded database is a local development setup, so localhost webhooks are allowed there. */
-export function webhooksAllowPrivateUrls(): boolean {
-  const raw = process.env.WEBHOOKS_ALLOW_PRIVATE_URLS;
-  if (raw !== undefined && raw !== '') return env().WEBHOOKS_ALLOW_PRIVATE_URLS;
-  return !env().DATABASE_URL;
+/**
+ * Webhooks to localhost and private networks are for a developer's own machine, which is what an APP_URL
+ * on a loopback address says this is. Anywhere else (the embedded database included: it is what a small
+ * deployment on the internet runs too), any merchant could point an endpoint at an internal service and
+ * read its answers in the delivery log, so they are allowed only when WEBHOOKS_ALLOW_PRIVATE_URLS says so.
+ */
+export function webhooksAllowPrivateUrls(settings: { WEBHOOKS_ALLOW_PRIVATE_URLS?: boolean; APP_URL: string } = env()): boolean {
+  return settings.WEBHOOKS_ALLOW_PRIVATE_URLS ?? isLoopbackUrl(settings.APP_URL);
+}
+
+/** Whether a URL's host is localhost, in 127.0.0.0/8 or ::1 (the URL parser has already normalised 127.1, [0::1]…). */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 export function workerEnabled(): boolean {

@@ -9,7 +9,8 @@ import { TEST_DATA_DIR } from './databases';
 
 export type NextServer = { url: string; stop: () => void };
 
-export async function startNextServer(options: { databaseUrl: string; name: string; env?: Record<string, string> }): Promise<NextServer> {
+/** Without `databaseUrl`, the server starts the embedded database under `dataDir`, as a deployment with no DATABASE_URL does. */
+export async function startNextServer(options: { databaseUrl?: string; dataDir?: string; name: string; env?: Record<string, string> }): Promise<NextServer> {
   const distDir = process.env.NEXT_DIST_DIR || '.next';
   if (!fs.existsSync(`${distDir}/BUILD_ID`)) throw new Error('No production build: run `npx next build` (npm test does) first');
   const port = await freePort();
@@ -17,12 +18,14 @@ export async function startNextServer(options: { databaseUrl: string; name: stri
   fs.mkdirSync(TEST_DATA_DIR, { recursive: true });
   const logPath = path.join(TEST_DATA_DIR, `${options.name}-server.log`);
   const log = fs.createWriteStream(logPath);
+  // a test file's own database, which its setup puts in process.env, is not the server's
+  const { DATABASE_URL: _testDatabase, ...inherited } = process.env;
   const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: 'production',
-      DATABASE_URL: options.databaseUrl,
-      DATA_DIR: TEST_DATA_DIR,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      DATA_DIR: options.dataDir ?? TEST_DATA_DIR,
       APP_URL: url,
       REFUND_PROCESSING_DELAY_MS: '300',
       WEBHOOK_RETRY_SCALE: '0.001',
