@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
-import { createMerchant } from '@/lib/merchants/service';
+import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
 import { payCheckoutSession } from '@/lib/payments/pay';
 import { createRefundRequest, declineRefundRequest } from '@/lib/refunds/service';
 import { getOverview, OVERVIEW_DAYS } from './overview';
@@ -35,6 +35,8 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 beforeAll(async () => {
   const client = await db();
   merchantId = (await createMerchant(client, { name: 'Figures Shop', hosts: ['shop.example.com'] })).id;
+  // a person declines one of its refunds
+  await setRefundPolicy(client, merchantId, 'manual');
   await pay('USD', 10_000, 0);
   const refunded = await pay('USD', 5_000, 2);
   await pay('USD', 7_000, 2, '4000000000000002'); // declined: a failed attempt, no volume

@@ -67,6 +67,20 @@ describe('automatic policy', () => {
     expect(await eventsOf('refund.failed', refund.id)).toHaveLength(1);
   });
 
+  it('refuses Approve and Decline, which are for the manual policy, and leaves the refund to the worker', async () => {
+    const client = await db();
+    const payment = await paidPayment();
+    const refund = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 1000 });
+    for (const change of [approveRefundRequest, declineRefundRequest]) {
+      await expect(change(client, merchantId, refund.id)).rejects.toMatchObject({ status: 409, code: 'refund_not_cancelable', message: expect.stringMatching(/manual refund policy/) });
+    }
+    expect(await client.refundRequest.findUniqueOrThrow({ where: { id: refund.id } })).toMatchObject({ status: 'requested', processingAt: null });
+    expect((await client.payment.findUniqueOrThrow({ where: { id: payment.id } })).amountReserved).toBe(1000);
+    await authorizeAutomaticRefunds(client);
+    await finishProcessingRefunds(client, 0);
+    expect((await client.refundRequest.findUniqueOrThrow({ where: { id: refund.id } })).status).toBe('completed');
+  });
+
   it('lets two workers finish a batch without finishing any refund twice', async () => {
     const client = await db();
     const payment = await paidPayment();

@@ -123,6 +123,7 @@ async function leaveRequested(
 ): Promise<RefundRequest> {
   return inTransaction(database, async (tx) => {
     const refund = await getRefundRequestOrThrow(tx, merchantId, id);
+    if (to !== 'canceled') await assertManualRefundPolicy(tx, merchantId);
     const at = now();
     const { count } = await tx.refundRequest.updateMany({
       where: { id, merchantId, status: 'requested' },
@@ -141,6 +142,18 @@ export const cancelRefundRequest = (database: Db, merchantId: string, id: string
 export const declineRefundRequest = (database: Db, merchantId: string, id: string) => leaveRequested(database, merchantId, id, 'declined');
 /** Manual policy: a dashboard user authorizes; the refund goes to the provider. */
 export const approveRefundRequest = (database: Db, merchantId: string, id: string) => leaveRequested(database, merchantId, id, 'processing');
+
+/**
+ * Approve and Decline are a person's decisions, which the automatic policy gives to the service: its
+ * worker authorizes every requested refund. (A policy switched at the same moment is harmless: the refund
+ * still leaves `requested` once, by whichever UPDATE comes first.)
+ */
+async function assertManualRefundPolicy(tx: Db, merchantId: string): Promise<void> {
+  const { refundPolicy } = await tx.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { refundPolicy: true } });
+  if (refundPolicy !== 'manual') {
+    throw errors.refundNotCancelable('Approve and Decline are for the manual refund policy; with automatic refunds the service approves them itself.');
+  }
+}
 
 async function releaseReservation(tx: Db, paymentId: string, amount: number): Promise<void> {
   await tx.$executeRaw`UPDATE "payments" SET "amount_reserved" = "amount_reserved" - ${amount} WHERE "id" = ${paymentId}`;
