@@ -3,8 +3,8 @@ import { approveRefundRequest, cancelRefundRequest, declineRefundRequest } from 
 import { formatMoney } from './format';
 import { failed, serviceRefusal, type FormState } from './form-state';
 
-// Approve / Decline (manual refund policy) and Cancel, from the dashboard. The services check the state
-// in their UPDATE, so two people clicking at once move a refund once; the second is told why not.
+// Approve / Decline (manual refund policy) and Cancel, from the dashboard. The services check the policy,
+// and the state in their UPDATE, so two people clicking at once move a refund once; the second is told why not.
 
 export type RefundChange = 'approve' | 'decline' | 'cancel';
 
@@ -12,12 +12,6 @@ const DONE: Record<RefundChange, string> = { approve: 'approved', decline: 'decl
 const RUN = { approve: approveRefundRequest, decline: declineRefundRequest, cancel: cancelRefundRequest };
 
 export async function changeRefund(database: Db, merchantId: string, refundId: string, change: RefundChange): Promise<FormState> {
-  if (change !== 'cancel') {
-    const merchant = await database.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { refundPolicy: true } });
-    if (merchant.refundPolicy !== 'manual') {
-      return failed('Approve and Decline are for the manual refund policy; with automatic refunds the service approves them itself.');
-    }
-  }
   try {
     const refund = await RUN[change](database, merchantId, refundId);
     return { status: 'ok', message: `Refund of ${formatMoney(refund.amount, refund.currency)} ${DONE[change]}.` };
@@ -26,7 +20,8 @@ export async function changeRefund(database: Db, merchantId: string, refundId: s
     if (refusal.code === 'resource_missing') return failed('This refund request was not found.');
     if (refusal.code === 'refund_not_cancelable') {
       const current = await database.refundRequest.findFirst({ where: { id: refundId, merchantId }, select: { status: true } });
-      return failed(`This refund is already ${current?.status ?? 'past that point'}; only a requested refund can be ${DONE[change]}.`);
+      // one still requested was refused by the automatic refund policy, whose message is written for people
+      if (current?.status !== 'requested') return failed(`This refund is already ${current?.status ?? 'past that point'}; only a requested refund can be ${DONE[change]}.`);
     }
     return failed(refusal.message);
   }

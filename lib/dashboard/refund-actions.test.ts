@@ -1,0 +1,51 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createCheckoutSession } from '@/lib/checkout-sessions/service';
+import { db } from '@/lib/db';
+import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
+import { payCheckoutSession } from '@/lib/payments/pay';
+import { createRefundRequest } from '@/lib/refunds/service';
+import { changeRefund } from './refund-actions';
+
+// What the refunds table's buttons answer. The refund policy is the service's rule; the dashboard says it
+// in words a person can act on, and tells a refund that moved on apart from one the policy keeps.
+
+let merchantId: string;
+
+async function requestedRefund() {
+  const client = await db();
+  const session = await createCheckoutSession(client, merchantId, {
+    order_reference: `o-${Math.random().toString(36).slice(2)}`,
+    currency: 'USD',
+    items: [{ name: 'Lamp', quantity: 1, unit_amount: 5000 }],
+    shipping_amount: 0,
+    tax_amount: 0,
+    amount: 5000,
+    return_url: 'https://shop.example.com/thanks',
+  });
+  const { payment } = await payCheckoutSession(client, merchantId, session.id, { payment_method: 'card', card_number: '4242424242424242' });
+  return createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 1000 });
+}
+
+beforeEach(async () => {
+  merchantId = (await createMerchant(await db(), { name: 'Buttons Shop', hosts: ['shop.example.com'] })).id;
+});
+
+describe('changeRefund', () => {
+  it('explains that Approve and Decline need the manual policy, and still lets a refund be canceled', async () => {
+    const client = await db();
+    const refund = await requestedRefund();
+    const policy = { status: 'error', message: expect.stringMatching(/^Approve and Decline are for the manual refund policy/) };
+    expect(await changeRefund(client, merchantId, refund.id, 'approve')).toEqual(policy);
+    expect(await changeRefund(client, merchantId, refund.id, 'decline')).toEqual(policy);
+    expect((await client.refundRequest.findUniqueOrThrow({ where: { id: refund.id } })).status).toBe('requested');
+    expect(await changeRefund(client, merchantId, refund.id, 'cancel')).toEqual({ status: 'ok', message: 'Refund of US$10.00 canceled.' });
+  });
+
+  it('says where a refund that moved on has got to', async () => {
+    const client = await db();
+    await setRefundPolicy(client, merchantId, 'manual');
+    const refund = await requestedRefund();
+    expect(await changeRefund(client, merchantId, refund.id, 'approve')).toEqual({ status: 'ok', message: 'Refund of US$10.00 approved.' });
+    expect(await changeRefund(client, merchantId, refund.id, 'decline')).toEqual({ status: 'error', message: 'This refund is already processing; only a requested refund can be declined.' });
+  });
+});
