@@ -1,19 +1,21 @@
-import { errors } from './errors';
-import { assertStrictJson } from './strict-json';
+import { ApiError, errors } from './errors';
+import { assertStrictJson, nestingCheck } from './strict-json';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * Reads a POST body as a JSON object. The size limit is enforced while reading the stream, so an
- * oversized body is refused without being buffered. An empty body is `{}` where `emptyAllowed`.
+ * Reads a POST body as a JSON object. The size and nesting limits are enforced while reading the stream,
+ * so an oversized or too deeply nested body is refused without being buffered or parsed. An empty body
+ * is `{}` where `emptyAllowed`.
  */
 export async function readJsonBody(request: Request, emptyAllowed: boolean): Promise<Record<string, unknown>> {
   const declaredLength = Number(request.headers.get('content-length') ?? NaN);
   if (declaredLength > MAX_BODY_BYTES) throw tooLarge();
-  const raw = await readLimited(request);
+  const contentType = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  // a body of another type is refused as such (415) once read, whatever its brackets
+  const raw = await readLimited(request, contentType === 'application/json' ? nestingCheck() : undefined);
   if (raw.length === 0 && emptyAllowed) return {};
 
-  const contentType = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   if (contentType !== 'application/json') {
     throw errors.unsupportedMediaType(
       `Content-Type must be application/json${contentType ? `, not ${contentType}` : ''}`,
@@ -38,7 +40,7 @@ export async function readJsonBody(request: Request, emptyAllowed: boolean): Pro
   return parsed as Record<string, unknown>;
 }
 
-async function readLimited(request: Request): Promise<Uint8Array> {
+async function readLimited(request: Request, inspect?: (chunk: Uint8Array) => void): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -50,9 +52,12 @@ async function readLimited(request: Request): Promise<Uint8Array> {
     });
     if (done) break;
     total += value.byteLength;
-    if (total > MAX_BODY_BYTES) {
+    try {
+      if (total > MAX_BODY_BYTES) throw tooLarge();
+      inspect?.(value);
+    } catch (error) {
       await reader.cancel().catch(() => {});
-      throw tooLarge();
+      throw error instanceof ApiError ? leftUnread(error) : error;
     }
     chunks.push(value);
   }
@@ -66,9 +71,15 @@ async function readLimited(request: Request): Promise<Uint8Array> {
 }
 
 function tooLarge() {
-  const error = errors.payloadTooLarge(`The body must be at most ${MAX_BODY_BYTES / 1024} KiB`);
-  // the rest of the body is never read, so this connection cannot carry another request: say so, or a
-  // keep-alive client sends its next request on a socket that is about to be reset
+  return leftUnread(errors.payloadTooLarge(`The body must be at most ${MAX_BODY_BYTES / 1024} KiB`));
+}
+
+/**
+ * A refusal answered before the body was read to its end. The rest is never read, so this connection
+ * cannot carry another request: say so, or a keep-alive client sends its next request on a socket that
+ * is about to be reset.
+ */
+function leftUnread(error: ApiError): ApiError {
   error.headers.Connection = 'close';
   return error;
 }

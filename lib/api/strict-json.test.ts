@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors';
-import { assertStrictJson, MAX_JSON_DEPTH } from './strict-json';
+import { assertStrictJson, MAX_JSON_DEPTH, nestingCheck } from './strict-json';
 
 function refusal(text: string): ApiError | undefined {
   JSON.parse(text); // only text JSON.parse accepts reaches the check
@@ -25,11 +25,30 @@ describe('strict JSON', () => {
     expect(refusal('{"a\\u0062":1,"ab":2}')).toMatchObject({ code: 'invalid_json' });
   });
 
-  it('refuses nesting past the limit', () => {
-    const deep = '['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1);
-    expect(refusal(`{"a":${deep}}`)).toMatchObject({ code: 'invalid_json' });
-    const fine = '['.repeat(MAX_JSON_DEPTH - 1) + ']'.repeat(MAX_JSON_DEPTH - 1);
-    expect(refusal(`{"a":${fine}}`)).toBeUndefined();
+  it('refuses nesting past the limit as the body arrives, in whatever chunks', () => {
+    /** The refusal of text fed to one check in chunks of `size` bytes, or undefined. */
+    const nesting = (text: string, size: number): ApiError | undefined => {
+      const check = nestingCheck();
+      const bytes = new TextEncoder().encode(text);
+      try {
+        for (let at = 0; at < bytes.length; at += size) check(bytes.subarray(at, at + size));
+        return undefined;
+      } catch (error) {
+        return error as ApiError;
+      }
+    };
+    const deep = (levels: number) => `{"a":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+    for (const size of [1, 3, 1024]) {
+      expect(nesting(deep(MAX_JSON_DEPTH), size)).toBeUndefined();
+      expect(nesting(deep(MAX_JSON_DEPTH + 1), size)).toMatchObject({ code: 'invalid_json', message: 'The body is nested more than 32 levels deep' });
+      // never closed, as a body cut off or still arriving: refused all the same
+      expect(nesting('['.repeat(200_000), size)).toMatchObject({ code: 'invalid_json' });
+      // siblings are not depth
+      expect(nesting(`[${'[],'.repeat(100)}{}]`, size)).toBeUndefined();
+      // brackets inside strings, escaped quotes and multi-byte characters around them do not count
+      expect(nesting(JSON.stringify({ a: `${'['.repeat(100)}\\`, 'b"[[': `é😀${'{'.repeat(40)}` }), size)).toBeUndefined();
+      expect(nesting(`${JSON.stringify({ a: '\\' })}${'['.repeat(MAX_JSON_DEPTH + 1)}`, size)).toMatchObject({ code: 'invalid_json' });
+    }
   });
 
   it('refuses NUL and unpaired surrogates, naming where', () => {

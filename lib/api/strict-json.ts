@@ -1,10 +1,43 @@
 import { errors } from './errors';
 
-// What JSON.parse lets through but a payments API should not: duplicate keys (which one did the client
-// mean?), nesting deep enough to exhaust a parser, and strings PostgreSQL cannot store or that are not
-// text (NUL, unpaired UTF-16 surrogates). Run on text JSON.parse has already accepted.
+// What JSON.parse lets through but a payments API should not: nesting deep enough to exhaust whatever
+// walks the parsed value recursively, duplicate keys (which one did the client mean?), and strings
+// PostgreSQL cannot store or that are not text (NUL, unpaired UTF-16 surrogates). Nesting is followed
+// while the body streams in, before anything parses it; the rest runs on text JSON.parse has accepted.
 
 export const MAX_JSON_DEPTH = 32;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPENERS = new Set([0x5b, 0x7b]); // [ {
+const CLOSERS = new Set([0x5d, 0x7d]); // ] }
+
+/**
+ * A check to feed a JSON body to, chunk by chunk as it arrives: it throws at the first bracket past
+ * MAX_JSON_DEPTH, so a body nested 200,000 deep is refused after its first few dozen bytes. It reads
+ * UTF-8 bytes, where brackets, quotes and backslashes are never part of a longer character, and brackets
+ * inside strings do not count. Text that is not JSON at all is left for JSON.parse to refuse.
+ */
+export function nestingCheck(): (chunk: Uint8Array) => void {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  return (chunk) => {
+    for (const byte of chunk) {
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (byte === BACKSLASH) escaped = true;
+        else if (byte === QUOTE) inString = false;
+      } else if (byte === QUOTE) {
+        inString = true;
+      } else if (OPENERS.has(byte)) {
+        if (++depth > MAX_JSON_DEPTH) throw errors.invalidJson(`The body is nested more than ${MAX_JSON_DEPTH} levels deep`);
+      } else if (CLOSERS.has(byte) && depth > 0) {
+        depth--;
+      }
+    }
+  };
+}
 
 type Frame = { kind: 'object'; keys: Set<string>; key?: string; expectKey: boolean } | { kind: 'array'; index: number };
 
@@ -15,7 +48,6 @@ export function assertStrictJson(text: string): void {
   for (let i = 0; i < text.length; i++) {
     const char = text[i];
     if (char === '{' || char === '[') {
-      if (stack.length >= MAX_JSON_DEPTH) throw errors.invalidJson(`The body is nested more than ${MAX_JSON_DEPTH} levels deep`);
       stack.push(char === '{' ? { kind: 'object', keys: new Set(), expectKey: true } : { kind: 'array', index: 0 });
     } else if (char === '}' || char === ']') {
       stack.pop();

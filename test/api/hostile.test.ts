@@ -51,6 +51,18 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
   });
 }
 
+/** A POST whose body is sent chunked, with no Content-Length to refuse it by: only what it holds can. */
+async function postChunked(path: string, body: string): Promise<RawResponse> {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${shop.keys[0]}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+    body: new Blob([body]).stream(),
+    duplex: 'half',
+  } as RequestInit);
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, json: JSON.parse(text) };
+}
+
 const pathOf = (operation: ApiOperation) => operation.path.replace('{id}', operation.pathId ? fixtureIdOf(shop.ids, operation.pathId) : '');
 
 function expectRefusal(res: RawResponse, status: number, code: string, param?: string) {
@@ -171,6 +183,21 @@ describe('JSON shape', () => {
     expectRefusal(await post('/v1/checkout-sessions', nested(33)), 400, 'invalid_json');
     expectRefusal(await post('/v1/checkout-sessions', `{"a":${'['.repeat(30_000)}${']'.repeat(30_000)}}`), 400, 'invalid_json');
     expectRefusal(await post('/v1/checkout-sessions', `{"a":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`), 400, 'invalid_json');
+  });
+
+  it.each([
+    ['200,000 levels of arrays', `{"a":${'['.repeat(200_000)}${']'.repeat(200_000)}}`],
+    ['200,000 levels of objects', `{"a":${'{"a":'.repeat(200_000)}1${'}'.repeat(200_000)}}`],
+    ['200,000 brackets never closed', '['.repeat(200_000)],
+    ['a deep array as the whole body', `${'['.repeat(20_000)}${']'.repeat(20_000)}`],
+  ])('refuses %s as the body streams in: the 400 of 33 levels, not a 413 or a 500', async (_name, body) => {
+    const before = await merchantState([shop.merchantId]);
+    const res = await postChunked('/v1/checkout-sessions', body);
+    expectRefusal(res, 400, 'invalid_json');
+    expect(res.json.error.message).toBe('The body is nested more than 32 levels deep');
+    // with its length declared, a body past 64 KiB is refused before a byte of it is read
+    if (body.length > 64 * 1024) expectRefusal(await post('/v1/checkout-sessions', body), 413, 'payload_too_large');
+    expect(changedTables(before, await merchantState([shop.merchantId]))).toEqual([]);
   });
 
   const bodies = API_OPERATIONS.filter((one) => one.body?.example).map((one) => ({ name: `${one.method} ${one.path}`, op: one, example: one.body!.example! }));
