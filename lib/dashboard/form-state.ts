@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
+import { parseActionArguments } from '@/lib/server-actions/arguments';
 
 // What a dashboard server action answers to its form: nothing yet, done (with a line to show), or
 // refused with a message per field and what was typed, so the form keeps it.
@@ -21,6 +23,17 @@ export function refused<Field extends string>(
 export function failed<Field extends string>(message: string, values?: Partial<Record<Field, string>>): FormState<Field> {
   return { status: 'error', message, values };
 }
+
+/** What every dashboard form action is called with (useActionState): the form's last answer, unused, and its data. */
+export type FormActionArguments<Field extends string = string> = [previous: FormState<Field>, formData: FormData];
+
+/** The FormData of a form action's arguments, or null when they are not what a form sends (see parseActionArguments). */
+export function formDataOf(args: readonly unknown[]): FormData | null {
+  return parseActionArguments(args, z.unknown(), z.instanceof(FormData))?.[1] ?? null;
+}
+
+/** A form action's answer to arguments no form of ours sends. */
+export const UNREADABLE_FORM: FormState<never> = failed('This form could not be read. Reload the page and try again.');
 
 /** A form field's text (a missing field is empty). */
 export function field(formData: FormData, name: string): string {

@@ -3,11 +3,13 @@
 import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { field, type FormState } from '@/lib/dashboard/form-state';
+import { field, formDataOf, UNREADABLE_FORM, type FormActionArguments, type FormState } from '@/lib/dashboard/form-state';
 import { expireSessionFromDashboard } from '@/lib/dashboard/session-actions';
 
-export async function expireSessionAction(_state: FormState, formData: FormData): Promise<FormState> {
+export async function expireSessionAction(...args: FormActionArguments): Promise<FormState> {
   const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
   const state = await expireSessionFromDashboard(await db(), merchantId, field(formData, 'sessionId'));
   if (state.status === 'ok') revalidatePath('/dashboard', 'layout');
   return state;

@@ -3,15 +3,17 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { requireMerchant } from '@/lib/auth/session';
-import { field, type FormState } from '@/lib/dashboard/form-state';
+import { field, formDataOf, UNREADABLE_FORM, type FormActionArguments, type FormState } from '@/lib/dashboard/form-state';
 import { db } from '@/lib/db';
 import { createPaymentLinkFromForm, setPaymentLinkActive, updatePaymentLinkFromForm, type PaymentLinkField } from '@/lib/payment-links/dashboard-form';
 
 // The dashboard's payment link actions. Each one reads the signed-in merchant itself, and the services
 // look the link up under that merchant, so a tampered id finds nothing.
 
-export async function createPaymentLinkAction(_state: FormState<PaymentLinkField>, formData: FormData): Promise<FormState<PaymentLinkField>> {
+export async function createPaymentLinkAction(...args: FormActionArguments<PaymentLinkField>): Promise<FormState<PaymentLinkField>> {
   const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
   const outcome = await createPaymentLinkFromForm(await db(), merchantId, {
     name: field(formData, 'name'),
     description: field(formData, 'description'),
@@ -25,25 +27,29 @@ export async function createPaymentLinkAction(_state: FormState<PaymentLinkField
   redirect(`/dashboard/payment-links/${outcome.link.id}`);
 }
 
-export async function updatePaymentLinkAction(_state: FormState<PaymentLinkField>, formData: FormData): Promise<FormState<PaymentLinkField>> {
+export async function updatePaymentLinkAction(...args: FormActionArguments<PaymentLinkField>): Promise<FormState<PaymentLinkField>> {
   const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
   const linkId = field(formData, 'linkId');
   const state = await updatePaymentLinkFromForm(await db(), merchantId, linkId, { name: field(formData, 'name'), description: field(formData, 'description') });
   if (state.status === 'ok') revalidatePath('/dashboard/payment-links', 'layout');
   return state;
 }
 
-async function setActive(formData: FormData, active: boolean): Promise<FormState> {
+async function setActive(args: FormActionArguments, active: boolean): Promise<FormState> {
   const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
   const state = await setPaymentLinkActive(await db(), merchantId, field(formData, 'linkId'), active);
   if (state.status === 'ok') revalidatePath('/dashboard/payment-links', 'layout');
   return state;
 }
 
-export async function deactivatePaymentLinkAction(_state: FormState, formData: FormData) {
-  return setActive(formData, false);
+export async function deactivatePaymentLinkAction(...args: FormActionArguments) {
+  return setActive(args, false);
 }
 
-export async function activatePaymentLinkAction(_state: FormState, formData: FormData) {
-  return setActive(formData, true);
+export async function activatePaymentLinkAction(...args: FormActionArguments) {
+  return setActive(args, true);
 }

@@ -3,26 +3,28 @@
 import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { field, type FormState } from '@/lib/dashboard/form-state';
+import { field, formDataOf, UNREADABLE_FORM, type FormActionArguments, type FormState } from '@/lib/dashboard/form-state';
 import { changeRefund, type RefundChange } from '@/lib/dashboard/refund-actions';
 
 // Approve, Decline and Cancel a refund request of the signed-in merchant.
 
-async function run(change: RefundChange, formData: FormData): Promise<FormState> {
+async function run(change: RefundChange, args: FormActionArguments): Promise<FormState> {
   const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
   const state = await changeRefund(await db(), merchantId, field(formData, 'refundId'), change);
   if (state.status === 'ok') revalidatePath('/dashboard', 'layout');
   return state;
 }
 
-export async function approveRefundAction(_state: FormState, formData: FormData) {
-  return run('approve', formData);
+export async function approveRefundAction(...args: FormActionArguments) {
+  return run('approve', args);
 }
 
-export async function declineRefundAction(_state: FormState, formData: FormData) {
-  return run('decline', formData);
+export async function declineRefundAction(...args: FormActionArguments) {
+  return run('decline', args);
 }
 
-export async function cancelRefundAction(_state: FormState, formData: FormData) {
-  return run('cancel', formData);
+export async function cancelRefundAction(...args: FormActionArguments) {
+  return run('cancel', args);
 }

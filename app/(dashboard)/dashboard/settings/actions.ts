@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { field, type FormState } from '@/lib/dashboard/form-state';
+import { field, formDataOf, UNREADABLE_FORM, type FormActionArguments, type FormState } from '@/lib/dashboard/form-state';
 import { addWebsite, removeApprovedWebsite, updateBusinessName, updatePaymentMethods, updateRefundPolicy } from '@/lib/dashboard/settings';
 
 // Settings of the signed-in merchant's connection. The merchant always comes from the session.
@@ -13,28 +13,38 @@ function refreshed<State extends FormState<string>>(state: State): State {
   return state;
 }
 
-export async function saveBusinessNameAction(_state: FormState<'name'>, formData: FormData) {
+export async function saveBusinessNameAction(...args: FormActionArguments<'name'>): Promise<FormState<'name'>> {
   const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
   return refreshed(await updateBusinessName(await db(), merchantId, field(formData, 'name')));
 }
 
-export async function addWebsiteAction(_state: FormState<'host'>, formData: FormData) {
+export async function addWebsiteAction(...args: FormActionArguments<'host'>): Promise<FormState<'host'>> {
   const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
   return refreshed(await addWebsite(await db(), merchantId, field(formData, 'host')));
 }
 
-export async function removeWebsiteAction(_state: FormState, formData: FormData) {
+export async function removeWebsiteAction(...args: FormActionArguments): Promise<FormState> {
   const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
   return refreshed(await removeApprovedWebsite(await db(), merchantId, field(formData, 'host')));
 }
 
-export async function savePaymentMethodsAction(_state: FormState<'methods'>, formData: FormData) {
+export async function savePaymentMethodsAction(...args: FormActionArguments<'methods'>): Promise<FormState<'methods'>> {
   const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
   const chosen = formData.getAll('methods').filter((value): value is string => typeof value === 'string');
   return refreshed(await updatePaymentMethods(await db(), merchantId, chosen));
 }
 
-export async function saveRefundPolicyAction(_state: FormState<'policy'>, formData: FormData) {
+export async function saveRefundPolicyAction(...args: FormActionArguments<'policy'>): Promise<FormState<'policy'>> {
   const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
   return refreshed(await updateRefundPolicy(await db(), merchantId, field(formData, 'policy')));
 }

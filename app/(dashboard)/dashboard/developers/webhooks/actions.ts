@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { field, type FormState } from '@/lib/dashboard/form-state';
+import { field, formDataOf, UNREADABLE_FORM, type FormActionArguments, type FormState } from '@/lib/dashboard/form-state';
 import {
   createEndpointFromDashboard,
   deleteEndpointFromDashboard,
@@ -22,8 +22,10 @@ function refreshed<State extends FormState<string>>(state: State): State {
 }
 
 /** Answers with the signing secret, once. */
-export async function createEndpointAction(_state: FormState<EndpointField>, formData: FormData): Promise<FormState<EndpointField>> {
+export async function createEndpointAction(...args: FormActionArguments<EndpointField>): Promise<FormState<EndpointField>> {
   const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
   const events = formData.getAll('events').filter((value): value is string => typeof value === 'string');
   return refreshed(
     await createEndpointFromDashboard(await db(), merchantId, {
@@ -35,25 +37,33 @@ export async function createEndpointAction(_state: FormState<EndpointField>, for
   );
 }
 
-export async function rotateSecretAction(_state: FormState, formData: FormData): Promise<FormState> {
+export async function rotateSecretAction(...args: FormActionArguments): Promise<FormState> {
   const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
   return refreshed(await rotateSecretFromDashboard(await db(), merchantId, field(formData, 'endpointId')));
 }
 
-export async function deleteEndpointAction(_state: FormState, formData: FormData): Promise<FormState> {
+export async function deleteEndpointAction(...args: FormActionArguments): Promise<FormState> {
   const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
   const state = refreshed(await deleteEndpointFromDashboard(await db(), merchantId, field(formData, 'endpointId')));
   if (state.status === 'ok') redirect('/dashboard/developers/webhooks');
   return state;
 }
 
-export async function sendTestEventAction(_state: FormState, formData: FormData): Promise<FormState> {
+export async function sendTestEventAction(...args: FormActionArguments): Promise<FormState> {
   const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
   return sendTestFromDashboard(await db(), merchantId, field(formData, 'endpointId'));
 }
 
-export async function resendDeliveryAction(_state: FormState, formData: FormData): Promise<FormState> {
+export async function resendDeliveryAction(...args: FormActionArguments): Promise<FormState> {
   const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
   const state = await resendFromDashboard(await db(), merchantId, field(formData, 'deliveryId'));
   revalidatePath('/dashboard', 'layout');
   return state;

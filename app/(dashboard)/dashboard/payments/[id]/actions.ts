@@ -3,12 +3,14 @@
 import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { field, type FormState } from '@/lib/dashboard/form-state';
+import { field, formDataOf, UNREADABLE_FORM, type FormActionArguments, type FormState } from '@/lib/dashboard/form-state';
 import { refundFromDashboard, type RefundField } from '@/lib/dashboard/refund-form';
 
 /** The Refund form of a payment's page: the same rules as POST /v1/refund-requests. */
-export async function refundPaymentAction(_state: FormState<RefundField>, formData: FormData): Promise<FormState<RefundField>> {
+export async function refundPaymentAction(...args: FormActionArguments<RefundField>): Promise<FormState<RefundField>> {
   const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
   const paymentId = field(formData, 'paymentId');
   const state = await refundFromDashboard(await db(), merchantId, {
     paymentId,

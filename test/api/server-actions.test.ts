@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { db } from '@/lib/db';
+import { createUser } from '@/lib/users/service';
+import { TEST_DATA_DIR } from '../setup/databases';
+import { changedTables, createFixtureMerchant, merchantState, type FixtureMerchant } from './properties-support';
+
+// A server action is a public POST endpoint: anyone with its id (it is in our pages' JavaScript) can call
+// it with any arguments React can encode, whatever its TypeScript signature says. Here a signed-in
+// merchant's cookie calls every dashboard action over HTTP, as the page's JavaScript would, with
+// arguments no form of ours sends. Each gets the form's own refusal, never a 500; nothing changes, and
+// the server logs no error and none of what was sent.
+
+const SERVER_LOG = path.join(TEST_DATA_DIR, 'api-server.log');
+const PASSWORD = 'correct horse battery staple';
+/** Carried in every wrong argument: it must not reach the log. */
+const MARK = `caller-data-${randomUUID()}`;
+
+type Action = { id: string; name: string; page: string };
+
+/** Every server action of the dashboard, from the build's manifest, with a page that serves it. */
+function dashboardActions(): Action[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'), 'utf8'));
+  const entries = Object.entries(manifest.node as Record<string, { filename: string; exportedName: string; workers: Record<string, unknown> }>);
+  return entries
+    .filter(([, action]) => action.filename.startsWith('app/(dashboard)/dashboard/'))
+    .map(([id, action]) => ({ id, name: action.exportedName, page: pageOf(Object.keys(action.workers)[0]) }));
+}
+
+/** 'app/(dashboard)/dashboard/payments/[id]/page' → '/dashboard/payments/x' */
+function pageOf(worker: string): string {
+  return `/${worker
+    .split('/')
+    .slice(1, -1)
+    .filter((segment) => !/^\(.*\)$/.test(segment))
+    .map((segment) => (segment.startsWith('[') ? 'x' : segment))
+    .join('/')}`;
+}
+
+let base: string;
+let cookie: string;
+let shop: FixtureMerchant;
+
+beforeAll(async () => {
+  base = inject('serverUrl');
+  shop = await createFixtureMerchant({ name: 'Actions Shop' });
+  const email = `actions-${randomUUID()}@example.com`;
+  await createUser(await db(), { merchantId: shop.merchantId, email, password: PASSWORD });
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const signIn = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: csrf.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ') },
+    body: new URLSearchParams({ csrfToken, email, password: PASSWORD, json: 'true' }),
+    redirect: 'manual',
+  });
+  cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  expect(cookie).toContain('session-token');
+});
+
+/** Calls a server action as the page's JavaScript does: a POST of its arguments with the Next-Action header. */
+async function callAction(action: Action, body: string | FormData) {
+  const response = await fetch(`${base}${action.page}`, {
+    method: 'POST',
+    headers: { Cookie: cookie, 'Next-Action': action.id, Accept: 'text/x-component', Origin: base, ...(typeof body === 'string' ? { 'Content-Type': 'text/plain;charset=UTF-8' } : {}) },
+    body,
+    redirect: 'manual',
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+async function logSince(offset: number): Promise<string> {
+  await new Promise((resolve) => setTimeout(resolve, 500)); // the pipe to the file is asynchronous
+  return fs.readFileSync(SERVER_LOG, 'utf8').slice(offset);
+}
+
+const WRONG_ARGUMENTS: [string, unknown[]][] = [
+  ['no arguments', []],
+  ['a string for the form', [{ status: 'idle' }, MARK]],
+  ['an array for the form', [{ status: 'idle' }, [MARK, { name: MARK }]]],
+  ['an object that looks like a form', [{ status: 'idle' }, { get: MARK, getAll: [MARK], name: MARK }]],
+  ['a number for the form', [{ status: 'idle' }, 42]],
+  ['one string only', [MARK]],
+];
+
+describe('dashboard server actions called with arguments no form sends', () => {
+  it('are all found in the build', () => {
+    expect(dashboardActions().map((action) => action.name)).toEqual(expect.arrayContaining(['saveBusinessNameAction', 'approveRefundAction', 'createKeyAction', 'createEndpointAction', 'refundPaymentAction', 'createPaymentLinkAction', 'expireSessionAction']));
+  });
+
+  it.each(dashboardActions().map((action) => ({ ...action, label: `${action.name} (${action.page})` })))('$label answers the form’s refusal, changes nothing and logs nothing', async (action) => {
+    const offset = fs.statSync(SERVER_LOG).size;
+    const before = await merchantState([shop.merchantId]);
+    for (const [what, args] of WRONG_ARGUMENTS) {
+      const response = await callAction(action, JSON.stringify(args));
+      expect(response.status, what).toBe(200);
+      expect(response.text, what).toContain('This form could not be read');
+      // a thrown action leaves its digest in the answer
+      expect(response.text, what).not.toMatch(/E\{"digest"/);
+    }
+    expect(changedTables(before, await merchantState([shop.merchantId]))).toEqual([]);
+    const log = await logSince(offset);
+    expect(log).not.toContain(MARK);
+    expect(log).not.toMatch(/TypeError|RangeError|⨯/);
+  });
+
+  it('still do their work for the form the page sends (the control: these calls reach the action)', async () => {
+    const save = dashboardActions().find((action) => action.name === 'saveBusinessNameAction')!;
+    // React's encoding of (previous state, FormData): the arguments in field 0, the form's fields after
+    const form = new FormData();
+    form.append('_1_name', 'Renamed over HTTP');
+    form.append('0', JSON.stringify([{ status: 'idle' }, '$K1']));
+    const response = await callAction(save, form);
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('"status":"ok"');
+    expect((await (await db()).merchant.findUniqueOrThrow({ where: { id: shop.merchantId } })).name).toBe('Renamed over HTTP');
+  });
+});
