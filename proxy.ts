@@ -1,14 +1,51 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { MAX_BODY_BYTES } from '@/lib/api/body';
+import { MAX_JSON_DEPTH, nestingCheck } from '@/lib/api/strict-json';
 
-// Runs before routing. A /v1 path that is not valid percent-encoding would reach Next's router, which
-// answers with an HTML 400 page; the API answers in JSON, always.
-export function proxy(request: NextRequest) {
+// Runs before routing, for two kinds of request only (see `config` below).
+export async function proxy(request: NextRequest) {
+  if (request.nextUrl.pathname.startsWith('/v1/')) return refuseBadPercentEncoding(request);
+  return refuseDeeplyNestedAction(request);
+}
+
+// A /v1 path that is not valid percent-encoding would reach Next's router, which answers with an HTML 400
+// page; the API answers in JSON, always.
+function refuseBadPercentEncoding(request: NextRequest) {
   try {
     decodeURIComponent(request.nextUrl.pathname);
     return NextResponse.next();
   } catch {
     return routeNotFound('the path is not valid percent-encoding');
   }
+}
+
+// A server action's arguments are JSON that React revives recursively before any of our code runs: a
+// few thousand levels of brackets overflow the stack and the caller gets a 500, whoever they are. So a
+// POST that may carry a server action is refused here when its body, or one of its form fields, is nested
+// past the API's own limit. No form of ours comes near it (their arguments are two or three levels deep);
+// text typed into a field is refused only if it opens more than 32 brackets it never closes.
+async function refuseDeeplyNestedAction(request: NextRequest) {
+  if (request.method !== 'POST') return NextResponse.next();
+  // Next gives a proxy no more than this of a body (next.config.js), and the action only what the proxy saw
+  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) return refusal(413, `The request must be at most ${MAX_BODY_BYTES / 1024} KiB.`);
+  try {
+    for (const text of await textsOf(request)) nestingCheck()(new TextEncoder().encode(text));
+    return NextResponse.next();
+  } catch {
+    return refusal(400, `The request is not a form, or is nested more than ${MAX_JSON_DEPTH} levels deep.`);
+  }
+}
+
+/** Each field of a form (React parses them one by one), or the whole body. */
+async function textsOf(request: NextRequest): Promise<string[]> {
+  if (/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(request.headers.get('content-type') ?? '')) {
+    return [...(await request.formData()).values()].filter((value): value is string => typeof value === 'string');
+  }
+  return [await request.text()];
+}
+
+function refusal(status: number, message: string) {
+  return new NextResponse(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
 function routeNotFound(detail: string) {
@@ -31,8 +68,16 @@ function randomBase62(length: number): string {
   return out;
 }
 
-// Only /v1 paths with a percent sign come here. Next hands a proxy the request body, and before any route
-// runs it waits for that body to arrive in full, buffering it: were every /v1 POST to pass through here,
-// lib/api/body.ts could no longer refuse an oversized or endless upload while it streams. Paths without a
-// '%' cannot be wrongly percent-encoded, so they go straight to their route.
-export const config = { matcher: ['/v1/:rest(.*%.*)'] };
+// Next hands a proxy the request body, and before any route runs it waits for that body to arrive in
+// full, buffering it: were every /v1 POST to pass through here, lib/api/body.ts could no longer refuse an
+// oversized or endless upload while it streams. So /v1 comes here only for paths with a '%' (the others
+// cannot be wrongly percent-encoded). Server actions are buffered by Next whatever we do; they come here
+// when they say so (Next-Action) or, from a page without JavaScript, as a form post. /api/auth is
+// next-auth's, and takes no server action. (Next reads this object at build time: literals only.)
+export const config = {
+  matcher: [
+    '/v1/:rest(.*%.*)',
+    { source: '/((?!v1/|api/|_next/).*)', has: [{ type: 'header', key: 'next-action' }] },
+    { source: '/((?!v1/|api/|_next/).*)', has: [{ type: 'header', key: 'content-type', value: '(multipart/form-data|application/x-www-form-urlencoded).*' }] },
+  ],
+};

@@ -10,8 +10,9 @@ import { changedTables, createFixtureMerchant, merchantState, type FixtureMercha
 // A server action is a public POST endpoint: anyone with its id (it is in our pages' JavaScript) can call
 // it with any arguments React can encode, whatever its TypeScript signature says. Here a signed-in
 // merchant's cookie calls every dashboard action over HTTP, as the page's JavaScript would, with
-// arguments no form of ours sends. Each gets the form's own refusal, never a 500; nothing changes, and
-// the server logs no error and none of what was sent.
+// arguments no form of ours sends, and with bodies nested far deeper than any form's. Each gets a plain
+// refusal (the form's own error, or a 400 before the action runs), never a 500; nothing changes, and the
+// server logs no error and none of what was sent.
 
 const SERVER_LOG = path.join(TEST_DATA_DIR, 'api-server.log');
 const PASSWORD = 'correct horse battery staple';
@@ -116,5 +117,38 @@ describe('dashboard server actions called with arguments no form sends', () => {
     expect(response.status).toBe(200);
     expect(response.text).toContain('"status":"ok"');
     expect((await (await db()).merchant.findUniqueOrThrow({ where: { id: shop.merchantId } })).name).toBe('Renamed over HTTP');
+  });
+});
+
+describe('server actions called with deeply nested arguments', () => {
+  const nested = (levels: number) => `[${'['.repeat(levels)}${']'.repeat(levels)}]`;
+
+  it.each([
+    ['5,000 levels, as the body', 400, nested(5_000)],
+    ['5,000 levels, in a form field', 400, (() => {
+      const form = new FormData();
+      form.append('0', nested(5_000));
+      return form;
+    })()],
+    ['200,000 levels (and 400 KB)', 413, nested(200_000)],
+  ] as const)('%s: refused with %i before React parses them, not a 500', async (_what, status, body) => {
+    const offset = fs.statSync(SERVER_LOG).size;
+    const before = await merchantState([shop.merchantId]);
+    const save = dashboardActions().find((action) => action.name === 'saveBusinessNameAction')!;
+    const response = await callAction(save, body);
+    expect(response.status).toBe(status);
+    expect(changedTables(before, await merchantState([shop.merchantId]))).toEqual([]);
+    expect(await logSince(offset)).not.toMatch(/RangeError|⨯/);
+  });
+
+  it('the checkout page’s action too: the guard is in front of every page, whoever owns the action', async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'), 'utf8'));
+    const [id] = Object.entries(manifest.node as Record<string, { exportedName: string }>).find(([, action]) => action.exportedName === 'payCheckout')!;
+    const response = await fetch(`${base}/checkout/cs_000000000000000000000000`, {
+      method: 'POST',
+      headers: { 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Origin: base },
+      body: nested(5_000),
+    });
+    expect(response.status).toBe(400);
   });
 });
