@@ -5,7 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_API_KEY, E2E_BASE_URL } from '../playwright.config';
-import { approveWebsite, createKey, newMerchant, payByCard, shopSession, signUp, v1, type Merchant } from './dashboard-support';
+import { approveWebsite, createKey, newMerchant, payByCard, shopSession, signIn, signUp, v1, type Merchant } from './dashboard-support';
 import { SHOP, shopRoutes } from './support';
 
 // What a browser is told and where it is sent. Every page of the app sends a Content-Security-Policy that
@@ -289,6 +289,8 @@ test('signing in from a link with an off-site callbackUrl lands on our dashboard
 
 test('a dashboard change posted from another site is refused and changes nothing (server actions check the origin)', async () => {
   const page = merchantPage;
+  // the callbackUrl test signed this merchant out, which ends every session of theirs
+  await signIn(page, merchant);
   await page.goto('/dashboard/settings');
   const nameField = page.getByRole('textbox', { name: 'Business name' });
   // the merchant's own save, captured as the browser sends it

@@ -120,6 +120,38 @@ describe('dashboard server actions called with arguments no form sends', () => {
   });
 });
 
+describe('public server actions (no sign-in) called with arguments no page sends', () => {
+  /** The actions anyone can call: the hosted checkout's Pay, a payment link's Pay, sign-up. */
+  const PUBLIC = [
+    { name: 'payCheckout', page: '/checkout/cs_000000000000000000000000', refusal: 'Something went wrong on our side and nothing was paid' },
+    { name: 'payThroughLink', page: '/pay/pl_000000000000000000000000', refusal: 'This payment link does not exist' },
+    { name: 'signUpAction', page: '/signup', refusal: 'This form could not be read' },
+  ];
+  const manifest = () => JSON.parse(fs.readFileSync(path.join(process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'), 'utf8'));
+
+  it.each(PUBLIC)('$name answers its page’s own refusal, writes nothing and logs nothing', async ({ name, page, refusal }) => {
+    const [id] = Object.entries(manifest().node as Record<string, { exportedName: string }>).find(([, action]) => action.exportedName === name)!;
+    const offset = fs.statSync(SERVER_LOG).size;
+    const client = await db();
+    const before = { merchants: await client.merchant.count(), sessions: await client.checkoutSession.count(), payments: await client.payment.count() };
+    const card = { method: 'card', card: { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: MARK } };
+    for (const args of [[], [[MARK], card], [{ id: MARK }, card], [[MARK], { message: null }], [42], [MARK, MARK, MARK]]) {
+      const response = await fetch(`${base}${page}`, {
+        method: 'POST',
+        headers: { 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Origin: base },
+        body: JSON.stringify(args),
+      });
+      const text = await response.text();
+      expect(response.status, JSON.stringify(args)).toBe(200);
+      expect(text, JSON.stringify(args)).toContain(refusal);
+    }
+    expect({ merchants: await client.merchant.count(), sessions: await client.checkoutSession.count(), payments: await client.payment.count() }).toEqual(before);
+    const log = await logSince(offset);
+    expect(log).not.toContain(MARK);
+    expect(log).not.toMatch(/TypeError|RangeError|⨯/);
+  });
+});
+
 describe('server actions called with deeply nested arguments', () => {
   const nested = (levels: number) => `[${'['.repeat(levels)}${']'.repeat(levels)}]`;
 

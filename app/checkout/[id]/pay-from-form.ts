@@ -27,7 +27,7 @@ const payFormInput = z.discriminatedUnion('method', [
   }),
 ]);
 
-const SOMETHING_WENT_WRONG = 'Something went wrong on our side and nothing was paid. Please try again.';
+export const SOMETHING_WENT_WRONG = 'Something went wrong on our side and nothing was paid. Please try again.';
 const TOO_MANY_DECLINES =
   'This checkout has had too many declined payments, so it takes no more cards or Interac transfers. Nothing was paid.';
 
@@ -48,9 +48,7 @@ const FIELD_OF_PARAM: Record<string, { field: keyof FormFieldErrors; message: st
   bank: { field: 'bank', message: 'Choose your bank.' },
 };
 
-export async function payFromHostedForm(sessionId: unknown, raw: unknown): Promise<PayOutcome> {
-  // a server action can be called by anyone with anything; the page binds a string
-  if (typeof sessionId !== 'string') return { kind: 'closed' };
+export async function payFromHostedForm(sessionId: string, raw: unknown): Promise<PayOutcome> {
   const form = payFormInput.safeParse(raw);
   // the page always sends this shape; a hand-made request learns nothing more
   if (!form.success) return { kind: 'failed', message: SOMETHING_WENT_WRONG };

@@ -1,11 +1,13 @@
 'use server';
 
 import { headers } from 'next/headers';
+import { z } from 'zod';
 import { redirect } from 'next/navigation';
 import type { PayLinkState } from '@/components/payment-links/pay-button';
 import { db } from '@/lib/db';
 import { startPaymentLinkCheckout, type PaymentLinkCheckout } from '@/lib/payment-links/checkout';
 import { clientAddressOf } from '@/lib/server/client-address';
+import { parseActionArguments } from '@/lib/server-actions/arguments';
 import { minutesToWait } from '@/lib/throttles/wording';
 
 type Refusal = Extract<PaymentLinkCheckout, { ok: false }>;
@@ -24,9 +26,10 @@ function refusalMessage(refusal: Refusal): string {
 }
 
 /** "Pay" on /pay/{id}: a fresh order and checkout session, then the hosted checkout page. */
-export async function payThroughLink(linkId: unknown, _state: PayLinkState): Promise<PayLinkState> {
-  // a server action can be called by anyone with anything: the page binds a string
-  if (typeof linkId !== 'string') return { message: refusalMessage({ ok: false, reason: 'not_found' }) };
+export async function payThroughLink(...args: [linkId: string, state: PayLinkState]): Promise<PayLinkState> {
+  const parsed = parseActionArguments(args, z.string(), z.unknown());
+  if (!parsed) return { message: refusalMessage({ ok: false, reason: 'not_found' }) };
+  const [linkId] = parsed;
   const outcome = await startPaymentLinkCheckout(await db(), linkId, clientAddressOf(await headers()));
   if (!outcome.ok) return { message: refusalMessage(outcome) };
   // our own relative path: the customer stays on the origin they opened the link on
