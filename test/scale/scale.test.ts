@@ -27,7 +27,12 @@ const sessionBody = (order_reference: string, amount = 10_000) => ({
 });
 
 beforeAll(async () => {
-  cluster = await startCluster({ webs: 2, workers: 2, env: { RATE_LIMIT_PER_SECOND: '20', RATE_LIMIT_BURST: '20' } });
+  // the merchant's keys together may go well past one key's limit here: the per-merchant limit has its own test
+  cluster = await startCluster({
+    webs: 2,
+    workers: 2,
+    env: { RATE_LIMIT_PER_SECOND: '20', RATE_LIMIT_BURST: '20', RATE_LIMIT_MERCHANT_PER_SECOND: '2000', RATE_LIMIT_MERCHANT_BURST: '2000' },
+  });
   receiver = await startTestReceiver();
   // the cluster allows 20 requests a second per key, so the load spreads over several keys
   keys.push(...(await createClusterMerchant(cluster, 25, receiver.url)).keys);
