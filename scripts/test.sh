@@ -9,6 +9,14 @@ status=0
 
 step() { printf '\n==> %s\n' "$1"; }
 
+# package.json's engines: Node 22.12 or newer (Vitest 5 needs it). On an older Node, say how to run on 24.
+if ! node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 22 || (a === 22 && b >= 12) ? 0 : 1)'; then
+  echo "npm test needs Node.js 22.12 or newer (this is $(node --version)): run \`bash scripts/with-node.sh npm test\` to use Node 24 from the npm registry" >&2
+  echo '0 passed, 1 failed'
+  exit 1
+fi
+echo "Node $(node --version)"
+
 step 'type check'
 if npx tsc --noEmit; then echo '{"passed":1,"failed":0}' > "$reports/typecheck.json"; else echo '{"passed":0,"failed":1}' > "$reports/typecheck.json"; status=1; fi
 
