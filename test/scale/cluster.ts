@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { createDatabaseIfMissing } from '@/lib/db';
 import { ensureEmbeddedServer } from '@/lib/db/embedded';
+import { freePort } from '@/lib/server/free-port';
 
 // A production-shaped deployment on one machine: a PostgreSQL server of its own (a second embedded
 // server stands in for the production one, reached only through DATABASE_URL), `next start` web
@@ -130,16 +130,6 @@ export async function query<T extends pg.QueryResultRow>(databaseUrl: string, sq
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = (probe.address() as net.AddressInfo);
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Waits for the workers to finish every delivery; returns the event ids that should have arrived. */
 export async function waitForAllDeliveries(databaseUrl: string, timeoutMs = 90_000): Promise<string[]> {

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { TEST_DATA_DIR } from './databases';
+import { freePort } from '@/lib/server/free-port';
 
 // A production build (`next build` first, as `npm test` does) served by `next start` on a free port, with
 // a fast sandbox provider, for tests to call over real HTTP. `env` adds to or overrides the defaults.
@@ -56,13 +56,3 @@ async function waitForServer(server: ChildProcess, url: string, logPath: string)
   throw new Error(`next start did not answer within 60 s; see ${logPath}`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
