@@ -53,8 +53,10 @@ async function readLimited(request: Request, inspect?: (chunk: Uint8Array) => vo
     if (done) break;
     total += value.byteLength;
     try {
-      if (total > MAX_BODY_BYTES) throw tooLarge();
+      // nesting first: a chunk can be bigger than the whole limit (Node 24 hands over larger ones), and a
+      // body nested too deep is refused as such whatever its size
       inspect?.(value);
+      if (total > MAX_BODY_BYTES) throw tooLarge();
     } catch (error) {
       await reader.cancel().catch(() => {});
       throw error instanceof ApiError ? leftUnread(error) : error;
