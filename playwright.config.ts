@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/chromium';
 
-// Specs run in Debian's Chromium against a production build (`npm test` builds first), served with a
+// Specs run in the Chromium that `npm test` resolved (CHROMIUM_PATH; scripts/chromium.ts finds or installs
+// one) against a production build (`npm test` builds first), served with a
 // fresh embedded database under data/e2e. A second server runs with the production defaults of every
 // abuse control and believes no proxy, for e2e/abuse.spec.ts; the main one trusts loopback as its proxy,
 // so a story can speak for another client with X-Forwarded-For, and lets its stories sign up freely.
@@ -44,7 +46,8 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // run on its own, `npx playwright test` looks for a browser the same way but installs none
+      executablePath: process.env.CHROMIUM_PATH || findChromium()?.path,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },

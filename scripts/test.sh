@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# npm test: type check, production build, Vitest (services, then the API over HTTP), Playwright in
-# Debian's Chromium. Ends with one line "N passed, N failed" totalling every suite.
+# npm test: type check, production build, Vitest (services, then the API over HTTP), Playwright in the
+# Chromium scripts/chromium.ts finds or installs. Ends with one line "N passed, N failed" totalling every suite.
 set -u
 cd "$(dirname "$0")/.."
 reports=data/test-reports
@@ -33,8 +33,15 @@ if [ "$built" -eq 1 ]; then
   npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest.json" || status=1
 
   if ls e2e/*.spec.ts >/dev/null 2>&1; then
-    step 'playwright'
-    PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json || status=1
+    step 'browser'
+    # resolved once (found, or installed when missing) for Playwright and every spec it runs
+    if CHROMIUM_PATH="$(npx tsx scripts/chromium.ts)"; then
+      export CHROMIUM_PATH
+      step 'playwright'
+      PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json || status=1
+    else
+      echo '{"passed":0,"failed":1}' > "$reports/browser.json"; status=1
+    fi
   fi
 fi
 
