@@ -37,6 +37,10 @@ const nextConfig = {
   poweredByHeader: false,
   // a separate build folder lets two checkouts' test runs share a machine
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // the runnable package (scripts/package.ts) serves this self-contained server; `next start` has no use for it
+  output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
+  // what the standalone server must not carry: local databases, and the image optimizer no page uses
+  outputFileTracingExcludes: { '*': ['data/**', '.sandbox-payments/**', 'node_modules/sharp/**', 'node_modules/@img/**'] },
   // `npm test` type-checks the whole tree with tsc first; the build need not do it again
   typescript: { ignoreBuildErrors: true },
   // an API client's trailing slash reaches the same route instead of a redirect

@@ -13,7 +13,8 @@ import { ALL_PAYMENT_METHODS, approveWebsite, createMerchant, setPaymentMethods,
 import { printDemoLogin } from '@/lib/server/startup';
 import { createUser } from '@/lib/users/service';
 
-const USAGE = `usage: npm run sandbox -- <command> [options] [--json]
+// the installed package's `sandbox-payments` command runs this CLI too, under its own name
+const USAGE = `usage: ${process.env.SANDBOX_CLI_NAME ?? 'npm run sandbox --'} <command> [options] [--json]
 
   migrate                                         apply pending migrations
   seed                                            create the demo merchant if the database is empty

