@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 const alias = { '@': path.resolve(import.meta.dirname) };
 
-// Two projects: services and rules against a fresh database per file, and API tests over HTTP against a
-// real `next start` (a production build) sharing one database with the tests that set it up.
+// Services and rules against a fresh database per file; API tests over HTTP against a real `next start` (a
+// production build) sharing one database with the tests that set it up; the scale tests' clusters; and the
+// runnable package, packed and installed.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -40,6 +41,16 @@ export default defineConfig({
           hookTimeout: 180_000,
           // each file runs its own cluster of processes; one at a time on two cores
           fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // `npm pack` (a standalone build), installed from the tarball and run as a merchant's CI would
+          name: 'package',
+          include: ['test/package/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
         },
       },
     ],

@@ -68,9 +68,9 @@ function restoreSymlinks() {
 
 /** The built server in a child process; when it ends, the embedded database it started ends too. */
 async function start(args, dataDir) {
-  const port = readPort(takeOption(args, 'port') ?? process.env.PORT ?? '3000');
+  const port = readPort(takeOption(args, 'port') || process.env.PORT || '3000');
   // not HOSTNAME from the environment: many shells and CI runners set it to the machine's name
-  const hostname = takeOption(args, 'hostname') ?? '127.0.0.1';
+  const hostname = takeOption(args, 'hostname') || '127.0.0.1';
   if (args.length) throw new UsageError(`start does not take ${args[0]}`);
   restoreSymlinks();
   const server = spawn(process.execPath, [path.join(APP_DIR, 'server.js')], {
@@ -115,7 +115,7 @@ async function main() {
     process.stderr.write(`${USAGE}\n`);
     return command === undefined ? 2 : 0;
   }
-  const dataDir = path.resolve(takeOption(args, 'data-dir') ?? process.env.DATA_DIR ?? '.sandbox-payments');
+  const dataDir = path.resolve(takeOption(args, 'data-dir') || process.env.DATA_DIR || '.sandbox-payments');
   if (command === 'start') return start(args.slice(1), dataDir);
   if (command === '--help-admin') return runCli(['--help'], dataDir);
   return runCli(args, dataDir);
