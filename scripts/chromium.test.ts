@@ -5,6 +5,8 @@ import { ChromiumNotFoundError, findChromium, resolveChromium, type ChromiumProb
 // Nothing here looks at the real machine or installs anything.
 
 const PLAYWRIGHT_CHROME = '/home/dev/.cache/ms-playwright/chromium-1255/chrome-linux64/chrome';
+// where apt's package puts its browser on this pretend machine
+const APT_CHROMIUM = '/usr/lib/chromium/chromium';
 
 type Machine = {
   platform?: NodeJS.Platform;
@@ -85,14 +87,14 @@ describe('resolveChromium', () => {
   });
 
   it('installs with Playwright when nothing is found, and does not go on to apt-get', () => {
-    const { probes, ran } = pretend({ debian: true, root: true, installs: { playwright: [PLAYWRIGHT_CHROME], apt: { chromium: '/usr/bin/chromium' } } });
+    const { probes, ran } = pretend({ debian: true, root: true, installs: { playwright: [PLAYWRIGHT_CHROME], apt: { chromium: APT_CHROMIUM } } });
     expect(resolveChromium(probes)).toEqual({ path: PLAYWRIGHT_CHROME, source: 'playwright install' });
     expect(ran).toEqual(['npx playwright install chromium']);
   });
 
   it("falls back to apt-get on Debian as root when Playwright's download fails", () => {
-    const { probes, ran } = pretend({ debian: true, root: true, installs: { apt: { chromium: '/usr/bin/chromium' } } });
-    expect(resolveChromium(probes)).toEqual({ path: '/usr/bin/chromium', source: 'apt-get' });
+    const { probes, ran } = pretend({ debian: true, root: true, installs: { apt: { chromium: APT_CHROMIUM } } });
+    expect(resolveChromium(probes)).toEqual({ path: APT_CHROMIUM, source: 'apt-get' });
     expect(ran).toEqual(['npx playwright install chromium', 'apt-get update -qq', 'apt-get install -y -qq chromium']);
   });
 
@@ -102,7 +104,7 @@ describe('resolveChromium', () => {
       { debian: false, root: true },
       { platform: 'darwin' as const, debian: true, root: true },
     ]) {
-      const { probes, ran } = pretend({ ...machine, installs: { apt: { chromium: '/usr/bin/chromium' } } });
+      const { probes, ran } = pretend({ ...machine, installs: { apt: { chromium: APT_CHROMIUM } } });
       expect(() => resolveChromium(probes)).toThrow(ChromiumNotFoundError);
       expect(() => resolveChromium(probes)).toThrow(/point\s+CHROMIUM_PATH at a Chromium or Chrome executable/);
       expect(ran.filter((line) => line.startsWith('apt-get'))).toEqual([]);
