@@ -8,12 +8,23 @@ import { buildTimeline } from './timeline';
 // Payments as the dashboard lists and shows them. Every query is scoped by the merchant: an id of
 // another merchant finds nothing, exactly like an id that does not exist.
 
-export const PAYMENT_STATUSES = ['succeeded', 'failed'] as const satisfies readonly PaymentStatus[];
+/**
+ * A payment's status as the dashboard shows and filters it: a succeeded payment whose money went back is
+ * "refunded" (all of it) or "partially_refunded", as on Stripe's dashboard. "succeeded" keeps all of its
+ * money. Only completed refunds count (amount_refunded); one still on its way leaves the status as it is.
+ */
+export const PAYMENT_STATUSES = ['succeeded', 'partially_refunded', 'refunded', 'failed'] as const;
+export type PaymentListStatus = (typeof PAYMENT_STATUSES)[number];
+
+export function paymentListStatus(payment: { status: PaymentStatus; amount: number; amountRefunded: number }): PaymentListStatus {
+  if (payment.status !== 'succeeded' || payment.amountRefunded === 0) return payment.status;
+  return payment.amountRefunded >= payment.amount ? 'refunded' : 'partially_refunded';
+}
 export const PAYMENT_METHODS = ['card', 'usdc', 'interac'] as const satisfies readonly PaymentMethod[];
 export const CURRENCIES = ['CAD', 'USD'] as const satisfies readonly Currency[];
 
 export type PaymentFilters = {
-  status?: PaymentStatus;
+  status?: PaymentListStatus;
   method?: PaymentMethod;
   currency?: Currency;
   /** YYYY-MM-DD, UTC days, inclusive */
@@ -27,7 +38,7 @@ export type PaymentFilters = {
 export async function searchPayments(database: Db, merchantId: string, filters: PaymentFilters) {
   const where: Prisma.PaymentWhereInput = {
     merchantId,
-    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.status ? statusCondition(database, filters.status) : {}),
     ...(filters.method ? { paymentMethod: filters.method } : {}),
     ...(filters.currency ? { currency: filters.currency } : {}),
     ...(filters.from || filters.to ? { createdAt: dayRange(filters.from, filters.to) } : {}),
@@ -43,6 +54,21 @@ export async function searchPayments(database: Db, merchantId: string, filters: 
     }),
   ]);
   return { total, rows: rows.map((payment) => ({ ...payment, amountRefundable: amountRefundable(payment) })) };
+}
+
+/** The same rule as paymentListStatus, as a condition on the payment row itself (two columns compared, no join). */
+function statusCondition(database: Db, status: PaymentListStatus): Prisma.PaymentWhereInput {
+  const amount = database.payment.fields.amount;
+  switch (status) {
+    case 'succeeded':
+      return { status: 'succeeded', amountRefunded: 0 };
+    case 'partially_refunded':
+      return { status: 'succeeded', amountRefunded: { gt: 0, lt: amount } };
+    case 'refunded':
+      return { status: 'succeeded', amountRefunded: { gte: amount } };
+    case 'failed':
+      return { status: 'failed' };
+  }
 }
 
 function matchingText(q: string): Prisma.PaymentWhereInput[] {

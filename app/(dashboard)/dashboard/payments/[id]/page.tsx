@@ -14,7 +14,7 @@ import { RefundIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { describeMethodDetails, formatMoney, toMajorInput } from '@/lib/dashboard/format';
-import { getPaymentDetail } from '@/lib/dashboard/payments';
+import { getPaymentDetail, paymentListStatus } from '@/lib/dashboard/payments';
 import { describeFailure } from '@/lib/dashboard/timeline';
 import { approveRefundAction, cancelRefundAction, declineRefundAction } from '../../refunds/actions';
 import { refundPaymentAction } from './actions';
@@ -38,7 +38,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
         title={
           <span className="flex flex-wrap items-center gap-3">
             {amount}
-            <StatusBadge status={payment.status} />
+            <StatusBadge status={paymentListStatus(payment)} />
           </span>
         }
         description={<IdText id={payment.id} label="Copy payment id" />}
