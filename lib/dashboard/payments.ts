@@ -75,7 +75,10 @@ function matchingText(q: string): Prisma.PaymentWhereInput[] {
   return [{ id: q }, { checkoutSessionId: q }, { orderReference: { contains: q, mode: 'insensitive' } }];
 }
 
-/** A payment with its session, the other attempts on that session, its refunds and its timeline; null when not this merchant's. */
+/**
+ * A payment with its session, the other attempts on that session (linked, not told), its refunds and its
+ * own timeline; null when not this merchant's.
+ */
 export async function getPaymentDetail(database: Db, merchantId: string, paymentId: string) {
   if (!isId('payment', paymentId)) return null;
   const payment = await database.payment.findFirst({
@@ -95,7 +98,10 @@ export async function getPaymentDetail(database: Db, merchantId: string, payment
     database.event.findMany({
       where: {
         merchantId,
-        OR: [payment.id, payment.checkoutSessionId, ...refundIds].map((id) => ({ data: { path: ['object', 'id'], equals: id } })),
+        // the session's own events (completed) belong to the attempt that paid it, not to a failed one
+        OR: [payment.id, ...(payment.status === 'succeeded' ? [payment.checkoutSessionId] : []), ...refundIds].map((id) => ({
+          data: { path: ['object', 'id'], equals: id },
+        })),
       },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       select: { id: true, type: true, createdAt: true },
@@ -108,7 +114,7 @@ export async function getPaymentDetail(database: Db, merchantId: string, payment
     otherAttempts,
     events,
     amountRefundable: amountRefundable(payment),
-    timeline: buildTimeline({ payment, session: payment.checkoutSession, refunds: payment.refundRequests, otherAttempts, events }),
+    timeline: buildTimeline({ payment, session: payment.checkoutSession, refunds: payment.refundRequests, events }),
   };
 }
 

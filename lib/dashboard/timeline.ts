@@ -1,8 +1,9 @@
 import type { CheckoutSession, Payment, RefundRequest } from '@/lib/generated/prisma/client';
 import { describeMethodDetails, formatMoney, type Tone } from './format';
 
-// What happened to a payment, in order: its session, earlier failed attempts, the payment, each refund's
-// steps, and the events that told the merchant's server about them.
+// What happened to one payment, in order: its session's creation, the payment, each refund's steps, and
+// the events that told the merchant's server about them. Other attempts on the same session have their
+// own pages and timelines; the payment page links to them instead of telling their story here.
 
 export type TimelineEntry = {
   at: Date;
@@ -27,7 +28,6 @@ export function buildTimeline(input: {
   payment: Payment;
   session: CheckoutSession;
   refunds: RefundRequest[];
-  otherAttempts: Payment[];
   events: { id: string; type: string; createdAt: Date }[];
 }): TimelineEntry[] {
   const { payment, session } = input;
@@ -41,17 +41,13 @@ export function buildTimeline(input: {
       href: `/dashboard/checkout-sessions/${session.id}`,
     },
   ];
-  for (const attempt of [...input.otherAttempts, payment]) {
-    const isThis = attempt.id === payment.id;
-    entries.push({
-      at: attempt.createdAt,
-      kind: 'payment',
-      title: attempt.status === 'succeeded' ? 'Payment succeeded' : `Payment attempt failed: ${describeFailure(attempt.failureCode)}`,
-      detail: describeMethodDetails(attempt.paymentMethod, attempt.methodDetails),
-      tone: attempt.status === 'succeeded' ? 'success' : 'danger',
-      href: isThis ? undefined : `/dashboard/payments/${attempt.id}`,
-    });
-  }
+  entries.push({
+    at: payment.createdAt,
+    kind: 'payment',
+    title: payment.status === 'succeeded' ? 'Payment succeeded' : `Payment attempt failed: ${describeFailure(payment.failureCode)}`,
+    detail: describeMethodDetails(payment.paymentMethod, payment.methodDetails),
+    tone: payment.status === 'succeeded' ? 'success' : 'danger',
+  });
   for (const refund of input.refunds) entries.push(...refundSteps(refund));
   for (const event of input.events) {
     entries.push({ at: event.createdAt, kind: 'event', title: event.type, detail: event.id, tone: 'neutral', href: `/dashboard/developers/events/${event.id}` });
