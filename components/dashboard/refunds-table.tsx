@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import type { RefundRequest } from '@/lib/generated/prisma/client';
 import { formatMoney } from '@/lib/dashboard/format';
-import { ActionAnnouncer } from './action-announcer';
 import { ConfirmAction, type ObjectAction } from './action-forms';
 import { RelativeTime } from './relative-time';
 import { StatusBadge } from './status-badge';
@@ -30,13 +29,14 @@ const CANCEL_HINT_ID = 'refund-cancel-hint';
 /**
  * Refund requests with what can still be done to them: a requested refund can be canceled, and under
  * the manual policy approved or declined. A table from md up; on a phone, one card per refund so the
- * buttons are in reach instead of off to the side. What an action did is said above the list.
+ * buttons are in reach instead of off to the side. Put it inside an ActionAnnouncer that also holds the
+ * list's empty state, so what an action did is still said when its row leaves the list.
  */
 export function RefundsTable(props: RefundListProps) {
   const from = props.tableFrom ?? 'md';
   const declinable = props.policy === 'manual' && props.refunds.some((refund) => refund.status === 'requested');
   return (
-    <ActionAnnouncer>
+    <>
       {declinable && <DeclineOrCancelHint />}
       <div className={CARDS_UNTIL[from]}>
         <RefundCards {...props} />
@@ -44,7 +44,7 @@ export function RefundsTable(props: RefundListProps) {
       <div className={TABLE_FROM[from]}>
         <RefundRows {...props} />
       </div>
-    </ActionAnnouncer>
+    </>
   );
 }
 

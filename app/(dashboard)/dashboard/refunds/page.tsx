@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
+import { ActionAnnouncer } from '@/components/dashboard/action-announcer';
 import { EmptyState } from '@/components/dashboard/empty-state';
 import { LiveRefresh } from '@/components/dashboard/live-refresh';
 import { PageHeader, Panel } from '@/components/dashboard/page-header';
@@ -84,16 +85,18 @@ async function RefundResults({ merchantId, filters, policy }: { merchantId: stri
             );
           })}
         </nav>
-        {total === 0 ? (
-          <EmptyState icon={<RefundIcon />} title={filters.status ? `No ${filters.status} refunds` : 'No refunds yet'}>
-            Refund a payment from its page in Payments, or with POST /v1/refund-requests. Requests appear here with their status.
-          </EmptyState>
-        ) : (
-          <>
-            <RefundsTable refunds={rows} policy={policy} actions={{ approve: approveRefundAction, decline: declineRefundAction, cancel: cancelRefundAction }} />
-            <Pagination page={filters.page} pageSize={PAGE_SIZE} total={total} hrefFor={(page) => hrefWith(PATH, { status: filters.status }, { page })} />
-          </>
-        )}
+        <ActionAnnouncer>
+          {total === 0 ? (
+            <EmptyState icon={<RefundIcon />} title={filters.status ? `No ${filters.status} refunds` : 'No refunds yet'}>
+              Refund a payment from its page in Payments, or with POST /v1/refund-requests. Requests appear here with their status.
+            </EmptyState>
+          ) : (
+            <>
+              <RefundsTable refunds={rows} policy={policy} actions={{ approve: approveRefundAction, decline: declineRefundAction, cancel: cancelRefundAction }} />
+              <Pagination page={filters.page} pageSize={PAGE_SIZE} total={total} hrefFor={(page) => hrefWith(PATH, { status: filters.status }, { page })} />
+            </>
+          )}
+        </ActionAnnouncer>
       </Panel>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { ActionAnnouncer } from '@/components/dashboard/action-announcer';
 import { EmptyState } from '@/components/dashboard/empty-state';
 import { OrderItems } from '@/components/dashboard/order-items';
 import { IdText } from '@/components/dashboard/id-text';
@@ -94,19 +95,21 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
             />
           </Panel>
           <Panel id="refunds" title="Refunds" flush className="order-3">
-            {refunds.length === 0 ? (
-              <EmptyState icon={<RefundIcon />} title="No refunds">
-                {payment.status === 'succeeded' ? 'Refunds of this payment, from here or from the API, are listed here.' : 'Only succeeded payments can be refunded.'}
-              </EmptyState>
-            ) : (
-              <RefundsTable
-                refunds={refunds}
-                policy={refundPolicy}
-                showPayment={false}
-                tableFrom="2xl"
-                actions={{ approve: approveRefundAction, decline: declineRefundAction, cancel: cancelRefundAction }}
-              />
-            )}
+            <ActionAnnouncer>
+              {refunds.length === 0 ? (
+                <EmptyState icon={<RefundIcon />} title="No refunds">
+                  {payment.status === 'succeeded' ? 'Refunds of this payment, from here or from the API, are listed here.' : 'Only succeeded payments can be refunded.'}
+                </EmptyState>
+              ) : (
+                <RefundsTable
+                  refunds={refunds}
+                  policy={refundPolicy}
+                  showPayment={false}
+                  tableFrom="2xl"
+                  actions={{ approve: approveRefundAction, decline: declineRefundAction, cancel: cancelRefundAction }}
+                />
+              )}
+            </ActionAnnouncer>
           </Panel>
           <Panel id="timeline" title="Timeline" className="order-4">
             <Timeline entries={detail.timeline} />
