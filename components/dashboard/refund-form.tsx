@@ -1,6 +1,7 @@
 'use client';
 
 import { useActionState, useEffect, useState, type FormEvent } from 'react';
+import { DetailList } from '@/components/dashboard/page-header';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
@@ -141,15 +142,21 @@ export function RefundForm({
         onClose={() => !pending && setConfirming(null)}
         title={`Refund ${refundLabel}?`}
         description={
-          <>
-            {refundLabel} of payment <span className="font-mono text-xs break-all text-gray-900">{payment.id}</span> ({payment.method}) for order{' '}
-            <span className="font-medium break-all text-gray-900">{payment.orderReference}</span> goes back to the customer.{' '}
-            {policy === 'manual'
-              ? 'It waits under Refunds until someone approves it.'
-              : 'The provider sends it in a moment; after that it cannot be undone.'}
-          </>
+          policy === 'manual'
+            ? 'It goes back to the customer once someone approves it under Refunds.'
+            : 'It goes back to the customer: the provider sends it in a moment, and after that it cannot be undone.'
         }
       >
+        <div className="mb-5 rounded-lg bg-gray-50 px-4 py-3">
+          <DetailList
+            items={[
+              { label: 'Amount', value: <span className="font-semibold">{refundLabel}</span> },
+              { label: 'Payment', value: <span className="font-mono text-xs break-all">{payment.id}</span> },
+              { label: 'Order', value: payment.orderReference },
+              { label: 'Paid with', value: payment.method },
+            ]}
+          />
+        </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => setConfirming(null)} disabled={pending}>
             Go back

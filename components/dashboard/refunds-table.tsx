@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { RefundRequest } from '@/lib/generated/prisma/client';
 import { formatMoney } from '@/lib/dashboard/format';
 import { ConfirmAction, type ObjectAction } from './action-forms';
+import { DetailList } from './page-header';
 import { RelativeTime } from './relative-time';
 import { StatusBadge } from './status-badge';
 import { Table, Td, Th } from './table';
@@ -51,13 +52,13 @@ export function RefundsTable(props: RefundListProps) {
 /** Decline and Cancel both end a waiting refund; what differs is who is saying no, and why. */
 function DeclineOrCancelHint() {
   return (
-    <div className="mx-4 mt-3 space-y-1 rounded-lg bg-gray-50 px-3 py-2 text-xs text-gray-700">
+    <div className="mx-4 my-3 space-y-1 rounded-lg bg-gray-50 px-3 py-2 text-xs text-gray-700">
       <p id={DECLINE_HINT_ID}>
-        <span className="font-medium text-gray-900">Decline</span> refuses the customer’s refund: you decided the money stays with you.
+        <span className="font-medium text-gray-900">Decline</span> refuses the customer’s refund: the money stays with you.
       </p>
       <p id={CANCEL_HINT_ID}>
-        <span className="font-medium text-gray-900">Cancel</span> withdraws a request made by mistake, such as a wrong amount or payment, as your server
-        does with POST /v1/refund-requests/&#123;id&#125;/cancel.
+        <span className="font-medium text-gray-900">Cancel</span> withdraws a request made by mistake (a wrong amount or payment), as{' '}
+        <code className="font-mono break-all">POST /v1/refund-requests/&#123;id&#125;/cancel</code> does.
       </p>
       <p>Either way nothing reaches the provider and the amount can be refunded again.</p>
     </div>
@@ -184,7 +185,17 @@ function RefundActions({ refund, actions, policy, align = 'end' }: { refund: Ref
             title={`Approve the refund of ${amount}?`}
             description={
               <>
-                {amount} of <RefundSubject refund={refund} /> goes back to the customer. The provider sends it at once; it cannot be undone.
+                <p>It goes back to the customer: the provider sends it at once, and after that it cannot be undone.</p>
+                <div className="mt-4 rounded-lg bg-gray-50 px-4 py-3">
+                  <DetailList
+                    items={[
+                      { label: 'Amount', value: <span className="font-semibold">{amount}</span> },
+                      { label: 'Payment', value: <span className="font-mono text-xs break-all">{refund.paymentId}</span> },
+                      ...(refund.payment ? [{ label: 'Order', value: refund.payment.orderReference }] : []),
+                      { label: 'Reason', value: refund.reason ?? 'No reason given' },
+                    ]}
+                  />
+                </div>
               </>
             }
             confirmVariant="primary"

@@ -113,7 +113,7 @@ export function PaymentMethodsForm({ action, methods }: { action: Action<'method
         )}
       </fieldset>
       <div className="flex items-center gap-3">
-        <Button type="submit" pending={pending} pendingLabel="Saving…" disabled={chosen === saved}>
+        <Button type="submit" pending={pending} pendingLabel="Saving…" disabled={chosen === saved} className="shrink-0">
           Save methods
         </Button>
         <FormStatus state={state} />
@@ -152,7 +152,7 @@ export function RefundPolicyForm({ action, policy }: { action: Action<'policy'>;
         </div>
       </fieldset>
       <div className="flex items-center gap-3">
-        <Button type="submit" pending={pending} pendingLabel="Saving…" disabled={chosen === policy}>
+        <Button type="submit" pending={pending} pendingLabel="Saving…" disabled={chosen === policy} className="shrink-0">
           Save policy
         </Button>
         <FormStatus state={state} />
