@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, PHONE } from './support';
+import { DESKTOP, expectAccessible, PHONE, screenshot } from './support';
 import { approveWebsite, createKey, createSessionWith, newMerchant, screenshotBoth, signUp, v1 } from './dashboard-support';
 
 // Pages that tell the truth where money moves (issue #21): settings show what was saved, refunds change
@@ -31,6 +31,16 @@ async function refundCompleted(key: string, refundId: string) {
   await expect.poll(async () => (await v1(key, 'GET', `/v1/refund-requests/${refundId}`)).body.status, { timeout: 15_000 }).toBe('completed');
 }
 
+/** No serious accessibility finding at desktop and at phone size; the page is left at its size before. */
+async function expectAccessibleAtBothSizes(page: Page) {
+  const before = page.viewportSize();
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await expectAccessible(page);
+  }
+  if (before) await page.setViewportSize(before);
+}
+
 async function usePolicy(page: Page, policy: 'Automatic' | 'Manual') {
   await page.goto('/dashboard/settings');
   await page.getByRole('radio', { name: new RegExp(`^${policy}`) }).check();
@@ -59,6 +69,7 @@ test('settings show what was saved, right after saving', async ({ page }) => {
   await expect(page.getByText('Payment methods saved.')).toBeVisible();
   await expect(usdc).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: /^Card/ })).toBeChecked();
+  await expectAccessibleAtBothSizes(page);
   await screenshotBoth(page, 'settings-saved');
 
   // and back again, then a reload agrees
@@ -104,6 +115,7 @@ test('a refund completes on screen without a reload, on the payment, the refunds
   await page.goto('/dashboard');
   await expect(page.getByRole('link', { name: /Refund of US\$7\.00 completed/ })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('definition').filter({ hasText: 'US$22.00' }).first()).toBeVisible();
+  await expectAccessibleAtBothSizes(page);
 });
 
 test('a Cancel made stale by the API says why and the page catches up', async ({ page }) => {
@@ -140,7 +152,7 @@ test('fully and partly refunded payments say so, and the status filter finds the
   await expect(rowOf(part.orderReference).getByText('Partially refunded', { exact: true })).toBeVisible();
   await expect(rowOf(part.orderReference)).toContainText('US$12.50 refunded');
   await expect(rowOf(untouched.orderReference).getByText('Succeeded', { exact: true })).toBeVisible();
-  await expectAccessible(page);
+  await expectAccessibleAtBothSizes(page);
   await screenshotBoth(page, 'payments-refunded');
 
   const status = page.getByLabel('Status');
@@ -187,7 +199,7 @@ test('a refund is confirmed in a dialog that names the amount and the payment, t
   await expect(dialog).toContainText(payment.orderReference);
   await expect(dialog).toContainText(payment.id);
   await expect(dialog).toContainText('Visa •••• 4242');
-  await expectAccessible(page);
+  await expectAccessibleAtBothSizes(page);
   await screenshotBoth(page, 'refund-confirm');
 
   // going back moves nothing
@@ -201,7 +213,7 @@ test('a refund is confirmed in a dialog that names the amount and the payment, t
   await expect(page.getByRole('status').filter({ hasText: 'Refund of US$12.50 requested.' })).toBeVisible();
   await expect(amount).toHaveValue('');
   await expect(page.getByRole('region', { name: 'Details' })).toContainText('RefundedUS$12.50', { timeout: 15_000 });
-  await expectAccessible(page);
+  await expectAccessibleAtBothSizes(page);
   await screenshotBoth(page, 'payment-refund-done');
 
   // approving, under the manual policy, is confirmed the same way
@@ -212,10 +224,17 @@ test('a refund is confirmed in a dialog that names the amount and the payment, t
   const approve = page.getByRole('dialog', { name: 'Approve the refund of US$10.00?' });
   await expect(approve).toContainText(payment.orderReference);
   await expect(approve).toContainText(payment.id);
-  await screenshotBoth(page, 'refund-approve-confirm');
+  await screenshot(page, 'dashboard-refund-approve-confirm-desktop');
+  await approve.getByRole('button', { name: 'Not now' }).click();
+  // on a phone the refund is a card with its own buttons, and the same dialog
+  await page.setViewportSize(PHONE);
+  await page.getByRole('list', { name: 'Refund requests' }).getByRole('button', { name: 'Approve' }).click();
+  await expect(approve).toContainText(payment.orderReference);
+  await expectAccessible(page);
+  await screenshot(page, 'dashboard-refund-approve-confirm-phone');
   await approve.getByRole('button', { name: 'Approve refund' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Refund of US$10.00 approved.' })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: waiting.id })).toHaveCount(0); // it left the Requested tab
+  await expect(page.getByText('No requested refunds')).toBeVisible(); // it left the Requested tab, and the line stays
   await refundCompleted(key, waiting.id);
 });
 
@@ -234,7 +253,7 @@ test('a failed attempt’s timeline is its own, with a link to the payment that 
   await expect(timeline).toContainText('Payment attempt failed: Card declined');
   await expect(timeline).not.toContainText('Payment succeeded');
   await expect(timeline).not.toContainText('checkout_session.completed');
-  await expectAccessible(page);
+  await expectAccessibleAtBothSizes(page);
   await screenshotBoth(page, 'payment-failed-attempt');
 
   await page.getByRole('region', { name: 'Details' }).getByRole('link', { name: paid.body.id }).click();
