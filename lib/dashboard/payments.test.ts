@@ -76,4 +76,15 @@ describe('payment statuses in the dashboard', () => {
     expect(paidTitles).toContain('checkout_session.completed');
     expect(paidTitles.some((title) => title.startsWith('Payment attempt failed'))).toBe(false);
   });
+
+  it('puts each event after the change it reports, though the database stamped it a moment before', async () => {
+    const client = await db();
+    const detail = await getPaymentDetail(client, merchantId, ids.paidAfter);
+    const titles = detail!.timeline.map((entry) => entry.title);
+    expect(titles.indexOf('payment.succeeded')).toBeGreaterThan(titles.indexOf('Payment succeeded'));
+    expect(titles.indexOf('checkout_session.completed')).toBeGreaterThan(titles.indexOf('Payment succeeded'));
+    const event = detail!.timeline.find((entry) => entry.title === 'payment.succeeded')!;
+    // shown with its own time, whatever its place
+    expect(event.at.getTime()).toBe((await client.event.findUniqueOrThrow({ where: { id: event.detail! } })).createdAt.getTime());
+  });
 });

@@ -90,7 +90,7 @@ export async function getPaymentDetail(database: Db, merchantId: string, payment
   });
   if (!payment) return null;
   const refundIds = payment.refundRequests.map((refund) => refund.id);
-  const [otherAttempts, events] = await Promise.all([
+  const [otherAttempts, found] = await Promise.all([
     database.payment.findMany({
       where: { merchantId, checkoutSessionId: payment.checkoutSessionId, id: { not: payment.id } },
       orderBy: { createdAt: 'asc' },
@@ -104,9 +104,10 @@ export async function getPaymentDetail(database: Db, merchantId: string, payment
         })),
       },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      select: { id: true, type: true, createdAt: true },
+      select: { id: true, type: true, createdAt: true, data: true },
     }),
   ]);
+  const events = found.map(({ data, ...event }) => ({ ...event, objectId: objectIdOf(data) }));
   return {
     payment,
     session: payment.checkoutSession,
@@ -116,6 +117,11 @@ export async function getPaymentDetail(database: Db, merchantId: string, payment
     amountRefundable: amountRefundable(payment),
     timeline: buildTimeline({ payment, session: payment.checkoutSession, refunds: payment.refundRequests, events }),
   };
+}
+
+function objectIdOf(data: unknown): string | undefined {
+  const object = (data as { object?: { id?: unknown } } | null)?.object;
+  return typeof object?.id === 'string' ? object.id : undefined;
 }
 
 export type PaymentDetail = NonNullable<Awaited<ReturnType<typeof getPaymentDetail>>>;

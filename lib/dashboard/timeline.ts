@@ -28,7 +28,8 @@ export function buildTimeline(input: {
   payment: Payment;
   session: CheckoutSession;
   refunds: RefundRequest[];
-  events: { id: string; type: string; createdAt: Date }[];
+  /** objectId: the id of the object the event carries (data.object.id) */
+  events: { id: string; type: string; createdAt: Date; objectId?: string }[];
 }): TimelineEntry[] {
   const { payment, session } = input;
   const entries: TimelineEntry[] = [
@@ -49,14 +50,30 @@ export function buildTimeline(input: {
     tone: payment.status === 'succeeded' ? 'success' : 'danger',
   });
   for (const refund of input.refunds) entries.push(...refundSteps(refund));
+  // An event is written in the transaction of the change it reports, and stamped by the database at that
+  // transaction's start, a few milliseconds before the change's own time: placed by its stamp alone it
+  // would come just before what it reports. It is placed after that change instead (shown with its stamp).
+  const placedAt = new Map<TimelineEntry, number>();
   for (const event of input.events) {
-    entries.push({ at: event.createdAt, kind: 'event', title: event.type, detail: event.id, tone: 'neutral', href: `/dashboard/developers/events/${event.id}` });
+    const entry: TimelineEntry = { at: event.createdAt, kind: 'event', title: event.type, detail: event.id, tone: 'neutral', href: `/dashboard/developers/events/${event.id}` };
+    const reported = reportedAt(event, input);
+    placedAt.set(entry, Math.max(event.createdAt.getTime(), reported?.getTime() ?? 0));
+    entries.push(entry);
   }
   const order = { session: 0, payment: 1, refund: 2, event: 3 };
+  const timeOf = (entry: TimelineEntry) => placedAt.get(entry) ?? entry.at.getTime();
   return entries
     .map((entry, index) => ({ entry, index }))
-    .sort((a, b) => a.entry.at.getTime() - b.entry.at.getTime() || order[a.entry.kind] - order[b.entry.kind] || a.index - b.index)
+    .sort((a, b) => timeOf(a.entry) - timeOf(b.entry) || order[a.entry.kind] - order[b.entry.kind] || a.index - b.index)
     .map(({ entry }) => entry);
+}
+
+/** When the change an event reports happened, as its entry in the timeline says; undefined when unknown. */
+function reportedAt(event: { type: string; objectId?: string }, input: { payment: Payment; refunds: RefundRequest[] }): Date | undefined {
+  if (event.type.startsWith('payment.') || event.type === 'checkout_session.completed') return input.payment.createdAt;
+  const refund = input.refunds.find((each) => each.id === event.objectId);
+  if (!refund) return undefined;
+  return event.type === 'refund_request.created' ? refund.createdAt : refund.updatedAt;
 }
 
 function refundSteps(refund: RefundRequest): TimelineEntry[] {
