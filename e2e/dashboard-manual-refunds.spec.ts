@@ -25,8 +25,10 @@ test('under the manual policy a merchant approves one refund, declines another a
   expect(toDecline.status).toBe(201);
   await page.goto(`/dashboard/payments/${paid.payment_id}`);
   await expect(page.getByText('Your refund policy is manual: refunds wait for approval.')).toBeVisible();
-  await expect(page.getByLabel('Amount (USD)')).toHaveValue('7.50');
+  await expect(page.getByLabel('Amount (USD)')).toHaveAccessibleDescription('Up to US$7.50 can be refunded.');
+  await page.getByLabel('Amount (USD)').fill('7.50');
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Refund US$7.50?' }).getByRole('button', { name: 'Refund US$7.50' }).click();
   await expect(page.getByText('Refund of US$7.50 requested. It waits for approval under Refunds.')).toBeVisible();
   // everything is reserved while the requests wait
   await expect(page.getByText('The whole amount is refunded or being refunded.')).toBeVisible();
@@ -42,6 +44,8 @@ test('under the manual policy a merchant approves one refund, declines another a
   // approve: the provider completes it
   const approved = table.getByRole('row').filter({ hasText: 'US$10.00' });
   await approved.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('dialog', { name: 'Approve the refund of US$10.00?' }).getByRole('button', { name: 'Approve refund' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Refund of US$10.00 approved.' })).toBeVisible();
   await expect(approved).toHaveCount(0); // it left the Requested tab
   await expect(page.getByRole('link', { name: 'Requested 2' })).toBeVisible();
   await page.getByRole('link', { name: /^All/ }).click();
@@ -72,7 +76,7 @@ test('under the manual policy a merchant approves one refund, declines another a
   const { body: payment } = await v1(key, 'GET', `/v1/payments/${paid.payment_id}`);
   expect(payment).toMatchObject({ amount_refunded: 1000, amount_refundable: 2750 });
   await page.goto(`/dashboard/payments/${paid.payment_id}`);
-  await expect(page.getByLabel('Amount (USD)')).toHaveValue('27.50');
+  await expect(page.getByLabel('Amount (USD)')).toHaveAccessibleDescription('Up to US$27.50 can be refunded.');
   await expect(page.getByText('Refund of US$20.00 declined')).toBeVisible();
   await expect(page.getByText('Refund of US$7.50 canceled')).toBeVisible();
 });

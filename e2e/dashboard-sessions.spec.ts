@@ -62,9 +62,11 @@ test('a merchant follows sessions from open to paid or expired, and refunds a US
   await page.getByLabel('Amount (USD)').fill('5');
   await note.evaluate((input: HTMLTextAreaElement) => input.removeAttribute('required'));
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Refund US$5.00?' }).getByRole('button', { name: 'Refund US$5.00' }).click();
   await expect(note).toHaveAccessibleDescription(/^USDC payments are never refunded to the address they were sent from\./);
   await note.fill('Customer signed a message from their own wallet on a support call');
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Refund US$5.00?' }).getByRole('button', { name: 'Refund US$5.00' }).click();
   await expect(page.getByText('Refund of US$5.00 requested.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Refund requests' }).getByText('Destination: Customer signed a message from their own wallet on a support call')).toBeVisible();
   await screenshotBoth(page, 'payment-usdc');

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
 import type { FormState } from '@/lib/dashboard/form-state';
+import { useAnnounce } from './action-announcer';
 import { SecretDialog } from './secret-dialog';
 
 // Buttons that run one server action on one object (approve this refund, revoke this key). The object
@@ -63,7 +64,11 @@ export function ActionButton({
   );
 }
 
-/** A destructive action behind a confirmation dialog that says what will happen. */
+/**
+ * An action behind a confirmation dialog that says what will happen: destructive ones (revoke, decline)
+ * and ones that move money (approve a refund). Inside an ActionAnnouncer, what it did, or why not, is said
+ * above the list, and the dialog closes either way.
+ */
 export function ConfirmAction({
   action,
   fields,
@@ -74,6 +79,9 @@ export function ConfirmAction({
   pendingLabel,
   triggerVariant = 'secondary',
   triggerClassName,
+  triggerDescribedBy,
+  confirmVariant = 'danger',
+  cancelLabel = 'Keep it',
   reveal,
 }: {
   action: ObjectAction;
@@ -85,13 +93,26 @@ export function ConfirmAction({
   pendingLabel: string;
   triggerVariant?: 'primary' | 'secondary' | 'ghost';
   triggerClassName?: string;
+  /** the id of a line that says what the trigger does, next to others like it */
+  triggerDescribedBy?: string;
+  /** primary for an action that is wanted, not feared (approve) */
+  confirmVariant?: 'danger' | 'primary';
+  cancelLabel?: string;
   /** when the action answers with a secret (a rotated signing secret), show it once in a dialog */
   reveal?: { title: string; explanation: string; warning: string };
 }) {
   const [open, setOpen] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const [state, formAction, pending] = useActionState(action, IDLE);
+  const announce = useAnnounce();
+  // announced from the action's answer, not from an effect: the same refresh that brings the answer may
+  // remove this row's buttons (the refund moved on), and an unmounted effect never runs
+  const [state, formAction, pending] = useActionState(async (previous: FormState, formData: FormData) => {
+    const next = await action(previous, formData);
+    announce?.(next);
+    return next;
+  }, IDLE);
   useEffect(() => {
+    if (state.status === 'error' && announce) setOpen(false);
     if (state.status !== 'ok') return;
     setOpen(false);
     if (reveal && state.secret) setSecret(state.secret);
@@ -100,18 +121,18 @@ export function ConfirmAction({
 
   return (
     <span className="relative z-10 inline-flex">
-      <Button variant={triggerVariant} onClick={() => setOpen(true)} className={triggerClassName ?? 'h-8 px-3'}>
+      <Button variant={triggerVariant} onClick={() => setOpen(true)} className={triggerClassName ?? 'h-8 px-3'} aria-describedby={triggerDescribedBy}>
         {trigger}
       </Button>
       <Dialog open={open} onClose={() => !pending && setOpen(false)} title={title} description={description}>
         <form action={formAction} className="space-y-4">
           <HiddenFields fields={fields} />
-          {state.status === 'error' && state.message && <Notice tone="danger">{state.message}</Notice>}
+          {state.status === 'error' && state.message && !announce && <Notice tone="danger">{state.message}</Notice>}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => setOpen(false)} disabled={pending}>
-              Keep it
+              {cancelLabel}
             </Button>
-            <Button type="submit" variant="danger" pending={pending} pendingLabel={pendingLabel}>
+            <Button type="submit" variant={confirmVariant} pending={pending} pendingLabel={pendingLabel}>
               {confirmLabel}
             </Button>
           </div>

@@ -1,5 +1,6 @@
 import type { Payment } from '@/lib/generated/prisma/client';
 import { describeMethodDetails, formatMoney } from '@/lib/dashboard/format';
+import { paymentListStatus } from '@/lib/dashboard/payments';
 import { RelativeTime } from './relative-time';
 import { StatusBadge } from './status-badge';
 import { Row, RowLink, Table, Td, Th } from './table';
@@ -34,14 +35,12 @@ export function PaymentsTable({
           <Row key={payment.id}>
             <Td align="right" className="whitespace-nowrap">
               <RowLink href={`/dashboard/payments/${payment.id}`}>{formatMoney(payment.amount, payment.currency)}</RowLink>
-              {payment.amountRefunded > 0 && (
-                <span className="block text-xs text-gray-600">
-                  {payment.amountRefunded === payment.amount ? 'Refunded' : `${formatMoney(payment.amountRefunded, payment.currency)} refunded`}
-                </span>
+              {paymentListStatus(payment) === 'partially_refunded' && (
+                <span className="block text-xs text-gray-600">{formatMoney(payment.amountRefunded, payment.currency)} refunded</span>
               )}
             </Td>
             <Td>
-              <StatusBadge status={payment.status} />
+              <StatusBadge status={paymentListStatus(payment)} />
             </Td>
             <Td className="hidden whitespace-nowrap text-gray-700 sm:table-cell">{describeMethodDetails(payment.paymentMethod, payment.methodDetails)}</Td>
             <Td className={`${wide} max-w-48 truncate text-gray-700`}>{payment.orderReference}</Td>

@@ -1,65 +1,92 @@
 'use client';
 
-import { useActionState, useEffect, useState } from 'react';
+import { useActionState, useEffect, useState, type FormEvent } from 'react';
+import { DetailList } from '@/components/dashboard/page-header';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { TextAreaField } from '@/components/ui/textarea-field';
+import { formatMoney } from '@/lib/dashboard/format';
 import type { FormState } from '@/lib/dashboard/form-state';
+import { readRefundAmount } from '@/lib/dashboard/refund-amount';
+import type { RefundField, RefundFormState } from '@/lib/dashboard/refund-form';
+import type { RefundStatus } from '@/lib/generated/prisma/client';
 
-type RefundField = 'amount' | 'reason' | 'note';
-type RefundAction = (state: FormState<RefundField>, formData: FormData) => Promise<FormState<RefundField>>;
+type RefundAction = (state: FormState<RefundField>, formData: FormData) => Promise<RefundFormState>;
+
+/** Where each of this payment's refunds is now, as the server last rendered it. */
+export type RefundProgress = Record<string, { status: RefundStatus }>;
 
 /**
- * Refund part or all of a payment. Amounts are typed in major units and checked by the server with the
- * API's rules; a refusal keeps what was typed. USDC payments need a note on how the customer's own
- * destination was verified, because the service never refunds to the address that paid.
+ * Refund part or all of a payment. Nothing is chosen for the merchant: the amount starts empty, is typed
+ * in major units, and is named with the payment in a dialog before anything is sent; the server then
+ * checks it with the API's rules, and a refusal keeps what was typed. After a request, the line that says
+ * so follows the refund (the page refreshes while it is on its way). USDC payments need a note on how the
+ * customer's own destination was verified, because the service never refunds to the address that paid.
  */
 export function RefundForm({
   action,
-  paymentId,
-  currency,
-  refundableLabel,
-  refundableInput,
+  payment,
+  refundable,
+  refunds,
   isUsdc,
   policy,
-  nothingLeft,
 }: {
   action: RefundAction;
-  paymentId: string;
-  currency: string;
-  refundableLabel: string;
-  refundableInput: string;
+  payment: { id: string; currency: string; orderReference: string; method: string };
+  /** minor units still refundable; 0 turns the form into a note, keeping its last answer */
+  refundable: number;
+  refunds: RefundProgress;
   isUsdc: boolean;
   policy: 'automatic' | 'manual';
-  /** the whole amount is refunded or reserved: the form gives way to a note, keeping its last answer */
-  nothingLeft: boolean;
 }) {
-  const [state, formAction, pending] = useActionState(action, { status: 'idle' });
-  const [amount, setAmount] = useState(refundableInput);
+  const [state, formAction, pending] = useActionState<RefundFormState, FormData>(action, { status: 'idle' });
+  const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
+  // the amount the open dialog names; null while no dialog is open
+  const [confirming, setConfirming] = useState<number | null>(null);
+  // said before sending, about the amount as it was typed then
+  const [checked, setChecked] = useState<{ amount: string; error: string } | null>(null);
 
   useEffect(() => {
+    setConfirming(null);
     if (state.status === 'ok') {
+      setAmount('');
       setReason('');
       setNote('');
     }
   }, [state]);
-  useEffect(() => setAmount(refundableInput), [refundableInput]);
+
+  function confirmFirst(event: FormEvent<HTMLFormElement>) {
+    // the dialog's own button sends the form; the Refund button (or Enter) only opens the dialog
+    if (confirming !== null) return;
+    event.preventDefault();
+    const read = readRefundAmount(amount, refundable, payment.currency);
+    if ('error' in read) {
+      setChecked({ amount, error: read.error });
+      document.getElementById('refund-amount')?.focus();
+      return;
+    }
+    setChecked(null);
+    setConfirming(read.amount);
+  }
 
   const errors = state.status === 'error' ? (state.fieldErrors ?? {}) : {};
   // an error speaks of what was sent; once the field is edited it no longer applies
   const sent = state.status === 'error' ? (state.values ?? {}) : {};
-  const done =
-    state.status === 'ok' ? (
-      <Notice tone="info">
-        <span role="status">
-          {state.message} {policy === 'manual' ? 'It waits for approval under Refunds.' : 'The provider completes it in a moment.'}
-        </span>
-      </Notice>
-    ) : null;
-  if (nothingLeft) {
+  const amountError = checked?.amount === amount ? checked.error : amount === sent.amount ? errors.amount : undefined;
+  const requested = state.status === 'ok' && 'refundId' in state ? state : null;
+  const done = requested ? (
+    <Notice tone="info">
+      <span role="status">
+        {requested.message} {progressOf(refunds[requested.refundId]?.status, policy)}
+      </span>
+    </Notice>
+  ) : null;
+
+  if (refundable === 0) {
     return (
       <div className="space-y-3">
         {done}
@@ -67,22 +94,24 @@ export function RefundForm({
       </div>
     );
   }
+  const refundLabel = confirming === null ? '' : formatMoney(confirming, payment.currency);
   return (
-    <form action={formAction} className="space-y-4">
-      <input type="hidden" name="paymentId" value={paymentId} />
+    <form action={formAction} onSubmit={confirmFirst} noValidate className="space-y-4">
+      <input type="hidden" name="paymentId" value={payment.id} />
       {done}
       {state.status === 'error' && state.message && <Notice tone="danger">{state.message}</Notice>}
       <TextField
         id="refund-amount"
         name="amount"
-        label={`Amount (${currency})`}
+        label={`Amount (${payment.currency})`}
         inputMode="decimal"
         autoComplete="off"
+        placeholder="0.00"
         required
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
-        error={amount === sent.amount ? errors.amount : undefined}
-        hint={`Up to ${refundableLabel} can be refunded.`}
+        error={amountError}
+        hint={`Up to ${formatMoney(refundable, payment.currency)} can be refunded.`}
       />
       <TextAreaField
         id="refund-reason"
@@ -107,9 +136,54 @@ export function RefundForm({
           hint="USDC is never refunded to the address that paid (it may be an exchange’s). Say how you verified the customer’s own wallet, e.g. “Customer signed a message from 0x… on a support call”."
         />
       )}
-      <Button type="submit" pending={pending} pendingLabel="Requesting refund…">
-        Refund
-      </Button>
+      <Button type="submit">Refund</Button>
+      <Dialog
+        open={confirming !== null}
+        onClose={() => !pending && setConfirming(null)}
+        title={`Refund ${refundLabel}?`}
+        description={
+          policy === 'manual'
+            ? 'It goes back to the customer once someone approves it under Refunds.'
+            : 'It goes back to the customer: the provider sends it in a moment, and after that it cannot be undone.'
+        }
+      >
+        <div className="mb-5 rounded-lg bg-gray-50 px-4 py-3">
+          <DetailList
+            items={[
+              { label: 'Amount', value: <span className="font-semibold">{refundLabel}</span> },
+              { label: 'Payment', value: <span className="font-mono text-xs break-all">{payment.id}</span> },
+              { label: 'Order', value: payment.orderReference },
+              { label: 'Paid with', value: payment.method },
+            ]}
+          />
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setConfirming(null)} disabled={pending}>
+            Go back
+          </Button>
+          <Button type="submit" pending={pending} pendingLabel="Requesting refund…">
+            Refund {refundLabel}
+          </Button>
+        </div>
+      </Dialog>
     </form>
   );
+}
+
+/** The second half of "Refund of US$10.00 requested. …", from where that refund is now. */
+function progressOf(status: RefundStatus | undefined, policy: 'automatic' | 'manual'): string {
+  switch (status) {
+    case 'completed':
+      return 'The provider has completed it.';
+    case 'failed':
+      return 'The provider could not complete it; the reason is under Refunds.';
+    case 'declined':
+      return 'It has been declined.';
+    case 'canceled':
+      return 'It has been canceled.';
+    case 'processing':
+      return 'The provider completes it in a moment.';
+    default:
+      return policy === 'manual' ? 'It waits for approval under Refunds.' : 'The provider completes it in a moment.';
+  }
 }

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import type { RefundRequest } from '@/lib/generated/prisma/client';
 import { formatMoney } from '@/lib/dashboard/format';
-import { ActionButton, ConfirmAction, type ObjectAction } from './action-forms';
+import { ConfirmAction, type ObjectAction } from './action-forms';
+import { DetailList } from './page-header';
 import { RelativeTime } from './relative-time';
 import { StatusBadge } from './status-badge';
 import { Table, Td, Th } from './table';
@@ -22,15 +23,22 @@ type RefundListProps = {
 const CARDS_UNTIL = { md: 'md:hidden', '2xl': '2xl:hidden' };
 const TABLE_FROM = { md: 'hidden md:block', '2xl': 'hidden 2xl:block' };
 
+// one list of refunds per page, so the hint's ids are unique
+const DECLINE_HINT_ID = 'refund-decline-hint';
+const CANCEL_HINT_ID = 'refund-cancel-hint';
+
 /**
  * Refund requests with what can still be done to them: a requested refund can be canceled, and under
  * the manual policy approved or declined. A table from md up; on a phone, one card per refund so the
- * buttons are in reach instead of off to the side.
+ * buttons are in reach instead of off to the side. Put it inside an ActionAnnouncer that also holds the
+ * list's empty state, so what an action did is still said when its row leaves the list.
  */
 export function RefundsTable(props: RefundListProps) {
   const from = props.tableFrom ?? 'md';
+  const declinable = props.policy === 'manual' && props.refunds.some((refund) => refund.status === 'requested');
   return (
     <>
+      {declinable && <DeclineOrCancelHint />}
       <div className={CARDS_UNTIL[from]}>
         <RefundCards {...props} />
       </div>
@@ -38,6 +46,22 @@ export function RefundsTable(props: RefundListProps) {
         <RefundRows {...props} />
       </div>
     </>
+  );
+}
+
+/** Decline and Cancel both end a waiting refund; what differs is who is saying no, and why. */
+function DeclineOrCancelHint() {
+  return (
+    <div className="mx-4 my-3 space-y-1 rounded-lg bg-gray-50 px-3 py-2 text-xs text-gray-700">
+      <p id={DECLINE_HINT_ID}>
+        <span className="font-medium text-gray-900">Decline</span> refuses the customer’s refund: the money stays with you.
+      </p>
+      <p id={CANCEL_HINT_ID}>
+        <span className="font-medium text-gray-900">Cancel</span> withdraws a request made by mistake (a wrong amount or payment), as{' '}
+        <code className="font-mono break-all">POST /v1/refund-requests/&#123;id&#125;/cancel</code> does.
+      </p>
+      <p>Either way nothing reaches the provider and the amount can be refunded again.</p>
+    </div>
   );
 }
 
@@ -131,6 +155,21 @@ function RefundReason({ refund }: { refund: Refund }) {
   );
 }
 
+/** "payment pay_… for order order-42": which money a dialog is about. */
+function RefundSubject({ refund }: { refund: Refund }) {
+  return (
+    <>
+      payment <span className="font-mono text-xs break-all text-gray-900">{refund.paymentId}</span>
+      {refund.payment && (
+        <>
+          {' '}
+          for order <span className="font-medium break-all text-gray-900">{refund.payment.orderReference}</span>
+        </>
+      )}
+    </>
+  );
+}
+
 function RefundActions({ refund, actions, policy, align = 'end' }: { refund: Refund; actions: RefundRowActions; policy: 'automatic' | 'manual'; align?: 'start' | 'end' }) {
   if (refund.status !== 'requested') return null;
   const amount = formatMoney(refund.amount, refund.currency);
@@ -138,15 +177,44 @@ function RefundActions({ refund, actions, policy, align = 'end' }: { refund: Ref
     <div className={`flex flex-wrap gap-2 ${align === 'end' ? 'justify-end' : ''}`}>
       {policy === 'manual' && (
         <>
-          <ActionButton action={actions.approve} fields={{ refundId: refund.id }} pendingLabel="Approving…" variant="primary">
-            Approve
-          </ActionButton>
+          <ConfirmAction
+            action={actions.approve}
+            fields={{ refundId: refund.id }}
+            trigger="Approve"
+            triggerVariant="primary"
+            title={`Approve the refund of ${amount}?`}
+            description={
+              <>
+                <p>It goes back to the customer: the provider sends it at once, and after that it cannot be undone.</p>
+                <div className="mt-4 rounded-lg bg-gray-50 px-4 py-3">
+                  <DetailList
+                    items={[
+                      { label: 'Amount', value: <span className="font-semibold">{amount}</span> },
+                      { label: 'Payment', value: <span className="font-mono text-xs break-all">{refund.paymentId}</span> },
+                      ...(refund.payment ? [{ label: 'Order', value: refund.payment.orderReference }] : []),
+                      { label: 'Reason', value: refund.reason ?? 'No reason given' },
+                    ]}
+                  />
+                </div>
+              </>
+            }
+            confirmVariant="primary"
+            confirmLabel="Approve refund"
+            cancelLabel="Not now"
+            pendingLabel="Approving…"
+          />
           <ConfirmAction
             action={actions.decline}
             fields={{ refundId: refund.id }}
             trigger="Decline"
+            triggerDescribedBy={DECLINE_HINT_ID}
             title={`Decline the refund of ${amount}?`}
-            description="The customer is not refunded and the amount becomes refundable again. This cannot be undone."
+            description={
+              <>
+                You refuse the refund of <RefundSubject refund={refund} />: the customer is not refunded and the amount becomes refundable again.
+                This cannot be undone.
+              </>
+            }
             confirmLabel="Decline refund"
             pendingLabel="Declining…"
           />
@@ -157,8 +225,13 @@ function RefundActions({ refund, actions, policy, align = 'end' }: { refund: Ref
         fields={{ refundId: refund.id }}
         trigger="Cancel"
         triggerVariant="ghost"
+        triggerDescribedBy={policy === 'manual' ? CANCEL_HINT_ID : undefined}
         title={`Cancel the refund of ${amount}?`}
-        description="The request is withdrawn before it reaches the provider, and the amount becomes refundable again."
+        description={
+          <>
+            The request on <RefundSubject refund={refund} /> is withdrawn before it reaches the provider, and the amount becomes refundable again.
+          </>
+        }
         confirmLabel="Cancel refund"
         pendingLabel="Canceling…"
       />

@@ -78,11 +78,14 @@ const METHODS = [
 
 export function PaymentMethodsForm({ action, methods }: { action: Action<'methods'>; methods: string[] }) {
   const [state, formAction, pending] = useActionState(action, { status: 'idle' });
-  const [chosen, setChosen] = useState(methods);
+  const saved = methods.join(',');
+  const [chosen, setChosen] = useEdit(saved);
   const error = state.status === 'error' ? state.fieldErrors?.methods : undefined;
+  const chosenMethods = chosen.split(',');
   return (
     <form action={formAction} className="space-y-4">
-      <fieldset aria-describedby={error ? 'methods-error' : undefined}>
+      {/* keyed by what is saved: see SavedChoices */}
+      <fieldset key={saved} aria-describedby={error ? 'methods-error' : undefined}>
         <legend className="sr-only">Approved payment methods</legend>
         <div className="space-y-3">
           {METHODS.map((method) => (
@@ -92,9 +95,13 @@ export function PaymentMethodsForm({ action, methods }: { action: Action<'method
               value={method.value}
               label={method.label}
               description={method.description}
-              checked={chosen.includes(method.value)}
+              defaultChecked={methods.includes(method.value)}
               onChange={(event) =>
-                setChosen((current) => (event.target.checked ? [...current, method.value] : current.filter((value) => value !== method.value)))
+                setChosen(
+                  METHODS.map((each) => each.value)
+                    .filter((value) => (value === method.value ? event.target.checked : chosenMethods.includes(value)))
+                    .join(','),
+                )
               }
             />
           ))}
@@ -106,7 +113,7 @@ export function PaymentMethodsForm({ action, methods }: { action: Action<'method
         )}
       </fieldset>
       <div className="flex items-center gap-3">
-        <Button type="submit" pending={pending} pendingLabel="Saving…">
+        <Button type="submit" pending={pending} pendingLabel="Saving…" disabled={chosen === saved} className="shrink-0">
           Save methods
         </Button>
         <FormStatus state={state} />
@@ -117,10 +124,11 @@ export function PaymentMethodsForm({ action, methods }: { action: Action<'method
 
 export function RefundPolicyForm({ action, policy }: { action: Action<'policy'>; policy: 'automatic' | 'manual' }) {
   const [state, formAction, pending] = useActionState(action, { status: 'idle' });
-  const [chosen, setChosen] = useState(policy);
+  const [chosen, setChosen] = useEdit<string>(policy);
   return (
     <form action={formAction} className="space-y-4">
-      <fieldset>
+      {/* keyed by what is saved: see SavedChoices */}
+      <fieldset key={policy}>
         <legend className="sr-only">Refund policy</legend>
         <div className="space-y-3">
           <Choice
@@ -129,7 +137,7 @@ export function RefundPolicyForm({ action, policy }: { action: Action<'policy'>;
             value="automatic"
             label="Automatic"
             description="Refund requests are authorized at once and sent to the provider."
-            checked={chosen === 'automatic'}
+            defaultChecked={policy === 'automatic'}
             onChange={() => setChosen('automatic')}
           />
           <Choice
@@ -138,17 +146,32 @@ export function RefundPolicyForm({ action, policy }: { action: Action<'policy'>;
             value="manual"
             label="Manual"
             description="Refund requests wait under Refunds until someone here approves or declines them."
-            checked={chosen === 'manual'}
+            defaultChecked={policy === 'manual'}
             onChange={() => setChosen('manual')}
           />
         </div>
       </fieldset>
       <div className="flex items-center gap-3">
-        <Button type="submit" pending={pending} pendingLabel="Saving…" disabled={chosen === policy}>
+        <Button type="submit" pending={pending} pendingLabel="Saving…" disabled={chosen === policy} className="shrink-0">
           Save policy
         </Button>
         <FormStatus state={state} />
       </div>
     </form>
   );
+}
+
+/*
+ * SavedChoices: React resets a form once its action has run, and a reset puts each checkbox and radio
+ * back to its checked attribute, which a controlled input keeps from its first render. So "Manual" was
+ * saved and "Automatic" was shown beside "Refunds now wait for your approval". These choices are
+ * uncontrolled instead, with defaultChecked from what the server saved, and keyed by it: after a save
+ * they are drawn afresh from the saved value, and the reset lands on that same value. The form itself
+ * keeps its key, so the line saying what was saved stays.
+ */
+
+/** What the person has chosen, starting over from the saved value whenever the server's changes. */
+function useEdit<Value>(saved: Value): [Value, (value: Value) => void] {
+  const [edit, setEdit] = useState({ saved, value: saved });
+  return [edit.saved === saved ? edit.value : saved, (value) => setEdit({ saved, value })];
 }

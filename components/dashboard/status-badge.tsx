@@ -2,7 +2,12 @@ import { Badge } from '@/components/ui/badge';
 import { httpStatusTone, statusLabel, statusTone } from '@/lib/dashboard/format';
 
 export function StatusBadge({ status }: { status: string }) {
-  return <Badge tone={statusTone(status)}>{statusLabel(status)}</Badge>;
+  // "Partially refunded" is two words that belong on one line
+  return (
+    <Badge tone={statusTone(status)} className="whitespace-nowrap">
+      {statusLabel(status)}
+    </Badge>
+  );
 }
 
 /** An HTTP status code, or "No answer" when none came back. */

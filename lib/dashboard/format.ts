@@ -20,6 +20,8 @@ const STATUS_TONES: Record<string, Tone> = {
   declined: 'danger',
   expired: 'neutral',
   canceled: 'neutral',
+  refunded: 'neutral',
+  partially_refunded: 'neutral',
   revoked: 'neutral',
   disabled: 'neutral',
 };
@@ -28,8 +30,9 @@ export function statusTone(status: string): Tone {
   return STATUS_TONES[status] ?? 'neutral';
 }
 
+/** "partially_refunded" → "Partially refunded". */
 export function statusLabel(status: string): string {
-  return status.charAt(0).toUpperCase() + status.slice(1);
+  return status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
 }
 
 /** HTTP answers: 2xx green, 4xx amber, 5xx and no answer red. */

@@ -8,12 +8,23 @@ import { buildTimeline } from './timeline';
 // Payments as the dashboard lists and shows them. Every query is scoped by the merchant: an id of
 // another merchant finds nothing, exactly like an id that does not exist.
 
-export const PAYMENT_STATUSES = ['succeeded', 'failed'] as const satisfies readonly PaymentStatus[];
+/**
+ * A payment's status as the dashboard shows and filters it: a succeeded payment whose money went back is
+ * "refunded" (all of it) or "partially_refunded", as on Stripe's dashboard. "succeeded" keeps all of its
+ * money. Only completed refunds count (amount_refunded); one still on its way leaves the status as it is.
+ */
+export const PAYMENT_STATUSES = ['succeeded', 'partially_refunded', 'refunded', 'failed'] as const;
+export type PaymentListStatus = (typeof PAYMENT_STATUSES)[number];
+
+export function paymentListStatus(payment: { status: PaymentStatus; amount: number; amountRefunded: number }): PaymentListStatus {
+  if (payment.status !== 'succeeded' || payment.amountRefunded === 0) return payment.status;
+  return payment.amountRefunded >= payment.amount ? 'refunded' : 'partially_refunded';
+}
 export const PAYMENT_METHODS = ['card', 'usdc', 'interac'] as const satisfies readonly PaymentMethod[];
 export const CURRENCIES = ['CAD', 'USD'] as const satisfies readonly Currency[];
 
 export type PaymentFilters = {
-  status?: PaymentStatus;
+  status?: PaymentListStatus;
   method?: PaymentMethod;
   currency?: Currency;
   /** YYYY-MM-DD, UTC days, inclusive */
@@ -27,7 +38,7 @@ export type PaymentFilters = {
 export async function searchPayments(database: Db, merchantId: string, filters: PaymentFilters) {
   const where: Prisma.PaymentWhereInput = {
     merchantId,
-    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.status ? statusCondition(database, filters.status) : {}),
     ...(filters.method ? { paymentMethod: filters.method } : {}),
     ...(filters.currency ? { currency: filters.currency } : {}),
     ...(filters.from || filters.to ? { createdAt: dayRange(filters.from, filters.to) } : {}),
@@ -45,11 +56,29 @@ export async function searchPayments(database: Db, merchantId: string, filters: 
   return { total, rows: rows.map((payment) => ({ ...payment, amountRefundable: amountRefundable(payment) })) };
 }
 
+/** The same rule as paymentListStatus, as a condition on the payment row itself (two columns compared, no join). */
+function statusCondition(database: Db, status: PaymentListStatus): Prisma.PaymentWhereInput {
+  const amount = database.payment.fields.amount;
+  switch (status) {
+    case 'succeeded':
+      return { status: 'succeeded', amountRefunded: 0 };
+    case 'partially_refunded':
+      return { status: 'succeeded', amountRefunded: { gt: 0, lt: amount } };
+    case 'refunded':
+      return { status: 'succeeded', amountRefunded: { gte: amount } };
+    case 'failed':
+      return { status: 'failed' };
+  }
+}
+
 function matchingText(q: string): Prisma.PaymentWhereInput[] {
   return [{ id: q }, { checkoutSessionId: q }, { orderReference: { contains: q, mode: 'insensitive' } }];
 }
 
-/** A payment with its session, the other attempts on that session, its refunds and its timeline; null when not this merchant's. */
+/**
+ * A payment with its session, the other attempts on that session (linked, not told), its refunds and its
+ * own timeline; null when not this merchant's.
+ */
 export async function getPaymentDetail(database: Db, merchantId: string, paymentId: string) {
   if (!isId('payment', paymentId)) return null;
   const payment = await database.payment.findFirst({
@@ -61,7 +90,7 @@ export async function getPaymentDetail(database: Db, merchantId: string, payment
   });
   if (!payment) return null;
   const refundIds = payment.refundRequests.map((refund) => refund.id);
-  const [otherAttempts, events] = await Promise.all([
+  const [otherAttempts, found] = await Promise.all([
     database.payment.findMany({
       where: { merchantId, checkoutSessionId: payment.checkoutSessionId, id: { not: payment.id } },
       orderBy: { createdAt: 'asc' },
@@ -69,12 +98,16 @@ export async function getPaymentDetail(database: Db, merchantId: string, payment
     database.event.findMany({
       where: {
         merchantId,
-        OR: [payment.id, payment.checkoutSessionId, ...refundIds].map((id) => ({ data: { path: ['object', 'id'], equals: id } })),
+        // the session's own events (completed) belong to the attempt that paid it, not to a failed one
+        OR: [payment.id, ...(payment.status === 'succeeded' ? [payment.checkoutSessionId] : []), ...refundIds].map((id) => ({
+          data: { path: ['object', 'id'], equals: id },
+        })),
       },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      select: { id: true, type: true, createdAt: true },
+      select: { id: true, type: true, createdAt: true, data: true },
     }),
   ]);
+  const events = found.map(({ data, ...event }) => ({ ...event, objectId: objectIdOf(data) }));
   return {
     payment,
     session: payment.checkoutSession,
@@ -82,8 +115,13 @@ export async function getPaymentDetail(database: Db, merchantId: string, payment
     otherAttempts,
     events,
     amountRefundable: amountRefundable(payment),
-    timeline: buildTimeline({ payment, session: payment.checkoutSession, refunds: payment.refundRequests, otherAttempts, events }),
+    timeline: buildTimeline({ payment, session: payment.checkoutSession, refunds: payment.refundRequests, events }),
   };
+}
+
+function objectIdOf(data: unknown): string | undefined {
+  const object = (data as { object?: { id?: unknown } } | null)?.object;
+  return typeof object?.id === 'string' ? object.id : undefined;
 }
 
 export type PaymentDetail = NonNullable<Awaited<ReturnType<typeof getPaymentDetail>>>;

@@ -35,7 +35,11 @@ beforeAll(async () => {
 describe('card payments', () => {
   it('refunds what is typed, in major units, with the reason kept', async () => {
     const payment = await pay('card');
-    expect(await refund(payment.id, { amount: '12.50', reason: '  Wrong size  ' })).toEqual({ status: 'ok', message: 'Refund of US$12.50 requested.' });
+    expect(await refund(payment.id, { amount: '12.50', reason: '  Wrong size  ' })).toEqual({
+      status: 'ok',
+      message: 'Refund of US$12.50 requested.',
+      refundId: expect.stringMatching(/^rr_/),
+    });
     const [created] = await (await db()).refundRequest.findMany({ where: { paymentId: payment.id } });
     expect(created).toMatchObject({ amount: 1250, reason: 'Wrong size', cryptoRefundDestinationNote: null });
   });

@@ -5,6 +5,7 @@ import { amountRefundable } from '@/lib/payments/serialize';
 import { createRefundRequestInput } from '@/lib/refunds/schemas';
 import { createRefundRequest } from '@/lib/refunds/service';
 import { formatMoney, parseMajorAmount } from './format';
+import { AMOUNT_FORMAT, amountLeftMessage } from './refund-amount';
 import { failed, refused, serviceRefusal, type FormState } from './form-state';
 
 // The dashboard's Refund form holds the API's rules (api.md §8) by going through the same schema and
@@ -13,14 +14,16 @@ import { failed, refused, serviceRefusal, type FormState } from './form-state';
 
 export type RefundField = 'amount' | 'reason' | 'note';
 export type RefundFormInput = { paymentId: string; amount: string; reason: string; note: string };
+/** The form's answer; a request made names its refund, so the page can say how far it has got. */
+export type RefundFormState = FormState<RefundField> | { status: 'ok'; message: string; refundId: string };
 
 export const USDC_NOTE_REQUIRED =
   'USDC payments are never refunded to the address they were sent from. Describe how the customer’s own destination address was verified.';
 
-export async function refundFromDashboard(database: Db, merchantId: string, form: RefundFormInput): Promise<FormState<RefundField>> {
+export async function refundFromDashboard(database: Db, merchantId: string, form: RefundFormInput): Promise<RefundFormState> {
   const values = { amount: form.amount, reason: form.reason, note: form.note };
   const amount = parseMajorAmount(form.amount);
-  if (amount === null || amount < 1) return refused({ amount: 'Enter an amount like 12.50.' }, values);
+  if (amount === null || amount < 1) return refused({ amount: AMOUNT_FORMAT }, values);
 
   const parsed = createRefundRequestInput.safeParse({
     payment_id: form.paymentId,
@@ -32,7 +35,7 @@ export async function refundFromDashboard(database: Db, merchantId: string, form
 
   try {
     const refund = await createRefundRequest(database, merchantId, parsed.data);
-    return { status: 'ok', message: `Refund of ${formatMoney(refund.amount, refund.currency)} requested.` };
+    return { status: 'ok', message: `Refund of ${formatMoney(refund.amount, refund.currency)} requested.`, refundId: refund.id };
   } catch (error) {
     const refusal = serviceRefusal(error);
     switch (refusal.code) {
@@ -56,7 +59,7 @@ function fieldErrorsOf(error: z.ZodError): Partial<Record<RefundField, string>> 
     const path = issue.path[0];
     if (path === 'reason') errors.reason ??= 'Keep the reason under 500 characters.';
     else if (path === 'crypto_refund_destination_note') errors.note ??= 'Keep the note under 1,000 characters.';
-    else errors.amount ??= 'Enter an amount like 12.50.';
+    else errors.amount ??= AMOUNT_FORMAT;
   }
   return errors;
 }
@@ -65,7 +68,5 @@ async function availableMessage(database: Db, merchantId: string, paymentId: str
   const payment = isId('payment', paymentId) ? await database.payment.findFirst({ where: { id: paymentId, merchantId } }) : null;
   if (!payment) return 'This payment was not found.';
   const left = amountRefundable(payment);
-  return left === 0
-    ? 'Nothing is left to refund on this payment.'
-    : `Only ${formatMoney(left, payment.currency)} is left to refund on this payment.`;
+  return amountLeftMessage(left, payment.currency);
 }

@@ -4,6 +4,21 @@ import { PAGE_SIZE } from './list-params';
 
 // Refund requests by status, for the Refunds page and its tabs.
 
+/**
+ * A refund the page should watch: the provider is completing it, or the automatic policy is about to
+ * authorize it. One waiting for a person's approval is not watched: nothing happens to it on its own.
+ */
+export function isRefundOnItsWay(refund: { status: RefundStatus }, policy: 'automatic' | 'manual'): boolean {
+  return refund.status === 'processing' || (refund.status === 'requested' && policy === 'automatic');
+}
+
+/** Whether any of the merchant’s refunds is on its way (isRefundOnItsWay): a count that stops at the first. */
+export async function hasRefundsOnTheirWay(database: Db, merchantId: string): Promise<boolean> {
+  const { refundPolicy } = await database.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { refundPolicy: true } });
+  const statuses: RefundStatus[] = refundPolicy === 'automatic' ? ['requested', 'processing'] : ['processing'];
+  return (await database.refundRequest.count({ where: { merchantId, status: { in: statuses } }, take: 1 })) > 0;
+}
+
 export const REFUND_STATUSES = ['requested', 'processing', 'completed', 'failed', 'declined', 'canceled'] as const satisfies readonly RefundStatus[];
 
 export async function searchRefunds(database: Db, merchantId: string, filters: { status?: RefundStatus; page: number }) {

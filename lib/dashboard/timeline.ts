@@ -1,8 +1,9 @@
 import type { CheckoutSession, Payment, RefundRequest } from '@/lib/generated/prisma/client';
 import { describeMethodDetails, formatMoney, type Tone } from './format';
 
-// What happened to a payment, in order: its session, earlier failed attempts, the payment, each refund's
-// steps, and the events that told the merchant's server about them.
+// What happened to one payment, in order: its session's creation, the payment, each refund's steps, and
+// the events that told the merchant's server about them. Other attempts on the same session have their
+// own pages and timelines; the payment page links to them instead of telling their story here.
 
 export type TimelineEntry = {
   at: Date;
@@ -27,8 +28,8 @@ export function buildTimeline(input: {
   payment: Payment;
   session: CheckoutSession;
   refunds: RefundRequest[];
-  otherAttempts: Payment[];
-  events: { id: string; type: string; createdAt: Date }[];
+  /** objectId: the id of the object the event carries (data.object.id) */
+  events: { id: string; type: string; createdAt: Date; objectId?: string }[];
 }): TimelineEntry[] {
   const { payment, session } = input;
   const entries: TimelineEntry[] = [
@@ -41,26 +42,38 @@ export function buildTimeline(input: {
       href: `/dashboard/checkout-sessions/${session.id}`,
     },
   ];
-  for (const attempt of [...input.otherAttempts, payment]) {
-    const isThis = attempt.id === payment.id;
-    entries.push({
-      at: attempt.createdAt,
-      kind: 'payment',
-      title: attempt.status === 'succeeded' ? 'Payment succeeded' : `Payment attempt failed: ${describeFailure(attempt.failureCode)}`,
-      detail: describeMethodDetails(attempt.paymentMethod, attempt.methodDetails),
-      tone: attempt.status === 'succeeded' ? 'success' : 'danger',
-      href: isThis ? undefined : `/dashboard/payments/${attempt.id}`,
-    });
-  }
+  entries.push({
+    at: payment.createdAt,
+    kind: 'payment',
+    title: payment.status === 'succeeded' ? 'Payment succeeded' : `Payment attempt failed: ${describeFailure(payment.failureCode)}`,
+    detail: describeMethodDetails(payment.paymentMethod, payment.methodDetails),
+    tone: payment.status === 'succeeded' ? 'success' : 'danger',
+  });
   for (const refund of input.refunds) entries.push(...refundSteps(refund));
+  // An event is written in the transaction of the change it reports, and stamped by the database at that
+  // transaction's start, a few milliseconds before the change's own time: placed by its stamp alone it
+  // would come just before what it reports. It is placed after that change instead (shown with its stamp).
+  const placedAt = new Map<TimelineEntry, number>();
   for (const event of input.events) {
-    entries.push({ at: event.createdAt, kind: 'event', title: event.type, detail: event.id, tone: 'neutral', href: `/dashboard/developers/events/${event.id}` });
+    const entry: TimelineEntry = { at: event.createdAt, kind: 'event', title: event.type, detail: event.id, tone: 'neutral', href: `/dashboard/developers/events/${event.id}` };
+    const reported = reportedAt(event, input);
+    placedAt.set(entry, Math.max(event.createdAt.getTime(), reported?.getTime() ?? 0));
+    entries.push(entry);
   }
   const order = { session: 0, payment: 1, refund: 2, event: 3 };
+  const timeOf = (entry: TimelineEntry) => placedAt.get(entry) ?? entry.at.getTime();
   return entries
     .map((entry, index) => ({ entry, index }))
-    .sort((a, b) => a.entry.at.getTime() - b.entry.at.getTime() || order[a.entry.kind] - order[b.entry.kind] || a.index - b.index)
+    .sort((a, b) => timeOf(a.entry) - timeOf(b.entry) || order[a.entry.kind] - order[b.entry.kind] || a.index - b.index)
     .map(({ entry }) => entry);
+}
+
+/** When the change an event reports happened, as its entry in the timeline says; undefined when unknown. */
+function reportedAt(event: { type: string; objectId?: string }, input: { payment: Payment; refunds: RefundRequest[] }): Date | undefined {
+  if (event.type.startsWith('payment.') || event.type === 'checkout_session.completed') return input.payment.createdAt;
+  const refund = input.refunds.find((each) => each.id === event.objectId);
+  if (!refund) return undefined;
+  return event.type === 'refund_request.created' ? refund.createdAt : refund.updatedAt;
 }
 
 function refundSteps(refund: RefundRequest): TimelineEntry[] {

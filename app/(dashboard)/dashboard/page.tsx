@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { EmptyState } from '@/components/dashboard/empty-state';
+import { LiveRefresh } from '@/components/dashboard/live-refresh';
 import { PageHeader, Panel } from '@/components/dashboard/page-header';
 import { PaymentsTable } from '@/components/dashboard/payments-table';
 import { RelativeTime } from '@/components/dashboard/relative-time';
@@ -19,6 +20,7 @@ import { formatMoney } from '@/lib/dashboard/format';
 import { oneOf, type SearchParams } from '@/lib/dashboard/list-params';
 import { getOverview, getSetupProgress, listRecentActivity, OVERVIEW_DAYS } from '@/lib/dashboard/overview';
 import { CURRENCIES, searchPayments } from '@/lib/dashboard/payments';
+import { hasRefundsOnTheirWay } from '@/lib/dashboard/refunds';
 
 export const metadata: Metadata = { title: 'Home' };
 
@@ -31,6 +33,9 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
       <div className="space-y-6">
         <Suspense fallback={null}>
           <Setup merchantId={merchantId} />
+        </Suspense>
+        <Suspense fallback={null}>
+          <Live merchantId={merchantId} />
         </Suspense>
         <Suspense fallback={<FiguresSkeleton />}>
           <Figures merchantId={merchantId} currency={currency} />
@@ -72,6 +77,11 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
 
 async function Setup({ merchantId }: { merchantId: string }) {
   return <SetupChecklist progress={await getSetupProgress(await db(), merchantId)} />;
+}
+
+/** Figures, payments and activity follow refunds the provider is completing. */
+async function Live({ merchantId }: { merchantId: string }) {
+  return <LiveRefresh active={await hasRefundsOnTheirWay(await db(), merchantId)} />;
 }
 
 async function Figures({ merchantId, currency }: { merchantId: string; currency?: 'CAD' | 'USD' }) {

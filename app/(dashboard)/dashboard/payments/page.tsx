@@ -9,7 +9,7 @@ import { TableSkeleton } from '@/components/dashboard/table-skeleton';
 import { CardIcon, SearchIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { METHOD_LABELS } from '@/lib/dashboard/format';
+import { METHOD_LABELS, statusLabel } from '@/lib/dashboard/format';
 import { day, hrefWith, oneOf, PAGE_SIZE, pageNumber, searchText, type SearchParams } from '@/lib/dashboard/list-params';
 import { CURRENCIES, PAYMENT_METHODS, PAYMENT_STATUSES, searchPayments, type PaymentFilters } from '@/lib/dashboard/payments';
 
@@ -39,7 +39,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
             name="status"
             label="Status"
             value={filters.status}
-            options={[{ value: '', label: 'Any status' }, ...PAYMENT_STATUSES.map((status) => ({ value: status, label: status[0].toUpperCase() + status.slice(1) }))]}
+            options={[{ value: '', label: 'Any status' }, ...PAYMENT_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))]}
           />
           <FilterSelect
             name="method"

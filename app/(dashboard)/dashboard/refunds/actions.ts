@@ -13,7 +13,9 @@ async function run(change: RefundChange, args: FormActionArguments): Promise<For
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
   const state = await changeRefund(await db(), merchantId, field(formData, 'refundId'), change);
-  if (state.status === 'ok') revalidatePath('/dashboard', 'layout');
+  // refreshed after a refusal too: it usually means the refund moved on (completed, canceled over the API),
+  // and the page should show where it is now instead of the buttons that no longer apply
+  revalidatePath('/dashboard', 'layout');
   return state;
 }
 

@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
+import { ActionAnnouncer } from '@/components/dashboard/action-announcer';
 import { EmptyState } from '@/components/dashboard/empty-state';
+import { LiveRefresh } from '@/components/dashboard/live-refresh';
 import { PageHeader, Panel } from '@/components/dashboard/page-header';
 import { Pagination } from '@/components/dashboard/pagination';
 import { RefundsTable } from '@/components/dashboard/refunds-table';
@@ -13,7 +15,7 @@ import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { statusLabel } from '@/lib/dashboard/format';
 import { hrefWith, oneOf, PAGE_SIZE, pageNumber, type SearchParams } from '@/lib/dashboard/list-params';
-import { REFUND_STATUSES, searchRefunds } from '@/lib/dashboard/refunds';
+import { isRefundOnItsWay, REFUND_STATUSES, searchRefunds } from '@/lib/dashboard/refunds';
 import type { RefundStatus } from '@/lib/generated/prisma/client';
 import { approveRefundAction, cancelRefundAction, declineRefundAction } from './actions';
 
@@ -50,8 +52,11 @@ async function RefundResults({ merchantId, filters, policy }: { merchantId: stri
     { label: 'All', count: all },
     ...REFUND_STATUSES.map((status) => ({ status, label: statusLabel(status), count: counts[status] })),
   ];
+  // watched across every tab: a refund that completes moves between them
+  const onItsWay = REFUND_STATUSES.some((status) => counts[status] > 0 && isRefundOnItsWay({ status }, policy));
   return (
     <div className="space-y-4">
+      <LiveRefresh active={onItsWay} />
       {policy === 'manual' && counts.requested > 0 && filters.status !== 'requested' && (
         <Notice tone="info">
           {counts.requested} refund{counts.requested === 1 ? ' waits' : 's wait'} for your approval.{' '}
@@ -80,16 +85,18 @@ async function RefundResults({ merchantId, filters, policy }: { merchantId: stri
             );
           })}
         </nav>
-        {total === 0 ? (
-          <EmptyState icon={<RefundIcon />} title={filters.status ? `No ${filters.status} refunds` : 'No refunds yet'}>
-            Refund a payment from its page in Payments, or with POST /v1/refund-requests. Requests appear here with their status.
-          </EmptyState>
-        ) : (
-          <>
-            <RefundsTable refunds={rows} policy={policy} actions={{ approve: approveRefundAction, decline: declineRefundAction, cancel: cancelRefundAction }} />
-            <Pagination page={filters.page} pageSize={PAGE_SIZE} total={total} hrefFor={(page) => hrefWith(PATH, { status: filters.status }, { page })} />
-          </>
-        )}
+        <ActionAnnouncer>
+          {total === 0 ? (
+            <EmptyState icon={<RefundIcon />} title={filters.status ? `No ${filters.status} refunds` : 'No refunds yet'}>
+              Refund a payment from its page in Payments, or with POST /v1/refund-requests. Requests appear here with their status.
+            </EmptyState>
+          ) : (
+            <>
+              <RefundsTable refunds={rows} policy={policy} actions={{ approve: approveRefundAction, decline: declineRefundAction, cancel: cancelRefundAction }} />
+              <Pagination page={filters.page} pageSize={PAGE_SIZE} total={total} hrefFor={(page) => hrefWith(PATH, { status: filters.status }, { page })} />
+            </>
+          )}
+        </ActionAnnouncer>
       </Panel>
     </div>
   );

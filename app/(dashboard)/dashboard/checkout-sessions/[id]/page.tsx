@@ -13,6 +13,7 @@ import { checkoutUrl } from '@/lib/checkout-sessions/serialize';
 import { db } from '@/lib/db';
 import { getCheckoutSessionDetail } from '@/lib/dashboard/checkout-sessions';
 import { describeMethodDetails, formatMoney, METHOD_LABELS } from '@/lib/dashboard/format';
+import { paymentListStatus } from '@/lib/dashboard/payments';
 import { describeFailure } from '@/lib/dashboard/timeline';
 import { expireSessionAction } from '../actions';
 
@@ -95,7 +96,7 @@ export default async function CheckoutSessionPage({ params }: { params: Promise<
                           <RelativeTime value={payment.createdAt} />
                         </span>
                       </span>
-                      <StatusBadge status={payment.status} />
+                      <StatusBadge status={paymentListStatus(payment)} />
                     </Link>
                   </li>
                 ))}

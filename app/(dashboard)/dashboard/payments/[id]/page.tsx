@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { ActionAnnouncer } from '@/components/dashboard/action-announcer';
 import { EmptyState } from '@/components/dashboard/empty-state';
 import { OrderItems } from '@/components/dashboard/order-items';
 import { IdText } from '@/components/dashboard/id-text';
 import { DetailList, PageHeader, Panel } from '@/components/dashboard/page-header';
+import { LiveRefresh } from '@/components/dashboard/live-refresh';
 import { RefundForm } from '@/components/dashboard/refund-form';
 import { RefundsTable } from '@/components/dashboard/refunds-table';
 import { RelativeTime } from '@/components/dashboard/relative-time';
@@ -13,8 +15,9 @@ import { Timeline } from '@/components/dashboard/timeline';
 import { RefundIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { describeMethodDetails, formatMoney, toMajorInput } from '@/lib/dashboard/format';
-import { getPaymentDetail } from '@/lib/dashboard/payments';
+import { describeMethodDetails, formatMoney } from '@/lib/dashboard/format';
+import { getPaymentDetail, paymentListStatus } from '@/lib/dashboard/payments';
+import { isRefundOnItsWay } from '@/lib/dashboard/refunds';
 import { describeFailure } from '@/lib/dashboard/timeline';
 import { approveRefundAction, cancelRefundAction, declineRefundAction } from '../../refunds/actions';
 import { refundPaymentAction } from './actions';
@@ -27,18 +30,23 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
   const database = await db();
   const detail = await getPaymentDetail(database, merchantId, id);
   if (!detail) notFound();
-  const { payment, session, refunds } = detail;
+  const { payment, session, otherAttempts } = detail;
   const { refundPolicy } = await database.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { refundPolicy: true } });
   const amount = formatMoney(payment.amount, payment.currency);
+  const method = describeMethodDetails(payment.paymentMethod, payment.methodDetails);
+  // the refunds' dialogs name the payment by its order, as the Refunds page does
+  const refunds = detail.refunds.map((refund) => ({ ...refund, payment: { orderReference: payment.orderReference } }));
+  const paidBy = payment.status === 'failed' ? otherAttempts.find((attempt) => attempt.status === 'succeeded') : undefined;
 
   return (
     <>
+      <LiveRefresh active={refunds.some((refund) => isRefundOnItsWay(refund, refundPolicy))} />
       <PageHeader
         back={{ href: '/dashboard/payments', label: 'Payments' }}
         title={
           <span className="flex flex-wrap items-center gap-3">
             {amount}
-            <StatusBadge status={payment.status} />
+            <StatusBadge status={paymentListStatus(payment)} />
           </span>
         }
         description={<IdText id={payment.id} label="Copy payment id" />}
@@ -46,14 +54,14 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
       {/* two columns from lg; on a phone one, with the Refund form right after the details */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[3fr_2fr] lg:items-start">
         <div className="contents lg:block lg:min-w-0 lg:space-y-6">
-          <Panel title="Details" className="order-1">
+          <Panel id="details" title="Details" className="order-1">
             <DetailList
               items={[
                 { label: 'Amount', value: amount },
                 ...(payment.status === 'failed' ? [{ label: 'Failure', value: describeFailure(payment.failureCode) }] : []),
                 { label: 'Refunded', value: formatMoney(payment.amountRefunded, payment.currency) },
                 { label: 'Refundable', value: formatMoney(detail.amountRefundable, payment.currency) },
-                { label: 'Payment method', value: describeMethodDetails(payment.paymentMethod, payment.methodDetails) },
+                { label: 'Payment method', value: method },
                 { label: 'Order reference', value: payment.orderReference },
                 {
                   label: 'Checkout session',
@@ -63,43 +71,78 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
                     </Link>
                   ),
                 },
+                ...(otherAttempts.length > 0
+                  ? [
+                      {
+                        label: otherAttempts.length === 1 ? 'Other attempt' : 'Other attempts',
+                        value: (
+                          <ul className="space-y-1.5">
+                            {otherAttempts.map((attempt) => (
+                              <li key={attempt.id} className="flex flex-wrap items-center gap-2">
+                                <Link href={`/dashboard/payments/${attempt.id}`} className="font-mono text-xs break-all text-accent-700 hover:underline">
+                                  {attempt.id}
+                                </Link>
+                                <StatusBadge status={paymentListStatus(attempt)} />
+                              </li>
+                            ))}
+                          </ul>
+                        ),
+                      },
+                    ]
+                  : []),
                 { label: 'Created', value: <RelativeTime value={payment.createdAt} exact /> },
               ]}
             />
           </Panel>
-          <Panel title="Refunds" flush className="order-3">
-            {refunds.length === 0 ? (
-              <EmptyState icon={<RefundIcon />} title="No refunds">
-                {payment.status === 'succeeded' ? 'Refunds of this payment, from here or from the API, are listed here.' : 'Only succeeded payments can be refunded.'}
-              </EmptyState>
-            ) : (
-              <RefundsTable
-                refunds={refunds}
-                policy={refundPolicy}
-                showPayment={false}
-                tableFrom="2xl"
-                actions={{ approve: approveRefundAction, decline: declineRefundAction, cancel: cancelRefundAction }}
-              />
-            )}
+          <Panel id="refunds" title="Refunds" flush className="order-3">
+            <ActionAnnouncer>
+              {refunds.length === 0 ? (
+                <EmptyState icon={<RefundIcon />} title="No refunds">
+                  {payment.status === 'succeeded' ? 'Refunds of this payment, from here or from the API, are listed here.' : 'Only succeeded payments can be refunded.'}
+                </EmptyState>
+              ) : (
+                <RefundsTable
+                  refunds={refunds}
+                  policy={refundPolicy}
+                  showPayment={false}
+                  tableFrom="2xl"
+                  actions={{ approve: approveRefundAction, decline: declineRefundAction, cancel: cancelRefundAction }}
+                />
+              )}
+            </ActionAnnouncer>
           </Panel>
-          <Panel title="Timeline" className="order-4">
+          <Panel id="timeline" title="Timeline" className="order-4">
             <Timeline entries={detail.timeline} />
           </Panel>
         </div>
         <div className="contents lg:block lg:min-w-0 lg:space-y-6">
-          <Panel className="order-2" title="Refund" description={refundPolicy === 'manual' ? 'Your refund policy is manual: refunds wait for approval.' : undefined}>
+          <Panel
+            id="refund"
+            className="order-2"
+            title="Refund"
+            description={refundPolicy === 'manual' ? 'Your refund policy is manual: refunds wait for approval.' : undefined}
+          >
             {payment.status !== 'succeeded' ? (
-              <p className="text-sm text-gray-600">This payment failed, so there is nothing to refund.</p>
+              <div className="space-y-2 text-sm text-gray-600">
+                <p>This payment failed, so there is nothing to refund.</p>
+                {paidBy && (
+                  <p>
+                    The customer paid this order with another attempt:{' '}
+                    <Link href={`/dashboard/payments/${paidBy.id}`} className="font-mono text-xs break-all text-accent-700 hover:underline">
+                      {paidBy.id}
+                    </Link>
+                    .
+                  </p>
+                )}
+              </div>
             ) : (
               <RefundForm
                 action={refundPaymentAction}
-                paymentId={payment.id}
-                currency={payment.currency}
-                refundableLabel={formatMoney(detail.amountRefundable, payment.currency)}
-                refundableInput={toMajorInput(detail.amountRefundable)}
+                payment={{ id: payment.id, currency: payment.currency, orderReference: payment.orderReference, method }}
+                refundable={detail.amountRefundable}
+                refunds={Object.fromEntries(refunds.map((refund) => [refund.id, { status: refund.status }]))}
                 isUsdc={payment.paymentMethod === 'usdc'}
                 policy={refundPolicy}
-                nothingLeft={detail.amountRefundable === 0}
               />
             )}
           </Panel>

@@ -1,0 +1,19 @@
+import { formatMoney, parseMajorAmount } from './format';
+
+// The Refund form's amount, read the same way in the browser (before a confirmation names it) and on the
+// server (which decides, since the payment may have changed meanwhile). Pure, so both can import it.
+
+export const AMOUNT_FORMAT = 'Enter an amount like 12.50.';
+
+/** Said beside the amount when more is asked than is left. */
+export function amountLeftMessage(left: number, currency: string): string {
+  return left === 0 ? 'Nothing is left to refund on this payment.' : `Only ${formatMoney(left, currency)} is left to refund on this payment.`;
+}
+
+/** The typed amount in minor units, or why it cannot be refunded from what the page knows is left. */
+export function readRefundAmount(input: string, left: number, currency: string): { amount: number } | { error: string } {
+  const amount = parseMajorAmount(input);
+  if (amount === null || amount < 1) return { error: AMOUNT_FORMAT };
+  if (amount > left) return { error: amountLeftMessage(left, currency) };
+  return { amount };
+}
