@@ -1,11 +1,12 @@
 'use client';
 
-import { useActionState, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
 import type { FormState } from '@/lib/dashboard/form-state';
 import { SecretDialog } from './secret-dialog';
+import { useFormAction } from './use-form-action';
 
 // Buttons that run one server action on one object (approve this refund, revoke this key). The object
 // travels as a hidden field; the action re-reads it under the signed-in merchant, so a tampered id
@@ -42,7 +43,7 @@ export function ActionButton({
   /** show the action's success line beside the button (e.g. a test event's answer) */
   showSuccess?: boolean;
 }) {
-  const [state, formAction, pending] = useActionState(action, IDLE);
+  const [state, formAction, pending] = useFormAction(action, IDLE);
   return (
     <form action={formAction} className="relative z-10 inline-flex flex-col items-start gap-1">
       <HiddenFields fields={fields} />
@@ -90,7 +91,7 @@ export function ConfirmAction({
 }) {
   const [open, setOpen] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const [state, formAction, pending] = useActionState(action, IDLE);
+  const [state, formAction, pending] = useFormAction(action, IDLE);
   useEffect(() => {
     if (state.status !== 'ok') return;
     setOpen(false);

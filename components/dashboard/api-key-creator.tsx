@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Choice } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
@@ -8,12 +8,13 @@ import { PlusIcon } from '@/components/ui/icons';
 import type { FormState } from '@/lib/dashboard/form-state';
 import { DialogFormActions } from './dialog-form-actions';
 import { SecretDialog } from './secret-dialog';
+import { useFormAction } from './use-form-action';
 
 type CreateKeyAction = (state: FormState<'scopes'>, formData: FormData) => Promise<FormState<'scopes'>>;
 
 /** "Create API key": choose scopes in a dialog, then see the key once in another. */
 export function ApiKeyCreator({ action, scopes, label = 'Create API key' }: { action: CreateKeyAction; scopes: { value: string; description: string }[]; label?: string }) {
-  const [state, formAction, pending] = useActionState(action, { status: 'idle' });
+  const [state, formAction, pending] = useFormAction(action);
   const [choosing, setChoosing] = useState(false);
   const [revealed, setRevealed] = useState<string | null>(null);
   const [chosen, setChosen] = useState(() => scopes.map((scope) => scope.value));

@@ -1,11 +1,12 @@
 'use client';
 
-import { useActionState, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { TextAreaField } from '@/components/ui/textarea-field';
 import type { FormState } from '@/lib/dashboard/form-state';
+import { useFormAction } from './use-form-action';
 
 type RefundField = 'amount' | 'reason' | 'note';
 type RefundAction = (state: FormState<RefundField>, formData: FormData) => Promise<FormState<RefundField>>;
@@ -35,7 +36,7 @@ export function RefundForm({
   /** the whole amount is refunded or reserved: the form gives way to a note, keeping its last answer */
   nothingLeft: boolean;
 }) {
-  const [state, formAction, pending] = useActionState(action, { status: 'idle' });
+  const [state, formAction, pending] = useFormAction(action);
   const [amount, setAmount] = useState(refundableInput);
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
