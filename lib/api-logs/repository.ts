@@ -46,8 +46,8 @@ function filterWhere(merchantId: string, filters: ApiRequestLogFilters, starting
     ...(status && 'code' in status ? { status: status.code } : {}),
     ...(status && 'hundreds' in status ? { status: { gte: status.hundreds * 100, lt: status.hundreds * 100 + 100 } } : {}),
     ...(method ? { method } : {}),
-    // Prisma escapes % and _ in startsWith: a typed prefix is matched as typed
-    ...(pathPrefix ? { path: { startsWith: pathPrefix } } : {}),
+    // Prisma passes startsWith on to LIKE as it is: escaped, a typed % or _ is matched as typed
+    ...(pathPrefix ? { path: { startsWith: pathPrefix.replace(/[\\%_]/g, '\\$&') } } : {}),
   };
 }
 

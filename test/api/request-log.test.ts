@@ -47,7 +47,7 @@ describe('bodies in the request log', () => {
 
     // what was sent reads as it was sent, with its secrets replaced
     expect(JSON.parse(create!.requestBody!).items[0].name).toBe('Gift card for sk_sandbox_[redacted]');
-    expect(JSON.parse(create!.responseBody!)).toMatchObject({ id: session.body.id, amount: 2500 });
+    expect(JSON.parse(create!.responseBody!)).toMatchObject({ id: session.body.id, amount: 3250 });
     expect(JSON.parse(pay!.requestBody!)).toEqual({ payment_method: 'card', card_number: REDACTED, exp_month: 12, exp_year: 2034, cvc: REDACTED });
     expect(JSON.parse(hook!.responseBody!)).toMatchObject({ id: endpoint.body.id, url: 'http://127.0.0.1:4000/in', secret: REDACTED });
     const everything = JSON.stringify([hook, pay, create], (_key, value) => (typeof value === 'bigint' ? String(value) : value));
@@ -63,6 +63,8 @@ describe('bodies in the request log', () => {
     expect(refused.data).toEqual([]);
     // a prefix is matched as typed: % and _ are not wildcards
     expect((await listApiRequestLogs(client, merchant.merchantId, { limit: 10, filters: { pathPrefix: '/v1/%' } })).data).toEqual([]);
+    expect((await listApiRequestLogs(client, merchant.merchantId, { limit: 10, filters: { pathPrefix: '/v1/webhook_endpoints' } })).data).toEqual([]);
+    expect((await listApiRequestLogs(client, merchant.merchantId, { limit: 10, filters: { pathPrefix: '/v1/webhook-endpoints' } })).data).toHaveLength(1);
   });
 
   it('cuts a body past 16 KB at that size, and says so', async () => {
