@@ -61,6 +61,16 @@ describe('loggedBody', () => {
     expect(kept.startsWith('{"note":"éé')).toBe(true);
   });
 
+  it('cuts a long list exactly where the whole list, redacted, would be cut', () => {
+    const session = { id: 'cs_abcdefghijklmnopqrstuvwx', object: 'checkout_session', name: 'é T-shirt', card_number: '4242424242424242', amount: 3750, note: null };
+    const list = { object: 'list', data: Array.from({ length: 400 }, (_, index) => ({ ...session, index })), has_more: true };
+    const whole = JSON.stringify(redactSecrets(list));
+    expect(Buffer.byteLength(whole)).toBeGreaterThan(2 * MAX_LOGGED_BODY_BYTES);
+    const kept = loggedBody(list)!;
+    expect(kept.endsWith(CUT_MARK)).toBe(true);
+    expect(whole.startsWith(kept.slice(0, -CUT_MARK.length))).toBe(true);
+  });
+
   it('redacts before it cuts, so a secret straddling the cut never shows its first half', () => {
     const body = { padding: 'x'.repeat(MAX_LOGGED_BODY_BYTES - 30), key: API_KEY, token: 'abc' };
     const text = loggedBody(body)!;

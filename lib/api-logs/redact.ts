@@ -17,13 +17,38 @@ const CARD_NUMBER_LIKE = /\b\d(?:[ -]?\d){12,18}\b/g;
 
 /** A copy of a JSON value with every secret replaced; the shape stays, so the log still reads as the request. */
 export function redactSecrets(value: unknown): unknown {
-  if (typeof value === 'string') return redactText(value);
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(redactSecrets);
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return redactSecrets((value as { toJSON: () => unknown }).toJSON());
+  return redactWithin(value, { left: Infinity });
+}
+
+/**
+ * The walk behind redactSecrets, counting the characters of text it has copied. Once they pass the budget
+ * the JSON is already longer than the log keeps, so the rest of each array (a list's other 90 objects) is
+ * left out: the cut text is the same, for a fraction of the work. Characters never outnumber UTF-8 bytes,
+ * so nothing left out could have been shown.
+ */
+function redactWithin(value: unknown, budget: { left: number }): unknown {
+  if (typeof value === 'string') {
+    const redacted = redactText(value);
+    budget.left -= redacted.length;
+    return redacted;
+  }
+  if (value === null || typeof value !== 'object') {
+    budget.left -= String(value).length;
+    return value;
+  }
+  if (Array.isArray(value)) {
+    const copy: unknown[] = [];
+    for (const item of value) {
+      if (budget.left < 0) break;
+      copy.push(redactWithin(item, budget));
+    }
+    return copy;
+  }
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return redactWithin((value as { toJSON: () => unknown }).toJSON(), budget);
   const copy: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(value)) {
-    copy[name] = isSecretField(name) && field !== null && field !== '' ? REDACTED : redactSecrets(field);
+    budget.left -= name.length;
+    copy[name] = isSecretField(name) && field !== null && field !== '' ? REDACTED : redactWithin(field, budget);
   }
   return copy;
 }
@@ -58,7 +83,7 @@ function passesLuhn(digits: string): boolean {
 /** A body as the log keeps it: redacted JSON text, cut at 16 KB (marked so); null when there was none. */
 export function loggedBody(value: unknown): string | null {
   if (value === undefined) return null;
-  return cutToLimit(JSON.stringify(redactSecrets(value)) ?? 'null');
+  return cutToLimit(JSON.stringify(redactWithin(value, { left: MAX_LOGGED_BODY_BYTES })) ?? 'null');
 }
 
 function cutToLimit(text: string): string {
