@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { approveWebsite, createKey, createSessionWith, newMerchant, payByCard, screenshotBoth, signUp, v1 } from './dashboard-support';
-import { expectAccessible } from './support';
+import { DESKTOP, expectAccessible, PHONE } from './support';
+
+/** The accessibility check at desktop and at phone size. */
+async function expectAccessibleBoth(page: Page): Promise<void> {
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await expectAccessible(page);
+  }
+  await page.setViewportSize(DESKTOP);
+}
 
 // Forms that behave: signing in returns to the page that was asked for, a dropped connection leaves the
 // form and what was typed in place with a line saying so, and every field's problem is said at once,
@@ -58,7 +67,7 @@ test('a refund sent while the connection is down says so in the form and keeps t
   await expect(page.getByLabel('Amount (USD)')).toHaveValue('3.21');
   await expect(page.getByLabel('Reason (optional)')).toHaveValue('Scuffed box');
   await screenshotBoth(page, 'refund-offline');
-  await expectAccessible(page);
+  await expectAccessibleBoth(page);
 
   await reconnect();
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
@@ -78,7 +87,7 @@ test('a new payment link with several problems names each beside its field at on
   await expect(page.getByLabel('Price')).toHaveValue('twenty');
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshotBoth(page, 'payment-link-all-errors');
-  await expectAccessible(page);
+  await expectAccessibleBoth(page);
 
   // emptying the price is a change: its error no longer applies until the form is sent again
   await page.getByLabel('Price').fill('');
@@ -104,14 +113,14 @@ test('sign-up, sign-in and a webhook URL say what is missing beside each field, 
   await expect(page.getByLabel('Business name')).toHaveAccessibleDescription('Shown to customers on your hosted checkout page.');
   await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('Enter an e-mail address like you@example.com.');
   await screenshotBoth(page, 'signup-all-errors');
-  await expectAccessible(page);
+  await expectAccessibleBoth(page);
 
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('Enter your e-mail.');
   await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Enter your password.');
   await screenshotBoth(page, 'login-missing');
-  await expectAccessible(page);
+  await expectAccessibleBoth(page);
 
   const merchant = newMerchant('Quiet Forms');
   await signUp(page, merchant);
@@ -123,5 +132,5 @@ test('sign-up, sign-in and a webhook URL say what is missing beside each field, 
   await expect(form.getByLabel('Endpoint URL')).toHaveAccessibleDescription('Enter the URL of your receiver, like https://example.com/webhooks.');
   await expect(form.getByText('Choose at least one event type, or all events.')).toBeVisible();
   await screenshotBoth(page, 'webhook-all-errors');
-  await expectAccessible(page);
+  await expectAccessibleBoth(page);
 });

@@ -1,6 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { approveWebsite, newMerchant, screenshotBoth, shopSession, signUp, v1 } from './dashboard-support';
-import { expectAccessible, PHONE } from './support';
+import { DESKTOP, expectAccessible, PHONE } from './support';
+
+/** The accessibility check at desktop and at phone size. */
+async function expectAccessibleBoth(page: Page): Promise<void> {
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await expectAccessible(page);
+  }
+  await page.setViewportSize(DESKTOP);
+}
 
 // A developer names the key their order server uses, then works out what that server sent: Logs narrowed
 // to its failing POSTs, and one request opened to read what went over the wire, with no secret in sight.
@@ -21,7 +30,7 @@ test('a merchant names a key, filters Logs to one kind of request and reads its 
   const keyRow = page.getByRole('row').filter({ hasText: key.slice(0, 15) });
   await expect(keyRow).toContainText('Order server');
   await screenshotBoth(page, 'api-keys-named');
-  await expectAccessible(page);
+  await expectAccessibleBoth(page);
 
   // the order server: a session, a test payment by card, a webhook endpoint, and a mistake
   const session = await v1(key, 'POST', '/v1/checkout-sessions', shopSession());
@@ -55,12 +64,11 @@ test('a merchant names a key, filters Logs to one kind of request and reads its 
   await page.waitForURL((url) => url.searchParams.get('path') === 'test-helpers' && url.searchParams.get('method') === 'POST');
   await expect(logs.getByRole('row')).toHaveCount(2);
   await screenshotBoth(page, 'logs-filtered');
-  await expectAccessible(page);
+  await expectAccessibleBoth(page);
   await page.setViewportSize(PHONE);
   // on a phone the duration stays in view, under the path
   await expect(logs.getByRole('row').nth(1).getByText(/^\d+ ms ·/)).toBeInViewport();
-  await expectAccessible(page);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize(DESKTOP);
 
   await logs.getByRole('link', { name: /\/v1\/test-helpers\/checkout-sessions\/cs_\w+\/pay/ }).click();
   await page.waitForURL(/\/dashboard\/developers\/logs\/\d+$/);
@@ -72,10 +80,7 @@ test('a merchant names a key, filters Logs to one kind of request and reads its 
   await expect(sent).not.toContainText('42424242');
   await expect(page.getByRole('region', { name: 'Response body' })).toContainText(`"id": "${paid.body.id}"`);
   await screenshotBoth(page, 'log-detail');
-  await expectAccessible(page);
-  await page.setViewportSize(PHONE);
-  await expectAccessible(page);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectAccessibleBoth(page);
 
   // the endpoint's signing secret was answered once, to the server; the log never shows it
   await page.goto('/dashboard/developers/logs?path=/v1/webhook-endpoints');
