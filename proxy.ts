@@ -1,11 +1,29 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { MAX_BODY_BYTES } from '@/lib/api/body';
 import { MAX_JSON_DEPTH, nestingCheck } from '@/lib/api/strict-json';
+import { REQUESTED_PATH_HEADER } from '@/lib/dashboard/return-path';
 
-// Runs before routing, for two kinds of request only (see `config` below).
+// Runs before routing, for three kinds of request only (see `config` below).
 export async function proxy(request: NextRequest) {
   if (request.nextUrl.pathname.startsWith('/v1/')) return refuseBadPercentEncoding(request);
-  return refuseDeeplyNestedAction(request);
+  const refusal = await refuseDeeplyNestedAction(request);
+  if (refusal) return refusal;
+  return isDashboardPath(request.nextUrl.pathname) ? passRequestedPath(request) : NextResponse.next();
+}
+
+function isDashboardPath(pathname: string) {
+  return pathname === '/dashboard' || pathname.startsWith('/dashboard/');
+}
+
+// A dashboard page cannot read its own address on the server; it gets it from this header when it has to
+// send a signed-out visitor to the sign-in page, which returns them here afterwards. Set on every dashboard
+// request (overwriting whatever the client sent), and checked again by safeReturnPath before any use.
+function passRequestedPath(request: NextRequest) {
+  const url = request.nextUrl.clone();
+  url.searchParams.delete('_rsc'); // the router's cache-busting parameter, not part of the page asked for
+  const headers = new Headers(request.headers);
+  headers.set(REQUESTED_PATH_HEADER, `${url.pathname}${url.search}`);
+  return NextResponse.next({ request: { headers } });
 }
 
 // A /v1 path that is not valid percent-encoding would reach Next's router, which answers with an HTML 400
@@ -24,13 +42,13 @@ function refuseBadPercentEncoding(request: NextRequest) {
 // POST that may carry a server action is refused here when its body, or one of its form fields, is nested
 // past the API's own limit. No form of ours comes near it (their arguments are two or three levels deep);
 // text typed into a field is refused only if it opens more than 32 brackets it never closes.
-async function refuseDeeplyNestedAction(request: NextRequest) {
-  if (request.method !== 'POST') return NextResponse.next();
+async function refuseDeeplyNestedAction(request: NextRequest): Promise<NextResponse | null> {
+  if (request.method !== 'POST') return null;
   // Next gives a proxy no more than this of a body (next.config.js), and the action only what the proxy saw
   if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) return refusal(413, `The request must be at most ${MAX_BODY_BYTES / 1024} KiB.`);
   try {
     for (const text of await textsOf(request)) nestingCheck()(new TextEncoder().encode(text));
-    return NextResponse.next();
+    return null;
   } catch {
     return refusal(400, `The request is not a form, or is nested more than ${MAX_JSON_DEPTH} levels deep.`);
   }
@@ -73,10 +91,12 @@ function randomBase62(length: number): string {
 // oversized or endless upload while it streams. So /v1 comes here only for paths with a '%' (the others
 // cannot be wrongly percent-encoded). Server actions are buffered by Next whatever we do; they come here
 // when they say so (Next-Action) or, from a page without JavaScript, as a form post. /api/auth is
-// next-auth's, and takes no server action. (Next reads this object at build time: literals only.)
+// next-auth's, and takes no server action. Every dashboard request comes here for its address (GETs have no
+// body to buffer). (Next reads this object at build time: literals only.)
 export const config = {
   matcher: [
     '/v1/:rest(.*%.*)',
+    '/dashboard/:path*',
     { source: '/((?!v1/|api/|_next/).*)', has: [{ type: 'header', key: 'next-action' }] },
     { source: '/((?!v1/|api/|_next/).*)', has: [{ type: 'header', key: 'content-type', value: '(multipart/form-data|application/x-www-form-urlencoded).*' }] },
   ],

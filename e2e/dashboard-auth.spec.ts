@@ -7,7 +7,8 @@ import { expectAccessible } from './support';
 
 test('the dashboard asks a visitor to sign in', async ({ page }) => {
   await page.goto('/dashboard/payments');
-  await page.waitForURL('**/login');
+  // the sign-in page remembers where the visitor was going
+  await page.waitForURL('**/login?callbackUrl=%2Fdashboard%2Fpayments');
   await expect(page.getByRole('heading', { name: 'Sign in to your dashboard' })).toBeVisible();
   await expectAccessible(page);
   await screenshotBoth(page, 'login');

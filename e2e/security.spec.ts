@@ -39,7 +39,7 @@ function pageRoutes(): string[] {
   return found.sort();
 }
 
-type Objects = { sessionId: string; paymentId: string; linkId: string; endpointId: string; eventId: string; publicSessionId: string; publicLinkId: string };
+type Objects = { sessionId: string; paymentId: string; linkId: string; endpointId: string; eventId: string; logId: string; publicSessionId: string; publicLinkId: string };
 
 /** The address of a route, its [id] filled with an object the signed-in merchant (or the demo merchant, for public pages) owns. */
 function addressOf(route: string, ids: Objects): string {
@@ -52,6 +52,7 @@ function addressOf(route: string, ids: Objects): string {
     '/dashboard/payment-links/[id]': `/dashboard/payment-links/${ids.linkId}`,
     '/dashboard/developers/webhooks/[id]': `/dashboard/developers/webhooks/${ids.endpointId}`,
     '/dashboard/developers/events/[id]': `/dashboard/developers/events/${ids.eventId}`,
+    '/dashboard/developers/logs/[id]': `/dashboard/developers/logs/${ids.logId}`,
   };
   if (route.includes('[')) {
     if (!fill[route]) throw new Error(`security.spec.ts: give ${route} an object to show`);
@@ -94,7 +95,14 @@ test.beforeAll(async ({ browser }) => {
   const event = (await v1(key, 'GET', '/v1/events?limit=1')).body.data[0];
   const publicSession = await demoApi('POST', '/v1/checkout-sessions', shopSession());
   const publicLink = await demoApi('POST', '/v1/payment-links', { name: 'Public link', amount: 1000, currency: 'USD' });
-  ids = { sessionId: session.id, paymentId: payment, linkId: link.id, endpointId: endpoint.id, eventId: event.id, publicSessionId: publicSession.id, publicLinkId: publicLink.id };
+  // a logged request's id is the dashboard's own (the API never shows it): read it from Logs, once written
+  let logId = '';
+  await expect(async () => {
+    await merchantPage.goto('/dashboard/developers/logs');
+    const href = await merchantPage.getByRole('table', { name: 'API requests' }).getByRole('link').first().getAttribute('href', { timeout: 1000 });
+    logId = href!.split('/').pop()!;
+  }).toPass({ timeout: 10_000 });
+  ids = { sessionId: session.id, paymentId: payment, linkId: link.id, endpointId: endpoint.id, eventId: event.id, logId, publicSessionId: publicSession.id, publicLinkId: publicLink.id };
 });
 
 test.afterAll(async () => {

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { SCOPES } from '@/lib/api-keys/scopes';
 import { findActiveApiKey } from '@/lib/api-keys/service';
 import { db } from '@/lib/db';
 
@@ -43,8 +44,14 @@ describe('npm run sandbox', () => {
     expect((await sandbox('set-refund-policy', '--merchant', id, '--policy', 'manual')).json).toEqual({ merchant_id: id, refund_policy: 'manual' });
 
     const key = await sandbox('create-key', '--merchant', id, '--scopes', 'payments:read,refund_requests:read');
-    expect(key.json).toEqual({ id: expect.stringMatching(/^key_/), key: expect.stringMatching(/^sk_sandbox_[0-9A-Za-z]{32}$/), scopes: ['payments:read', 'refund_requests:read'] });
+    expect(key.json).toEqual({ id: expect.stringMatching(/^key_/), key: expect.stringMatching(/^sk_sandbox_[0-9A-Za-z]{32}$/), name: null, scopes: ['payments:read', 'refund_requests:read'] });
     expect((await findActiveApiKey(key.json.key))?.merchantId).toBe(id);
+    const named = await sandbox('create-key', '--merchant', id, '--name', '  Nightly export  ');
+    expect(named.json).toMatchObject({ name: 'Nightly export', scopes: [...SCOPES] });
+    expect(await (await db()).apiKey.findUniqueOrThrow({ where: { id: named.json.id } })).toMatchObject({ name: 'Nightly export' });
+    const tooLong = await sandbox('create-key', '--merchant', id, '--name', 'x'.repeat(101));
+    expect(tooLong.code).toBe(2);
+    expect(tooLong.json).toEqual({ error: '--name: Keep the name under 100 characters.' });
 
     expect((await sandbox('revoke-key', '--key-id', key.json.id)).json).toEqual({ id: key.json.id, revoked: true });
     expect(await findActiveApiKey(key.json.key)).toBeNull();

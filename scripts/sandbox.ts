@@ -2,6 +2,7 @@
 // With --json, stdout carries exactly one JSON object; everything else goes to stderr.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createApiKey, revokeApiKey } from '@/lib/api-keys/service';
+import { apiKeyNameInput } from '@/lib/api-keys/schemas';
 import { isScope, SCOPES, type Scope } from '@/lib/api-keys/scopes';
 import { db, disconnect } from '@/lib/db';
 import { stopEmbeddedServer } from '@/lib/db/embedded';
@@ -22,7 +23,7 @@ const USAGE = `usage: ${process.env.SANDBOX_CLI_NAME ?? 'npm run sandbox --'} <c
   approve-website --merchant ID --host H
   set-methods --merchant ID --methods card,usdc
   set-refund-policy --merchant ID --policy automatic|manual
-  create-key --merchant ID [--scopes a,b]         all scopes when omitted
+  create-key --merchant ID [--scopes a,b] [--name N]  all scopes when omitted; N labels it in the dashboard
   revoke-key --key-id ID
   worker                                          run the background worker alone
   db-stop                                         stop the embedded PostgreSQL of DATA_DIR`;
@@ -53,7 +54,7 @@ const COMMAND_OPTIONS = {
   'approve-website': ['merchant', 'host'],
   'set-methods': ['merchant', 'methods'],
   'set-refund-policy': ['merchant', 'policy'],
-  'create-key': ['merchant', 'scopes'],
+  'create-key': ['merchant', 'scopes', 'name'],
   'revoke-key': ['key-id'],
   worker: [],
   'db-stop': [],
@@ -149,8 +150,10 @@ async function run(command: Command, values: Values): Promise<Record<string, unk
       const scopes = values.scopes ? list(values.scopes) : [...SCOPES];
       const unknown = scopes.filter((scope) => !isScope(scope));
       if (unknown.length) throw new UsageError(`unknown scopes: ${unknown.join(', ')} (use ${SCOPES.join(', ')})`);
-      const key = await createApiKey(await db(), merchantId, scopes as Scope[]);
-      return { id: key.id, key: key.key, scopes: key.scopes };
+      const name = apiKeyNameInput.safeParse(values.name ?? '');
+      if (!name.success) throw new UsageError(`--name: ${name.error.issues[0].message}`);
+      const key = await createApiKey(await db(), merchantId, scopes as Scope[], { name: name.data });
+      return { id: key.id, key: key.key, name: key.name, scopes: key.scopes };
     }
     case 'revoke-key': {
       const id = required(values, 'key-id');

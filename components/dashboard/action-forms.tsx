@@ -1,12 +1,13 @@
 'use client';
 
-import { useActionState, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
 import type { FormState } from '@/lib/dashboard/form-state';
 import { useAnnounce } from './action-announcer';
 import { SecretDialog } from './secret-dialog';
+import { useFormAction } from './use-form-action';
 
 // Buttons that run one server action on one object (approve this refund, revoke this key). The object
 // travels as a hidden field; the action re-reads it under the signed-in merchant, so a tampered id
@@ -43,7 +44,7 @@ export function ActionButton({
   /** show the action's success line beside the button (e.g. a test event's answer) */
   showSuccess?: boolean;
 }) {
-  const [state, formAction, pending] = useActionState(action, IDLE);
+  const [state, formAction, pending] = useFormAction(action, IDLE);
   return (
     <form action={formAction} className="relative z-10 inline-flex flex-col items-start gap-1">
       <HiddenFields fields={fields} />
@@ -106,7 +107,7 @@ export function ConfirmAction({
   const announce = useAnnounce();
   // announced from the action's answer, not from an effect: the same refresh that brings the answer may
   // remove this row's buttons (the refund moved on), and an unmounted effect never runs
-  const [state, formAction, pending] = useActionState(async (previous: FormState, formData: FormData) => {
+  const [state, formAction, pending] = useFormAction(async (previous: FormState, formData: FormData) => {
     const next = await action(previous, formData);
     announce?.(next);
     return next;

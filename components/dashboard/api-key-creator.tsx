@@ -1,31 +1,37 @@
 'use client';
 
-import { useActionState, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Choice } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/field';
 import { PlusIcon } from '@/components/ui/icons';
 import type { FormState } from '@/lib/dashboard/form-state';
 import { DialogFormActions } from './dialog-form-actions';
 import { SecretDialog } from './secret-dialog';
+import { useFieldErrors, useFormAction } from './use-form-action';
 
-type CreateKeyAction = (state: FormState<'scopes'>, formData: FormData) => Promise<FormState<'scopes'>>;
+type KeyField = 'name' | 'scopes';
+type CreateKeyAction = (state: FormState<KeyField>, formData: FormData) => Promise<FormState<KeyField>>;
 
-/** "Create API key": choose scopes in a dialog, then see the key once in another. */
+/** "Create API key": a name and scopes in a dialog, then the key once in another. */
 export function ApiKeyCreator({ action, scopes, label = 'Create API key' }: { action: CreateKeyAction; scopes: { value: string; description: string }[]; label?: string }) {
-  const [state, formAction, pending] = useActionState(action, { status: 'idle' });
+  const [state, formAction, pending] = useFormAction(action);
   const [choosing, setChoosing] = useState(false);
   const [revealed, setRevealed] = useState<string | null>(null);
   const [chosen, setChosen] = useState(() => scopes.map((scope) => scope.value));
+  const [name, setName] = useState('');
+  const { errorOf, markEdited } = useFieldErrors(state);
 
   useEffect(() => {
     if (state.status === 'ok' && state.secret) {
       setChoosing(false);
       setRevealed(state.secret);
+      setName('');
     }
   }, [state]);
 
-  const error = state.status === 'error' ? state.fieldErrors?.scopes : undefined;
+  const error = errorOf('scopes');
   return (
     <>
       <Button onClick={() => setChoosing(true)}>
@@ -38,8 +44,23 @@ export function ApiKeyCreator({ action, scopes, label = 'Create API key' }: { ac
         title="Create an API key"
         description="Give the key only the scopes your code needs. Every scope is checked on every request."
       >
-        <form action={formAction} className="space-y-4">
-          <fieldset aria-describedby={error ? 'scopes-error' : undefined}>
+        <form action={formAction} noValidate className="space-y-4">
+          <TextField
+            id="key-name"
+            name="name"
+            label="Name (optional)"
+            autoComplete="off"
+            maxLength={100}
+            placeholder="Production server"
+            value={name}
+            onChange={(event) => {
+              markEdited('name');
+              setName(event.target.value);
+            }}
+            error={errorOf('name')}
+            hint="Says which key is which in the list and in Logs."
+          />
+          <fieldset aria-describedby={error ? 'scopes-error' : undefined} onChange={() => markEdited('scopes')}>
             <legend className="text-sm font-medium text-gray-700">Scopes</legend>
             <div className="mt-2 grid gap-3 sm:grid-cols-2">
               {scopes.map((scope) => (

@@ -1,3 +1,4 @@
+import { classNames } from '@/components/ui/class-names';
 import type { ApiKey } from '@/lib/generated/prisma/client';
 import { ConfirmAction, type ObjectAction } from './action-forms';
 import { RelativeTime } from './relative-time';
@@ -15,7 +16,7 @@ export function ApiKeysTable({ keys, revoke }: { keys: ApiKey[]; revoke: ObjectA
         {keys.map((key) => (
           <li key={key.id} className="space-y-2 px-4 py-3 text-sm">
             <div className="flex items-center justify-between gap-3">
-              <code className="min-w-0 truncate font-mono text-xs text-gray-900">{key.prefix}</code>
+              <KeyName apiKey={key} className="min-w-0" />
               <StatusBadge status={key.revokedAt ? 'revoked' : 'active'} />
             </div>
             <Scopes apiKey={key} />
@@ -43,7 +44,7 @@ export function ApiKeysTable({ keys, revoke }: { keys: ApiKey[]; revoke: ObjectA
             {keys.map((key) => (
               <tr key={key.id} className="align-top">
                 <Td>
-                  <code className="font-mono text-xs whitespace-nowrap text-gray-900">{key.prefix}</code>
+                  <KeyName apiKey={key} />
                   <span className="mt-1 block">
                     <StatusBadge status={key.revokedAt ? 'revoked' : 'active'} />
                   </span>
@@ -64,6 +65,16 @@ export function ApiKeysTable({ keys, revoke }: { keys: ApiKey[]; revoke: ObjectA
         </Table>
       </div>
     </>
+  );
+}
+
+/** The name the merchant gave the key, if any, above the prefix that identifies it. */
+function KeyName({ apiKey, className }: { apiKey: ApiKey; className?: string }) {
+  return (
+    <span className={classNames('block', className)}>
+      {apiKey.name && <span className="block truncate text-sm font-medium text-gray-900">{apiKey.name}</span>}
+      <code className={classNames('block truncate font-mono text-xs whitespace-nowrap', apiKey.name ? 'text-gray-600' : 'text-gray-900')}>{apiKey.prefix}</code>
+    </span>
   );
 }
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Choice } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
@@ -9,13 +9,14 @@ import { PlusIcon } from '@/components/ui/icons';
 import type { FormState } from '@/lib/dashboard/form-state';
 import { DialogFormActions } from './dialog-form-actions';
 import { SecretDialog } from './secret-dialog';
+import { useFormAction } from './use-form-action';
 
 type EndpointField = 'url' | 'description' | 'events';
 type CreateEndpointAction = (state: FormState<EndpointField>, formData: FormData) => Promise<FormState<EndpointField>>;
 
 /** "Add endpoint": URL, description and event types in a dialog; then the signing secret, once. */
 export function EndpointCreator({ action, eventTypes, label = 'Add endpoint' }: { action: CreateEndpointAction; eventTypes: readonly string[]; label?: string }) {
-  const [state, formAction, pending] = useActionState(action, { status: 'idle' });
+  const [state, formAction, pending] = useFormAction(action);
   const [open, setOpen] = useState(false);
   const [revealed, setRevealed] = useState<string | null>(null);
   const [url, setUrl] = useState('');
@@ -50,7 +51,8 @@ export function EndpointCreator({ action, eventTypes, label = 'Add endpoint' }: 
         description="We POST signed events (Standard Webhooks) to this URL and retry with backoff until it answers 2xx."
         className="max-w-xl"
       >
-        <form action={formAction} className="space-y-4">
+        {/* noValidate: the server checks every field at once and answers beside each, never in the browser's bubbles */}
+        <form action={formAction} noValidate className="space-y-4">
           <TextField
             id="endpoint-url"
             name="url"

@@ -26,9 +26,13 @@ export function LoginForm({ returnTo, initialError }: { returnTo: string; initia
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(initialError ? describeSignInError(initialError) : null);
   const [pending, setPending] = useState(false);
+  const [missing, setMissing] = useState<{ email?: string; password?: string }>({});
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const empty = { ...(email.trim() ? {} : { email: 'Enter your e-mail.' }), ...(password ? {} : { password: 'Enter your password.' }) };
+    setMissing(empty);
+    if (empty.email || empty.password) return;
     setPending(true);
     setError(null);
     try {
@@ -47,9 +51,22 @@ export function LoginForm({ returnTo, initialError }: { returnTo: string; initia
   }
 
   return (
-    <form onSubmit={submit} className="mt-6 space-y-4" noValidate={false}>
+    // noValidate: an empty field is said beside it, as on every other form, not in the browser's bubble
+    <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
       {error && <Notice tone="danger">{error}</Notice>}
-      <TextField id="email" label="E-mail" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+      <TextField
+        id="email"
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setMissing(({ password }) => ({ password }));
+        }}
+        error={missing.email}
+      />
       <TextField
         id="password"
         label="Password"
@@ -57,7 +74,11 @@ export function LoginForm({ returnTo, initialError }: { returnTo: string; initia
         autoComplete="current-password"
         required
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setMissing(({ email }) => ({ email }));
+        }}
+        error={missing.password}
       />
       <Button type="submit" size="lg" className="w-full" pending={pending} pendingLabel="Signing in…">
         Sign in

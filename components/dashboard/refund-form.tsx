@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { DetailList } from '@/components/dashboard/page-header';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -12,6 +12,7 @@ import type { FormState } from '@/lib/dashboard/form-state';
 import { readRefundAmount } from '@/lib/dashboard/refund-amount';
 import type { RefundField, RefundFormState } from '@/lib/dashboard/refund-form';
 import type { RefundStatus } from '@/lib/generated/prisma/client';
+import { useFormAction } from './use-form-action';
 
 type RefundAction = (state: FormState<RefundField>, formData: FormData) => Promise<RefundFormState>;
 
@@ -41,7 +42,7 @@ export function RefundForm({
   isUsdc: boolean;
   policy: 'automatic' | 'manual';
 }) {
-  const [state, formAction, pending] = useActionState<RefundFormState, FormData>(action, { status: 'idle' });
+  const [state, formAction, pending] = useFormAction<RefundField, RefundFormState>(action);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');

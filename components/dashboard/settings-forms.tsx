@@ -1,16 +1,17 @@
 'use client';
 
-import { useActionState, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Choice } from '@/components/ui/checkbox';
 import { TextField } from '@/components/ui/field';
 import type { FormState } from '@/lib/dashboard/form-state';
 import { FormStatus } from './form-status';
+import { useFormAction } from './use-form-action';
 
 type Action<Field extends string> = (state: FormState<Field>, formData: FormData) => Promise<FormState<Field>>;
 
 export function BusinessNameForm({ action, name }: { action: Action<'name'>; name: string }) {
-  const [state, formAction, pending] = useActionState(action, { status: 'idle' });
+  const [state, formAction, pending] = useFormAction(action);
   const [value, setValue] = useState(name);
   const error = state.status === 'error' ? state.fieldErrors?.name : undefined;
   return (
@@ -37,7 +38,7 @@ export function BusinessNameForm({ action, name }: { action: Action<'name'>; nam
 }
 
 export function AddWebsiteForm({ action }: { action: Action<'host'> }) {
-  const [state, formAction, pending] = useActionState(action, { status: 'idle' });
+  const [state, formAction, pending] = useFormAction(action);
   const [host, setHost] = useState('');
   useEffect(() => {
     if (state.status === 'ok') setHost('');
@@ -77,7 +78,7 @@ const METHODS = [
 ];
 
 export function PaymentMethodsForm({ action, methods }: { action: Action<'methods'>; methods: string[] }) {
-  const [state, formAction, pending] = useActionState(action, { status: 'idle' });
+  const [state, formAction, pending] = useFormAction(action);
   const saved = methods.join(',');
   const [chosen, setChosen] = useEdit(saved);
   const error = state.status === 'error' ? state.fieldErrors?.methods : undefined;
@@ -123,7 +124,7 @@ export function PaymentMethodsForm({ action, methods }: { action: Action<'method
 }
 
 export function RefundPolicyForm({ action, policy }: { action: Action<'policy'>; policy: 'automatic' | 'manual' }) {
-  const [state, formAction, pending] = useActionState(action, { status: 'idle' });
+  const [state, formAction, pending] = useFormAction(action);
   const [chosen, setChosen] = useEdit<string>(policy);
   return (
     <form action={formAction} className="space-y-4">

@@ -17,7 +17,11 @@ export function SignUpForm({ action, minPasswordLength }: { action: (form: FormD
   const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  const set = (name: SignUpField) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value }));
+  const set = (name: SignUpField) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+    // the error spoke of what was sent; the field now says something else
+    setErrors(({ [name]: _answered, ...others }) => others);
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -49,7 +53,8 @@ export function SignUpForm({ action, minPasswordLength }: { action: (form: FormD
   }
 
   return (
-    <form onSubmit={submit} className="mt-6 space-y-4">
+    // noValidate: the server checks every field at once and answers beside each; the browser's bubbles name one at a time
+    <form onSubmit={submit} noValidate className="mt-6 space-y-4">
       {notice && <Notice tone="danger">{notice}</Notice>}
       <TextField
         id="businessName"

@@ -1,18 +1,19 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { TextAreaField } from '@/components/ui/textarea-field';
 import type { FormState } from '@/lib/dashboard/form-state';
 import type { PaymentLinkField } from '@/lib/payment-links/dashboard-form';
+import { useFormAction } from '@/components/dashboard/use-form-action';
 
 type EditAction = (state: FormState<PaymentLinkField>, form: FormData) => Promise<FormState<PaymentLinkField>>;
 
 /** Rename or redescribe a link. The price stays: customers who were sent the link pay what it said. */
 export function EditPaymentLinkForm({ action, linkId, name, description }: { action: EditAction; linkId: string; name: string; description: string | null }) {
-  const [state, formAction, pending] = useActionState(action, { status: 'idle' });
+  const [state, formAction, pending] = useFormAction(action);
   const [values, setValues] = useState({ name, description: description ?? '' });
   const errors = state.status === 'error' ? (state.fieldErrors ?? {}) : {};
   return (

@@ -1,6 +1,7 @@
 'use client';
 
-import { startTransition, useActionState, useState, type FormEvent } from 'react';
+import { startTransition, useState, type FormEvent } from 'react';
+import { useFieldErrors, useFormAction } from '@/components/dashboard/use-form-action';
 import { Button } from '@/components/ui/button';
 import { Choice } from '@/components/ui/checkbox';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -23,13 +24,16 @@ const takes = (method: Method, currency: Currency) => !ONLY_CURRENCY[method] || 
  * server checks everything again with the API's rules.
  */
 export function PaymentLinkForm({ action, approvedMethods, approvedHosts }: { action: CreateAction; approvedMethods: Method[]; approvedHosts: string[] }) {
-  const [state, formAction, pending] = useActionState(action, { status: 'idle' });
+  const [state, formAction, pending] = useFormAction(action);
   const [values, setValues] = useState({ name: '', description: '', amount: '', afterPaymentUrl: '' });
   const [currency, setCurrency] = useState<Currency>('USD');
   const [choice, setChoice] = useState<'auto' | 'choose'>('auto');
   const [methods, setMethods] = useState<Method[]>([]);
-  const errors = state.status === 'error' ? (state.fieldErrors ?? {}) : {};
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value }));
+  const { errorOf, markEdited } = useFieldErrors(state);
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
+    markEdited(name);
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+  };
   const automatic = approvedMethods.filter((method) => takes(method, currency));
   // React resets a form after its action runs, and a controlled <select> does not come back from that
   // (it showed USD beside "takes CAD"); submitting by hand keeps every field as typed. Without
@@ -41,7 +45,8 @@ export function PaymentLinkForm({ action, approvedMethods, approvedHosts }: { ac
   }
 
   return (
-    <form action={formAction} onSubmit={submit} className="space-y-5">
+    // noValidate: the server checks every field at once and says so beside each; the browser's bubbles name one at a time
+    <form action={formAction} onSubmit={submit} noValidate className="space-y-5">
       {state.status === 'error' && state.message && <Notice tone="danger">{state.message}</Notice>}
       <TextField
         id="link-name"
@@ -51,7 +56,7 @@ export function PaymentLinkForm({ action, approvedMethods, approvedHosts }: { ac
         maxLength={200}
         value={values.name}
         onChange={set('name')}
-        error={errors.name}
+        error={errorOf('name')}
         hint="What the customer pays for, e.g. “Yoga class – drop-in”."
       />
       <TextAreaField
@@ -61,7 +66,7 @@ export function PaymentLinkForm({ action, approvedMethods, approvedHosts }: { ac
         maxLength={1000}
         value={values.description}
         onChange={set('description')}
-        error={errors.description}
+        error={errorOf('description')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -74,15 +79,18 @@ export function PaymentLinkForm({ action, approvedMethods, approvedHosts }: { ac
           required
           value={values.amount}
           onChange={set('amount')}
-          error={errors.amount}
+          error={errorOf('amount')}
         />
-        <SelectField id="link-currency" name="currency" label="Currency" value={currency} onChange={(event) => setCurrency(event.target.value as Currency)} error={errors.currency}>
+        <SelectField id="link-currency" name="currency" label="Currency" value={currency} onChange={(event) => {
+            markEdited('currency');
+            setCurrency(event.target.value as Currency);
+          }} error={errorOf('currency')}>
           <option value="USD">USD – US dollar</option>
           <option value="CAD">CAD – Canadian dollar</option>
         </SelectField>
       </div>
 
-      <fieldset aria-describedby={errors.paymentMethods ? 'link-methods-error' : undefined}>
+      <fieldset aria-describedby={errorOf('paymentMethods') ? 'link-methods-error' : undefined} onChange={() => markEdited('paymentMethods')}>
         <legend className="text-sm font-medium text-gray-700">Payment methods</legend>
         <div className="mt-2 space-y-3">
           <Choice
@@ -120,9 +128,9 @@ export function PaymentLinkForm({ action, approvedMethods, approvedHosts }: { ac
             </div>
           )}
         </div>
-        {errors.paymentMethods && (
+        {errorOf('paymentMethods') && (
           <p id="link-methods-error" className="mt-2 text-sm text-red-700">
-            {errors.paymentMethods}
+            {errorOf('paymentMethods')}
           </p>
         )}
       </fieldset>
@@ -137,7 +145,7 @@ export function PaymentLinkForm({ action, approvedMethods, approvedHosts }: { ac
         placeholder={approvedHosts[0] ? `https://${approvedHosts[0]}/thanks` : 'https://'}
         value={values.afterPaymentUrl}
         onChange={set('afterPaymentUrl')}
-        error={errors.afterPaymentUrl}
+        error={errorOf('afterPaymentUrl')}
         hint={
           approvedHosts.length > 0
             ? `A page on one of your approved websites (${approvedHosts.join(', ')}). Leave it empty to show our receipt page.`

@@ -1,5 +1,9 @@
-import { db, sql, type Db } from '@/lib/db';
+import { db, type Db } from '@/lib/db';
 import { describeError, log } from '@/lib/log';
+import { loggedBody } from './redact';
+import { deleteApiRequestLogsBefore, findApiRequestLog, findApiRequestLogs, insertApiRequestLogs, type ApiRequestLogFilters } from './repository';
+
+export type { ApiRequestLogFilters } from './repository';
 
 export type ApiRequestRecord = {
   merchantId: string;
@@ -9,6 +13,9 @@ export type ApiRequestRecord = {
   durationMs: number;
   requestId: string;
   idempotencyKey?: string;
+  /** the JSON body as parsed (POST only), and the answer's: redacted and cut when written */
+  requestBody?: unknown;
+  responseBody?: unknown;
 };
 
 const FLUSH_EVERY_MS = 250;
@@ -33,37 +40,43 @@ export async function flushApiRequestLogs(): Promise<void> {
   const batch = pending.splice(0, pending.length);
   if (batch.length === 0) return;
   try {
-    // one prepared statement whatever the batch's size (Prisma's createMany plans every size anew)
-    await sql(await db(), 'record-api-requests', INSERT_API_REQUEST_LOGS, [
-      batch.map((record) => record.merchantId),
-      batch.map((record) => record.method),
-      batch.map((record) => record.path.slice(0, 500)),
-      batch.map((record) => record.status),
-      batch.map((record) => Math.max(0, Math.round(record.durationMs))),
-      batch.map((record) => record.requestId),
-      batch.map((record) => record.idempotencyKey?.slice(0, 255) ?? null),
-    ]);
+    await insertApiRequestLogs(
+      await db(),
+      // redacting here, a quarter second later, keeps its cost off the request it describes
+      batch.map((record) => ({
+        merchantId: record.merchantId,
+        method: record.method,
+        path: record.path.slice(0, 500),
+        status: record.status,
+        durationMs: Math.max(0, Math.round(record.durationMs)),
+        requestId: record.requestId,
+        idempotencyKey: record.idempotencyKey?.slice(0, 255) ?? null,
+        requestBody: loggedBody(record.requestBody),
+        responseBody: loggedBody(record.responseBody),
+      })),
+    );
   } catch (error) {
     log.warn('could not record API requests', { count: batch.length, ...describeError(error) });
   }
 }
 
-const INSERT_API_REQUEST_LOGS = `
-  INSERT INTO "api_request_logs" ("merchant_id", "method", "path", "status", "duration_ms", "request_id", "idempotency_key")
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[])`;
-
-export async function listApiRequestLogs(database: Db, merchantId: string, options: { limit: number; startingAfter?: bigint }) {
-  const rows = await database.apiRequestLog.findMany({
-    where: { merchantId, ...(options.startingAfter !== undefined ? { id: { lt: options.startingAfter } } : {}) },
-    orderBy: { id: 'desc' },
-    take: options.limit + 1,
-  });
+export async function listApiRequestLogs(
+  database: Db,
+  merchantId: string,
+  options: { limit: number; startingAfter?: bigint; filters?: ApiRequestLogFilters },
+) {
+  const rows = await findApiRequestLogs(database, merchantId, { ...options, limit: options.limit + 1 });
   return { data: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
 }
 
-/** Logs are kept 30 days. */
+/** One request with its (redacted) bodies, or null when it is not this merchant's or no longer kept. */
+export async function getApiRequestLog(database: Db, merchantId: string, id: bigint) {
+  return findApiRequestLog(database, merchantId, id);
+}
+
+export const LOG_RETENTION_DAYS = 30;
+
+/** Logs, bodies included, are kept 30 days. */
 export async function purgeOldApiRequestLogs(): Promise<number> {
-  const client = await db();
-  const { count } = await client.apiRequestLog.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - 30 * 24 * 3600_000) } } });
-  return count;
+  return deleteApiRequestLogsBefore(await db(), new Date(Date.now() - LOG_RETENTION_DAYS * 24 * 3600_000));
 }

@@ -46,13 +46,13 @@ export function apiRoute(options: RouteOptions, handler: (ctx: ApiContext) => Pr
     const startedAt = performance.now();
     const requestId = newId('request');
     const seen: Seen = {};
-    let response: Response;
+    let result: ApiResult;
     try {
-      const result = await runRoute(options, handler, request, context, requestId, seen);
-      response = json(result.status, result.body, requestId, result.headers);
+      result = await runRoute(options, handler, request, context, requestId, seen);
     } catch (error) {
-      response = errorResponse(error, requestId, request);
+      result = errorResult(error, requestId, request);
     }
+    const response = json(result.status, result.body, requestId, result.headers);
     if (seen.rateLimit) {
       for (const [name, value] of Object.entries(rateLimitHeaders(seen.rateLimit))) {
         if (!response.headers.has(name)) response.headers.set(name, value);
@@ -67,14 +67,16 @@ export function apiRoute(options: RouteOptions, handler: (ctx: ApiContext) => Pr
         durationMs: performance.now() - startedAt,
         requestId,
         idempotencyKey: seen.idempotencyKey,
+        requestBody: seen.requestBody,
+        responseBody: result.body,
       });
     }
     return response;
   };
 }
 
-/** What the wrapper learnt before an answer, for the request log: whose request, with which key. */
-type Seen = { merchantId?: string; idempotencyKey?: string; rateLimit?: RateLimitState };
+/** What the wrapper learnt before an answer, for the request log: whose request, with which key, saying what. */
+type Seen = { merchantId?: string; idempotencyKey?: string; rateLimit?: RateLimitState; requestBody?: Record<string, unknown> };
 
 async function runRoute(
   options: RouteOptions,
@@ -90,6 +92,7 @@ async function runRoute(
   seen.rateLimit = await checkRateLimit(key.id, key.merchantId);
   requireScope(key, options.scope);
   const body = request.method === 'POST' ? await readJsonBody(request, options.body === 'json-or-empty') : {};
+  if (request.method === 'POST') seen.requestBody = body;
   const idempotencyKey = options.idempotency ? readIdempotencyKey(request, options.idempotency === 'required') : undefined;
   const url = new URL(request.url);
   const query = Object.fromEntries(url.searchParams);
@@ -138,11 +141,16 @@ function json(status: number, body: unknown, requestId: string, headers: Record<
 }
 
 export function errorResponse(error: unknown, requestId: string, request?: Request): Response {
+  const result = errorResult(error, requestId, request);
+  return json(result.status, result.body, requestId, result.headers);
+}
+
+function errorResult(error: unknown, requestId: string, request?: Request): ApiResult {
   const apiError = toApiError(error);
   if (apiError.status >= 500) {
     log.error('unhandled error in /v1', { request_id: requestId, method: request?.method, path: request && new URL(request.url).pathname, ...describeError(error) });
   }
-  return json(apiError.status, errorBody(apiError, requestId), requestId, apiError.headers);
+  return { status: apiError.status, body: errorBody(apiError, requestId), headers: apiError.headers };
 }
 
 function toApiError(error: unknown): ApiError {

@@ -1,7 +1,9 @@
 import { getServerSession } from 'next-auth';
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { db } from '@/lib/db';
+import { REQUESTED_PATH_HEADER, signInAddress } from '@/lib/dashboard/return-path';
 import { authOptions } from './options';
 
 // Who is signed in, for dashboard pages and server actions. The session cookie names a user and the
@@ -22,9 +24,9 @@ export const getDashboardSession = cache(async (): Promise<DashboardSession | nu
   return { userId: user.id, email: user.email, merchantId: user.merchant.id, merchantName: user.merchant.name };
 });
 
-/** The signed-in user's merchant; anyone else is sent to the sign-in page. */
+/** The signed-in user's merchant; anyone else is sent to the sign-in page, which brings them back here. */
 export async function requireMerchant(): Promise<DashboardSession> {
   const session = await getDashboardSession();
-  if (!session) redirect('/login');
+  if (!session) redirect(signInAddress((await headers()).get(REQUESTED_PATH_HEADER)));
   return session;
 }

@@ -1,4 +1,5 @@
 import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/api-keys/service';
+import { apiKeyNameInput } from '@/lib/api-keys/schemas';
 import { isScope, SCOPES, type Scope } from '@/lib/api-keys/scopes';
 import type { Db } from '@/lib/db';
 import { failed, refused, type FormState } from './form-state';
@@ -24,11 +25,19 @@ export async function listKeys(database: Db, merchantId: string) {
   return listApiKeys(database, merchantId);
 }
 
-export async function createKeyFromDashboard(database: Db, merchantId: string, chosen: string[]): Promise<FormState<'scopes'>> {
-  const scopes = [...new Set(chosen)].filter(isScope);
-  if (scopes.length === 0 || scopes.length !== new Set(chosen).size) return refused({ scopes: 'Choose at least one scope.' });
-  const created = await createApiKey(database, merchantId, SCOPES.filter((scope) => scopes.includes(scope)));
-  return { status: 'ok', message: `Key ${created.prefix} created.`, secret: created.key };
+export type ApiKeyField = 'name' | 'scopes';
+
+export async function createKeyFromDashboard(database: Db, merchantId: string, form: { name: string; scopes: string[] }): Promise<FormState<ApiKeyField>> {
+  const scopes = [...new Set(form.scopes)].filter(isScope);
+  const name = apiKeyNameInput.safeParse(form.name);
+  // every problem at once, each beside its field
+  const fieldErrors: Partial<Record<ApiKeyField, string>> = {
+    ...(name.success ? {} : { name: name.error.issues[0].message }),
+    ...(scopes.length === 0 || scopes.length !== new Set(form.scopes).size ? { scopes: 'Choose at least one scope.' } : {}),
+  };
+  if (!name.success || fieldErrors.scopes) return refused(fieldErrors, { name: form.name });
+  const created = await createApiKey(database, merchantId, SCOPES.filter((scope) => scopes.includes(scope)), { name: name.data });
+  return { status: 'ok', message: `Key ${created.name ?? created.prefix} created.`, secret: created.key };
 }
 
 export async function revokeKeyFromDashboard(database: Db, merchantId: string, keyId: string): Promise<FormState> {

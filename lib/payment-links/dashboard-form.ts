@@ -45,11 +45,10 @@ export async function createPaymentLinkFromForm(
   merchantId: string,
   form: PaymentLinkFormInput,
 ): Promise<{ link: PaymentLink } | { state: FormState<PaymentLinkField> }> {
-  const amount = parseMajorAmount(form.amount);
-  if (amount === null || amount < 1) return { state: refused({ amount: INVALID.amount }) };
+  // an unreadable price goes to the schema as null, which refuses it beside every other field's problem
   const parsed = createPaymentLinkInput.safeParse({
     name: form.name,
-    amount,
+    amount: parseMajorAmount(form.amount),
     currency: form.currency,
     description: form.description.trim() || null,
     ...(form.paymentMethods ? { payment_methods: form.paymentMethods } : {}),

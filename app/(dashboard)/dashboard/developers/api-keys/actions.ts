@@ -3,16 +3,16 @@
 import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { createKeyFromDashboard, revokeKeyFromDashboard } from '@/lib/dashboard/api-keys';
+import { createKeyFromDashboard, revokeKeyFromDashboard, type ApiKeyField } from '@/lib/dashboard/api-keys';
 import { field, formDataOf, UNREADABLE_FORM, type FormActionArguments, type FormState } from '@/lib/dashboard/form-state';
 
 /** Answers with the new key, once: only its hash is stored. */
-export async function createKeyAction(...args: FormActionArguments<'scopes'>): Promise<FormState<'scopes'>> {
+export async function createKeyAction(...args: FormActionArguments<ApiKeyField>): Promise<FormState<ApiKeyField>> {
   const { merchantId } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
   const scopes = formData.getAll('scopes').filter((value): value is string => typeof value === 'string');
-  const state = await createKeyFromDashboard(await db(), merchantId, scopes);
+  const state = await createKeyFromDashboard(await db(), merchantId, { name: field(formData, 'name'), scopes });
   if (state.status === 'ok') revalidatePath('/dashboard', 'layout');
   return state;
 }

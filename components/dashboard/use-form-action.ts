@@ -1,0 +1,55 @@
+'use client';
+
+import { unstable_rethrow } from 'next/navigation';
+import { useActionState, useState } from 'react';
+import type { FormState } from '@/lib/dashboard/form-state';
+
+// Dashboard forms run server actions through React's useActionState. When the action's request never
+// comes back (the connection dropped, the server is down) React throws into the error boundary, which
+// replaces the page and everything typed on it. These hooks keep the form on screen instead, with a line
+// saying what happened, as the hosted checkout does, and let each field's error go once it is edited.
+
+// `Extra` is a form's own kind of answer beside FormState's (the refund form's names the refund it made)
+type FormAction<Field extends string, Extra> = (
+  state: FormState<Field> | Extra,
+  formData: FormData,
+) => Promise<FormState<Field> | Extra>;
+
+export const UNREACHABLE_MESSAGE = 'We could not reach the server. Check your connection and try again; what you typed is still here.';
+export const SERVER_FAILED_MESSAGE = 'Something went wrong on our side, so this may not have been done. Reload the page to see where things stand.';
+
+/** useActionState, with a failed request answered in the form rather than by the error page. */
+export function useFormAction<Field extends string, Extra = never>(
+  action: FormAction<Field, Extra>,
+  initial: FormState<Field> | Extra = { status: 'idle' },
+) {
+  return useActionState(async (previous: FormState<Field> | Extra, formData: FormData): Promise<FormState<Field> | Extra> => {
+    try {
+      return await action(previous, formData);
+    } catch (error) {
+      // a redirect or notFound() from the action travels as an error too: the router handles those
+      unstable_rethrow(error);
+      // fetch rejects with a TypeError when no answer came; anything else is an answer we cannot use
+      return { status: 'error', message: error instanceof TypeError ? UNREACHABLE_MESSAGE : SERVER_FAILED_MESSAGE };
+    }
+  }, initial);
+}
+
+/**
+ * Each field's error from the form's last answer, until that field is edited: an error speaks of what was
+ * sent, and a corrected (or emptied) field should not keep saying it is wrong.
+ */
+export function useFieldErrors<Field extends string>(state: FormState<Field>) {
+  const [answer, setAnswer] = useState(state);
+  const [edited, setEdited] = useState<ReadonlySet<Field>>(() => new Set());
+  if (answer !== state) {
+    // a new answer: its errors all apply again (React's way to reset state from a changed value)
+    setAnswer(state);
+    setEdited(new Set());
+  }
+  const errors: Partial<Record<Field, string>> = state.status === 'error' ? (state.fieldErrors ?? {}) : {};
+  return {
+    errorOf: (field: Field): string | undefined => (edited.has(field) ? undefined : errors[field]),
+    markEdited: (field: Field) => setEdited((current) => (current.has(field) ? current : new Set([...current, field]))),
+  };
+}
