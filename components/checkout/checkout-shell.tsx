@@ -64,10 +64,11 @@ function MerchantLink({ name, href }: { name: string; href: string | null }) {
   return (
     <a
       href={href}
+      // named in words: the monogram is decoration, and "Back to" must not run into the name
+      aria-label={`Back to ${name}`}
       className="group flex min-w-0 items-center gap-2 rounded-lg py-1 pr-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
     >
       <ArrowLeftIcon className="size-4 shrink-0 text-gray-600 transition-transform group-hover:-translate-x-0.5" />
-      <span className="sr-only">Back to</span>
       {identity}
     </a>
   );
