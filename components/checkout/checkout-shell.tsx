@@ -33,13 +33,7 @@ export function CheckoutShell({ checkout, children }: { checkout: HostedCheckout
           <p className="mt-1 text-3xl font-semibold tracking-tight text-gray-900 md:text-4xl">{checkout.totalLabel}</p>
           <div className="mt-5 md:mt-8">
             <SummaryToggle totalLabel={checkout.totalLabel}>
-              <OrderSummary
-                lines={checkout.lines}
-                subtotalLabel={checkout.subtotalLabel}
-                shippingLabel={checkout.shippingLabel}
-                taxLabel={checkout.taxLabel}
-                totalLabel={checkout.totalLabel}
-              />
+              <OrderSummary lines={checkout.lines} charges={checkout.charges} totalLabel={checkout.totalLabel} />
             </SummaryToggle>
           </div>
         </section>
