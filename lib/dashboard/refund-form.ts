@@ -17,10 +17,14 @@ export type RefundFormInput = { paymentId: string; amount: string; reason: strin
 export const USDC_NOTE_REQUIRED =
   'USDC payments are never refunded to the address they were sent from. Describe how the customer’s own destination address was verified.';
 
+/** "0" and "0.00" are amounts, just not ones that refund anything: the API answers them the same way. */
+export const REFUND_AMOUNT_NOT_POSITIVE = 'The amount must be positive: enter more than 0.00.';
+
 export async function refundFromDashboard(database: Db, merchantId: string, form: RefundFormInput): Promise<FormState<RefundField>> {
   const values = { amount: form.amount, reason: form.reason, note: form.note };
   const amount = parseMajorAmount(form.amount);
-  if (amount === null || amount < 1) return refused({ amount: 'Enter an amount like 12.50.' }, values);
+  if (amount === null) return refused({ amount: 'Enter an amount like 12.50.' }, values);
+  if (amount < 1) return refused({ amount: REFUND_AMOUNT_NOT_POSITIVE }, values);
 
   const parsed = createRefundRequestInput.safeParse({
     payment_id: form.paymentId,
