@@ -86,6 +86,13 @@ export function Operation({ operation, document, objectNames, baseUrl }: Props) 
         ))}
       </ul>
 
+      {success
+        .filter(([, response]) => response.content?.['application/json'].example !== undefined)
+        .slice(0, 1)
+        .map(([status, response]) => (
+          <CodeBlock key={status} title={`Example response · ${status}`} code={JSON.stringify(response.content?.['application/json'].example, null, 2)} />
+        ))}
+
       <h4 className="mt-6 text-sm font-semibold text-gray-900">Errors</h4>
       <ul className="mt-2 space-y-1 text-sm">
         {failures.map(([status, response]) => (
