@@ -78,8 +78,8 @@ export function Sidebar({ merchantName, email }: { merchantName: string; email: 
 
   return (
     <>
-      {/* phone and tablet */}
-      <div className="sticky top-0 z-30 border-b border-gray-200 bg-white lg:hidden">
+      {/* phone and tablet: a labelled region, so the merchant's name is not content outside every landmark */}
+      <section aria-label="Account and menu" className="sticky top-0 z-30 border-b border-gray-200 bg-white lg:hidden">
         <div className="flex items-center justify-between gap-3 px-4 py-2.5">
           <MerchantName name={merchantName} />
           <button
@@ -100,7 +100,7 @@ export function Sidebar({ merchantName, email }: { merchantName: string; email: 
             <UserBox email={email} />
           </nav>
         )}
-      </div>
+      </section>
 
       {/* desktop: the column runs the page's full height; its contents stay in view while the page scrolls */}
       <aside className="hidden w-64 shrink-0 border-r border-gray-200 bg-white lg:block">
