@@ -24,6 +24,8 @@ async function checkBothWidths(page: Page, label: string, findings: string[]): P
   for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     await page.setViewportSize(viewport);
     await expect(page.locator('.animate-pulse')).toHaveCount(0);
+    // let what measures itself at the new width (a table's scroll box) settle first
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     for (const finding of await axeFindings(page)) findings.push(`${label} (${size}): ${finding}`);
   }
   await page.setViewportSize(DESKTOP);
