@@ -11,9 +11,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body className="min-h-screen bg-gray-50 text-gray-900 antialiased">
-        <div role="note" className="bg-amber-100 px-4 py-1 text-center text-xs font-medium text-amber-900">
-          Sandbox — no real money moves
-        </div>
+        {/* the page's banner landmark, so the notice is not stray content outside every landmark */}
+        <header className="bg-amber-100 px-4 py-1 text-center text-xs font-medium text-amber-900">
+          <p>Sandbox — no real money moves</p>
+        </header>
         {children}
       </body>
     </html>

@@ -13,7 +13,7 @@ test('a customer pays a USD session in USDC', async ({ page }) => {
   await page.getByRole('tab', { name: 'USDC' }).click();
 
   const panel = page.getByRole('tabpanel', { name: 'USDC' });
-  await expect(panel.getByText('37.500000 USDC')).toBeVisible();
+  await expect(panel.getByText('37.50 USDC', { exact: true })).toBeVisible();
   await expect(panel.getByText('Ethereum (sandbox)')).toBeVisible();
   const address = await panel.locator('code').textContent();
   expect(address).toMatch(/^0x[0-9a-f]{40}$/);

@@ -43,6 +43,9 @@ test('a developer finds every endpoint, the error table and the test cards on /d
     await expect(article.getByRole('heading', { level: 3, name: operation.summary })).toBeAttached();
     await expect(article.getByText(operation.path, { exact: true }).first()).toBeAttached();
     await expect(sidebar.locator(`a[href="#${operation.operationId}"]`)).toBeVisible();
+    // what it answers, not only what it takes
+    const example = article.getByRole('figure').filter({ hasText: `Example response · ${operation.success.status}` });
+    await expect(example.locator('pre')).toHaveText(/^\{\s*"[\s\S]+\}$/);
   }
   const errorTable = page.getByRole('region', { name: 'Error codes', exact: true });
   for (const row of ERROR_CODES) await expect(errorTable.getByText(row.code, { exact: true })).toBeAttached();

@@ -20,8 +20,13 @@ describe('formatMoney', () => {
 });
 
 describe('formatUsdc', () => {
-  it('shows six decimals', () => {
-    expect(formatUsdc(4890)).toBe('48.900000');
-    expect(formatUsdc(7)).toBe('0.070000');
+  it('shows the cents an amount in cents has, and no trailing zeros beyond them', () => {
+    expect(formatUsdc(4890)).toBe('48.90');
+    expect(formatUsdc(7)).toBe('0.07');
+    expect(formatUsdc(5000)).toBe('50.00');
+  });
+  it('stays exact at the limit, with thousands grouped', () => {
+    expect(formatUsdc(99_999_999)).toBe('999,999.99');
+    expect(formatUsdc(123_450)).toBe('1,234.50');
   });
 });

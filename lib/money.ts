@@ -17,9 +17,14 @@ export function formatMoney(amount: number, currency: string, locale = 'en-US'):
   return display ? formatted.replace(/^(-?)\$/, `$1${display}`) : formatted;
 }
 
-/** USDC has 6 decimals; one cent is 10_000 of its base units. String arithmetic keeps it exact. */
+/**
+ * A USD amount in cents as USDC for people: "48.90", "1,234.50". USDC has 6 decimals, but an amount in cents
+ * never uses more than 2, and "48.900000" reads like a different number. Exact: Intl formats the string.
+ */
 export function formatUsdc(amountInCents: number): string {
-  return `${toDecimalString(amountInCents, 2)}0000`;
+  return new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    toDecimalString(amountInCents, 2) as unknown as number,
+  );
 }
 
 function toDecimalString(minorUnits: number, decimals: number): string {

@@ -5,7 +5,8 @@ import type { UsdcDeposit } from './payment-types';
 /** open: the form. complete: paid. expired: too late. order_paid: open, but another session paid its order. */
 export type CheckoutState = 'open' | 'complete' | 'expired' | 'order_paid';
 
-export type CheckoutLine = { name: string; quantity: number; unitLabel: string; amountLabel: string };
+/** description: the payment link's own words, under its name, on a session made from a link. */
+export type CheckoutLine = { name: string; description: string | null; quantity: number; unitLabel: string; amountLabel: string };
 
 export type HostedCheckout = {
   id: string;
@@ -13,9 +14,11 @@ export type HostedCheckout = {
   merchantName: string;
   totalLabel: string;
   lines: CheckoutLine[];
-  subtotalLabel: string;
-  shippingLabel: string | null;
-  taxLabel: string | null;
+  /**
+   * Subtotal, shipping and tax, for a merchant's order; null for a session made from a payment link, which
+   * sells one fixed amount and never has shipping or tax, so "Shipping Free · Tax —" would say nothing true.
+   */
+  charges: { subtotalLabel: string; shippingLabel: string | null; taxLabel: string | null } | null;
   methods: Array<'card' | 'usdc' | 'interac'>;
   expiresAt: string;
   renderedAt: string;

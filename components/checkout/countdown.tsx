@@ -4,14 +4,21 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { classNames } from '@/components/ui/class-names';
 import { ClockIcon } from '@/components/ui/icons';
+import { useCheckoutPaid } from './checkout-paid';
 
 const WARN_BELOW_MS = 5 * 60 * 1000;
 
 /**
  * Time left to pay. It counts from the server's own clock at render (renderedAt), so a customer whose
  * device clock is wrong still sees the true time left. At zero the page reloads and shows the expired state.
+ * Once this page has paid there is no time limit left to show, so it goes.
  */
 export function Countdown({ expiresAt, renderedAt }: { expiresAt: string; renderedAt: string }) {
+  const { paid } = useCheckoutPaid();
+  return paid ? null : <TimeLeft expiresAt={expiresAt} renderedAt={renderedAt} />;
+}
+
+function TimeLeft({ expiresAt, renderedAt }: { expiresAt: string; renderedAt: string }) {
   const router = useRouter();
   const leftAtRender = Date.parse(expiresAt) - Date.parse(renderedAt);
   const [leftMs, setLeftMs] = useState(leftAtRender);

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState, useTransition } from 'react';
 import { LockIcon } from '@/components/ui/icons';
 import { CardForm } from './card-form';
+import { useCheckoutPaid } from './checkout-paid';
 import { InteracForm } from './interac-form';
 import { METHOD_LABELS, MethodTabs, panelId, tabId, type Method } from './method-tabs';
 import { PaymentReceived } from './payment-received';
@@ -24,6 +25,7 @@ export function PaymentForm({ session, usdc, action }: PaymentFormProps) {
   const [method, setMethod] = useState<Method>(session.methods[0]);
   const [pendingControl, setPendingControl] = useState<string | null>(null);
   const [paidReturnUrl, setPaidReturnUrl] = useState<string | null>(null);
+  const { markPaid } = useCheckoutPaid();
   const [, startTransition] = useTransition();
   // set synchronously, before React re-renders the disabled button: a double click sends one request
   const inFlight = useRef(false);
@@ -40,6 +42,7 @@ export function PaymentForm({ session, usdc, action }: PaymentFormProps) {
     }
     if (outcome.kind === 'paid') {
       setPaidReturnUrl(outcome.returnUrl);
+      markPaid();
       return null; // stays in flight: this page has paid
     }
     if (outcome.kind === 'closed') {

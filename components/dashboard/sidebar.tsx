@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { classNames } from '@/components/ui/class-names';
 import {
   CardIcon,
@@ -51,7 +51,19 @@ function isActive(pathname: string, href: string): boolean {
 export function Sidebar({ merchantName, email }: { merchantName: string; email: string }) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    // Escape closes the open menu, as it does a dialog, and the keyboard goes back to where it was
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [open]);
 
   const links = (
     <>
@@ -66,11 +78,12 @@ export function Sidebar({ merchantName, email }: { merchantName: string; email: 
 
   return (
     <>
-      {/* phone and tablet */}
-      <div className="sticky top-0 z-30 border-b border-gray-200 bg-white lg:hidden">
+      {/* phone and tablet: a labelled region, so the merchant's name is not content outside every landmark */}
+      <section aria-label="Account and menu" className="sticky top-0 z-30 border-b border-gray-200 bg-white lg:hidden">
         <div className="flex items-center justify-between gap-3 px-4 py-2.5">
           <MerchantName name={merchantName} />
           <button
+            ref={menuButton}
             type="button"
             aria-expanded={open}
             aria-controls="dashboard-menu"
@@ -87,7 +100,7 @@ export function Sidebar({ merchantName, email }: { merchantName: string; email: 
             <UserBox email={email} />
           </nav>
         )}
-      </div>
+      </section>
 
       {/* desktop: the column runs the page's full height; its contents stay in view while the page scrolls */}
       <aside className="hidden w-64 shrink-0 border-r border-gray-200 bg-white lg:block">

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { classNames } from '@/components/ui/class-names';
+import { ScrollArea } from '@/components/ui/scroll-area';
 import { PendingHint } from './link-pending';
 
 // Dense tables: amounts right-aligned in tabular figures, rows that open their detail page from anywhere
@@ -10,11 +11,11 @@ import { PendingHint } from './link-pending';
 
 export function Table({ label, children, className, stickyHeader = false }: { label: string; children: ReactNode; className?: string; stickyHeader?: boolean }) {
   return (
-    <div className={classNames('overflow-x-auto', stickyHeader && 'xl:overflow-visible', className)}>
+    <ScrollArea label={label} className={classNames('overflow-x-auto', stickyHeader && 'xl:overflow-visible', className)}>
       <table aria-label={label} className="min-w-full border-separate border-spacing-0 text-left text-sm">
         {children}
       </table>
-    </div>
+    </ScrollArea>
   );
 }
 

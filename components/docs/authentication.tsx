@@ -27,9 +27,9 @@ export function Authentication() {
             <td className="px-3 py-2 align-top">
               <ul className="space-y-1">
                 {API_OPERATIONS.filter((operation) => operation.scope === scope).map((operation) => (
-                  <li key={operation.operationId} className="flex items-start gap-2">
+                  <li key={operation.operationId} className="flex items-center gap-2">
                     <MethodBadge method={operation.method} />
-                    <a href={`#${operation.operationId}`} className="break-words font-mono text-xs text-accent-700 underline-offset-2 hover:underline">
+                    <a href={`#${operation.operationId}`} className="inline-block py-1 break-words font-mono text-xs text-accent-700 underline-offset-2 hover:underline">
                       <BreakableName name={operation.path} />
                     </a>
                   </li>

@@ -40,7 +40,7 @@ function EndpointList({ rule, title }: { rule: Rule; title: string }) {
         {API_OPERATIONS.filter((operation) => operation.idempotency === rule).map((operation) => (
           <li key={operation.operationId} className="flex items-center gap-2 text-sm">
             <MethodBadge method={operation.method} />
-            <a href={`#${operation.operationId}`} className="break-words font-mono text-xs text-accent-700 underline-offset-2 hover:underline">
+            <a href={`#${operation.operationId}`} className="inline-block py-1 break-words font-mono text-xs text-accent-700 underline-offset-2 hover:underline">
               <BreakableName name={operation.path} />
             </a>
           </li>

@@ -22,6 +22,8 @@ export function Operation({ operation, document, objectNames, baseUrl }: Props) 
   const responses = Object.entries(described.responses);
   const success = responses.filter(([status]) => status.startsWith('2'));
   const failures = responses.filter(([status]) => !status.startsWith('2'));
+  // the answer of the call as written (a create's 201, not the 200 of its replay)
+  const example = described.responses[String(operation.success.status)].content?.['application/json'].example;
 
   return (
     <article id={operation.operationId} aria-labelledby={`${operation.operationId}-title`} className="scroll-mt-6 border-t border-gray-200 pt-8 first:border-t-0 first:pt-2">
@@ -85,6 +87,8 @@ export function Operation({ operation, document, objectNames, baseUrl }: Props) 
           </li>
         ))}
       </ul>
+
+      {example !== undefined ? <CodeBlock title={`Example response · ${operation.success.status}`} code={JSON.stringify(example, null, 2)} /> : null}
 
       <h4 className="mt-6 text-sm font-semibold text-gray-900">Errors</h4>
       <ul className="mt-2 space-y-1 text-sm">

@@ -28,7 +28,7 @@ export function Pagination({ document, baseUrl }: { document: OpenApiDocument; b
         {lists.map(({ operation, filters }) => (
           <tr key={operation.operationId}>
             <td className="w-2/5 px-3 py-2 align-top">
-              <a href={`#${operation.operationId}`} className="break-words font-mono text-xs text-accent-700 underline-offset-2 hover:underline">
+              <a href={`#${operation.operationId}`} className="inline-block py-1 break-words font-mono text-xs text-accent-700 underline-offset-2 hover:underline">
                 GET <BreakableName name={operation.path} />
               </a>
             </td>

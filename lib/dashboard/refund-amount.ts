@@ -5,6 +5,9 @@ import { formatMoney, parseMajorAmount } from './format';
 
 export const AMOUNT_FORMAT = 'Enter an amount like 12.50.';
 
+/** "0" and "0.00" are amounts, just not ones that refund anything: the API answers them the same way. */
+export const REFUND_AMOUNT_NOT_POSITIVE = 'The amount must be positive: enter more than 0.00.';
+
 /** Said beside the amount when more is asked than is left. */
 export function amountLeftMessage(left: number, currency: string): string {
   return left === 0 ? 'Nothing is left to refund on this payment.' : `Only ${formatMoney(left, currency)} is left to refund on this payment.`;
@@ -13,7 +16,8 @@ export function amountLeftMessage(left: number, currency: string): string {
 /** The typed amount in minor units, or why it cannot be refunded from what the page knows is left. */
 export function readRefundAmount(input: string, left: number, currency: string): { amount: number } | { error: string } {
   const amount = parseMajorAmount(input);
-  if (amount === null || amount < 1) return { error: AMOUNT_FORMAT };
+  if (amount === null) return { error: AMOUNT_FORMAT };
+  if (amount < 1) return { error: REFUND_AMOUNT_NOT_POSITIVE };
   if (amount > left) return { error: amountLeftMessage(left, currency) };
   return { amount };
 }

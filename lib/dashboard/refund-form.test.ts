@@ -3,6 +3,7 @@ import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
 import { payCheckoutSession } from '@/lib/payments/pay';
+import { REFUND_AMOUNT_NOT_POSITIVE } from './refund-amount';
 import { refundFromDashboard, USDC_NOTE_REQUIRED } from './refund-form';
 
 // The dashboard's Refund form holds the API's rules: amounts, reason length, the USDC destination note,
@@ -58,7 +59,9 @@ describe('card payments', () => {
 
   it('refuses amounts that are not amounts, long reasons, and a destination note', async () => {
     const payment = await pay('card');
-    for (const amount of ['', '0', 'ten', '1.234', '-1']) expect(await refund(payment.id, { amount })).toMatchObject({ fieldErrors: { amount: 'Enter an amount like 12.50.' } });
+    for (const amount of ['', 'ten', '1.234', '-1']) expect(await refund(payment.id, { amount })).toMatchObject({ fieldErrors: { amount: 'Enter an amount like 12.50.' } });
+    for (const amount of ['0', '0.00', '0.0']) expect(await refund(payment.id, { amount })).toMatchObject({ fieldErrors: { amount: REFUND_AMOUNT_NOT_POSITIVE } });
+    expect(REFUND_AMOUNT_NOT_POSITIVE).toMatch(/must be positive/);
     expect(await refund(payment.id, { amount: '1', reason: 'x'.repeat(501) })).toMatchObject({ fieldErrors: { reason: 'Keep the reason under 500 characters.' } });
     expect(await refund(payment.id, { amount: '1', note: 'verified' })).toMatchObject({ fieldErrors: { note: 'Only USDC payments take a destination note.' } });
     expect(await (await db()).refundRequest.count({ where: { paymentId: payment.id } })).toBe(0);

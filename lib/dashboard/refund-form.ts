@@ -5,7 +5,7 @@ import { amountRefundable } from '@/lib/payments/serialize';
 import { createRefundRequestInput } from '@/lib/refunds/schemas';
 import { createRefundRequest } from '@/lib/refunds/service';
 import { formatMoney, parseMajorAmount } from './format';
-import { AMOUNT_FORMAT, amountLeftMessage } from './refund-amount';
+import { AMOUNT_FORMAT, amountLeftMessage, REFUND_AMOUNT_NOT_POSITIVE } from './refund-amount';
 import { failed, refused, serviceRefusal, type FormState } from './form-state';
 
 // The dashboard's Refund form holds the API's rules (api.md §8) by going through the same schema and
@@ -23,7 +23,8 @@ export const USDC_NOTE_REQUIRED =
 export async function refundFromDashboard(database: Db, merchantId: string, form: RefundFormInput): Promise<RefundFormState> {
   const values = { amount: form.amount, reason: form.reason, note: form.note };
   const amount = parseMajorAmount(form.amount);
-  if (amount === null || amount < 1) return refused({ amount: AMOUNT_FORMAT }, values);
+  if (amount === null) return refused({ amount: AMOUNT_FORMAT }, values);
+  if (amount < 1) return refused({ amount: REFUND_AMOUNT_NOT_POSITIVE }, values);
 
   const parsed = createRefundRequestInput.safeParse({
     payment_id: form.paymentId,

@@ -2,6 +2,7 @@ import { SCOPES } from '@/lib/api-keys/scopes';
 import { ID_PREFIXES } from '@/lib/ids';
 import { buildComponentSchemas, componentRef, requestComponentName, responseComponentName } from './components';
 import { errorCodeRow } from './error-codes';
+import { responseExamples } from './examples';
 import { requestSchemaOf, type JsonSchema } from './json-schema';
 import { errorCodesByStatus } from './responses';
 import { API_OPERATIONS, API_TAGS, type ApiOperation } from './routes';
@@ -27,7 +28,7 @@ export type OpenApiDocument = {
 };
 
 export type ParameterObject = { name: string; in: 'path' | 'query' | 'header'; required: boolean; description?: string; schema: JsonSchema };
-export type ResponseObject = { description: string; headers?: Record<string, JsonSchema>; content?: { 'application/json': { schema: JsonSchema } } };
+export type ResponseObject = { description: string; headers?: Record<string, JsonSchema>; content?: { 'application/json': { schema: JsonSchema; example?: unknown } } };
 export type OperationObject = {
   operationId: string;
   summary: string;
@@ -44,9 +45,10 @@ const requestIdHeader = { 'Request-Id': { $ref: '#/components/headers/RequestId'
 
 export function buildOpenApiDocument(options: { serverUrl: string }): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
+  const examples = responseExamples(options.serverUrl);
   for (const operation of API_OPERATIONS) {
     paths[operation.path] ??= {};
-    paths[operation.path][operation.method.toLowerCase()] = operationObject(operation);
+    paths[operation.path][operation.method.toLowerCase()] = operationObject(operation, examples[operation.operationId]);
   }
   return {
     openapi: '3.1.0',
@@ -90,7 +92,7 @@ export function buildOpenApiDocument(options: { serverUrl: string }): OpenApiDoc
   };
 }
 
-function operationObject(operation: ApiOperation): OperationObject {
+function operationObject(operation: ApiOperation, successExample: unknown): OperationObject {
   return {
     operationId: operation.operationId,
     summary: operation.summary,
@@ -113,7 +115,7 @@ function operationObject(operation: ApiOperation): OperationObject {
           },
         }
       : {}),
-    responses: responsesOf(operation),
+    responses: responsesOf(operation, successExample),
   };
 }
 
@@ -156,8 +158,13 @@ const QUERY_DESCRIPTIONS: Record<string, string> = {
   starting_after: 'The id of the last object of the previous page',
 };
 
-function responsesOf(operation: ApiOperation): Record<string, ResponseObject> {
-  const body = { 'application/json': { schema: componentRef(responseComponentName(operation.success.schema)) } };
+function responsesOf(operation: ApiOperation, successExample: unknown): Record<string, ResponseObject> {
+  const body = {
+    'application/json': {
+      schema: componentRef(responseComponentName(operation.success.schema)),
+      ...(successExample !== undefined ? { example: successExample } : {}),
+    },
+  };
   const responses: Record<string, ResponseObject> = {};
   if (operation.success.status === 201) {
     responses['201'] = { description: 'Created', headers: requestIdHeader, content: body };

@@ -30,6 +30,12 @@ export async function getPublicPaymentLink(database: Db, id: string) {
   return { link, merchantName: link.merchant.name, methods: offeredMethods(link, link.merchant.paymentMethods) };
 }
 
+/** What the hosted checkout of a session made from a link adds to the session's own fields: the link's words. */
+export async function getPaymentLinkDescription(database: Db, linkId: string): Promise<string | null> {
+  const link = await database.paymentLink.findUnique({ where: { id: linkId }, select: { description: true } });
+  return link?.description ?? null;
+}
+
 export type PaymentLinkCheckout =
   | { ok: true; session: CheckoutSessionWithItems }
   /** inactive: the merchant turned it off; unavailable: the merchant's settings no longer allow paying it */

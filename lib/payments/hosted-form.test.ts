@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardFormErrors, interacFormErrors, parseExpiry } from './hosted-form';
+import { cardFormErrors, EXPIRY_MONTH_INVALID, interacFormErrors, parseExpiry } from './hosted-form';
 
 // The hosted form's rules, run by the browser and again by the server action.
 
@@ -37,7 +37,12 @@ describe('cardFormErrors', () => {
   it('takes a card through the last day of its expiry month, not after', () => {
     expect(cardFormErrors({ ...good, expiry: '11 / 26' }, at).expiry).toBeUndefined();
     expect(cardFormErrors({ ...good, expiry: '10 / 26' }, at).expiry).toBe('Your card has expired.');
-    expect(cardFormErrors({ ...good, expiry: '13 / 26' }, at).expiry).toBe('Use the format MM / YY.');
+  });
+
+  it('says a month that is not one is invalid, and a shape that is not MM / YY is the wrong format', () => {
+    for (const expiry of ['13 / 30', '00 / 30', '1330', '99/30']) expect(cardFormErrors({ ...good, expiry }, at).expiry, expiry).toBe(EXPIRY_MONTH_INVALID);
+    expect(EXPIRY_MONTH_INVALID).toMatch(/month is invalid/);
+    for (const expiry of ['12 / 3', '123', 'MM / YY']) expect(cardFormErrors({ ...good, expiry }, at).expiry, expiry).toBe('Use the format MM / YY.');
   });
 
   it('wants four CVC digits for American Express and three for the others', () => {

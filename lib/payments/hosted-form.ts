@@ -19,13 +19,20 @@ export const SANDBOX_BANKS = [
   'Tangerine',
 ] as const;
 
+export const EXPIRY_MONTH_INVALID = 'Your card’s expiry month is invalid: use 01 to 12.';
+
+/** "MM / YY", "MM/YY" or "MMYY" → the month as written and a four-digit year; null when it has another shape. */
+function readExpiry(expiry: string): { month: number; year: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2})\s*$/.exec(expiry) ?? /^\s*(\d{2})(\d{2})\s*$/.exec(expiry);
+  return match ? { month: Number(match[1]), year: 2000 + Number(match[2]) } : null;
+}
+
+const isMonth = (month: number) => month >= 1 && month <= 12;
+
 /** "MM / YY", "MM/YY" or "MMYY" → a month and a four-digit year; null when it is not a real month. */
 export function parseExpiry(expiry: string): { month: number; year: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2})\s*$/.exec(expiry) ?? /^\s*(\d{2})(\d{2})\s*$/.exec(expiry);
-  if (!match) return null;
-  const month = Number(match[1]);
-  if (month < 1 || month > 12) return null;
-  return { month, year: 2000 + Number(match[2]) };
+  const written = readExpiry(expiry);
+  return written && isMonth(written.month) ? written : null;
 }
 
 /** American Express prints a four-digit code on the front; the other brands three on the back. */
@@ -39,9 +46,11 @@ export function cardFormErrors(fields: CardFields, at: Date): FieldErrors<CardFi
   if (!digits) errors.number = 'Enter your card number.';
   else if (!passesLuhn(digits)) errors.number = 'Your card number is invalid.';
 
-  const expiry = parseExpiry(fields.expiry);
+  // "13 / 30" has the right shape: what is wrong is the month, and the customer is told so
+  const expiry = readExpiry(fields.expiry);
   if (!fields.expiry.trim()) errors.expiry = 'Enter the expiry date.';
   else if (!expiry) errors.expiry = 'Use the format MM / YY.';
+  else if (!isMonth(expiry.month)) errors.expiry = EXPIRY_MONTH_INVALID;
   else if (isExpired(expiry.month, expiry.year, at)) errors.expiry = 'Your card has expired.';
 
   const cvc = fields.cvc.trim();

@@ -7,7 +7,7 @@ export const payMethodInput = z.object({ payment_method: z.enum(['card', 'usdc',
 export const payByCardInput = z.strictObject({
   payment_method: z.literal('card'),
   card_number: z.string().max(32),
-  exp_month: z.number().int().min(1).max(12).optional(),
+  exp_month: z.number().int().min(1, 'must be a month from 1 to 12').max(12, 'must be a month from 1 to 12').optional(),
   exp_year: z.number().int().min(2000).max(2100).optional(),
   cvc: z.string().regex(/^\d{3,4}$/, 'CVC is 3 or 4 digits').optional(),
   name: z.string().trim().min(1).max(200).optional(),

@@ -87,6 +87,13 @@ describe('POST /v1/test-helpers/checkout-sessions/{id}/pay', () => {
     expect(await client.payment.count({ where: { checkoutSessionId: session.id } })).toBe(0);
   });
 
+  it('says an expiry month of 13 is not a month', async () => {
+    const session = (await api.post('/v1/checkout-sessions', sessionBody())).body;
+    const res = await api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'card', card_number: '4242424242424242', exp_month: 13, exp_year: 2099 });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'parameter_invalid', param: 'exp_month', message: 'Invalid exp_month: must be a month from 1 to 12' });
+  });
+
   it('refuses to pay a complete, expired or missing session', async () => {
     const { session } = await paidSession();
     const again = await api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'usdc' });
@@ -203,6 +210,13 @@ describe('POST /v1/refund-requests', () => {
     const res = await api.post('/v1/refund-requests', body);
     expect(res.status).toBe(status);
     expect(res.body.error).toMatchObject({ code, param });
+  });
+
+  it('says a refund of 0 must be positive, with the code api.md gives a value out of range', async () => {
+    const { payment } = await paidSession();
+    const res = await api.post('/v1/refund-requests', { payment_id: payment.body.id, amount: 0 });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'parameter_invalid', param: 'amount', message: 'Invalid amount: must be positive: at least 1, in minor units' });
   });
 
   it("404s another connection's payment as if it did not exist", async () => {

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '@/lib/db';
+import { EXPIRY_MONTH_INVALID } from '@/lib/payments/hosted-form';
 import { createUser } from '@/lib/users/service';
+import { apiClient, createTestMerchant, sessionBody } from '../helpers';
 import { TEST_DATA_DIR } from '../setup/databases';
 import { changedTables, createFixtureMerchant, merchantState, type FixtureMerchant } from './properties-support';
 
@@ -149,6 +151,27 @@ describe('public server actions (no sign-in) called with arguments no page sends
     const log = await logSince(offset);
     expect(log).not.toContain(MARK);
     expect(log).not.toMatch(/TypeError|RangeError|⨯/);
+  });
+});
+
+describe('the hosted checkout’s Pay checks the card again on the server', () => {
+  it('says an expiry month of 13 is invalid, and pays nothing', async () => {
+    const api = apiClient((await createTestMerchant()).key);
+    const session = (await api.post('/v1/checkout-sessions', sessionBody())).body;
+    const manifest = JSON.parse(fs.readFileSync(path.join(process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'), 'utf8'));
+    const [id] = Object.entries(manifest.node as Record<string, { exportedName: string }>).find(([, action]) => action.exportedName === 'payCheckout')!;
+    // what a browser whose own check was skipped would send
+    const card = { method: 'card', card: { number: '4242 4242 4242 4242', expiry: '13 / 30', cvc: '123', name: 'Ada Lovelace' } };
+    const response = await fetch(`${base}/checkout/${session.id}`, {
+      method: 'POST',
+      headers: { 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Origin: base },
+      body: JSON.stringify([session.id, card]),
+    });
+    const text = await response.text();
+    expect(response.status).toBe(200);
+    expect(text).toContain('"kind":"invalid"');
+    expect(text).toContain(EXPIRY_MONTH_INVALID);
+    expect(await (await db()).payment.count({ where: { checkoutSessionId: session.id } })).toBe(0);
   });
 });
 

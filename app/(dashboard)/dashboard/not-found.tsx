@@ -8,7 +8,7 @@ export default function DashboardNotFound() {
     <div className="rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
       <EmptyState
         icon={<AlertIcon />}
-        title="Not found"
+        title="Not found" headingLevel={1}
         action={
           <Link href="/dashboard" className="inline-flex h-10 items-center rounded-lg bg-accent-600 px-4 text-sm font-medium text-white hover:bg-accent-700">
             Back to Home

@@ -152,7 +152,7 @@ async function RecentPayments({ merchantId }: { merchantId: string }) {
   const recent = rows.slice(0, 6);
   if (recent.length === 0) {
     return (
-      <EmptyState icon={<CardIcon />} title="No payments yet">
+      <EmptyState icon={<CardIcon />} title="No payments yet" headingLevel={3}>
         Create a checkout session with your API key and pay it on the hosted page; it shows up here.
       </EmptyState>
     );
@@ -164,7 +164,7 @@ async function RecentActivity({ merchantId }: { merchantId: string }) {
   const events = await listRecentActivity(await db(), merchantId);
   if (events.length === 0) {
     return (
-      <EmptyState icon={<EventIcon />} title="Nothing has happened yet">
+      <EmptyState icon={<EventIcon />} title="Nothing has happened yet" headingLevel={3}>
         Payments, refunds and expired sessions appear here as they happen.
       </EmptyState>
     );

@@ -10,6 +10,7 @@ import { getMerchantOrThrow } from '@/lib/merchants/service';
 import { getPaymentOrThrow } from '@/lib/payments/service';
 import { sandboxDepositAddress, USDC_NETWORK } from '@/lib/payments/usdc-deposit';
 import { getOrderStatus } from '@/lib/orders/service';
+import { getPaymentLinkDescription } from '@/lib/payment-links/checkout';
 import { returnUrlWithSessionId } from './return-url';
 
 // Everything the hosted checkout page shows, read through the services at request time.
@@ -19,11 +20,12 @@ export async function loadHostedCheckout(id: string): Promise<HostedCheckout | n
   const session = await getCheckoutSession(database, null, id);
   if (!session) return null;
   const at = now();
-  const [merchant, orderStatus, payment] = await Promise.all([
+  const [merchant, orderStatus, payment, linkDescription] = await Promise.all([
     getMerchantOrThrow(database, session.merchantId),
     // whether another session of this order was paid
     getOrderStatus(database, session.orderId),
     session.paymentId ? getPaymentOrThrow(database, session.merchantId, session.paymentId) : null,
+    session.paymentLinkId ? getPaymentLinkDescription(database, session.paymentLinkId) : null,
   ]);
 
   const status = effectiveStatus(session, at);
@@ -39,13 +41,19 @@ export async function loadHostedCheckout(id: string): Promise<HostedCheckout | n
     totalLabel: money(session.amount),
     lines: items.map((item) => ({
       name: item.name,
+      // a link's session has one line, the link itself
+      description: linkDescription,
       quantity: item.quantity,
       unitLabel: money(item.unitAmount),
       amountLabel: money(item.quantity * item.unitAmount),
     })),
-    subtotalLabel: money(subtotal),
-    shippingLabel: session.shippingAmount > 0 ? money(session.shippingAmount) : null,
-    taxLabel: session.taxAmount > 0 ? money(session.taxAmount) : null,
+    charges: session.paymentLinkId
+      ? null
+      : {
+          subtotalLabel: money(subtotal),
+          shippingLabel: session.shippingAmount > 0 ? money(session.shippingAmount) : null,
+          taxLabel: session.taxAmount > 0 ? money(session.taxAmount) : null,
+        },
     methods: session.paymentMethods,
     expiresAt: session.expiresAt.toISOString(),
     renderedAt: at.toISOString(),

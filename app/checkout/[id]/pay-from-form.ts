@@ -5,7 +5,7 @@ import { now } from '@/lib/clock';
 import { db } from '@/lib/db';
 import { describeError, log } from '@/lib/log';
 import { normalizeCardNumber } from '@/lib/payments/cards';
-import { cardFormErrors, hasErrors, interacFormErrors, parseExpiry } from '@/lib/payments/hosted-form';
+import { cardFormErrors, EXPIRY_MONTH_INVALID, hasErrors, interacFormErrors, parseExpiry } from '@/lib/payments/hosted-form';
 import { env } from '@/lib/env';
 import { DeclineLimitReached, parsePayInput, payCheckoutSession } from '@/lib/payments/pay';
 import { returnUrlWithSessionId } from './return-url';
@@ -40,7 +40,7 @@ const DECLINE_MESSAGES: Record<string, string> = {
 /** When the service refuses a field the browser let through, the message for that field. */
 const FIELD_OF_PARAM: Record<string, { field: keyof FormFieldErrors; message: string }> = {
   card_number: { field: 'number', message: 'Your card number is invalid.' },
-  exp_month: { field: 'expiry', message: 'Use the format MM / YY.' },
+  exp_month: { field: 'expiry', message: EXPIRY_MONTH_INVALID },
   exp_year: { field: 'expiry', message: 'Your card has expired.' },
   cvc: { field: 'cvc', message: 'The CVC is incomplete.' },
   name: { field: 'name', message: 'Enter the name on your card.' },

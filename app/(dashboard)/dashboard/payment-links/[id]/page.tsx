@@ -100,7 +100,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
         </div>
         <Panel title="Payments" description="Every attempt through this link, newest first." flush>
           {payments.total === 0 ? (
-            <EmptyState icon={<CardIcon />} title="No payments yet">
+            <EmptyState icon={<CardIcon />} title="No payments yet" headingLevel={3}>
               Payments made through this link appear here, and under Payments with the order references {link.id}-1, -2, and so on.
             </EmptyState>
           ) : (

@@ -97,7 +97,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
           <Panel id="refunds" title="Refunds" flush className="order-3">
             <ActionAnnouncer>
               {refunds.length === 0 ? (
-                <EmptyState icon={<RefundIcon />} title="No refunds">
+                <EmptyState icon={<RefundIcon />} title="No refunds" headingLevel={3}>
                   {payment.status === 'succeeded' ? 'Refunds of this payment, from here or from the API, are listed here.' : 'Only succeeded payments can be refunded.'}
                 </EmptyState>
               ) : (

@@ -48,7 +48,7 @@ export default async function EventPage({ params }: { params: Promise<{ id: stri
         </Panel>
         <Panel title="Deliveries" description="This event as sent to each endpoint subscribed when it happened." flush>
           {deliveries.length === 0 ? (
-            <EmptyState icon={<WebhookIcon />} title="Not sent to any endpoint">
+            <EmptyState icon={<WebhookIcon />} title="Not sent to any endpoint" headingLevel={3}>
               No enabled endpoint was subscribed to {event.type} when this event happened.
             </EmptyState>
           ) : (
@@ -56,7 +56,13 @@ export default async function EventPage({ params }: { params: Promise<{ id: stri
           )}
         </Panel>
         <Panel title="Payload" description="The JSON every delivery of this event carries, indented here for reading.">
-          <pre className="max-h-[32rem] overflow-auto rounded-lg bg-gray-900 p-4 font-mono text-xs leading-relaxed text-gray-100">
+          {/* focusable so a keyboard can scroll it; a region so a screen reader can name what it scrolls */}
+          <pre
+            tabIndex={0}
+            role="region"
+            aria-label="Event payload"
+            className="max-h-[32rem] overflow-auto rounded-lg bg-gray-900 p-4 font-mono text-xs leading-relaxed text-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
+          >
             {JSON.stringify(serializeEvent(event), null, 2)}
           </pre>
         </Panel>

@@ -102,7 +102,7 @@ export default async function WebhookEndpointPage({ params, searchParams }: { pa
         </Panel>
         <Panel title="Deliveries" description="Every event sent to this endpoint, newest first, with each attempt." flush>
           {total === 0 ? (
-            <EmptyState icon={<WebhookIcon />} title="No deliveries yet">
+            <EmptyState icon={<WebhookIcon />} title="No deliveries yet" headingLevel={3}>
               Events this endpoint subscribes to are delivered here as they happen. Send a test event to check your receiver now (tests are not
               stored as deliveries).
             </EmptyState>
