@@ -4,6 +4,9 @@
 
 export const UTC = 'UTC';
 
+/** Where the browser reports its own zone to the server, for merchants who have not chosen one. */
+export const TIME_ZONE_COOKIE = 'dashboard-time-zone';
+
 let supported: Set<string> | undefined;
 
 /** IANA names the runtime knows (Intl.supportedValuesOf leaves out "UTC" itself). */

@@ -1,6 +1,7 @@
 import type { Payment } from '@/lib/generated/prisma/client';
 import { describeMethodDetails, formatMoney } from '@/lib/dashboard/format';
 import { RelativeTime } from './relative-time';
+import { DateHeading } from './time-zone';
 import { StatusBadge } from './status-badge';
 import { Row, RowLink, Table, Td, Th } from './table';
 
@@ -29,7 +30,9 @@ export function PaymentsTable({
           <Th className="hidden sm:table-cell">Payment method</Th>
           <Th className={wide}>Order reference</Th>
           <Th className={widest}>Payment id</Th>
-          <Th>Date</Th>
+          <Th>
+            <DateHeading />
+          </Th>
         </tr>
       </thead>
       <tbody>

@@ -3,6 +3,7 @@ import type { RefundRequest } from '@/lib/generated/prisma/client';
 import { formatMoney } from '@/lib/dashboard/format';
 import { ActionButton, ConfirmAction, type ObjectAction } from './action-forms';
 import { RelativeTime } from './relative-time';
+import { DateHeading } from './time-zone';
 import { StatusBadge } from './status-badge';
 import { Table, Td, Th } from './table';
 
@@ -50,7 +51,9 @@ function RefundRows({ refunds, actions, policy, showPayment = true }: RefundList
           <Th>Status</Th>
           {showPayment && <Th>Payment</Th>}
           <Th>Reason</Th>
-          <Th>Requested</Th>
+          <Th>
+            <DateHeading>Requested</DateHeading>
+          </Th>
           <Th>
             <span className="sr-only">Actions</span>
           </Th>

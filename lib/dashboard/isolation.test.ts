@@ -101,7 +101,7 @@ beforeAll(async () => {
     data: { merchantId: merchantA.id, method: 'GET', path: `/v1/payments/${payment.id}`, status: 200, durationMs: 3, requestId: 'req_aaaaaaaaaaaaaaaaaaaaaaaa' },
   });
   a = {
-    session: { userId: 'usr_a', email: 'a@example.com', merchantId: merchantA.id, merchantName: 'Shop A' },
+    session: { userId: 'usr_a', email: 'a@example.com', merchantId: merchantA.id, merchantName: 'Shop A', merchantTimeZone: null },
     keyId: key.id,
     paymentId: payment.id,
     paidSessionId: paid.id,
@@ -115,7 +115,7 @@ beforeAll(async () => {
 
   const merchantB = await createMerchant(client, { name: 'Shop B', hosts: ['shop-b.example.com'] });
   await setRefundPolicy(client, merchantB.id, 'manual');
-  b = { userId: 'usr_b', email: 'b@example.com', merchantId: merchantB.id, merchantName: 'Shop B' };
+  b = { userId: 'usr_b', email: 'b@example.com', merchantId: merchantB.id, merchantName: 'Shop B', merchantTimeZone: null };
   return () => receiver.close();
 });
 
