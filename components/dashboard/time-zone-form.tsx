@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useEffect, useState } from 'react';
+import { startTransition, useActionState, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';
 import type { FormState } from '@/lib/dashboard/form-state';
@@ -12,8 +12,8 @@ const BROWSER = '';
 
 /**
  * Settings → Time zone: one IANA zone for every date, day filter and the chart, or the browser's own
- * (the default: each person who signs in sees their clock). The select is controlled, so after saving
- * it shows what was saved, not what the page first rendered.
+ * (the default: each person who signs in sees their clock). After saving, the select keeps showing what
+ * was saved.
  */
 export function TimeZoneForm({ action, saved, zones }: { action: Action; saved: string | null; zones: string[] }) {
   const [state, formAction, pending] = useActionState(action, { status: 'idle' });
@@ -22,9 +22,19 @@ export function TimeZoneForm({ action, saved, zones }: { action: Action; saved: 
   useEffect(() => setBrowserZone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? null), []);
   const error = state.status === 'error' ? state.fieldErrors?.timeZone : undefined;
   return (
-    <form action={formAction} className="space-y-3">
+    <form
+      action={formAction}
+      onSubmit={(event) => {
+        // a form action resets the form afterwards, which would show the page's first value again
+        // beside "saved"; sending it by hand keeps the choice on screen
+        event.preventDefault();
+        const formData = new FormData(event.currentTarget);
+        startTransition(() => formAction(formData));
+      }}
+      className="space-y-3"
+    >
       <SelectField
-        id="time-zone"
+        id="time-zone-choice"
         name="timeZone"
         label="Time zone"
         value={choice}
@@ -42,7 +52,7 @@ export function TimeZoneForm({ action, saved, zones }: { action: Action; saved: 
       </SelectField>
       <div className="flex items-center gap-3">
         <Button type="submit" pending={pending} pendingLabel="Saving…" disabled={choice === (saved ?? BROWSER)}>
-          Save
+          Save time zone
         </Button>
         <FormStatus state={state} />
       </div>

@@ -61,8 +61,9 @@ export function DateHeading({ children = 'Date' }: { children?: ReactNode }) {
   return (
     <>
       {children}
+      {timeZone && ' '}
       {timeZone && (
-        <span className="ml-1 font-normal normal-case" title={`Dates in ${timeZone}`}>
+        <span className="font-normal normal-case" title={`Dates in ${timeZone}`}>
           ({shortZoneName(timeZone)})
         </span>
       )}
