@@ -109,7 +109,7 @@ beforeAll(async () => {
     refundIds: refunds.map((refund) => refund.id),
     endpointId: endpoint.id,
     deliveryId: delivery.id,
-    eventId: delivery.eventId,
+    eventId: delivery.eventId!,
     linkId: link.id,
   };
 
