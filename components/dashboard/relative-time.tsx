@@ -31,7 +31,7 @@ export function RelativeTime({ value, exact = false }: { value: string | Date; e
       ? exactTime(date, timeZone)
       : date.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
   return (
-    <time dateTime={iso} title={text?.title ?? first} className="whitespace-nowrap">
+    <time dateTime={iso} title={text?.title ?? first} className={exact ? undefined : 'whitespace-nowrap'}>
       {text?.label ?? first}
     </time>
   );
