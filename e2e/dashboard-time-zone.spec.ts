@@ -67,6 +67,7 @@ test('a merchant in Los Angeles sees a payment made at 02:00 UTC on the evening 
   await expect(chartRow(page, localDay)).toContainText('US$37.50');
   await expect(chartRow(page, utcDay)).not.toContainText('US$37.50');
   await expectAccessible(page);
+  await screenshotBoth(page, 'home-time-zone');
 
   // Settings: the merchant chooses Tokyo, where 02:00 UTC is 11:00 the same day; everything follows
   await page.goto('/dashboard/settings');
@@ -98,5 +99,7 @@ test('a merchant in Los Angeles sees a payment made at 02:00 UTC on the evening 
   await page.goto('/dashboard/payments');
   await expect(payments.getByRole('columnheader', { name: `Date (${pacific})` })).toBeVisible();
   await page.setViewportSize(PHONE);
+  await expectAccessible(page);
+  await page.goto('/dashboard/settings');
   await expectAccessible(page);
 });
