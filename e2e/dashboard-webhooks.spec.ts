@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
 import { approveWebsite, createKey, createSessionWith, newMerchant, payByCard, screenshotBoth, signUp, v1 } from './dashboard-support';
+import { DESKTOP, expectAccessible, PHONE } from './support';
 
 // A merchant's server receives signed events: the endpoint is added in the dashboard, its secret shown
 // once verifies what arrives, and every delivery, failure and resend is visible and actionable.
@@ -54,12 +55,21 @@ test('a merchant adds a webhook endpoint, verifies a delivery with its secret, a
   await row.getByRole('link').click();
   await expect(page.getByText('No deliveries yet')).toBeVisible();
 
-  // a test event arrives, signed with that secret
+  // a test event arrives, signed with that secret; its answer is shown without moving the page's
+  // header, and the test stays listed among the deliveries (it names no event and is not resent)
+  const title = page.getByRole('heading', { level: 1 });
+  const titleBefore = await title.boundingBox();
   await page.getByRole('button', { name: 'Send test event' }).click();
   await expect(page.getByText(/^Delivered: your endpoint answered 200 in \d+ ms\.$/)).toBeVisible();
+  expect(await title.boundingBox()).toEqual(titleBefore);
   const [testEvent] = await receiver.waitFor(1);
   const verified = new Webhook(secret).verify(testEvent.body, testEvent.headers) as { type: string };
   expect(verified.type).toBe('webhook_endpoint.test');
+  const testRow = page.getByRole('table', { name: 'Deliveries' }).getByRole('row').filter({ hasText: 'webhook_endpoint.test' });
+  await expect(testRow).toContainText('Test from the dashboard');
+  await expect(testRow).toContainText('Succeeded');
+  await expect(testRow).toContainText('200');
+  await expect(testRow.getByRole('button', { name: 'Resend' })).toHaveCount(0);
 
   // a payment makes real deliveries, shown with their answer
   const session = await createSessionWith(key);
@@ -81,15 +91,24 @@ test('a merchant adds a webhook endpoint, verifies a delivery with its secret, a
   const refund = await v1(key, 'POST', '/v1/refund-requests', { payment_id: paidSession.payment_id, amount: 500 });
   expect(refund.status).toBe(201);
   const created = deliveries.getByRole('row').filter({ hasText: 'refund_request.created' });
+  const attempts = page.getByRole('list', { name: 'Attempts of refund_request.created' });
   await expect(async () => {
     await page.reload();
-    await created.getByText('Attempts').click({ timeout: 1000 });
-    await expect(created.getByText('#3')).toBeVisible({ timeout: 1000 });
+    await created.getByRole('button', { name: /attempts: show$/ }).click({ timeout: 1000 });
+    await expect(attempts.getByText('#3')).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   await expect(created).toContainText('Pending');
-  await expect(created.getByText('receiver is down').first()).toBeVisible();
-  await expect(created.getByText('answered 500').first()).toBeVisible();
+  await expect(attempts.getByText('receiver is down').first()).toBeVisible();
+  await expect(attempts.getByText('answered 500').first()).toBeVisible();
+  // the attempts open below the row, as wide as the table, not squeezed into the event's column
+  const attemptsWidth = (await attempts.boundingBox())!.width;
+  expect(attemptsWidth).toBeGreaterThan(0.9 * (await deliveries.boundingBox())!.width);
+  await expectAccessible(page);
   await screenshotBoth(page, 'webhook-endpoint');
+  await page.setViewportSize(PHONE);
+  await page.getByRole('list', { name: 'Deliveries' }).getByText('Attempts').first().click();
+  await expectAccessible(page);
+  await page.setViewportSize(DESKTOP);
 
   // it comes back; a resend delivers
   failing = false;

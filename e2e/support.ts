@@ -111,6 +111,21 @@ export async function setExpiresIn(sessionId: string, secondsFromNow: number): P
 }
 
 /**
+ * Moves a payment's created_at, straight in the e2e database: the only way to show a payment made on
+ * another day (or at 02:00 UTC) without waiting for that day to come.
+ */
+export async function setPaymentCreatedAt(paymentId: string, at: Date): Promise<void> {
+  const server = await ensureEmbeddedServer(process.env.E2E_DATA_DIR ?? 'data/e2e', () => {});
+  const client = new pg.Client({ connectionString: server.adminUrl('sandbox') });
+  await client.connect();
+  try {
+    await client.query(`UPDATE payments SET created_at = $2 WHERE id = $1`, [paymentId, at]);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Full-page screenshots, to be looked at: test-results/screenshots/, or SCREENSHOT_DIR (every Playwright run
  * empties test-results/ when it starts, so a run that shares the folder can take them away).
  */

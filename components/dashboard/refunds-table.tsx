@@ -4,6 +4,7 @@ import { formatMoney } from '@/lib/dashboard/format';
 import { ConfirmAction, type ObjectAction } from './action-forms';
 import { DetailList } from './page-header';
 import { RelativeTime } from './relative-time';
+import { DateHeading } from './time-zone';
 import { StatusBadge } from './status-badge';
 import { Table, Td, Th } from './table';
 
@@ -74,7 +75,9 @@ function RefundRows({ refunds, actions, policy, showPayment = true }: RefundList
           <Th>Status</Th>
           {showPayment && <Th>Payment</Th>}
           <Th>Reason</Th>
-          <Th>Requested</Th>
+          <Th>
+            <DateHeading>Requested</DateHeading>
+          </Th>
           <Th>
             <span className="sr-only">Actions</span>
           </Th>

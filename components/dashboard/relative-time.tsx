@@ -2,28 +2,37 @@
 
 import { useEffect, useState } from 'react';
 import { exactTime, relativeTime } from '@/lib/dashboard/format';
+import { useTimeZone } from './time-zone';
 
 /**
- * "5 minutes ago", with the exact local time on hover. The server does not know the reader's time zone,
- * so it renders the UTC time and the browser replaces it with local words once it runs.
+ * "5 minutes ago", with the exact time and its zone on hover. In the dashboard the zone is the
+ * dashboard's (components/dashboard/time-zone.tsx), so the server renders the exact time and the browser
+ * only swaps in words relative to its clock. Elsewhere (a customer's receipt) the server cannot know
+ * the reader's zone: it renders UTC and the browser replaces it with local time once it runs.
  */
 export function RelativeTime({ value, exact = false }: { value: string | Date; exact?: boolean }) {
+  const timeZone = useTimeZone();
   const date = typeof value === 'string' ? new Date(value) : value;
   const iso = date.toISOString();
   const [text, setText] = useState<{ label: string; title: string } | null>(null);
 
   useEffect(() => {
-    const update = () => setText({ label: exact ? exactTime(date) : relativeTime(date), title: exactTime(date) });
+    const update = () => setText({ label: exact ? exactTime(date, timeZone) : relativeTime(date, new Date(), timeZone), title: exactTime(date, timeZone) });
     update();
     if (exact) return;
     const timer = window.setInterval(update, 30_000);
     return () => window.clearInterval(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [iso, exact]);
+  }, [iso, exact, timeZone]);
 
+  const first = !timeZone
+    ? `${iso.slice(0, 16).replace('T', ' ')} UTC`
+    : exact
+      ? exactTime(date, timeZone)
+      : date.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
   return (
-    <time dateTime={iso} title={text?.title ?? iso} className="whitespace-nowrap">
-      {text?.label ?? `${iso.slice(0, 16).replace('T', ' ')} UTC`}
+    <time dateTime={iso} title={text?.title ?? first} className={exact ? undefined : 'whitespace-nowrap'}>
+      {text?.label ?? first}
     </time>
   );
 }

@@ -1,5 +1,6 @@
 import type { DayFigures } from '@/lib/dashboard/overview';
 import { formatMoney } from '@/lib/money';
+import { shortZoneName } from '@/lib/time-zone';
 
 // Volume and refunds per day as HTML bars: crisp at any width (an SVG scaled to a phone shrinks its
 // text), each day's numbers in its tooltip, and the same numbers in a table for screen readers.
@@ -22,7 +23,8 @@ function compactMoney(amount: number, currency: string): string {
   return `${symbol}${new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }).format(amount / 100)}`;
 }
 
-export function VolumeChart({ days, currency }: { days: DayFigures[]; currency: string }) {
+/** `days` are calendar days in `timeZone` (lib/dashboard/overview.ts), the zone the legend names. */
+export function VolumeChart({ days, currency, timeZone }: { days: DayFigures[]; currency: string; timeZone: string }) {
   const max = niceMax(Math.max(...days.map((day) => Math.max(day.grossVolume, day.refundedAmount))));
   const height = (amount: number) => (amount <= 0 ? '0%' : `max(${(amount / max) * 100}%, 2px)`);
   const ticks = [max, max / 2, 0];
@@ -30,7 +32,9 @@ export function VolumeChart({ days, currency }: { days: DayFigures[]; currency: 
 
   return (
     <figure>
-      <figcaption className="sr-only">Gross volume and refunds per day, last {days.length} days, in {currency}</figcaption>
+      <figcaption className="sr-only">
+        Gross volume and refunds per day, last {days.length} days, in {currency}, days in {timeZone}
+      </figcaption>
       <div className="relative h-52">
         {ticks.map((tick, index) => (
           <div key={tick} className="absolute inset-x-0 flex items-center gap-2" style={{ top: `${index * 50}%`, transform: 'translateY(-50%)' }} aria-hidden="true">
@@ -79,7 +83,7 @@ export function VolumeChart({ days, currency }: { days: DayFigures[]; currency: 
           <span aria-hidden="true" className="size-2.5 rounded-sm bg-amber-400" />
           Refunds
         </span>
-        <span>Days in UTC</span>
+        <span title={timeZone}>Days in {timeZone === 'UTC' ? 'UTC' : `${timeZone.replaceAll('_', ' ')} time (${shortZoneName(timeZone)})`}</span>
       </div>
       {/* a table cannot clip itself, so the wrapper hides it */}
       <div className="sr-only">

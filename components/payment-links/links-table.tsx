@@ -1,4 +1,5 @@
 import { RelativeTime } from '@/components/dashboard/relative-time';
+import { DateHeading } from '@/components/dashboard/time-zone';
 import { StatusBadge } from '@/components/dashboard/status-badge';
 import { Row, RowLink, Table, Td, Th } from '@/components/dashboard/table';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -21,7 +22,9 @@ export function PaymentLinksTable({ links }: { links: PaymentLinkRow[] }) {
             Sold
           </Th>
           <Th className="hidden md:table-cell">Link</Th>
-          <Th className="hidden lg:table-cell">Created</Th>
+          <Th className="hidden lg:table-cell">
+            <DateHeading>Created</DateHeading>
+          </Th>
         </tr>
       </thead>
       <tbody>

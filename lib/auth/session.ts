@@ -10,7 +10,14 @@ import { authOptions } from './options';
 // session version it was issued under; the merchant comes from the database, so a deleted user's cookie,
 // or one issued before the user signed out, opens nothing.
 
-export type DashboardSession = { userId: string; email: string; merchantId: string; merchantName: string };
+export type DashboardSession = {
+  userId: string;
+  email: string;
+  merchantId: string;
+  merchantName: string;
+  /** the zone chosen in Settings; null: the browser's (lib/dashboard/viewer-time-zone.ts) */
+  merchantTimeZone: string | null;
+};
 
 /** Once per request, however many layouts, pages and actions ask. */
 export const getDashboardSession = cache(async (): Promise<DashboardSession | null> => {
@@ -18,10 +25,10 @@ export const getDashboardSession = cache(async (): Promise<DashboardSession | nu
   if (!session?.userId) return null;
   const user = await (await db()).user.findUnique({
     where: { id: session.userId },
-    select: { id: true, email: true, sessionVersion: true, merchant: { select: { id: true, name: true } } },
+    select: { id: true, email: true, sessionVersion: true, merchant: { select: { id: true, name: true, timeZone: true } } },
   });
   if (!user || user.sessionVersion !== session.sessionVersion) return null;
-  return { userId: user.id, email: user.email, merchantId: user.merchant.id, merchantName: user.merchant.name };
+  return { userId: user.id, email: user.email, merchantId: user.merchant.id, merchantName: user.merchant.name, merchantTimeZone: user.merchant.timeZone };
 });
 
 /** The signed-in user's merchant; anyone else is sent to the sign-in page, which brings them back here. */

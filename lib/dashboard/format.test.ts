@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeMethodDetails, parseMajorAmount, relativeTime, toMajorInput } from './format';
+import { describeMethodDetails, exactTime, parseMajorAmount, relativeTime, toMajorInput } from './format';
 import { hrefWith } from './list-params';
 import { safeReturnPath } from './return-path';
 import { hostFromInput } from './settings';
@@ -83,6 +83,22 @@ describe('relativeTime', () => {
   it('gives a date beyond a week', () => {
     expect(relativeTime(new Date('2026-10-01T12:00:00Z'), now)).toBe('Oct 1');
     expect(relativeTime(new Date('2025-10-01T12:00:00Z'), now)).toBe('Oct 1, 2025');
+  });
+
+  it('gives the date in the dashboard’s zone: 02:00 UTC is the day before in Los Angeles', () => {
+    expect(relativeTime(new Date('2026-10-02T02:00:00Z'), now, 'UTC')).toBe('Oct 2');
+    expect(relativeTime(new Date('2026-10-02T02:00:00Z'), now, 'America/Los_Angeles')).toBe('Oct 1');
+    // New Year's Day in UTC is still last year in Los Angeles, so the year shows
+    expect(relativeTime(new Date('2026-01-01T03:00:00Z'), now, 'UTC')).toBe('Jan 1');
+    expect(relativeTime(new Date('2026-01-01T03:00:00Z'), now, 'America/Los_Angeles')).toBe('Dec 31, 2025');
+  });
+});
+
+describe('exactTime', () => {
+  it('says which zone the time is in', () => {
+    expect(exactTime(new Date('2026-11-24T02:00:00Z'), 'America/Los_Angeles')).toMatch(/^Nov 23, 2026, 6:00:00\sPM PST$/);
+    expect(exactTime(new Date('2026-11-24T02:00:00Z'), 'UTC')).toMatch(/^Nov 24, 2026, 2:00:00\sAM UTC$/);
+    expect(exactTime(new Date('2026-11-24T02:00:00Z'), 'Europe/Paris')).toMatch(/^Nov 24, 2026, 3:00:00\sAM GMT\+1$/);
   });
 });
 

@@ -89,8 +89,11 @@ export function toMajorInput(minorUnits: number): string {
   return (minorUnits / 100).toFixed(2);
 }
 
-/** "3 minutes ago", "in 2 hours", "just now": for recent times; older ones read better as dates. */
-export function relativeTime(date: Date, now: Date = new Date()): string {
+/**
+ * "3 minutes ago", "in 2 hours", "just now": for recent times; older ones read better as dates, which are
+ * days in `timeZone` (the dashboard's zone; the runtime's own when not given).
+ */
+export function relativeTime(date: Date, now: Date = new Date(), timeZone?: string): string {
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
   const absolute = Math.abs(seconds);
   if (absolute < 45) return 'just now';
@@ -98,10 +101,11 @@ export function relativeTime(date: Date, now: Date = new Date()): string {
   if (absolute < 3600) return format.format(Math.round(seconds / 60), 'minute');
   if (absolute < 86_400) return format.format(Math.round(seconds / 3600), 'hour');
   if (absolute < 7 * 86_400) return format.format(Math.round(seconds / 86_400), 'day');
-  return date.toLocaleDateString('en', { month: 'short', day: 'numeric', year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric' });
+  const year = (instant: Date) => new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(instant);
+  return date.toLocaleDateString('en', { month: 'short', day: 'numeric', year: year(date) === year(now) ? undefined : 'numeric', timeZone });
 }
 
-/** The exact time, for the tooltip beside a relative one. */
-export function exactTime(date: Date): string {
-  return date.toLocaleString('en', { dateStyle: 'medium', timeStyle: 'medium' });
+/** The exact time with its zone, for the tooltip beside a relative one: "Nov 23, 2026, 6:00:00 PM PST". */
+export function exactTime(date: Date, timeZone?: string): string {
+  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'long', timeZone });
 }

@@ -101,7 +101,7 @@ beforeAll(async () => {
     data: { merchantId: merchantA.id, method: 'GET', path: `/v1/payments/${payment.id}`, status: 200, durationMs: 3, requestId: 'req_aaaaaaaaaaaaaaaaaaaaaaaa' },
   });
   a = {
-    session: { userId: 'usr_a', email: 'a@example.com', merchantId: merchantA.id, merchantName: 'Shop A' },
+    session: { userId: 'usr_a', email: 'a@example.com', merchantId: merchantA.id, merchantName: 'Shop A', merchantTimeZone: null },
     keyId: key.id,
     paymentId: payment.id,
     paidSessionId: paid.id,
@@ -109,13 +109,13 @@ beforeAll(async () => {
     refundIds: refunds.map((refund) => refund.id),
     endpointId: endpoint.id,
     deliveryId: delivery.id,
-    eventId: delivery.eventId,
+    eventId: delivery.eventId!,
     linkId: link.id,
   };
 
   const merchantB = await createMerchant(client, { name: 'Shop B', hosts: ['shop-b.example.com'] });
   await setRefundPolicy(client, merchantB.id, 'manual');
-  b = { userId: 'usr_b', email: 'b@example.com', merchantId: merchantB.id, merchantName: 'Shop B' };
+  b = { userId: 'usr_b', email: 'b@example.com', merchantId: merchantB.id, merchantName: 'Shop B', merchantTimeZone: null };
   return () => receiver.close();
 });
 
@@ -275,12 +275,17 @@ describe("merchant B's actions cannot change merchant A's objects", () => {
     expect(await settingsActions.saveRefundPolicyAction(IDLE, form({ policy: 'automatic' }))).toMatchObject({ status: 'ok' });
     expect(await settingsActions.savePaymentMethodsAction(IDLE, form({ methods: ['card'] }))).toMatchObject({ status: 'ok' });
     expect(await settingsActions.addWebsiteAction(IDLE, form({ host: 'shop-a.example.com' }))).toMatchObject({ status: 'ok' });
+    expect(await settingsActions.saveTimeZoneAction(IDLE, form({ timeZone: 'Mars/Olympus_Mons' }))).toMatchObject({
+      status: 'error',
+      fieldErrors: { timeZone: 'Choose a time zone from the list.' },
+    });
+    expect(await settingsActions.saveTimeZoneAction(IDLE, form({ timeZone: 'America/Los_Angeles', merchantId: a.session.merchantId }))).toMatchObject({ status: 'ok' });
 
     const merchantA = await client.merchant.findUniqueOrThrow({ where: { id: a.session.merchantId }, include: { websites: true } });
-    expect(merchantA).toMatchObject({ name: 'Shop A', refundPolicy: 'manual', paymentMethods: ['card', 'usdc', 'interac'] });
+    expect(merchantA).toMatchObject({ name: 'Shop A', refundPolicy: 'manual', paymentMethods: ['card', 'usdc', 'interac'], timeZone: null });
     expect(merchantA.websites.map((website) => website.host)).toEqual(['shop-a.example.com']);
     const merchantB = await client.merchant.findUniqueOrThrow({ where: { id: b.merchantId }, include: { websites: true } });
-    expect(merchantB).toMatchObject({ name: 'Renamed B', refundPolicy: 'automatic', paymentMethods: ['card'] });
+    expect(merchantB).toMatchObject({ name: 'Renamed B', refundPolicy: 'automatic', paymentMethods: ['card'], timeZone: 'America/Los_Angeles' });
     expect(merchantB.websites.map((website) => website.host).sort()).toEqual(['shop-a.example.com', 'shop-b.example.com']);
   });
 });

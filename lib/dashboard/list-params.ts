@@ -43,11 +43,3 @@ export function hrefWith(pathname: string, current: Record<string, string | numb
   const text = query.toString();
   return text ? `${pathname}?${text}` : pathname;
 }
-
-/** Start of a UTC day, and the start of the day after: the [from, to] filter of a list. */
-export function dayRange(from?: string, to?: string): { gte?: Date; lt?: Date } {
-  return {
-    ...(from ? { gte: new Date(`${from}T00:00:00.000Z`) } : {}),
-    ...(to ? { lt: new Date(new Date(`${to}T00:00:00.000Z`).getTime() + 86_400_000) } : {}),
-  };
-}

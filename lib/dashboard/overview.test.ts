@@ -4,18 +4,19 @@ import { db } from '@/lib/db';
 import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
 import { payCheckoutSession } from '@/lib/payments/pay';
 import { createRefundRequest, declineRefundRequest } from '@/lib/refunds/service';
+import { addDays, dayInZone } from '@/lib/time-zone';
 import { getOverview, OVERVIEW_DAYS } from './overview';
 
-// Home's figures: a row per UTC day for 30 days, one currency at a time, failed attempts and inactive
+// Home's figures: a row per day (UTC unless a zone is asked for) for 30 days, one currency at a time, failed attempts and inactive
 // refunds kept apart, nothing from before the window.
 
 const TODAY = new Date();
 const DAY = 86_400_000;
 let merchantId: string;
 
-async function pay(currency: 'USD' | 'CAD', amount: number, daysAgo: number, card = '4242424242424242') {
+async function pay(currency: 'USD' | 'CAD', amount: number, daysAgo: number, card = '4242424242424242', owner = merchantId) {
   const client = await db();
-  const session = await createCheckoutSession(client, merchantId, {
+  const session = await createCheckoutSession(client, owner, {
     order_reference: `o-${Math.random().toString(36).slice(2)}`,
     currency,
     items: [{ name: 'Thing', quantity: 1, unit_amount: amount }],
@@ -24,7 +25,7 @@ async function pay(currency: 'USD' | 'CAD', amount: number, daysAgo: number, car
     amount,
     return_url: 'https://shop.example.com/thanks',
   });
-  const { payment } = await payCheckoutSession(client, merchantId, session.id, { payment_method: 'card', card_number: card });
+  const { payment } = await payCheckoutSession(client, owner, session.id, { payment_method: 'card', card_number: card });
   const at = new Date(TODAY.getTime() - daysAgo * DAY);
   await client.payment.update({ where: { id: payment.id }, data: { createdAt: at } });
   return { ...payment, at };
@@ -85,5 +86,42 @@ describe('getOverview', () => {
     const overview = await getOverview(await db(), fresh.id, { today: TODAY });
     expect(overview).toMatchObject({ currency: 'USD', currencies: [], totals: { grossVolume: 0, refundRate: null } });
     expect(overview.days).toHaveLength(OVERVIEW_DAYS);
+  });
+
+  it('puts each payment on its day in the merchant’s zone: 02:00 UTC is the evening before in Los Angeles', async () => {
+    const client = await db();
+    const westCoast = (await createMerchant(client, { name: 'West Coast Shop', hosts: ['shop.example.com'] })).id;
+    const payment = await pay('USD', 4_200, 0, '4242424242424242', westCoast);
+    // yesterday (UTC) at 02:00 UTC: always in the past, and on another day in Los Angeles
+    const at = new Date(Date.UTC(TODAY.getUTCFullYear(), TODAY.getUTCMonth(), TODAY.getUTCDate() - 1, 2));
+    await client.payment.update({ where: { id: payment.id }, data: { createdAt: at } });
+    const zone = 'America/Los_Angeles';
+    const localDay = dayInZone(at, zone);
+    expect(localDay).toBe(addDays(dayOf(at), -1));
+
+    const local = await getOverview(client, westCoast, { today: TODAY, timeZone: zone });
+    expect(local.days).toHaveLength(OVERVIEW_DAYS);
+    expect(local.days.at(-1)!.day).toBe(dayInZone(TODAY, zone));
+    expect(local.days[0].day).toBe(addDays(dayInZone(TODAY, zone), -(OVERVIEW_DAYS - 1)));
+    expect(local.days.filter((row) => row.grossVolume > 0)).toEqual([expect.objectContaining({ day: localDay, grossVolume: 4_200, succeededCount: 1 })]);
+
+    const utc = await getOverview(client, westCoast, { today: TODAY });
+    expect(utc.days.filter((row) => row.grossVolume > 0)).toEqual([expect.objectContaining({ day: dayOf(at), grossVolume: 4_200 })]);
+  });
+
+  it('starts the window when its first day starts in the zone', async () => {
+    const client = await db();
+    const eastern = (await createMerchant(client, { name: 'Window Shop', hosts: ['shop.example.com'] })).id;
+    const zone = 'Asia/Tokyo';
+    const firstDay = addDays(dayInZone(TODAY, zone), -(OVERVIEW_DAYS - 1));
+    // 15:00 UTC the day before the first day is 00:00 of the first day in Tokyo; a minute earlier is outside
+    const inside = await pay('USD', 1_000, 0, '4242424242424242', eastern);
+    const outside = await pay('USD', 2_000, 0, '4242424242424242', eastern);
+    const start = new Date(`${addDays(firstDay, -1)}T15:00:00Z`);
+    await client.payment.update({ where: { id: inside.id }, data: { createdAt: start } });
+    await client.payment.update({ where: { id: outside.id }, data: { createdAt: new Date(start.getTime() - 60_000) } });
+    const overview = await getOverview(client, eastern, { today: TODAY, timeZone: zone });
+    expect(overview.totals.grossVolume).toBe(1_000);
+    expect(overview.days[0]).toMatchObject({ day: firstDay, grossVolume: 1_000 });
   });
 });

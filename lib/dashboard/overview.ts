@@ -1,13 +1,15 @@
 import type { Db } from '@/lib/db';
 import type { Currency } from '@/lib/generated/prisma/client';
+import { addDays, dayInZone, UTC, zonedDayStart } from '@/lib/time-zone';
 
-// Home's figures: the last 30 days of one currency, a row per UTC day, in one SQL statement. Amounts in
-// two currencies are never added together; the page shows one currency at a time.
+// Home's figures: the last 30 days of one currency, a row per day in the dashboard's time zone (the same
+// days as the payments list's filters), in one SQL statement. Amounts in two currencies are never added
+// together; the page shows one currency at a time.
 
 export const OVERVIEW_DAYS = 30;
 
 export type DayFigures = {
-  /** YYYY-MM-DD, UTC */
+  /** YYYY-MM-DD, in the zone the overview was asked for */
   day: string;
   currency: Currency;
   grossVolume: number;
@@ -26,19 +28,26 @@ export type Overview = {
   totals: { grossVolume: number; succeededCount: number; failedCount: number; refundedAmount: number; refundCount: number; refundRate: number | null };
 };
 
-export async function getOverview(database: Db, merchantId: string, options: { currency?: Currency; today?: Date } = {}): Promise<Overview> {
-  const today = startOfUtcDay(options.today ?? new Date());
-  const from = new Date(today.getTime() - (OVERVIEW_DAYS - 1) * 86_400_000);
+export async function getOverview(
+  database: Db,
+  merchantId: string,
+  options: { currency?: Currency; today?: Date; timeZone?: string } = {},
+): Promise<Overview> {
+  const timeZone = options.timeZone ?? UTC;
+  const today = dayInZone(options.today ?? new Date(), timeZone);
+  const firstDay = addDays(today, -(OVERVIEW_DAYS - 1));
+  // the window starts when its first day does in that zone; each row is bucketed by its local day
+  const from = zonedDayStart(firstDay, timeZone);
   const rows = await database.$queryRaw<
     { day: Date; currency: Currency; gross: bigint; succeeded: bigint; failed: bigint; refunded: bigint; refunds: bigint }[]
   >`
     WITH days AS (
       SELECT d::date AS day, c::"Currency" AS currency
-      FROM generate_series(${from}::timestamptz AT TIME ZONE 'UTC', ${today}::timestamptz AT TIME ZONE 'UTC', interval '1 day') AS d
+      FROM generate_series(${firstDay}::date, ${today}::date, interval '1 day') AS d
       CROSS JOIN unnest(ARRAY['CAD', 'USD']) AS c
     ),
     paid AS (
-      SELECT (created_at AT TIME ZONE 'UTC')::date AS day, currency,
+      SELECT (created_at AT TIME ZONE ${timeZone})::date AS day, currency,
              coalesce(sum(amount) FILTER (WHERE status = 'succeeded'), 0) AS gross,
              count(*) FILTER (WHERE status = 'succeeded') AS succeeded,
              count(*) FILTER (WHERE status = 'failed') AS failed
@@ -47,7 +56,7 @@ export async function getOverview(database: Db, merchantId: string, options: { c
       GROUP BY 1, 2
     ),
     refunded AS (
-      SELECT (created_at AT TIME ZONE 'UTC')::date AS day, currency, sum(amount) AS refunded, count(*) AS refunds
+      SELECT (created_at AT TIME ZONE ${timeZone})::date AS day, currency, sum(amount) AS refunded, count(*) AS refunds
       FROM refund_requests
       WHERE merchant_id = ${merchantId} AND created_at >= ${from} AND status IN ('requested', 'processing', 'completed')
       GROUP BY 1, 2
@@ -93,10 +102,6 @@ export async function getOverview(database: Db, merchantId: string, options: { c
       refundRate: grossVolume > 0 ? refundedAmount / grossVolume : null,
     },
   };
-}
-
-function startOfUtcDay(date: Date): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
 
 /** The newest events, for Home's "Recent activity". */

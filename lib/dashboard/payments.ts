@@ -2,7 +2,8 @@ import type { Db } from '@/lib/db';
 import type { Currency, PaymentMethod, PaymentStatus, Prisma } from '@/lib/generated/prisma/client';
 import { isId } from '@/lib/ids';
 import { amountRefundable } from '@/lib/payments/serialize';
-import { dayRange, PAGE_SIZE } from './list-params';
+import { UTC, zonedDayRange } from '@/lib/time-zone';
+import { PAGE_SIZE } from './list-params';
 import { buildTimeline } from './timeline';
 
 // Payments as the dashboard lists and shows them. Every query is scoped by the merchant: an id of
@@ -27,9 +28,11 @@ export type PaymentFilters = {
   status?: PaymentListStatus;
   method?: PaymentMethod;
   currency?: Currency;
-  /** YYYY-MM-DD, UTC days, inclusive */
+  /** YYYY-MM-DD, whole days in timeZone, inclusive */
   from?: string;
   to?: string;
+  /** the dashboard's zone (lib/dashboard/viewer-time-zone.ts); UTC when not given */
+  timeZone?: string;
   /** a payment id, a checkout session id, or part of an order reference */
   q?: string;
   page: number;
@@ -41,7 +44,7 @@ export async function searchPayments(database: Db, merchantId: string, filters: 
     ...(filters.status ? statusCondition(database, filters.status) : {}),
     ...(filters.method ? { paymentMethod: filters.method } : {}),
     ...(filters.currency ? { currency: filters.currency } : {}),
-    ...(filters.from || filters.to ? { createdAt: dayRange(filters.from, filters.to) } : {}),
+    ...(filters.from || filters.to ? { createdAt: zonedDayRange(filters.from, filters.to, filters.timeZone ?? UTC) } : {}),
     ...(filters.q ? { OR: matchingText(filters.q) } : {}),
   };
   const [total, rows] = await Promise.all([

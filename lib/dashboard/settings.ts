@@ -1,7 +1,8 @@
 import type { Db } from '@/lib/db';
 import type { PaymentMethod, RefundPolicy } from '@/lib/generated/prisma/client';
 import { hostOfUrl, normalizeHost } from '@/lib/merchants/hosts';
-import { ALL_PAYMENT_METHODS, approveWebsite, removeWebsite, renameMerchant, setPaymentMethods, setRefundPolicy } from '@/lib/merchants/service';
+import { ALL_PAYMENT_METHODS, approveWebsite, removeWebsite, renameMerchant, setPaymentMethods, setRefundPolicy, setTimeZone } from '@/lib/merchants/service';
+import { describeTimeZone, isTimeZone } from '@/lib/time-zone';
 import { refused, type FormState } from './form-state';
 
 // Settings of the signed-in merchant's connection, from the dashboard's forms. Each function takes the
@@ -73,5 +74,15 @@ export async function updateRefundPolicy(database: Db, merchantId: string, polic
   return {
     status: 'ok',
     message: policy === 'manual' ? 'Refunds now wait for your approval under Refunds.' : 'Refunds are now approved automatically.',
+  };
+}
+
+/** "" (the form's "Browser's time zone") stores null: each browser then shows its own zone. */
+export async function updateTimeZone(database: Db, merchantId: string, choice: string): Promise<FormState<'timeZone'>> {
+  if (choice !== '' && !isTimeZone(choice)) return refused({ timeZone: 'Choose a time zone from the list.' });
+  await setTimeZone(database, merchantId, choice === '' ? null : choice);
+  return {
+    status: 'ok',
+    message: choice === '' ? 'Dates now follow the time zone of the browser you use.' : `Dates, filters and the chart now use ${describeTimeZone(choice)} time.`,
   };
 }

@@ -23,7 +23,8 @@ export async function listEndpointsWithHealth(database: Db, merchantId: string) 
   const counts = endpoints.length
     ? await database.webhookDelivery.groupBy({
         by: ['endpointId', 'status'],
-        where: { endpointId: { in: endpoints.map((endpoint) => endpoint.id) }, createdAt: { gte: since } },
+        // health is of real deliveries; a test send shows on the endpoint's page
+        where: { endpointId: { in: endpoints.map((endpoint) => endpoint.id) }, createdAt: { gte: since }, eventId: { not: null } },
         _count: { _all: true },
       })
     : [];

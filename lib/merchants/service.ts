@@ -1,6 +1,7 @@
 import { type Db } from '@/lib/db';
 import type { PaymentMethod, RefundPolicy } from '@/lib/generated/prisma/client';
 import { newId } from '@/lib/ids';
+import { isTimeZone } from '@/lib/time-zone';
 import { normalizeHost } from './hosts';
 
 export const ALL_PAYMENT_METHODS: PaymentMethod[] = ['card', 'usdc', 'interac'];
@@ -49,6 +50,13 @@ export async function setPaymentMethods(database: Db, merchantId: string, method
 export async function setRefundPolicy(database: Db, merchantId: string, policy: RefundPolicy) {
   await database.merchant.update({ where: { id: merchantId }, data: { refundPolicy: policy } });
   return policy;
+}
+
+/** The dashboard's zone for this merchant; null hands the choice back to the signed-in browser. */
+export async function setTimeZone(database: Db, merchantId: string, timeZone: string | null) {
+  if (timeZone !== null && !isTimeZone(timeZone)) throw new Error(`not a time zone: ${JSON.stringify(timeZone)} (expected an IANA name, e.g. America/Los_Angeles)`);
+  await database.merchant.update({ where: { id: merchantId }, data: { timeZone } });
+  return timeZone;
 }
 
 function requireHost(host: string): string {

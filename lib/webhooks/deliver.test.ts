@@ -9,7 +9,7 @@ import { createMerchant } from '@/lib/merchants/service';
 import { deliverDueWebhooks, type DeliveryOptions } from './deliver';
 import { MAX_ATTEMPTS } from './retry-schedule';
 import { RESPONSE_EXCERPT_BYTES } from './send';
-import { createWebhookEndpoint, deleteWebhookEndpoint, listAttempts, resendDelivery, rotateWebhookSecret, sendTestEvent } from './service';
+import { createWebhookEndpoint, deleteWebhookEndpoint, listAttempts, listDeliveries, resendDelivery, rotateWebhookSecret, sendTestEvent } from './service';
 import { startTestReceiver, type Answer, type TestReceiver } from '@/test/support/webhook-receiver';
 
 // The delivery job against a real HTTP receiver on 127.0.0.1 (so private URLs are allowed here, except
@@ -322,6 +322,32 @@ describe('dashboard actions', () => {
     const payload = new Webhook(endpoint.secret).verify(hook.received[0].body, hook.received[0].headers);
     expect(payload).toMatchObject({ id: outcome.eventId, type: 'webhook_endpoint.test', data: { object: { id: endpoint.id } } });
     expect(await (await db()).event.count({ where: { id: outcome.eventId } })).toBe(0);
+  });
+
+  it('logs each test send among the endpoint’s deliveries, finished, never retried or resent, and out of the API’s list', async () => {
+    let down = true;
+    const hook = await receiver(() => (down ? { status: 503, body: 'maintenance' } : { status: 200, body: 'ok' }));
+    const endpoint = await endpointAt(hook.url);
+    const failed = await sendTestEvent(await db(), merchantId, endpoint.id, { allowPrivateUrls: true });
+    down = false;
+    const delivered = await sendTestEvent(await db(), merchantId, endpoint.id, { allowPrivateUrls: true });
+
+    const logged = await (await db()).webhookDelivery.findMany({ where: { endpointId: endpoint.id }, include: { attempts: true }, orderBy: { createdAt: 'asc' } });
+    expect(logged.map((delivery) => delivery.id)).toEqual([failed.deliveryId, delivered.deliveryId]);
+    expect(logged[0]).toMatchObject({ eventId: null, eventType: 'webhook_endpoint.test', status: 'failed', attemptCount: 1, nextAttemptAt: null });
+    expect(logged[0].attempts).toEqual([expect.objectContaining({ attempt: 1, responseStatus: 503, responseExcerpt: 'maintenance' })]);
+    expect(logged[1]).toMatchObject({ eventId: null, status: 'succeeded', attemptCount: 1 });
+    expect(logged[1].attempts).toEqual([expect.objectContaining({ attempt: 1, responseStatus: 200 })]);
+
+    // the worker never picks a test up again; a resend finds nothing; the API lists events' deliveries only
+    expect(await deliverDueWebhooks(await db(), allowLocal)).toBe(0);
+    expect(hook.received).toHaveLength(2);
+    await expect(resendDelivery(await db(), merchantId, failed.deliveryId, allowLocal)).rejects.toMatchObject({ code: 'resource_missing' });
+    expect((await listDeliveries(await db(), merchantId, endpoint.id, { limit: 10 })).data).toEqual([]);
+    // the database holds the rule: only a test delivery names no event
+    await expect(
+      (await db()).webhookDelivery.create({ data: { id: 'whd_noevent', eventId: null, eventType: 'payment.succeeded', endpointId: endpoint.id } }),
+    ).rejects.toThrow();
   });
 
   it('deleting an endpoint ends its pending deliveries without sending them', async () => {

@@ -3,6 +3,7 @@ import { inTransaction, type Db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { serializeEvent } from '@/lib/events/serialize';
 import type { WebhookEndpoint } from '@/lib/generated/prisma/client';
+import { newId } from '@/lib/ids';
 import { describeError, log } from '@/lib/log';
 import { retryDelayMs } from './retry-schedule';
 import { isDelivered, sendWebhook, type SendOutcome } from './send';
@@ -18,6 +19,9 @@ import { checkWebhookUrl } from './url-policy';
 const LEASE_SECONDS = 60;
 const BATCH_SIZE = 20;
 const USER_AGENT = 'SandboxPayments-Webhooks/1.0';
+
+/** The type of the event the dashboard's "Send test event" sends. */
+export const TEST_EVENT_TYPE = 'webhook_endpoint.test';
 
 export type DeliveryOptions = {
   batchSize?: number;
@@ -82,12 +86,46 @@ async function claimDueDeliveries(database: Db, batchSize: number): Promise<Clai
 
 async function attemptDelivery(database: Db, claim: Claim, options: DeliveryOptions): Promise<SendOutcome> {
   const delivery = await database.webhookDelivery.findUniqueOrThrow({ where: { id: claim.id }, include: { endpoint: true } });
+  // a test send is logged finished and is never claimed or resent (getDeliveryOrThrow leaves it out)
+  if (delivery.eventId === null) throw new Error(`delivery ${delivery.id} is a test send, which is never sent again`);
   const event = await database.event.findUniqueOrThrow({ where: { id: delivery.eventId } });
   const body = JSON.stringify(serializeEvent(event));
   const outcome = await signAndSend(delivery.endpoint, event.id, body, options);
   await recordAttempt(database, claim, outcome, options.retryScale ?? env().WEBHOOK_RETRY_SCALE);
   log.debug('webhook attempt', { delivery_id: claim.id, attempt: claim.attempt, status: outcome.status, error: outcome.error });
   return outcome;
+}
+
+/**
+ * Logs a test send as a finished delivery of its endpoint with its one attempt, so it shows among the
+ * endpoint's deliveries beside real ones. It names no event: a test is not a stored event.
+ */
+export async function logTestDelivery(database: Db, endpointId: string, outcome: SendOutcome) {
+  return inTransaction(database, async (tx) => {
+    const delivery = await tx.webhookDelivery.create({
+      data: {
+        id: newId('webhookDelivery'),
+        eventId: null,
+        eventType: TEST_EVENT_TYPE,
+        endpointId,
+        status: isDelivered(outcome) ? 'succeeded' : 'failed',
+        attemptCount: 1,
+        lastAttemptAt: now(),
+        nextAttemptAt: null,
+      },
+    });
+    await tx.webhookAttempt.create({
+      data: {
+        deliveryId: delivery.id,
+        attempt: 1,
+        responseStatus: outcome.status,
+        error: outcome.error,
+        durationMs: outcome.durationMs,
+        responseExcerpt: outcome.responseExcerpt,
+      },
+    });
+    return delivery;
+  });
 }
 
 /** Checks the URL again (DNS may have changed since creation), signs with every valid secret, sends. */

@@ -3,7 +3,7 @@ import { NEWEST_FIRST, paginate } from '@/lib/api/pagination';
 import { now } from '@/lib/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import { isId, newId } from '@/lib/ids';
-import { sendDeliveryNow, signAndSend, type DeliveryOptions } from './deliver';
+import { logTestDelivery, sendDeliveryNow, signAndSend, TEST_EVENT_TYPE, type DeliveryOptions } from './deliver';
 import type { CreateWebhookEndpointInput } from './schemas';
 import type { SendOutcome } from './send';
 import { serializeWebhookDelivery, serializeWebhookEndpoint } from './serialize';
@@ -87,15 +87,17 @@ export async function rotateWebhookSecret(database: Db, merchantId: string, id: 
   return database.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
 }
 
+/** A delivery of a stored event: a logged test send is not resent (a new test is one click away). */
 async function getDeliveryOrThrow(database: Db, merchantId: string, id: string) {
-  const delivery = await database.webhookDelivery.findFirst({ where: { id, endpoint: { merchantId } } });
+  const delivery = await database.webhookDelivery.findFirst({ where: { id, endpoint: { merchantId }, eventId: { not: null } } });
   if (!delivery) throw errors.resourceMissing(`No such webhook delivery: '${id}'`, 'id');
   return delivery;
 }
 
 export async function listDeliveries(database: Db, merchantId: string, endpointId: string, query: { limit: number; starting_after?: string }) {
   const endpoint = await getWebhookEndpointOrThrow(database, merchantId, endpointId);
-  const base = { endpointId: endpoint.id };
+  // the API's deliveries are of stored events; the dashboard's test sends are the dashboard's own
+  const base = { endpointId: endpoint.id, eventId: { not: null } };
   return paginate({
     limit: query.limit,
     startingAfter: query.starting_after,
@@ -125,22 +127,25 @@ export async function resendDelivery(database: Db, merchantId: string, deliveryI
 /**
  * Sends a signed `webhook_endpoint.test` event describing the endpoint, so a merchant can check their
  * receiver. It is not a stored event (it would pollute /v1/events) and is not retried: the outcome
- * is returned for the dashboard to show at once.
+ * is returned for the dashboard to show at once, and logged as a delivery of the endpoint (with no
+ * event) so it stays in the endpoint's deliveries.
  */
 export async function sendTestEvent(
   database: Db,
   merchantId: string,
   endpointId: string,
   options: Pick<DeliveryOptions, 'allowPrivateUrls' | 'timeoutMs'> = {},
-): Promise<SendOutcome & { eventId: string }> {
+): Promise<SendOutcome & { eventId: string; deliveryId: string }> {
   const endpoint = await getWebhookEndpointOrThrow(database, merchantId, endpointId);
   const eventId = newId('event');
   const body = JSON.stringify({
     id: eventId,
     object: 'event',
-    type: 'webhook_endpoint.test',
+    type: TEST_EVENT_TYPE,
     created_at: now().toISOString(),
     data: { object: serializeWebhookEndpoint(endpoint) },
   });
-  return { ...(await signAndSend(endpoint, eventId, body, options)), eventId };
+  const outcome = await signAndSend(endpoint, eventId, body, options);
+  const delivery = await logTestDelivery(database, endpoint.id, outcome);
+  return { ...outcome, eventId, deliveryId: delivery.id };
 }

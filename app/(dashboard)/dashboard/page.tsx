@@ -21,6 +21,7 @@ import { oneOf, type SearchParams } from '@/lib/dashboard/list-params';
 import { getOverview, getSetupProgress, listRecentActivity, OVERVIEW_DAYS } from '@/lib/dashboard/overview';
 import { CURRENCIES, searchPayments } from '@/lib/dashboard/payments';
 import { hasRefundsOnTheirWay } from '@/lib/dashboard/refunds';
+import { getViewerTimeZone } from '@/lib/dashboard/viewer-time-zone';
 
 export const metadata: Metadata = { title: 'Home' };
 
@@ -85,7 +86,8 @@ async function Live({ merchantId }: { merchantId: string }) {
 }
 
 async function Figures({ merchantId, currency }: { merchantId: string; currency?: 'CAD' | 'USD' }) {
-  const overview = await getOverview(await db(), merchantId, { currency });
+  const { timeZone } = await getViewerTimeZone();
+  const overview = await getOverview(await db(), merchantId, { currency, timeZone });
   const { totals } = overview;
   const shown = overview.currency;
   const switchable = [...new Set([...overview.currencies, shown])].length > 1;
@@ -126,7 +128,7 @@ async function Figures({ merchantId, currency }: { merchantId: string; currency?
         />
       </dl>
       <Panel title="Volume and refunds per day">
-        <VolumeChart days={overview.days} currency={shown} />
+        <VolumeChart days={overview.days} currency={shown} timeZone={timeZone} />
       </Panel>
     </>
   );

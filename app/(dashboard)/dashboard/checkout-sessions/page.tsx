@@ -5,6 +5,7 @@ import { FilterBar, FilterSearch, FilterSelect } from '@/components/dashboard/fi
 import { PageHeader, Panel } from '@/components/dashboard/page-header';
 import { Pagination } from '@/components/dashboard/pagination';
 import { RelativeTime } from '@/components/dashboard/relative-time';
+import { DateHeading } from '@/components/dashboard/time-zone';
 import { StatusBadge } from '@/components/dashboard/status-badge';
 import { Row, RowLink, Table, Td, Th } from '@/components/dashboard/table';
 import { TableSkeleton } from '@/components/dashboard/table-skeleton';
@@ -67,7 +68,9 @@ async function SessionResults({ merchantId, filters }: { merchantId: string; fil
             <Th>Order reference</Th>
             <Th className="hidden md:table-cell">Methods</Th>
             <Th className="hidden xl:table-cell">Session id</Th>
-            <Th>Created</Th>
+            <Th>
+              <DateHeading>Created</DateHeading>
+            </Th>
           </tr>
         </thead>
         <tbody>

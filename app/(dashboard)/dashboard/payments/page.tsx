@@ -10,8 +10,10 @@ import { CardIcon, SearchIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { METHOD_LABELS, statusLabel } from '@/lib/dashboard/format';
+import { getViewerTimeZone } from '@/lib/dashboard/viewer-time-zone';
 import { day, hrefWith, oneOf, PAGE_SIZE, pageNumber, searchText, type SearchParams } from '@/lib/dashboard/list-params';
 import { CURRENCIES, PAYMENT_METHODS, PAYMENT_STATUSES, searchPayments, type PaymentFilters } from '@/lib/dashboard/payments';
+import { shortZoneName } from '@/lib/time-zone';
 
 export const metadata: Metadata = { title: 'Payments' };
 
@@ -19,6 +21,7 @@ const PATH = '/dashboard/payments';
 
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { merchantId } = await requireMerchant();
+  const { timeZone } = await getViewerTimeZone();
   const params = await searchParams;
   const filters: PaymentFilters = {
     status: oneOf(params, 'status', PAYMENT_STATUSES),
@@ -26,6 +29,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
     currency: oneOf(params, 'currency', CURRENCIES),
     from: day(params, 'from'),
     to: day(params, 'to'),
+    timeZone,
     q: searchText(params),
     page: pageNumber(params),
   };
@@ -53,8 +57,8 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
             value={filters.currency}
             options={[{ value: '', label: 'Any currency' }, ...CURRENCIES.map((currency) => ({ value: currency, label: currency }))]}
           />
-          <FilterDate name="from" label="From (UTC)" value={filters.from} />
-          <FilterDate name="to" label="To (UTC)" value={filters.to} />
+          <FilterDate name="from" label={`From (${shortZoneName(timeZone)})`} value={filters.from} />
+          <FilterDate name="to" label={`To (${shortZoneName(timeZone)})`} value={filters.to} />
         </FilterBar>
         <Suspense key={JSON.stringify(filters)} fallback={<TableSkeleton label="Loading payments" />}>
           <PaymentResults merchantId={merchantId} filters={filters} />

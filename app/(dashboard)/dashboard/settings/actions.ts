@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { field, formDataOf, UNREADABLE_FORM, type FormActionArguments, type FormState } from '@/lib/dashboard/form-state';
-import { addWebsite, removeApprovedWebsite, updateBusinessName, updatePaymentMethods, updateRefundPolicy } from '@/lib/dashboard/settings';
+import { addWebsite, removeApprovedWebsite, updateBusinessName, updatePaymentMethods, updateRefundPolicy, updateTimeZone } from '@/lib/dashboard/settings';
 
 // Settings of the signed-in merchant's connection. The merchant always comes from the session.
 
@@ -47,4 +47,12 @@ export async function saveRefundPolicyAction(...args: FormActionArguments<'polic
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
   return refreshed(await updateRefundPolicy(await db(), merchantId, field(formData, 'policy')));
+}
+
+/** Every dashboard page draws its dates in this zone: the whole layout is refreshed. */
+export async function saveTimeZoneAction(...args: FormActionArguments<'timeZone'>): Promise<FormState<'timeZone'>> {
+  const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
+  return refreshed(await updateTimeZone(await db(), merchantId, field(formData, 'timeZone')));
 }

@@ -4,10 +4,12 @@ import { PageHeader, Panel } from '@/components/dashboard/page-header';
 import { RelativeTime } from '@/components/dashboard/relative-time';
 import { AddWebsiteForm, BusinessNameForm, PaymentMethodsForm, RefundPolicyForm } from '@/components/dashboard/settings-forms';
 import { SignOutButton } from '@/components/dashboard/sign-out-button';
+import { TimeZoneForm } from '@/components/dashboard/time-zone-form';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { getSettings } from '@/lib/dashboard/settings';
-import { addWebsiteAction, removeWebsiteAction, saveBusinessNameAction, savePaymentMethodsAction, saveRefundPolicyAction } from './actions';
+import { listTimeZones } from '@/lib/time-zone';
+import { addWebsiteAction, removeWebsiteAction, saveBusinessNameAction, savePaymentMethodsAction, saveRefundPolicyAction, saveTimeZoneAction } from './actions';
 
 export const metadata: Metadata = { title: 'Settings' };
 
@@ -81,6 +83,10 @@ export default async function SettingsPage() {
 
         <Panel id="refunds" title="Refund policy" description="Every refund is authorized before it goes to the provider. Choose who authorizes it.">
           <RefundPolicyForm action={saveRefundPolicyAction} policy={merchant.refundPolicy} />
+        </Panel>
+
+        <Panel id="time-zone" title="Time zone" description="Which day a payment falls on depends on it: 02:00 UTC is still the evening before in Los Angeles.">
+          <TimeZoneForm action={saveTimeZoneAction} saved={merchant.timeZone} zones={listTimeZones()} />
         </Panel>
 
         <Panel id="account" title="Account">

@@ -5,6 +5,7 @@ import { FilterBar, FilterSelect } from '@/components/dashboard/filters';
 import { PageHeader, Panel } from '@/components/dashboard/page-header';
 import { Pagination } from '@/components/dashboard/pagination';
 import { RelativeTime } from '@/components/dashboard/relative-time';
+import { DateHeading } from '@/components/dashboard/time-zone';
 import { Row, RowLink, Table, Td, Th } from '@/components/dashboard/table';
 import { TableSkeleton } from '@/components/dashboard/table-skeleton';
 import { EventIcon } from '@/components/ui/icons';
@@ -58,7 +59,9 @@ async function EventResults({ merchantId, filters }: { merchantId: string; filte
             <Th>Event</Th>
             <Th className="hidden md:table-cell">Type</Th>
             <Th className="hidden lg:table-cell">Id</Th>
-            <Th>Date</Th>
+            <Th>
+              <DateHeading />
+            </Th>
           </tr>
         </thead>
         <tbody>

@@ -57,7 +57,10 @@ export async function sendTestEventAction(...args: FormActionArguments): Promise
   const { merchantId } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  return sendTestFromDashboard(await db(), merchantId, field(formData, 'endpointId'));
+  // a sent test is listed among the endpoint's deliveries, delivered or not
+  const state = await sendTestFromDashboard(await db(), merchantId, field(formData, 'endpointId'));
+  revalidatePath('/dashboard', 'layout');
+  return state;
 }
 
 export async function resendDeliveryAction(...args: FormActionArguments): Promise<FormState> {

@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { ActionButton, ConfirmAction } from '@/components/dashboard/action-forms';
+import { ConfirmAction } from '@/components/dashboard/action-forms';
 import { DeliveriesTable } from '@/components/dashboard/deliveries-table';
 import { EmptyState } from '@/components/dashboard/empty-state';
 import { IdText } from '@/components/dashboard/id-text';
 import { DetailList, PageHeader, Panel } from '@/components/dashboard/page-header';
 import { Pagination } from '@/components/dashboard/pagination';
 import { RelativeTime } from '@/components/dashboard/relative-time';
+import { SendTestEvent } from '@/components/dashboard/send-test-event';
 import { StatusBadge } from '@/components/dashboard/status-badge';
 import { WebhookIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
@@ -34,9 +35,6 @@ export default async function WebhookEndpointPage({ params, searchParams }: { pa
         description={<IdText id={endpoint.id} label="Copy endpoint id" />}
         action={
           <>
-            <ActionButton action={sendTestEventAction} fields={{ endpointId: endpoint.id }} pendingLabel="Sending…" showSuccess>
-              Send test event
-            </ActionButton>
             <ConfirmAction
               action={rotateSecretAction}
               fields={{ endpointId: endpoint.id }}
@@ -100,11 +98,11 @@ export default async function WebhookEndpointPage({ params, searchParams }: { pa
             ]}
           />
         </Panel>
-        <Panel title="Deliveries" description="Every event sent to this endpoint, newest first, with each attempt." flush>
+        <Panel title="Deliveries" description="Every event and test sent to this endpoint, newest first, with each attempt." flush>
+          <SendTestEvent action={sendTestEventAction} endpointId={endpoint.id} />
           {total === 0 ? (
             <EmptyState icon={<WebhookIcon />} title="No deliveries yet" headingLevel={3}>
-              Events this endpoint subscribes to are delivered here as they happen. Send a test event to check your receiver now (tests are not
-              stored as deliveries).
+              Events this endpoint subscribes to are delivered here as they happen. Send a test event to check your receiver now.
             </EmptyState>
           ) : (
             <>

@@ -1,0 +1,72 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { shortZoneName, TIME_ZONE_COOKIE } from '@/lib/time-zone';
+
+// The dashboard's time zone on the client: every date below the provider is shown in it, so the server's
+// first render and the browser's agree. lib/dashboard/viewer-time-zone.ts decides which zone it is.
+
+const TimeZoneContext = createContext<string | undefined>(undefined);
+
+/** The dashboard's zone; undefined outside the dashboard (a customer's receipt uses their own). */
+export function useTimeZone(): string | undefined {
+  return useContext(TimeZoneContext);
+}
+
+// one refresh per zone per page load, even if the server will not take what the browser reports
+let refreshedFor: string | null = null;
+
+export function TimeZoneProvider({
+  timeZone,
+  followsBrowser,
+  reported,
+  children,
+}: {
+  timeZone: string;
+  /** no zone chosen in Settings: the browser's is the one to show */
+  followsBrowser: boolean;
+  /** the zone the server last heard from this browser */
+  reported: string | null;
+  children: ReactNode;
+}) {
+  const router = useRouter();
+  useEffect(() => {
+    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!own || own === reported) return;
+    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(own)}; path=/; max-age=31536000; samesite=lax`;
+    // the page was drawn in another zone (UTC at first): draw it again in this one
+    if (followsBrowser && refreshedFor !== own) {
+      refreshedFor = own;
+      router.refresh();
+    }
+  }, [reported, followsBrowser, router]);
+  return <TimeZoneContext.Provider value={timeZone}>{children}</TimeZoneContext.Provider>;
+}
+
+/** "PST": the zone's short name, for a column header or a filter's label. */
+export function ZoneLabel({ className }: { className?: string }) {
+  const timeZone = useTimeZone();
+  if (!timeZone) return null;
+  return (
+    <span className={className} title={timeZone}>
+      {shortZoneName(timeZone)}
+    </span>
+  );
+}
+
+/** A date column's heading with the zone its dates are in: "Date (PST)". */
+export function DateHeading({ children = 'Date' }: { children?: ReactNode }) {
+  const timeZone = useTimeZone();
+  return (
+    <>
+      {children}
+      {timeZone && ' '}
+      {timeZone && (
+        <span className="font-normal normal-case" title={`Dates in ${timeZone}`}>
+          ({shortZoneName(timeZone)})
+        </span>
+      )}
+    </>
+  );
+}
