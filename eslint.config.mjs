@@ -1,0 +1,23 @@
+import { defineConfig, globalIgnores } from 'eslint/config';
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTypescript from 'eslint-config-next/typescript';
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTypescript,
+  {
+    rules: {
+      // `const { secret: _secret, ...rest } = x` leaves a field out on purpose; the underscore says so
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    // tests read JSON answers field by field; typing every body would restate the OpenAPI document
+    files: ['test/**', 'e2e/**', '**/*.test.ts', 'scripts/bench*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  globalIgnores(['.next/**', 'next-env.d.ts', 'lib/generated/**', 'data/**', 'dist/**', 'test-results/**']),
+]);
