@@ -42,7 +42,7 @@ export function RefundForm({
   isUsdc: boolean;
   policy: 'automatic' | 'manual';
 }) {
-  const [state, formAction, pending] = useFormAction<RefundField, RefundFormState>(action);
+  const [state, formAction, pending] = useFormAction<RefundFormState>(action);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');

@@ -2,35 +2,34 @@
 
 import { unstable_rethrow } from 'next/navigation';
 import { useActionState, useState } from 'react';
-import type { FormState } from '@/lib/dashboard/form-state';
+import { failed, IDLE, type FormState } from '@/lib/dashboard/form-state';
 
 // Dashboard forms run server actions through React's useActionState. When the action's request never
 // comes back (the connection dropped, the server is down) React throws into the error boundary, which
 // replaces the page and everything typed on it. These hooks keep the form on screen instead, with a line
 // saying what happened, as the hosted checkout does, and let each field's error go once it is edited.
 
-// `Extra` is a form's own kind of answer beside FormState's (the refund form's names the refund it made)
-type FormAction<Field extends string, Extra> = (
-  state: FormState<Field> | Extra,
-  formData: FormData,
-) => Promise<FormState<Field> | Extra>;
+// A form's answers: FormState, or a form's own kind beside it (the refund form's names the refund it made).
+type AnyFormState = FormState | { status: string };
 
 export const UNREACHABLE_MESSAGE = 'We could not reach the server. Check your connection and try again; what you typed is still here.';
 export const SERVER_FAILED_MESSAGE = 'Something went wrong on our side, so this may not have been done. Reload the page to see where things stand.';
 
 /** useActionState, with a failed request answered in the form rather than by the error page. */
-export function useFormAction<Field extends string, Extra = never>(
-  action: FormAction<Field, Extra>,
-  initial: FormState<Field> | Extra = { status: 'idle' },
+export function useFormAction<State extends AnyFormState>(
+  action: (state: Awaited<State>, formData: FormData) => Promise<State>,
+  // a form state is never a promise, so Awaited<State> is State: React's types just cannot see it
+  initial = IDLE as Awaited<State>,
 ) {
-  return useActionState(async (previous: FormState<Field> | Extra, formData: FormData): Promise<FormState<Field> | Extra> => {
+  return useActionState(async (previous: Awaited<State>, formData: FormData): Promise<State> => {
     try {
       return await action(previous, formData);
     } catch (error) {
       // a redirect or notFound() from the action travels as an error too: the router handles those
       unstable_rethrow(error);
       // fetch rejects with a TypeError when no answer came; anything else is an answer we cannot use
-      return { status: 'error', message: error instanceof TypeError ? UNREACHABLE_MESSAGE : SERVER_FAILED_MESSAGE };
+      const message = error instanceof TypeError ? UNREACHABLE_MESSAGE : SERVER_FAILED_MESSAGE;
+      return failed(message) as State;
     }
   }, initial);
 }
