@@ -2,6 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { approveWebsite, createKey, createSessionWith, newMerchant, payByCard, screenshotBoth, signUp, v1 } from './dashboard-support';
 import { DESKTOP, expectAccessible, PHONE } from './support';
 
+// Forms that behave: signing in returns to the page that was asked for, a dropped connection leaves the
+// form and what was typed in place with a line saying so, and every field's problem is said at once,
+// beside the field, and forgotten once the field is edited.
+
 /** The accessibility check at desktop and at phone size. */
 async function expectAccessibleBoth(page: Page): Promise<void> {
   for (const size of [DESKTOP, PHONE]) {
@@ -10,10 +14,6 @@ async function expectAccessibleBoth(page: Page): Promise<void> {
   }
   await page.setViewportSize(DESKTOP);
 }
-
-// Forms that behave: signing in returns to the page that was asked for, a dropped connection leaves the
-// form and what was typed in place with a line saying so, and every field's problem is said at once,
-// beside the field, and forgotten once the field is edited.
 
 test('a merchant opening a bookmarked dashboard page signs in and lands on that page, filters included', async ({ page }) => {
   const merchant = newMerchant('Bookmark');

@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { approveWebsite, newMerchant, screenshotBoth, shopSession, signUp, v1 } from './dashboard-support';
 import { DESKTOP, expectAccessible, PHONE } from './support';
 
+// A developer names the key their order server uses, then works out what that server sent: Logs narrowed
+// to its failing POSTs, and one request opened to read what went over the wire, with no secret in sight.
+
 /** The accessibility check at desktop and at phone size. */
 async function expectAccessibleBoth(page: Page): Promise<void> {
   for (const size of [DESKTOP, PHONE]) {
@@ -10,9 +13,6 @@ async function expectAccessibleBoth(page: Page): Promise<void> {
   }
   await page.setViewportSize(DESKTOP);
 }
-
-// A developer names the key their order server uses, then works out what that server sent: Logs narrowed
-// to its failing POSTs, and one request opened to read what went over the wire, with no secret in sight.
 
 test('a merchant names a key, filters Logs to one kind of request and reads its bodies with the secrets redacted', async ({ page }) => {
   test.setTimeout(90_000);
