@@ -40,6 +40,7 @@ const nextConfig = {
   // the runnable package (scripts/package.ts) serves this self-contained server; `next start` has no use for it
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   // what the standalone server must not carry: local databases, and the image optimizer no page uses
+  // (the package's webpack build honours these; scripts/package.ts)
   outputFileTracingExcludes: { '*': ['data/**', '.sandbox-payments/**', 'node_modules/sharp/**', 'node_modules/@img/**'] },
   // `npm test` type-checks the whole tree with tsc first; the build need not do it again
   typescript: { ignoreBuildErrors: true },

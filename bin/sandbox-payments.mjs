@@ -7,7 +7,6 @@
 // Both run with the package's own folder as the working directory, where the built server and the
 // migrations are; DATA_DIR is made absolute first, so a relative --data-dir means the caller's folder.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,34 +44,12 @@ function readPort(raw) {
   return port;
 }
 
-/**
- * The links the server needs that npm could not pack (scripts/package.ts, recordSymlinks), made where
- * missing. They point inside the package, so they stay right wherever it is installed.
- */
-function restoreSymlinks() {
-  const links = JSON.parse(fs.readFileSync(path.join(APP_DIR, 'symlinks.json'), 'utf8'));
-  for (const link of links) {
-    const file = path.join(APP_DIR, link.path);
-    let existing;
-    try {
-      existing = fs.readlinkSync(file);
-    } catch {
-      existing = undefined;
-    }
-    if (existing === link.target) continue;
-    fs.rmSync(file, { force: true });
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.symlinkSync(link.target, file, 'dir');
-  }
-}
-
 /** The built server in a child process; when it ends, the embedded database it started ends too. */
 async function start(args, dataDir) {
   const port = readPort(takeOption(args, 'port') || process.env.PORT || '3000');
   // not HOSTNAME from the environment: many shells and CI runners set it to the machine's name
   const hostname = takeOption(args, 'hostname') || '127.0.0.1';
   if (args.length) throw new UsageError(`start does not take ${args[0]}`);
-  restoreSymlinks();
   const server = spawn(process.execPath, [path.join(APP_DIR, 'server.js')], {
     cwd: APP_DIR,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: hostname, DATA_DIR: dataDir },

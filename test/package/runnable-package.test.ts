@@ -140,6 +140,13 @@ describe('the runnable package', () => {
     expect(session.status, JSON.stringify(session.json)).toBe(201);
     expect(session.json.url).toBe(`http://localhost:${port}/checkout/${session.json.id}`);
 
+    // the hosted page, with the browser assets the standalone output leaves out unless they are copied in
+    const page = await fetch(session.json.url.replace(`http://localhost:${port}`, baseUrl));
+    expect(page.status).toBe(200);
+    const asset = (await page.text()).match(/\/_next\/static\/[^"']+\.css/)?.[0];
+    expect(asset).toBeDefined();
+    expect((await fetch(`${baseUrl}${asset}`)).status).toBe(200);
+
     const paid = await api('POST', `/v1/test-helpers/checkout-sessions/${session.json.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' });
     expect(paid.status, JSON.stringify(paid.json)).toBe(200);
     const payment = await api('GET', `/v1/payments/${paid.json.id}`);
