@@ -15,6 +15,8 @@ test('a merchant creates a narrow key, sees its requests in Logs, revokes it and
   for (const box of await dialog.getByRole('checkbox').all()) await box.uncheck();
   await dialog.getByRole('button', { name: 'Create key' }).click();
   await expect(dialog.getByText('Choose at least one scope.')).toBeVisible();
+  // the refusal leaves the boxes as the merchant left them
+  for (const box of await dialog.getByRole('checkbox').all()) await expect(box).not.toBeChecked();
   await screenshotBoth(page, 'api-key-create');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 

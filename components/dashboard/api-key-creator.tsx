@@ -9,7 +9,7 @@ import { PlusIcon } from '@/components/ui/icons';
 import type { FormState } from '@/lib/dashboard/form-state';
 import { DialogFormActions } from './dialog-form-actions';
 import { SecretDialog } from './secret-dialog';
-import { useFieldErrors, useFormAction } from './use-form-action';
+import { submitKeepingValues, useFieldErrors, useFormAction } from './use-form-action';
 
 type KeyField = 'name' | 'scopes';
 type CreateKeyAction = (state: FormState<KeyField>, formData: FormData) => Promise<FormState<KeyField>>;
@@ -44,7 +44,7 @@ export function ApiKeyCreator({ action, scopes, label = 'Create API key' }: { ac
         title="Create an API key"
         description="Give the key only the scopes your code needs. Every scope is checked on every request."
       >
-        <form action={formAction} noValidate className="space-y-4">
+        <form action={formAction} onSubmit={submitKeepingValues(formAction)} noValidate className="space-y-4">
           <TextField
             id="key-name"
             name="name"

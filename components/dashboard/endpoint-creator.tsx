@@ -9,7 +9,7 @@ import { PlusIcon } from '@/components/ui/icons';
 import type { FormState } from '@/lib/dashboard/form-state';
 import { DialogFormActions } from './dialog-form-actions';
 import { SecretDialog } from './secret-dialog';
-import { useFormAction } from './use-form-action';
+import { submitKeepingValues, useFormAction } from './use-form-action';
 
 type EndpointField = 'url' | 'description' | 'events';
 type CreateEndpointAction = (state: FormState<EndpointField>, formData: FormData) => Promise<FormState<EndpointField>>;
@@ -52,7 +52,7 @@ export function EndpointCreator({ action, eventTypes, label = 'Add endpoint' }: 
         className="max-w-xl"
       >
         {/* noValidate: the server checks every field at once and answers beside each, never in the browser's bubbles */}
-        <form action={formAction} noValidate className="space-y-4">
+        <form action={formAction} onSubmit={submitKeepingValues(formAction)} noValidate className="space-y-4">
           <TextField
             id="endpoint-url"
             name="url"

@@ -1,7 +1,7 @@
 'use client';
 
 import { unstable_rethrow } from 'next/navigation';
-import { useActionState, useState } from 'react';
+import { startTransition, useActionState, useState, type FormEvent } from 'react';
 import { failed, IDLE, type FormState } from '@/lib/dashboard/form-state';
 
 // Dashboard forms run server actions through React's useActionState. When the action's request never
@@ -50,5 +50,19 @@ export function useFieldErrors<Field extends string>(state: FormState<Field>) {
   return {
     errorOf: (field: Field): string | undefined => (edited.has(field) ? undefined : errors[field]),
     markEdited: (field: Field) => setEdited((current) => (current.has(field) ? current : new Set([...current, field]))),
+  };
+}
+
+/**
+ * A form's onSubmit that sends it through its action without React's reset of the form afterwards: the
+ * reset puts controlled checkboxes, radios and selects back to their first value on screen while the state
+ * behind them keeps the chosen one, so the next submit would send what the merchant unticked. Without
+ * JavaScript the form still posts through its `action`.
+ */
+export function submitKeepingValues(formAction: (formData: FormData) => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formData = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    startTransition(() => formAction(formData));
   };
 }

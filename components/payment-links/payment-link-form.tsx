@@ -1,7 +1,7 @@
 'use client';
 
-import { startTransition, useState, type FormEvent } from 'react';
-import { useFieldErrors, useFormAction } from '@/components/dashboard/use-form-action';
+import { useState } from 'react';
+import { submitKeepingValues, useFieldErrors, useFormAction } from '@/components/dashboard/use-form-action';
 import { Button } from '@/components/ui/button';
 import { Choice } from '@/components/ui/checkbox';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -35,18 +35,10 @@ export function PaymentLinkForm({ action, approvedMethods, approvedHosts }: { ac
     setValues((current) => ({ ...current, [name]: event.target.value }));
   };
   const automatic = approvedMethods.filter((method) => takes(method, currency));
-  // React resets a form after its action runs, and a controlled <select> does not come back from that
-  // (it showed USD beside "takes CAD"); submitting by hand keeps every field as typed. Without
-  // JavaScript the form still posts through `action`.
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    startTransition(() => formAction(form));
-  }
 
   return (
     // noValidate: the server checks every field at once and says so beside each; the browser's bubbles name one at a time
-    <form action={formAction} onSubmit={submit} noValidate className="space-y-5">
+    <form action={formAction} onSubmit={submitKeepingValues(formAction)} noValidate className="space-y-5">
       {state.status === 'error' && state.message && <Notice tone="danger">{state.message}</Notice>}
       <TextField
         id="link-name"

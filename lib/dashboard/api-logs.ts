@@ -46,7 +46,9 @@ export function readLogListParams(params: SearchParams): LogListParams {
 /** What was typed in the path box as a prefix of logged paths: "refund-requests" means /v1/refund-requests. */
 function pathPrefix(typed: string | undefined): string | undefined {
   if (!typed) return undefined;
-  const path = typed.replace(/^https?:\/\/[^/]+/i, '').slice(0, 200);
+  // a pasted URL gives its path; the log keeps paths without their query
+  const path = typed.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0].slice(0, 200);
+  if (!path) return undefined;
   if (path.startsWith('/')) return path;
   return path.startsWith('v1/') ? `/${path}` : `/v1/${path}`;
 }
