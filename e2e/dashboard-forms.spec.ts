@@ -60,6 +60,7 @@ test('a refund sent while the connection is down says so in the form and keeps t
   await page.getByLabel('Reason (optional)').fill('Scuffed box');
   const reconnect = await dropServerActions(page);
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Refund US$3.21?' }).getByRole('button', { name: 'Refund US$3.21' }).click();
 
   await expect(page.getByRole('alert').filter({ hasText: 'We could not reach the server. Check your connection and try again; what you typed is still here.' })).toBeVisible();
   // the page is still the payment's, not the error page, and nothing typed was lost
@@ -71,6 +72,7 @@ test('a refund sent while the connection is down says so in the form and keeps t
 
   await reconnect();
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Refund US$3.21?' }).getByRole('button', { name: 'Refund US$3.21' }).click();
   await expect(page.getByText('Refund of US$3.21 requested.')).toBeVisible();
   const { body: refunds } = await v1(key, 'GET', `/v1/refund-requests?payment_id=${paid.payment_id}`);
   expect(refunds.data.map((refund: { amount: number }) => refund.amount)).toEqual([321]);
