@@ -19,5 +19,6 @@ export default defineConfig([
     files: ['test/**', 'e2e/**', '**/*.test.ts', 'scripts/bench*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  globalIgnores(['.next/**', 'next-env.d.ts', 'lib/generated/**', 'data/**', 'dist/**', 'test-results/**']),
+  // what .gitignore leaves out: builds, generated code, data
+  globalIgnores(['.next*/**', 'next-env.d.ts', 'lib/generated/**', 'data/**', 'dist/**', 'test-results/**', 'playwright-report/**', '.sandbox-payments/**']),
 ]);

@@ -13,12 +13,17 @@ import { TestCardsHint } from './test-cards-hint';
 
 const EMPTY: CardFields = { number: '', expiry: '', cvc: '', name: '' };
 const FIELD_ORDER: Array<keyof CardFields> = ['number', 'expiry', 'cvc', 'name'];
+const INPUT_IDS: Record<keyof CardFields, string> = { number: 'card-number', expiry: 'card-expiry', cvc: 'card-cvc', name: 'card-name' };
+
+/** A field's input, found when an effect needs it (to focus it, or to put the caret back). */
+function inputOf(field: keyof CardFields): HTMLInputElement | null {
+  return document.getElementById(INPUT_IDS[field]) as HTMLInputElement | null;
+}
 
 export function CardForm({ totalLabel, pay, busy, pending }: { totalLabel: string; pay: PayWith; busy: boolean; pending: boolean }) {
   const [fields, setFields] = useState<CardFields>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<CardFields>>({});
   const [decline, setDecline] = useState<string | null>(null);
-  const inputs = useRef<Partial<Record<keyof CardFields, HTMLInputElement | null>>>({});
   const caret = useRef<number | null>(null);
   // the first wrong field takes the focus once rendered (the inputs are disabled while the server answers)
   const [focusRequest, setFocusRequest] = useState<{ field: keyof CardFields } | null>(null);
@@ -27,12 +32,12 @@ export function CardForm({ totalLabel, pay, busy, pending }: { totalLabel: strin
   // put the caret back where the customer was typing after the number is regrouped
   useLayoutEffect(() => {
     if (caret.current === null) return;
-    inputs.current.number?.setSelectionRange(caret.current, caret.current);
+    inputOf('number')?.setSelectionRange(caret.current, caret.current);
     caret.current = null;
   }, [fields.number]);
 
   useEffect(() => {
-    if (focusRequest) inputs.current[focusRequest.field]?.focus();
+    if (focusRequest) inputOf(focusRequest.field)?.focus();
   }, [focusRequest]);
 
   function showErrors(found: FieldErrors<CardFields>) {
@@ -91,9 +96,7 @@ export function CardForm({ totalLabel, pay, busy, pending }: { totalLabel: strin
   }
 
   const bind = (field: keyof CardFields) => ({
-    ref: (element: HTMLInputElement | null) => {
-      inputs.current[field] = element;
-    },
+    id: INPUT_IDS[field],
     value: fields[field],
     error: errors[field],
     onBlur: () => onBlur(field),
@@ -103,7 +106,6 @@ export function CardForm({ totalLabel, pay, busy, pending }: { totalLabel: strin
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Pay by card">
       <TextField
-        id="card-number"
         label="Card number"
         name="cardnumber"
         autoComplete="cc-number"
@@ -115,7 +117,6 @@ export function CardForm({ totalLabel, pay, busy, pending }: { totalLabel: strin
       />
       <div className="grid grid-cols-2 gap-3">
         <TextField
-          id="card-expiry"
           label="Expiry (MM / YY)"
           name="cc-exp"
           autoComplete="cc-exp"
@@ -125,7 +126,6 @@ export function CardForm({ totalLabel, pay, busy, pending }: { totalLabel: strin
           onChange={(event) => update('expiry', formatExpiry(event.target.value))}
         />
         <TextField
-          id="card-cvc"
           label="CVC"
           name="cvc"
           autoComplete="cc-csc"
@@ -137,7 +137,6 @@ export function CardForm({ totalLabel, pay, busy, pending }: { totalLabel: strin
         />
       </div>
       <TextField
-        id="card-name"
         label="Name on card"
         name="ccname"
         autoComplete="cc-name"

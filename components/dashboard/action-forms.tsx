@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
@@ -14,8 +14,6 @@ import { useFormAction } from './use-form-action';
 // finds nothing.
 
 export type ObjectAction = (state: FormState, formData: FormData) => Promise<FormState>;
-
-const IDLE: FormState = { status: 'idle' };
 
 function HiddenFields({ fields }: { fields: Record<string, string> }) {
   return (
@@ -44,7 +42,7 @@ export function ActionButton({
   /** show the action's success line beside the button (e.g. a test event's answer) */
   showSuccess?: boolean;
 }) {
-  const [state, formAction, pending] = useFormAction(action, IDLE);
+  const [state, formAction, pending] = useFormAction(action);
   return (
     <form action={formAction} className="relative z-10 inline-flex flex-col items-start gap-1">
       <HiddenFields fields={fields} />
@@ -107,18 +105,13 @@ export function ConfirmAction({
   const announce = useAnnounce();
   // announced from the action's answer, not from an effect: the same refresh that brings the answer may
   // remove this row's buttons (the refund moved on), and an unmounted effect never runs
-  const [state, formAction, pending] = useFormAction(async (previous: FormState, formData: FormData) => {
-    const next = await action(previous, formData);
-    announce?.(next);
-    return next;
-  }, IDLE);
-  useEffect(() => {
-    if (state.status === 'error' && announce) setOpen(false);
-    if (state.status !== 'ok') return;
+  const [state, formAction, pending] = useFormAction(action, (answer) => {
+    announce?.(answer);
+    if (answer.status === 'error' && announce) setOpen(false);
+    if (answer.status !== 'ok') return;
     setOpen(false);
-    if (reveal && state.secret) setSecret(state.secret);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state]);
+    if (reveal && answer.secret) setSecret(answer.secret);
+  });
 
   return (
     <span className="relative z-10 inline-flex">

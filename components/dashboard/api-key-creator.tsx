@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Choice } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
@@ -16,20 +16,18 @@ type CreateKeyAction = (state: FormState<KeyField>, formData: FormData) => Promi
 
 /** "Create API key": a name and scopes in a dialog, then the key once in another. */
 export function ApiKeyCreator({ action, scopes, label = 'Create API key' }: { action: CreateKeyAction; scopes: { value: string; description: string }[]; label?: string }) {
-  const [state, formAction, pending] = useFormAction(action);
   const [choosing, setChoosing] = useState(false);
   const [revealed, setRevealed] = useState<string | null>(null);
   const [chosen, setChosen] = useState(() => scopes.map((scope) => scope.value));
   const [name, setName] = useState('');
-  const { errorOf, markEdited } = useFieldErrors(state);
-
-  useEffect(() => {
-    if (state.status === 'ok' && state.secret) {
+  const [state, formAction, pending] = useFormAction(action, (answer) => {
+    if (answer.status === 'ok' && answer.secret) {
       setChoosing(false);
-      setRevealed(state.secret);
+      setRevealed(answer.secret);
       setName('');
     }
-  }, [state]);
+  });
+  const { errorOf, markEdited } = useFieldErrors(state);
 
   const error = errorOf('scopes');
   return (

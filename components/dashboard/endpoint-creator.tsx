@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Choice } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
@@ -16,7 +16,6 @@ type CreateEndpointAction = (state: FormState<EndpointField>, formData: FormData
 
 /** "Add endpoint": URL, description and event types in a dialog; then the signing secret, once. */
 export function EndpointCreator({ action, eventTypes, label = 'Add endpoint' }: { action: CreateEndpointAction; eventTypes: readonly string[]; label?: string }) {
-  const [state, formAction, pending] = useFormAction(action);
   const [open, setOpen] = useState(false);
   const [revealed, setRevealed] = useState<string | null>(null);
   const [url, setUrl] = useState('');
@@ -24,16 +23,16 @@ export function EndpointCreator({ action, eventTypes, label = 'Add endpoint' }: 
   const [scope, setScope] = useState<'all' | 'selected'>('all');
   const [events, setEvents] = useState<string[]>([]);
 
-  useEffect(() => {
-    if (state.status === 'ok' && state.secret) {
+  const [state, formAction, pending] = useFormAction(action, (answer) => {
+    if (answer.status === 'ok' && answer.secret) {
       setOpen(false);
-      setRevealed(state.secret);
+      setRevealed(answer.secret);
       setUrl('');
       setDescription('');
       setScope('all');
       setEvents([]);
     }
-  }, [state]);
+  });
 
   const errors = state.status === 'error' ? (state.fieldErrors ?? {}) : {};
   // an error speaks of what was sent; once the field is edited it no longer applies

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { DetailList } from '@/components/dashboard/page-header';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -42,7 +42,6 @@ export function RefundForm({
   isUsdc: boolean;
   policy: 'automatic' | 'manual';
 }) {
-  const [state, formAction, pending] = useFormAction<RefundFormState>(action);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
@@ -50,15 +49,14 @@ export function RefundForm({
   const [confirming, setConfirming] = useState<number | null>(null);
   // said before sending, about the amount as it was typed then
   const [checked, setChecked] = useState<{ amount: string; error: string } | null>(null);
-
-  useEffect(() => {
+  const [state, formAction, pending] = useFormAction<RefundFormState>(action, (answer) => {
     setConfirming(null);
-    if (state.status === 'ok') {
+    if (answer.status === 'ok') {
       setAmount('');
       setReason('');
       setNote('');
     }
-  }, [state]);
+  });
 
   function confirmFirst(event: FormEvent<HTMLFormElement>) {
     // the dialog's own button sends the form; the Refund button (or Enter) only opens the dialog

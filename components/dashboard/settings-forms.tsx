@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Choice } from '@/components/ui/checkbox';
 import { TextField } from '@/components/ui/field';
@@ -38,11 +38,10 @@ export function BusinessNameForm({ action, name }: { action: Action<'name'>; nam
 }
 
 export function AddWebsiteForm({ action }: { action: Action<'host'> }) {
-  const [state, formAction, pending] = useFormAction(action);
   const [host, setHost] = useState('');
-  useEffect(() => {
-    if (state.status === 'ok') setHost('');
-  }, [state]);
+  const [state, formAction, pending] = useFormAction(action, (answer) => {
+    if (answer.status === 'ok') setHost('');
+  });
   // an error speaks of what was sent; once the field is edited it no longer applies
   const error = state.status === 'error' && state.values?.host === host ? state.fieldErrors?.host : undefined;
   return (

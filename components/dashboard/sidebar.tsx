@@ -52,7 +52,12 @@ export function Sidebar({ merchantName, email }: { merchantName: string; email: 
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => setOpen(false), [pathname]);
+  // arriving on another page closes the menu (React's way to reset state when a value changes)
+  const [shownFor, setShownFor] = useState(pathname);
+  if (shownFor !== pathname) {
+    setShownFor(pathname);
+    setOpen(false);
+  }
   useEffect(() => {
     if (!open) return;
     // Escape closes the open menu, as it does a dialog, and the keyboard goes back to where it was

@@ -1,10 +1,11 @@
 'use client';
 
-import { startTransition, useActionState, useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';
 import type { FormState } from '@/lib/dashboard/form-state';
 import { FormStatus } from './form-status';
+import { submitKeepingValues, useFormAction } from './use-form-action';
 
 type Action = (state: FormState<'timeZone'>, formData: FormData) => Promise<FormState<'timeZone'>>;
 
@@ -16,21 +17,15 @@ const BROWSER = '';
  * was saved.
  */
 export function TimeZoneForm({ action, saved, zones }: { action: Action; saved: string | null; zones: string[] }) {
-  const [state, formAction, pending] = useActionState(action, { status: 'idle' });
+  const [state, formAction, pending] = useFormAction(action);
   const [choice, setChoice] = useState(saved ?? BROWSER);
-  const [browserZone, setBrowserZone] = useState<string | null>(null);
-  useEffect(() => setBrowserZone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? null), []);
+  const browserZone = useBrowserTimeZone();
   const error = state.status === 'error' ? state.fieldErrors?.timeZone : undefined;
   return (
     <form
       action={formAction}
-      onSubmit={(event) => {
-        // a form action resets the form afterwards, which would show the page's first value again
-        // beside "saved"; sending it by hand keeps the choice on screen
-        event.preventDefault();
-        const formData = new FormData(event.currentTarget);
-        startTransition(() => formAction(formData));
-      }}
+      // a form action resets the form afterwards, which would show the page's first value again beside "saved"
+      onSubmit={submitKeepingValues(formAction)}
       className="space-y-3"
     >
       <SelectField
@@ -57,5 +52,16 @@ export function TimeZoneForm({ action, saved, zones }: { action: Action; saved: 
         <FormStatus state={state} />
       </div>
     </form>
+  );
+}
+
+const never = () => () => {};
+
+/** The browser's zone, once in the browser; null while rendering on the server (it has no browser). */
+function useBrowserTimeZone(): string | null {
+  return useSyncExternalStore(
+    never,
+    () => Intl.DateTimeFormat().resolvedOptions().timeZone ?? null,
+    () => null,
   );
 }

@@ -15,23 +15,32 @@ type AnyFormState = FormState | { status: string };
 export const UNREACHABLE_MESSAGE = 'We could not reach the server. Check your connection and try again; what you typed is still here.';
 export const SERVER_FAILED_MESSAGE = 'Something went wrong on our side, so this may not have been done. Reload the page to see where things stand.';
 
-/** useActionState, with a failed request answered in the form rather than by the error page. */
+/**
+ * useActionState, with a failed request answered in the form rather than by the error page. `onAnswer`
+ * sees each answer as it arrives, in the same transition: a form clears itself or closes its dialog there
+ * rather than in an effect that watches the state (a second render, and none at all once the refresh that
+ * brought the answer has removed the form).
+ */
 export function useFormAction<State extends AnyFormState>(
   action: (state: Awaited<State>, formData: FormData) => Promise<State>,
-  // a form state is never a promise, so Awaited<State> is State: React's types just cannot see it
-  initial = IDLE as Awaited<State>,
+  onAnswer?: (answer: State) => void,
 ) {
+  // a form state is never a promise, so Awaited<State> is State: React's types just cannot see it
   return useActionState(async (previous: Awaited<State>, formData: FormData): Promise<State> => {
     try {
-      return await action(previous, formData);
+      const answer = await action(previous, formData);
+      onAnswer?.(answer);
+      return answer;
     } catch (error) {
       // a redirect or notFound() from the action travels as an error too: the router handles those
       unstable_rethrow(error);
       // fetch rejects with a TypeError when no answer came; anything else is an answer we cannot use
       const message = error instanceof TypeError ? UNREACHABLE_MESSAGE : SERVER_FAILED_MESSAGE;
-      return failed(message) as State;
+      const answer = failed(message) as State;
+      onAnswer?.(answer);
+      return answer;
     }
-  }, initial);
+  }, IDLE as Awaited<State>);
 }
 
 /**
