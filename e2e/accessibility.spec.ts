@@ -180,12 +180,22 @@ test('an event’s payload scrolls with the keyboard, and empty pages keep their
   await screenshotBoth(page, 'event-payload');
 });
 
-test('every /docs sidebar link is a target at least 24 px tall', async ({ page }) => {
+test('every link of the /docs sidebar and of the endpoint lists in its guides is a target at least 24 px tall', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/docs');
-  const links = page.getByRole('navigation', { name: 'Documentation' }).getByRole('link');
-  const heights = await links.evaluateAll((elements) => elements.map((element) => [element.textContent ?? '', element.getBoundingClientRect().height] as const));
-  expect(heights.length).toBeGreaterThan(20);
+  const lists = [
+    page.getByRole('navigation', { name: 'Documentation' }),
+    page.getByRole('region', { name: 'Scopes and the endpoints that need them' }),
+    page.locator('#idempotency li'),
+    page.getByRole('region', { name: 'List endpoints and their filters' }),
+  ];
+  const heights: (readonly [string, number])[] = [];
+  for (const list of lists) {
+    const links = list.getByRole('link');
+    expect(await links.count()).toBeGreaterThan(0);
+    heights.push(...(await links.evaluateAll((elements) => elements.map((element) => [element.textContent ?? '', element.getBoundingClientRect().height] as const))));
+  }
+  expect(heights.length).toBeGreaterThan(50);
   expect(heights.filter(([, height]) => height < 24)).toEqual([]);
 });
 
