@@ -39,9 +39,9 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // the runnable package (scripts/package.ts) serves this self-contained server; `next start` has no use for it
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
-  // what the standalone server must not carry: local databases, and the image optimizer no page uses
-  // (the package's webpack build honours these; scripts/package.ts)
-  outputFileTracingExcludes: { '*': ['data/**', '.sandbox-payments/**', 'node_modules/sharp/**', 'node_modules/@img/**'] },
+  // what the standalone server must not carry: the image optimizer no page uses. Next matches these
+  // anywhere in a path ('data/**' would drop next/dist/lib/metadata/), so each names a package.
+  outputFileTracingExcludes: { '*': ['node_modules/sharp/**', 'node_modules/@img/**'] },
   // `npm test` type-checks the whole tree with tsc first; the build need not do it again
   typescript: { ignoreBuildErrors: true },
   // an API client's trailing slash reaches the same route instead of a redirect

@@ -58,7 +58,7 @@ async function start(args, dataDir) {
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
-      // a terminal's Ctrl-C reaches the server as well; it is told once
+      // passed on once (a terminal's Ctrl-C also reaches the server directly, which is harmless)
       if (stopping) return;
       stopping = true;
       server.kill(signal);
