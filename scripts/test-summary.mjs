@@ -13,7 +13,7 @@ const read = (name) => {
     return undefined;
   }
 };
-for (const name of ['typecheck.json', 'build.json', 'browser.json']) {
+for (const name of ['typecheck.json', 'lint.json', 'format.json', 'build.json', 'browser.json']) {
   const report = read(name);
   if (report) {
     passed += report.passed;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# npm test: type check, production build, Vitest (services, then the API over HTTP), Playwright in the
-# Chromium scripts/chromium.ts finds or installs. Ends with one line "N passed, N failed" totalling every suite.
+# npm test: type check, lint (ESLint), format (Prettier), production build, Vitest (services, then the API
+# over HTTP), Playwright in the Chromium scripts/chromium.ts finds or installs. Ends with one line "N passed, N failed" totalling every suite.
 set -u
 cd "$(dirname "$0")/.."
 reports=data/test-reports
@@ -19,6 +19,12 @@ echo "Node $(node --version)"
 
 step 'type check'
 if npx tsc --noEmit; then echo '{"passed":1,"failed":0}' > "$reports/typecheck.json"; else echo '{"passed":0,"failed":1}' > "$reports/typecheck.json"; status=1; fi
+
+step 'lint'
+if npx eslint --max-warnings 0 .; then echo '{"passed":1,"failed":0}' > "$reports/lint.json"; else echo '{"passed":0,"failed":1}' > "$reports/lint.json"; status=1; fi
+
+step 'format'
+if npx prettier --check --log-level warn .; then echo '{"passed":1,"failed":0}' > "$reports/format.json"; else echo '{"passed":0,"failed":1}' > "$reports/format.json"; status=1; fi
 
 step 'production build'
 built=0
