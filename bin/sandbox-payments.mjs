@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The runnable package's one command (api.md §18), from a tarball `npm pack` made (scripts/package.ts):
+// The runnable package's one command (README, "Use it in your CI"), from a tarball `npm pack` made (scripts/package.ts):
 //
 //   sandbox-payments start [--port P] [--hostname H] [--data-dir D]   the app, as `npm start` runs it
 //   sandbox-payments <admin command> [options] [--data-dir D]         the admin CLI (README, "Administration")

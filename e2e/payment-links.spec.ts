@@ -3,7 +3,7 @@ import { E2E_API_KEY, E2E_BASE_URL } from '../playwright.config';
 import { newMerchant, openNav, screenshotBoth, signUp } from './dashboard-support';
 import { DESKTOP, expectAccessible, MERCHANT_NAME, PHONE, screenshot, SHOP, shopRoutes } from './support';
 
-// Stories of payment links (api.md §10): a merchant with no code makes a link in the dashboard and shares
+// Stories of payment links (/docs#objects): a merchant with no code makes a link in the dashboard and shares
 // it; customers pay through it on the hosted checkout; the merchant sees each payment under the link.
 
 /** The public pages at phone and desktop sizes, checked for accessibility: payment-link-<name>-*.png. */

@@ -1,4 +1,4 @@
-// The runnable package (api.md §18), made by `npm pack` through the prepack and postpack scripts:
+// The runnable package (README, "Use it in your CI"), made by `npm pack` through the prepack and postpack scripts:
 //
 //   prepack   builds Next's standalone server into dist/app, bundles the admin CLI into dist/cli.mjs, and
 //             puts the package's own manifest in place of the repository's

@@ -1,4 +1,4 @@
-// The admin CLI (api.md §12): npm run sandbox -- <command> [--json]
+// The admin CLI (README, Administration): npm run sandbox -- <command> [--json]
 // With --json, stdout carries exactly one JSON object; everything else goes to stderr.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createApiKey, revokeApiKey } from '@/lib/api-keys/service';

@@ -1,7 +1,7 @@
 import { TEST_CARDS } from '@/lib/payments/cards';
 import { formatCardNumber } from './card-number';
 
-/** The sandbox's test cards (api.md §6), each one click away from the card number field. */
+/** The sandbox's test cards (/docs#testing), each one click away from the card number field. */
 export function TestCardsHint({ onUse, disabled }: { onUse: (number: string) => void; disabled: boolean }) {
   return (
     <details open className="group rounded-lg border border-amber-200 bg-amber-50 text-sm text-amber-950">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { RelativeTime } from '@/components/dashboard/relative-time';
 import { CheckCircleIcon } from '@/components/ui/icons';
 
-/** ux.md's receipt: a check mark, amount, method, date and payment id, and that the page can be closed. */
+/** The receipt: a check mark, amount, method, date and payment id, and that the page can be closed. */
 export function PaymentLinkReceipt({
   merchantName,
   linkName,

@@ -5,7 +5,7 @@ import { countAuthFailure, refuseBlockedAddress } from './auth-failures';
 import { errors } from './errors';
 
 /**
- * api.md §2: no or non-Bearer header → authentication_required; a token we do not know → invalid_api_key.
+ * /docs#authentication: no or non-Bearer header → authentication_required; a token we do not know → invalid_api_key.
  * An address that keeps sending unknown keys is refused with 429 before any lookup.
  */
 export async function authenticate(request: Request): Promise<AuthenticatedKey> {

@@ -1,5 +1,5 @@
 // The one error type of the API. Everything a handler or service refuses is an ApiError; lib/api/route.ts
-// turns it into the error body of api.md §3.
+// turns it into the error body of /docs#errors.
 
 export type ErrorType =
   | 'invalid_request_error'

@@ -3,7 +3,7 @@ import { db, sql, type Db } from '@/lib/db';
 import { secrets } from '@/lib/secrets';
 import { errors } from './errors';
 
-// api.md §4. The key row is inserted (and committed) before the handler runs, so a concurrent request
+// /docs#idempotency. The key row is inserted (and committed) before the handler runs, so a concurrent request
 // with the same key sees it at once; the response is written onto it in the handler's own transaction,
 // so a crash leaves both the resource and its record, or neither.
 

@@ -4,7 +4,7 @@ import { databaseUrl } from '@/lib/db';
 import { env } from '@/lib/env';
 import { errors } from './errors';
 
-// Rate limits of the API (api.md §11), kept in PostgreSQL so they hold across every web process. Each
+// Rate limits of the API (README, Configuration), kept in PostgreSQL so they hold across every web process. Each
 // key gets RATE_LIMIT_PER_SECOND requests a second, and up to RATE_LIMIT_BURST in a second now and then:
 // the extra (BURST − PER_SECOND) requests come from a second bucket that refills every 10 seconds. A
 // merchant's keys together get RATE_LIMIT_MERCHANT_* (twice a key's, unset), so making more keys does

@@ -12,7 +12,7 @@ import { ApiError, errorBody, errors } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, fingerprint, readIdempotencyKey, releaseIdempotencyKey } from './idempotency';
 
 // The /v1 wrapper: request id, key auth, scope, body reading, idempotency, and the one place where
-// errors become the error body of api.md §3. Handlers parse, call a service and shape the answer.
+// errors become the error body of /docs#errors. Handlers parse, call a service and shape the answer.
 
 export type ApiResult = { status: number; body: unknown; headers?: Record<string, string> };
 export const ok = (body: unknown): ApiResult => ({ status: 200, body });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CheckoutSessionStatus, PaymentMethod } from '@/lib/generated/prisma/enums';
 import { currency, listOf, minorUnits, objectId, timestamp } from '@/lib/openapi/object-fields';
 
-// The checkout_session object as the API shows it (api.md §5): the documented shape of
+// The checkout_session object as the API shows it (/docs#objects): the documented shape of
 // serializeCheckoutSession, held to it by lib/openapi/objects.test.ts.
 
 export const checkoutSessionObject = z

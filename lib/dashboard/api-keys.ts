@@ -7,7 +7,7 @@ import { failed, refused, type FormState } from './form-state';
 // API keys from the dashboard. The full key exists only in the answer to its creation; after that the
 // dashboard knows its prefix, scopes and use, like everyone else.
 
-/** What each scope lets a key do, in the words of api.md §2. */
+/** What each scope lets a key do, in the words of /docs#authentication. */
 export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'checkout_sessions:write': 'Create and expire checkout sessions; test-helper payments',
   'payments:read': 'Read checkout sessions, payments and orders',

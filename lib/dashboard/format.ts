@@ -5,7 +5,7 @@ import { formatMoney, MAX_AMOUNT } from '@/lib/money';
 
 export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
 
-/** ux.md: succeeded/complete green; requested/processing/open blue; failed/declined red; expired/canceled grey. */
+/** Status colours: succeeded/complete green; requested/processing/open blue; failed/declined red; expired/canceled grey. */
 const STATUS_TONES: Record<string, Tone> = {
   succeeded: 'success',
   complete: 'success',

@@ -8,7 +8,7 @@ import { formatMoney, parseMajorAmount } from './format';
 import { AMOUNT_FORMAT, amountLeftMessage, REFUND_AMOUNT_NOT_POSITIVE } from './refund-amount';
 import { failed, refused, serviceRefusal, type FormState } from './form-state';
 
-// The dashboard's Refund form holds the API's rules (api.md §8) by going through the same schema and
+// The dashboard's Refund form holds the API's rules (/docs#objects) by going through the same schema and
 // service as POST /v1/refund-requests; this file only turns a person's typing into that input and the
 // service's refusals back into words beside the right field.
 

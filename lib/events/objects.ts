@@ -5,7 +5,7 @@ import { paymentObject } from '@/lib/payments/objects';
 import { refundRequestObject } from '@/lib/refunds/objects';
 import { EVENT_TYPES, type EventType } from './types';
 
-// The event object (api.md §9): the body of GET /v1/events/{id} and, byte for byte, of every webhook
+// The event object (/docs#webhooks): the body of GET /v1/events/{id} and, byte for byte, of every webhook
 // delivery. Typed by EventType, so a new event type does not compile until its payload is documented.
 
 export const EVENT_PAYLOADS: Record<EventType, { object: z.ZodType; when: string }> = {

@@ -1,6 +1,6 @@
 import type { Event } from '@/lib/generated/prisma/client';
 
-/** api.md §9. This is also, byte for byte, the body of every webhook delivery of the event. */
+/** /docs#webhooks. This is also, byte for byte, the body of every webhook delivery of the event. */
 export function serializeEvent(event: Pick<Event, 'id' | 'type' | 'data' | 'createdAt'>) {
   return {
     id: event.id,

@@ -1,4 +1,4 @@
-// api.md §9: every kind of event the service emits.
+// /docs#webhooks: every kind of event the service emits.
 export const EVENT_TYPES = [
   'checkout_session.completed',
   'checkout_session.expired',

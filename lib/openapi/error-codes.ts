@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errors, type ApiError } from '@/lib/api/errors';
 import { objectId } from './object-fields';
 
-// The error table of api.md §3, read off the factories of lib/api/errors.ts (status, type and code come
+// The error table of /docs#errors, read off the factories of lib/api/errors.ts (status, type and code come
 // from there, never from here); this file adds only when each happens. error-codes.test.ts fails when
 // a factory has a code with no line here, or a line here names a code no factory makes.
 
@@ -46,7 +46,7 @@ export const FACTORY_ERRORS: ApiError[] = Object.values(errors).map((make) =>
   (make as unknown as (message: string, allowed: string[]) => ApiError)('example', []),
 );
 
-/** The table, in the order api.md §3 lists its rows: by status. */
+/** The table, in the order /docs#errors lists its rows: by status. */
 export const ERROR_CODES: ErrorCodeRow[] = FACTORY_ERRORS.filter((error): error is ApiError & { code: ErrorCode } => error.code in ERROR_WHEN)
   .map((error) => ({ status: error.status, type: error.type, code: error.code, when: ERROR_WHEN[error.code] }))
   .sort((a, b) => a.status - b.status);

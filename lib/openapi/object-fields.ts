@@ -20,7 +20,7 @@ export function minorUnits(description: string) {
 
 export const currency = z.enum(CURRENCIES).describe('Three-letter code: CAD or USD');
 
-/** A page of a list endpoint, newest first (api.md §1). */
+/** A page of a list endpoint, newest first (/docs#pagination). */
 export function listOf<T extends z.ZodType>(item: T) {
   return z.strictObject({
     object: z.literal('list'),

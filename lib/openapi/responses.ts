@@ -2,7 +2,7 @@ import { errorCodeRow, type ErrorCode } from './error-codes';
 import type { ApiOperation } from './routes';
 import { hasRequiredFields, requestSchemaOf } from './json-schema';
 
-// Which errors an endpoint can answer: those of the wrapper steps it goes through (api.md §3, in the
+// Which errors an endpoint can answer: those of the wrapper steps it goes through (/docs#errors, in the
 // order they are checked), then its own rules from the route table.
 
 export function errorCodesOf(operation: ApiOperation): ErrorCode[] {

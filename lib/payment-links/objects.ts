@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PaymentMethod } from '@/lib/generated/prisma/enums';
 import { currency, listOf, minorUnits, objectId, timestamp } from '@/lib/openapi/object-fields';
 
-// The payment_link object (api.md §10): the documented shape of serializePaymentLink.
+// The payment_link object (/docs#objects): the documented shape of serializePaymentLink.
 
 export const paymentLinkObject = z
   .strictObject({

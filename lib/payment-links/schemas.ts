@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, positiveAmountSchema } from '@/lib/api/parse';
 import { CURRENCIES, paymentMethodsInput } from '@/lib/checkout-sessions/schemas';
 
-// Request bodies of /v1/payment-links (api.md §10). Strict: an unknown field is parameter_unknown.
+// Request bodies of /v1/payment-links (/docs#objects). Strict: an unknown field is parameter_unknown.
 
 const linkName = z.string().trim().min(1).max(200);
 // null (or blank) clears it

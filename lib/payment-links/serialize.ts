@@ -1,7 +1,7 @@
 import { env } from '@/lib/env';
 import type { PaymentLink } from '@/lib/generated/prisma/client';
 
-// The payment_link object of api.md §10, and the addresses of a link's public pages.
+// The payment_link object of /docs#objects, and the addresses of a link's public pages.
 
 function appUrl(): string {
   return env().APP_URL.replace(/\/$/, '');

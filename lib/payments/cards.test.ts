@@ -24,7 +24,7 @@ describe('cards', () => {
     expect(cardBrand('9999999999999995')).toBe('unknown');
   });
 
-  it('simulates the test cards of api.md §6', () => {
+  it('simulates the test cards of /docs#testing', () => {
     expect(cardOutcome('4242424242424242')).toEqual({ status: 'succeeded', refundsFail: false });
     expect(cardOutcome('4000000000000002')).toEqual({ status: 'failed', failureCode: 'card_declined' });
     expect(cardOutcome('4000000000009995')).toEqual({ status: 'failed', failureCode: 'insufficient_funds' });

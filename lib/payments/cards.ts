@@ -1,4 +1,4 @@
-// Card rules of the sandbox: Luhn, brand, and the test cards of api.md §6.
+// Card rules of the sandbox: Luhn, brand, and the test cards of /docs#testing.
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 

@@ -3,7 +3,7 @@ import { PaymentMethod, PaymentStatus } from '@/lib/generated/prisma/enums';
 import { currency, listOf, minorUnits, objectId, timestamp } from '@/lib/openapi/object-fields';
 import type { CardBrand } from './cards';
 
-// The payment object (api.md §7): the documented shape of serializePayment.
+// The payment object (/docs#objects): the documented shape of serializePayment.
 
 const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const satisfies readonly CardBrand[];
 

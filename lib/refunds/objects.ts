@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RefundStatus } from '@/lib/generated/prisma/enums';
 import { currency, listOf, minorUnits, objectId, timestamp } from '@/lib/openapi/object-fields';
 
-// The refund_request object (api.md §8): the documented shape of serializeRefundRequest.
+// The refund_request object (/docs#objects): the documented shape of serializeRefundRequest.
 
 export const refundRequestObject = z
   .strictObject({

@@ -3,7 +3,7 @@ import { EVENT_TYPES } from '@/lib/events/types';
 import { WebhookEndpointStatus } from '@/lib/generated/prisma/enums';
 import { listOf, objectId, timestamp } from '@/lib/openapi/object-fields';
 
-// The webhook_endpoint object (api.md §13): the documented shapes of serializeWebhookEndpoint and of
+// The webhook_endpoint object (/docs#objects): the documented shapes of serializeWebhookEndpoint and of
 // deleteWebhookEndpoint's answer.
 
 export const webhookEndpointObject = z

@@ -1,4 +1,4 @@
-// api.md §9: after a failed attempt the next one waits about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h;
+// /docs#webhooks: after a failed attempt the next one waits about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h;
 // the eighth failure is final. WEBHOOK_RETRY_SCALE shrinks the waits for tests.
 
 const SECOND = 1000;

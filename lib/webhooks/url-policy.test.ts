@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkWebhookUrl, ipv6Groups, isNonPublicAddress, type Resolver } from './url-policy';
 
-// api.md §9: private, loopback, link-local and other non-public addresses are refused unless allowed.
+// /docs#webhooks: private, loopback, link-local and other non-public addresses are refused unless allowed.
 
 const resolvesTo =
   (...addresses: string[]): Resolver =>

@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { webhooksAllowPrivateUrls } from '@/lib/env';
 
-// api.md §9: webhook URLs are http or https, and may not reach private, loopback, link-local or other
+// /docs#webhooks: webhook URLs are http or https, and may not reach private, loopback, link-local or other
 // non-public addresses unless private URLs are allowed (webhooksAllowPrivateUrls in lib/env.ts: only for a
 // loopback APP_URL, or when WEBHOOKS_ALLOW_PRIVATE_URLS says so). A name is resolved and every address it
 // has is checked (one private answer is enough to refuse), at creation and again before each delivery,

@@ -26,7 +26,7 @@ import {
 // limit while the body streams, nesting, repeated keys and __proto__ in every body, NUL and unpaired
 // surrogates in every string field and query parameter, numbers past 2^53 and past the limits, ids of the
 // wrong prefix or length, very long headers, and the edges of Idempotency-Key. Every refusal is the JSON
-// error body of api.md §3 and writes nothing.
+// error body of /docs#errors and writes nothing.
 
 let shop: FixtureMerchant;
 let base: string;

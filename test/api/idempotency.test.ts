@@ -11,7 +11,7 @@ beforeAll(async () => {
   api = apiClient(merchant.key);
 });
 
-describe('Idempotency-Key (api.md §4)', () => {
+describe('Idempotency-Key (/docs#idempotency)', () => {
   it('replays the first answer with 200 and Idempotent-Replayed, creating nothing again', async () => {
     const body = sessionBody();
     const first = await api.post('/v1/checkout-sessions', body, { idempotencyKey: 'replay-1' });

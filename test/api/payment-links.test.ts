@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient, createTestMerchant, sessionBody } from '../helpers';
 
-// /v1/payment-links (api.md §10) over HTTP: the object, its rules and errors, scopes, ownership, and the
+// /v1/payment-links (/docs#objects) over HTTP: the object, its rules and errors, scopes, ownership, and the
 // public page each link gets.
 
 let api: ReturnType<typeof apiClient>;
@@ -197,7 +197,7 @@ describe('POST /v1/payment-links/{id}', () => {
     expect((await api.get(`/v1/payment-links/${link.id}`)).body).toEqual(link);
   });
 
-  it('checks the body before looking the link up (api.md §3 order)', async () => {
+  it('checks the body before looking the link up (/docs#errors order)', async () => {
     expectError(await api.post('/v1/payment-links/pl_000000000000000000000000', { amount: 1 }), 400, 'parameter_unknown', 'amount');
   });
 

@@ -212,7 +212,7 @@ describe('POST /v1/refund-requests', () => {
     expect(res.body.error).toMatchObject({ code, param });
   });
 
-  it('says a refund of 0 must be positive, with the code api.md gives a value out of range', async () => {
+  it('says a refund of 0 must be positive, with the code /docs#errors gives a value out of range', async () => {
     const { payment } = await paidSession();
     const res = await api.post('/v1/refund-requests', { payment_id: payment.body.id, amount: 0 });
     expect(res.status).toBe(400);

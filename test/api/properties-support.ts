@@ -157,7 +157,7 @@ export async function send(request: RawRequest): Promise<RawResponse> {
 
 export const ERROR_TYPES = ['invalid_request_error', 'idempotency_error', 'authentication_error', 'permission_error', 'rate_limit_error', 'api_error'];
 
-/** What every refusal of /v1 looks like (api.md §3): JSON, a type and code, and the request id twice. */
+/** What every refusal of /v1 looks like (/docs#errors): JSON, a type and code, and the request id twice. */
 export function errorShapeProblems(response: RawResponse): string[] {
   const problems: string[] = [];
   if (!/^application\/json/.test(response.headers.get('content-type') ?? '')) problems.push(`content-type ${response.headers.get('content-type')}`);

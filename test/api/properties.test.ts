@@ -28,7 +28,7 @@ import { requestSchemaOf, type JsonSchema } from '@/lib/openapi/json-schema';
 // requests from the zod schemas the route parses with and from mutations of valid ones — ids, query
 // strings, bodies, Content-Type, Idempotency-Key and Authorization — and holds the server to three rules:
 //   1. never a 5xx;
-//   2. every refusal is the JSON error body of api.md §3, with a code and the request id;
+//   2. every refusal is the JSON error body of /docs#errors, with a code and the request id;
 //   3. a refused request writes nothing: every row the merchants own hashes the same before and after.
 // And object-level authorization under fuzzing: merchant B's key never gets a 2xx on merchant A's object.
 //
@@ -208,7 +208,7 @@ describe(`every /v1 endpoint under generated requests (seed ${SEED})`, () => {
           expect(errorShapeProblems(response), what).toEqual([]);
           expect(changedTables(state, after), `a refused request wrote rows: ${what}`).toEqual([]);
         }
-        // B's key on A's object: found by nobody but A (api.md §2)
+        // B's key on A's object: found by nobody but A (/docs#authentication)
         if (op.pathId && generated.auth.kind === 'stranger' && generated.id === fixtureIdOf(owner().ids, op.pathId)) {
           expect(response.status, what).toBeGreaterThanOrEqual(400);
         }

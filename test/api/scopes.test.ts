@@ -55,7 +55,7 @@ describe('every endpoint × every scope', () => {
   });
 });
 
-describe('the scope is checked before the body (api.md §3 order)', () => {
+describe('the scope is checked before the body (/docs#errors order)', () => {
   it.each(operations.filter((op) => op.method === 'POST').map((op) => ({ name: `${op.method} ${op.path}`, op })))('$name: a wrong scope with a broken body is still 403', async ({ op }) => {
     const wrong = SCOPES.find((scope) => scope !== op.scope)!;
     const res = await requestFor(op, keyWith.get(wrong)!, '{"broken":');

@@ -62,7 +62,7 @@ async function tablesContaining(needle: string | RegExp): Promise<string[]> {
 }
 
 /**
- * The server's log, minus the first-start banner: api.md §12 has the server print the demo login and
+ * The server's log, minus the first-start banner: README, Quick start has the server print the demo login and
  * key once, on first start, for the operator at the terminal. Nothing else may show a secret.
  */
 async function serverLogWithoutBanner(): Promise<string> {

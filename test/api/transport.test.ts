@@ -3,7 +3,7 @@ import { db } from '@/lib/db';
 import { revokeApiKey } from '@/lib/api-keys/service';
 import { apiClient, createTestMerchant, sessionBody } from '../helpers';
 
-// The /v1 wrapper: routing, authentication, scopes, body transport, in the order api.md §3 gives.
+// The /v1 wrapper: routing, authentication, scopes, body transport, in the order /docs#errors gives.
 
 let merchant: Awaited<ReturnType<typeof createTestMerchant>>;
 let api: ReturnType<typeof apiClient>;

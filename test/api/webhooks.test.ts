@@ -5,7 +5,7 @@ import { EVENT_TYPES } from '@/lib/events/types';
 import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
 import { apiClient, createTestMerchant, sessionBody } from '../helpers';
 
-// api.md §9 and §13 over HTTP: the endpoints and events APIs, and events arriving at a real receiver
+// /docs#webhooks and /docs#objects over HTTP: the endpoints and events APIs, and events arriving at a real receiver
 // from the running server's worker (WEBHOOK_RETRY_SCALE=0.001, private URLs allowed for 127.0.0.1).
 
 let api: ReturnType<typeof apiClient>;

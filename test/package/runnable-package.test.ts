@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveClusterDir } from '@/lib/db/embedded';
 import { freePort } from '@/lib/server/free-port';
 
-// The runnable package of api.md §18 as a merchant's CI would use it: `npm pack` of this repository,
+// The runnable package of README, "Use it in your CI" as a merchant's CI would use it: `npm pack` of this repository,
 // installed from the tarball into an empty folder, started with `sandbox-payments start`, then paid
 // through over HTTP and stopped. Measures the cold start: initdb and migrations included.
 

@@ -8,7 +8,7 @@ import { PaymentForm } from '@/components/checkout/payment-form';
 import { payCheckout } from './actions';
 import { loadHostedCheckout } from './load-checkout';
 
-// GET /checkout/{id} – the hosted page where customers pay a checkout session (api.md §6)
+// GET /checkout/{id} – the hosted page where customers pay a checkout session (/docs#testing)
 
 type Props = { params: Promise<{ id: string }> };
 

@@ -9,7 +9,7 @@ import { formatMoney } from '@/lib/money';
 import { getPublicPaymentLink } from '@/lib/payment-links/checkout';
 import { payThroughLink } from './actions';
 
-// GET /pay/{id} – a payment link's public page: who sells what for how much, and "Pay" (api.md §10)
+// GET /pay/{id} – a payment link's public page: who sells what for how much, and "Pay" (/docs#objects)
 
 type Props = { params: Promise<{ id: string }> };
 
