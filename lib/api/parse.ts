@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_AMOUNT } from '@/lib/money';
 import { ApiError, errors } from './errors';
 
 /** Validates input against a zod schema; the first issue becomes a 400 with a dotted `param`. */
@@ -36,8 +37,8 @@ function lowerFirst(text: string): string {
 }
 
 // Shared field schemas.
-export const amountSchema = z.number().int().min(0).max(99_999_999);
-export const positiveAmountSchema = z.number().int().min(1, 'must be positive: at least 1, in minor units').max(99_999_999);
+export const amountSchema = z.number().int().min(0).max(MAX_AMOUNT);
+export const positiveAmountSchema = z.number().int().min(1, 'must be positive: at least 1, in minor units').max(MAX_AMOUNT);
 
 /** A list's query: limit 1–100 (default 10) and starting_after, plus the endpoint's own filters. */
 export function listQuerySchema<T extends z.core.$ZodLooseShape>(filters: T) {

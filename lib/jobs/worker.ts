@@ -27,7 +27,7 @@ export type Worker = { stop: () => Promise<void> };
 
 const TICK_MS = 1000;
 
-/** One pass over every job; used by the loop and by tests that want the worker's effect now. */
+/** One pass over every job, each on its own share of the ticks. */
 export async function runJobsOnce(tick = 0, signal?: AbortSignal): Promise<void> {
   for (const job of jobs) {
     if (tick % job.everyTicks !== 0 || signal?.aborted) continue;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@/lib/checkout-sessions/schemas';
 import { ID_PREFIXES, type IdKind } from '@/lib/ids';
+import { MAX_AMOUNT } from '@/lib/money';
 
 // Building blocks of the response objects (lib/*/objects.ts). They are strict, so an object that gains a
 // field fails lib/openapi/objects.test.ts until the field is documented here.
@@ -15,7 +16,7 @@ export function timestamp(description: string) {
 }
 
 export function minorUnits(description: string) {
-  return z.number().int().min(0).max(99_999_999).describe(`${description}, in minor units (cents)`);
+  return z.number().int().min(0).max(MAX_AMOUNT).describe(`${description}, in minor units (cents)`);
 }
 
 export const currency = z.enum(CURRENCIES).describe('Three-letter code: CAD or USD');

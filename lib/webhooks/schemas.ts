@@ -19,4 +19,3 @@ export const createWebhookEndpointInput = z.strictObject({
 export type CreateWebhookEndpointInput = z.output<typeof createWebhookEndpointInput>;
 
 export const listWebhookEndpointsQuery = listQuerySchema({});
-export const listDeliveriesQuery = listQuerySchema({});

@@ -6,7 +6,7 @@ import { isId, newId } from '@/lib/ids';
 import { logTestDelivery, sendDeliveryNow, signAndSend, TEST_EVENT_TYPE, type DeliveryOptions } from './deliver';
 import type { CreateWebhookEndpointInput } from './schemas';
 import type { SendOutcome } from './send';
-import { serializeWebhookDelivery, serializeWebhookEndpoint } from './serialize';
+import { serializeWebhookEndpoint } from './serialize';
 import { generateWebhookSecret } from './signature';
 import { checkWebhookUrl } from './url-policy';
 
@@ -92,19 +92,6 @@ async function getDeliveryOrThrow(database: Db, merchantId: string, id: string) 
   const delivery = await database.webhookDelivery.findFirst({ where: { id, endpoint: { merchantId }, eventId: { not: null } } });
   if (!delivery) throw errors.resourceMissing(`No such webhook delivery: '${id}'`, 'id');
   return delivery;
-}
-
-export async function listDeliveries(database: Db, merchantId: string, endpointId: string, query: { limit: number; starting_after?: string }) {
-  const endpoint = await getWebhookEndpointOrThrow(database, merchantId, endpointId);
-  // the API's deliveries are of stored events; the dashboard's test sends are the dashboard's own
-  const base = { endpointId: endpoint.id, eventId: { not: null } };
-  return paginate({
-    limit: query.limit,
-    startingAfter: query.starting_after,
-    findCursor: (id) => database.webhookDelivery.findFirst({ where: { id, ...base }, select: { id: true, createdAt: true } }),
-    findPage: ({ where, take }) => database.webhookDelivery.findMany({ where: { AND: [base, where] }, orderBy: NEWEST_FIRST, take }),
-    serialize: serializeWebhookDelivery,
-  });
 }
 
 /** Every attempt of a delivery, first to last. */
