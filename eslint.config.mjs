@@ -20,5 +20,14 @@ export default defineConfig([
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   // what .gitignore leaves out: builds, generated code, data
-  globalIgnores(['.next*/**', 'next-env.d.ts', 'lib/generated/**', 'data/**', 'dist/**', 'test-results/**', 'playwright-report/**', '.sandbox-payments/**']),
+  globalIgnores([
+    '.next*/**',
+    'next-env.d.ts',
+    'lib/generated/**',
+    'data/**',
+    'dist/**',
+    'test-results/**',
+    'playwright-report/**',
+    '.sandbox-payments/**',
+  ]),
 ]);

@@ -48,12 +48,24 @@ export default defineConfig({
     launchOptions: {
       // run on its own, `npx playwright test` looks for a browser the same way but installs none
       executablePath: process.env.CHROMIUM_PATH || findChromium()?.path,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
-    server(PORT, DATA_DIR, { ...serverEnv(E2E_BASE_URL, DATA_DIR), TRUST_PROXY: 'loopback', SIGN_UPS_PER_HOUR: '1000' }),
+    server(PORT, DATA_DIR, {
+      ...serverEnv(E2E_BASE_URL, DATA_DIR),
+      TRUST_PROXY: 'loopback',
+      SIGN_UPS_PER_HOUR: '1000',
+    }),
     server(PORT + 1, E2E_ABUSE_DATA_DIR, serverEnv(E2E_ABUSE_BASE_URL, E2E_ABUSE_DATA_DIR)),
   ],
 });

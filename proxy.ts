@@ -45,7 +45,8 @@ function refuseBadPercentEncoding(request: NextRequest) {
 async function refuseDeeplyNestedAction(request: NextRequest): Promise<NextResponse | null> {
   if (request.method !== 'POST') return null;
   // Next gives a proxy no more than this of a body (next.config.js), and the action only what the proxy saw
-  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) return refusal(413, `The request must be at most ${MAX_BODY_BYTES / 1024} KiB.`);
+  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES)
+    return refusal(413, `The request must be at most ${MAX_BODY_BYTES / 1024} KiB.`);
   try {
     for (const text of await textsOf(request)) nestingCheck()(new TextEncoder().encode(text));
     return null;
@@ -63,13 +64,23 @@ async function textsOf(request: NextRequest): Promise<string[]> {
 }
 
 function refusal(status: number, message: string) {
-  return new NextResponse(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return new NextResponse(message, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
 }
 
 function routeNotFound(detail: string) {
   const requestId = `req_${randomBase62(24)}`;
   return NextResponse.json(
-    { error: { type: 'invalid_request_error', code: 'route_not_found', message: `Unrecognized request URL: ${detail}`, request_id: requestId } },
+    {
+      error: {
+        type: 'invalid_request_error',
+        code: 'route_not_found',
+        message: `Unrecognized request URL: ${detail}`,
+        request_id: requestId,
+      },
+    },
     { status: 404, headers: { 'Request-Id': requestId, 'Cache-Control': 'no-store' } },
   );
 }
@@ -98,6 +109,11 @@ export const config = {
     '/v1/:rest(.*%.*)',
     '/dashboard/:path*',
     { source: '/((?!v1/|api/|_next/).*)', has: [{ type: 'header', key: 'next-action' }] },
-    { source: '/((?!v1/|api/|_next/).*)', has: [{ type: 'header', key: 'content-type', value: '(multipart/form-data|application/x-www-form-urlencoded).*' }] },
+    {
+      source: '/((?!v1/|api/|_next/).*)',
+      has: [
+        { type: 'header', key: 'content-type', value: '(multipart/form-data|application/x-www-form-urlencoded).*' },
+      ],
+    },
   ],
 };

@@ -13,7 +13,8 @@ export default function NotFound() {
         <SearchIcon className="mx-auto size-12 text-gray-500" />
         <h1 className="mt-4 text-xl font-semibold text-gray-900">Page not found</h1>
         <p className="mt-2 text-sm text-gray-600">
-          There is nothing at this address. Check that you copied the whole link; a customer paying should go back to the store and start again.
+          There is nothing at this address. Check that you copied the whole link; a customer paying should go back to
+          the store and start again.
         </p>
         <nav aria-label="Ways back" className="mt-6 flex flex-wrap justify-center gap-3">
           <Link

@@ -9,10 +9,16 @@ export default function HomePage() {
         no money moves.
       </p>
       <div className="mt-8 flex gap-3">
-        <Link href="/dashboard" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700">
+        <Link
+          href="/dashboard"
+          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700"
+        >
           Dashboard
         </Link>
-        <Link href="/docs" className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50">
+        <Link
+          href="/docs"
+          className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50"
+        >
           API reference
         </Link>
       </div>

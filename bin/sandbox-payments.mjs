@@ -40,7 +40,8 @@ function takeOption(args, name) {
 
 function readPort(raw) {
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--port must be a TCP port (1-65535), not ${raw}`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new UsageError(`--port must be a TCP port (1-65535), not ${raw}`);
   return port;
 }
 
@@ -64,15 +65,21 @@ async function start(args, dataDir) {
       server.kill(signal);
     });
   }
-  const code = await new Promise((resolve) => server.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 0 : 1))));
+  const code = await new Promise((resolve) =>
+    server.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 0 : 1))),
+  );
   if (!process.env.DATABASE_URL) await stopDatabase(dataDir);
   return stopping ? 0 : code;
 }
 
 async function stopDatabase(dataDir) {
-  const stop = spawn(process.execPath, [fileURLToPath(import.meta.url), 'db-stop', '--data-dir', dataDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const stop = spawn(process.execPath, [fileURLToPath(import.meta.url), 'db-stop', '--data-dir', dataDir], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const code = await new Promise((resolve) => stop.on('exit', resolve));
-  process.stderr.write(code === 0 ? 'sandbox-payments: embedded PostgreSQL stopped\n' : `sandbox-payments: db-stop exited with ${code}\n`);
+  process.stderr.write(
+    code === 0 ? 'sandbox-payments: embedded PostgreSQL stopped\n' : `sandbox-payments: db-stop exited with ${code}\n`,
+  );
 }
 
 /** The admin CLI (scripts/sandbox.ts, bundled), in this process. */

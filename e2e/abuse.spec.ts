@@ -24,7 +24,9 @@ async function api<T = any>(method: 'GET' | 'POST', path: string, body?: unknown
   return (await response.json()) as T;
 }
 
-test('a card tester is stopped after 10 declined cards on one checkout, and the customer can still pay by USDC', async ({ page }) => {
+test('a card tester is stopped after 10 declined cards on one checkout, and the customer can still pay by USDC', async ({
+  page,
+}) => {
   const session = await api('POST', '/v1/checkout-sessions', {
     order_reference: `card-testing-${randomUUID().slice(0, 8)}`,
     currency: 'USD',
@@ -34,7 +36,9 @@ test('a card tester is stopped after 10 declined cards on one checkout, and the 
     amount: 5000,
     return_url: `${SHOP}/thanks`,
   });
-  await page.route(`${SHOP}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Back at the shop</h1>' }));
+  await page.route(`${SHOP}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Back at the shop</h1>' }),
+  );
   await page.goto(session.url);
   await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
@@ -48,8 +52,13 @@ test('a card tester is stopped after 10 declined cards on one checkout, and the 
   }
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay US$50.00' }).click();
-  await expect(alert).toHaveText('This checkout has had too many declined payments, so it takes no more cards or Interac transfers. Nothing was paid.');
-  const payments = await api<{ data: { status: string }[] }>('GET', `/v1/payments?order_reference=${session.order_reference}&limit=100`);
+  await expect(alert).toHaveText(
+    'This checkout has had too many declined payments, so it takes no more cards or Interac transfers. Nothing was paid.',
+  );
+  const payments = await api<{ data: { status: string }[] }>(
+    'GET',
+    `/v1/payments?order_reference=${session.order_reference}&limit=100`,
+  );
   expect(payments.data.map((payment) => payment.status)).toEqual(Array(10).fill('failed'));
 
   await page.getByRole('tab', { name: /USDC/ }).click();
@@ -57,7 +66,9 @@ test('a card tester is stopped after 10 declined cards on one checkout, and the 
   await page.waitForURL(`${SHOP}/**`);
 });
 
-test('a visitor who keeps pressing Pay on a payment link is asked to wait after 20 checkouts a minute', async ({ page }) => {
+test('a visitor who keeps pressing Pay on a payment link is asked to wait after 20 checkouts a minute', async ({
+  page,
+}) => {
   const link = await api('POST', '/v1/payment-links', { name: 'Concert ticket', amount: 4500, currency: 'USD' });
   for (let press = 1; press <= 20; press += 1) {
     await page.goto(`/pay/${link.id}`);
@@ -66,7 +77,9 @@ test('a visitor who keeps pressing Pay on a payment link is asked to wait after 
   }
   await page.goto(`/pay/${link.id}`);
   await page.getByRole('button', { name: 'Pay US$45.00' }).click();
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Too many checkouts were started from your network. Nothing was charged; try again in 1 minute.');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'Too many checkouts were started from your network. Nothing was charged; try again in 1 minute.',
+  );
   expect(page.url()).toContain(`/pay/${link.id}`);
 });
 
@@ -85,16 +98,34 @@ test('sign-ups from one network stop after five an hour, with a message that say
     await page.context().clearCookies();
   }
   await signUpThroughForm(page, newMerchant('Scripted').email);
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(/^Too many accounts were created from your network\. Try again in \d+ minutes\.$/);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    /^Too many accounts were created from your network\. Try again in \d+ minutes\.$/,
+  );
   expect(page.url()).toContain('/signup');
 });
 
-test('a password guesser who forges X-Forwarded-For on every try is still stopped after five guesses', async ({ page }) => {
+test('a password guesser who forges X-Forwarded-For on every try is still stopped after five guesses', async ({
+  page,
+}) => {
   // the account is made by the operator's CLI: this network has used up its sign-ups above
   const owner = newMerchant('Guarded');
-  execFileSync(process.execPath, ['node_modules/.bin/tsx', 'scripts/sandbox.ts', 'create-merchant', '--name', owner.businessName, '--email', owner.email, '--password', PASSWORD], {
-    env: { ...process.env, DATA_DIR: E2E_ABUSE_DATA_DIR },
-  });
+  execFileSync(
+    process.execPath,
+    [
+      'node_modules/.bin/tsx',
+      'scripts/sandbox.ts',
+      'create-merchant',
+      '--name',
+      owner.businessName,
+      '--email',
+      owner.email,
+      '--password',
+      PASSWORD,
+    ],
+    {
+      env: { ...process.env, DATA_DIR: E2E_ABUSE_DATA_DIR },
+    },
+  );
 
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(owner.email);
@@ -102,7 +133,9 @@ test('a password guesser who forges X-Forwarded-For on every try is still stoppe
     await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${guess}` });
     await page.getByLabel('Password').fill(`guess number ${guess}`);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.locator('form').getByRole('alert')).toHaveText('That e-mail and password do not match an account.');
+    await expect(page.locator('form').getByRole('alert')).toHaveText(
+      'That e-mail and password do not match an account.',
+    );
   }
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.99' });
   await page.getByLabel('Password').fill(PASSWORD);

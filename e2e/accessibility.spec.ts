@@ -1,8 +1,27 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_API_KEY } from '../playwright.config';
-import { createSession, DESKTOP, MERCHANT_NAME, PHONE, payWithTestHelper, screenshot, SHOP, shopRoutes, usdSession } from './support';
-import { approveWebsite, createKey, createSessionWith, newMerchant, payByCard, screenshotBoth, signUp, v1 } from './dashboard-support';
+import {
+  createSession,
+  DESKTOP,
+  MERCHANT_NAME,
+  PHONE,
+  payWithTestHelper,
+  screenshot,
+  SHOP,
+  shopRoutes,
+  usdSession,
+} from './support';
+import {
+  approveWebsite,
+  createKey,
+  createSessionWith,
+  newMerchant,
+  payByCard,
+  screenshotBoth,
+  signUp,
+  v1,
+} from './dashboard-support';
 
 // Every page, hosted and dashboard, at desktop and phone widths, through axe with WCAG 2.2 AA (target
 // sizes) on top of the usual tags: no serious or critical finding, and none at all of the rules issue #21
@@ -10,18 +29,33 @@ import { approveWebsite, createKey, createSessionWith, newMerchant, payByCard, s
 // landmark, a scrolling block the keyboard cannot reach, targets under 24 px). Then the stories of item 13.
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-const NAMED_RULES = new Set(['heading-order', 'region', 'landmark-one-main', 'page-has-heading-one', 'scrollable-region-focusable', 'target-size']);
+const NAMED_RULES = new Set([
+  'heading-order',
+  'region',
+  'landmark-one-main',
+  'page-has-heading-one',
+  'scrollable-region-focusable',
+  'target-size',
+]);
 
 async function axeFindings(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical' || NAMED_RULES.has(violation.id))
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical' || NAMED_RULES.has(violation.id),
+    )
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 /** The page at both widths, settled (no skeleton still streaming), with what axe finds at each. */
 async function checkBothWidths(page: Page, label: string, findings: string[]): Promise<void> {
-  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     await page.setViewportSize(viewport);
     await expect(page.locator('.animate-pulse')).toHaveCount(0);
     // let what measures itself at the new width (a table's scroll box) settle first
@@ -46,7 +80,14 @@ test('the hosted pages, the site’s 404 and the public pages pass axe at both w
   const open = await createSession(usdSession());
   const paid = await createSession(usdSession());
   await payWithTestHelper(paid.id, { payment_method: 'card', card_number: '4242424242424242' });
-  const link = (await v1<{ id: string; url: string }>(E2E_API_KEY, 'POST', '/v1/payment-links', { name: 'Gift card', description: 'A gift card for any tee.', amount: 2500, currency: 'USD' })).body;
+  const link = (
+    await v1<{ id: string; url: string }>(E2E_API_KEY, 'POST', '/v1/payment-links', {
+      name: 'Gift card',
+      description: 'A gift card for any tee.',
+      amount: 2500,
+      currency: 'USD',
+    })
+  ).body;
 
   const findings = await visitAll(page, [
     ['home', '/'],
@@ -102,10 +143,18 @@ test('a merchant’s pages, empty and full, pass axe at both widths', async ({ p
   const key = await createKey(page);
   const session = await createSessionWith(key);
   await payByCard(page, session.url);
-  const paymentId = (await v1<{ payment_id: string }>(key, 'GET', `/v1/checkout-sessions/${session.id}`)).body.payment_id;
-  expect((await v1(key, 'POST', '/v1/refund-requests', { payment_id: paymentId, amount: 500, reason: 'One size too small' })).status).toBe(201);
-  const link = (await v1<{ id: string }>(key, 'POST', '/v1/payment-links', { name: 'Poster', amount: 1200, currency: 'USD' })).body;
-  const endpoint = (await v1<{ id: string }>(key, 'POST', '/v1/webhook-endpoints', { url: `${SHOP}/hooks`, events: ['*'] })).body;
+  const paymentId = (await v1<{ payment_id: string }>(key, 'GET', `/v1/checkout-sessions/${session.id}`)).body
+    .payment_id;
+  expect(
+    (await v1(key, 'POST', '/v1/refund-requests', { payment_id: paymentId, amount: 500, reason: 'One size too small' }))
+      .status,
+  ).toBe(201);
+  const link = (
+    await v1<{ id: string }>(key, 'POST', '/v1/payment-links', { name: 'Poster', amount: 1200, currency: 'USD' })
+  ).body;
+  const endpoint = (
+    await v1<{ id: string }>(key, 'POST', '/v1/webhook-endpoints', { url: `${SHOP}/hooks`, events: ['*'] })
+  ).body;
   const event = (await v1<{ data: { id: string }[] }>(key, 'GET', '/v1/events?limit=1')).body.data[0];
 
   const full = await visitAll(page, [
@@ -163,7 +212,9 @@ test('an event’s payload scrolls with the keyboard, and empty pages keep their
   const key = await createKey(page);
   const session = await createSessionWith(key);
   await payByCard(page, session.url);
-  const event = (await v1<{ data: { id: string; type: string }[] }>(key, 'GET', '/v1/events?type=checkout_session.completed')).body.data[0];
+  const event = (
+    await v1<{ data: { id: string; type: string }[] }>(key, 'GET', '/v1/events?type=checkout_session.completed')
+  ).body.data[0];
   await page.goto(`/dashboard/developers/events/${event.id}`);
   const payload = page.getByRole('region', { name: 'Event payload' });
   await expect(payload).toContainText(`"id": "${event.id}"`);
@@ -171,7 +222,8 @@ test('an event’s payload scrolls with the keyboard, and empty pages keep their
   await payload.evaluate((element) => element.scrollTo(0, 0));
   await page.getByRole('link', { name: 'Open in the dashboard' }).focus();
   let tabs = 0;
-  while (!(await payload.evaluate((element) => element === document.activeElement)) && tabs++ < 30) await page.keyboard.press('Tab');
+  while (!(await payload.evaluate((element) => element === document.activeElement)) && tabs++ < 30)
+    await page.keyboard.press('Tab');
   await expect(payload).toBeFocused();
   const scrollable = await payload.evaluate((element) => element.scrollHeight > element.clientHeight);
   expect(scrollable, 'the payload is taller than its box, so there is something to scroll').toBe(true);
@@ -180,7 +232,9 @@ test('an event’s payload scrolls with the keyboard, and empty pages keep their
   await screenshotBoth(page, 'event-payload');
 });
 
-test('every link of the /docs sidebar and of the endpoint lists in its guides is a target at least 24 px tall', async ({ page }) => {
+test('every link of the /docs sidebar and of the endpoint lists in its guides is a target at least 24 px tall', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/docs');
   const lists = [
@@ -193,7 +247,11 @@ test('every link of the /docs sidebar and of the endpoint lists in its guides is
   for (const list of lists) {
     const links = list.getByRole('link');
     expect(await links.count()).toBeGreaterThan(0);
-    heights.push(...(await links.evaluateAll((elements) => elements.map((element) => [element.textContent ?? '', element.getBoundingClientRect().height] as const))));
+    heights.push(
+      ...(await links.evaluateAll((elements) =>
+        elements.map((element) => [element.textContent ?? '', element.getBoundingClientRect().height] as const),
+      )),
+    );
   }
   expect(heights.length).toBeGreaterThan(50);
   expect(heights.filter(([, height]) => height < 24)).toEqual([]);
@@ -211,8 +269,13 @@ test('the site’s 404 page: the product’s look, a 404 status, and ways back',
   const response = await page.goto('/no/such/page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Ways back' }).getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/docs');
-  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  await expect(
+    page.getByRole('navigation', { name: 'Ways back' }).getByRole('link', { name: 'API reference' }),
+  ).toHaveAttribute('href', '/docs');
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     await page.setViewportSize(viewport);
     await screenshot(page, `site-not-found-${size}`);
   }

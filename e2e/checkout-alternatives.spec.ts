@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { cadSession, createSession, getSession, MERCHANT_NAME, paymentPanel, paymentsOf, SHOP, shopRoutes, usdSession } from './support';
+import {
+  cadSession,
+  createSession,
+  getSession,
+  MERCHANT_NAME,
+  paymentPanel,
+  paymentsOf,
+  SHOP,
+  shopRoutes,
+  usdSession,
+} from './support';
 
 // Stories of customers paying without a card: USDC on USD sessions, Interac e-Transfer on CAD sessions.
 
@@ -39,7 +49,9 @@ test('a customer pays a USD session in USDC', async ({ page }) => {
   expect(payment.payment_method_details.usdc.payer_address).toMatch(/^0x[0-9a-f]{40}$/);
 });
 
-test('the method tabs follow the session: card and Interac for CAD, and only what the merchant offers', async ({ page }) => {
+test('the method tabs follow the session: card and Interac for CAD, and only what the merchant offers', async ({
+  page,
+}) => {
   const cad = await createSession(cadSession());
   await page.goto(cad.url);
   await expect(page.getByRole('tab')).toHaveText(['Card', 'Interac']);

@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createSession, getSession, MERCHANT_NAME, paymentPanel, paymentsOf, SHOP, shopRoutes, usdSession } from './support';
+import {
+  createSession,
+  getSession,
+  MERCHANT_NAME,
+  paymentPanel,
+  paymentsOf,
+  SHOP,
+  shopRoutes,
+  usdSession,
+} from './support';
 
 // Stories of a customer paying by card on the hosted checkout page.
 
@@ -56,7 +65,9 @@ test('a customer pays by card and lands on the merchant’s return URL with sess
   const [payment] = await paymentsOf(session.order_reference);
   expect(payment.status).toBe('succeeded');
   // only brand, last4 and expiry are kept
-  expect(payment.payment_method_details).toEqual({ card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } });
+  expect(payment.payment_method_details).toEqual({
+    card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
+  });
 });
 
 test('a declined card, then a good one', async ({ page }) => {
@@ -65,14 +76,18 @@ test('a declined card, then a good one', async ({ page }) => {
 
   await fillCard(page, { number: '4000 0000 0000 0002' });
   await page.getByRole('button', { name: 'Pay US$37.50' }).click();
-  await expect(paymentPanel(page).getByRole('alert')).toHaveText('Your card was declined. Nothing was paid — try another card.');
+  await expect(paymentPanel(page).getByRole('alert')).toHaveText(
+    'Your card was declined. Nothing was paid — try another card.',
+  );
   expect((await getSession(session.id)).status).toBe('open');
 
   // the form kept what was typed; a second decline reason
   await page.getByLabel('Card number').fill('4000 0000 0000 9995');
   await expect(paymentPanel(page).getByRole('alert')).toBeHidden();
   await page.getByRole('button', { name: 'Pay US$37.50' }).click();
-  await expect(paymentPanel(page).getByRole('alert')).toHaveText('Your card has insufficient funds. Nothing was paid — try another card.');
+  await expect(paymentPanel(page).getByRole('alert')).toHaveText(
+    'Your card has insufficient funds. Nothing was paid — try another card.',
+  );
 
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay US$37.50' }).click();

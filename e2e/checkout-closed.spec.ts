@@ -46,7 +46,10 @@ test('an expired session shows a clear page and no form', async ({ page }) => {
   await expect(page.getByRole('textbox')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Pay/ })).toHaveCount(0);
   await expect(page.getByRole('timer')).toHaveCount(0);
-  await expect(paymentPanel(page).getByRole('link', { name: `Back to ${MERCHANT_NAME}` })).toHaveAttribute('href', `${SHOP}/cart`);
+  await expect(paymentPanel(page).getByRole('link', { name: `Back to ${MERCHANT_NAME}` })).toHaveAttribute(
+    'href',
+    `${SHOP}/cart`,
+  );
 });
 
 test('the countdown runs out while the customer watches, and the page says the session expired', async ({ page }) => {
@@ -56,7 +59,9 @@ test('the countdown runs out while the customer watches, and the page says the s
   await expect(page.getByRole('timer')).toHaveText(/Expires in 0:0\d/);
   // under five minutes the time left turns amber
   await expect(page.getByRole('timer')).toHaveClass(/amber/);
-  await expect(paymentPanel(page).getByRole('heading', { name: 'This checkout has expired' })).toBeVisible({ timeout: 15_000 });
+  await expect(paymentPanel(page).getByRole('heading', { name: 'This checkout has expired' })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page.getByLabel('Card number')).toHaveCount(0);
   expect((await getSession(session.id)).status).toBe('expired');
 });
@@ -83,7 +88,9 @@ test('a completed session, revisited, shows the payment and a way back, not a fo
   await expect(paymentPanel(page)).toContainText(`${MERCHANT_NAME} has received US$37.50, paid with Visa •••• 4242.`);
   await expect(page.getByRole('textbox')).toHaveCount(0);
   // the way back carries session_id, like the redirect after paying
-  await paymentPanel(page).getByRole('link', { name: `Return to ${MERCHANT_NAME}` }).click();
+  await paymentPanel(page)
+    .getByRole('link', { name: `Return to ${MERCHANT_NAME}` })
+    .click();
   await page.waitForURL(`${SHOP}/**`);
   expect(new URL(page.url()).searchParams.get('session_id')).toBe(session.id);
 });

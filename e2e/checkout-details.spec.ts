@@ -9,7 +9,14 @@ import { approveWebsite, createKey, newMerchant, payByCard, signUp, v1 } from '.
 
 test('a payment link’s checkout shows the link’s description and no shipping or tax rows', async ({ page }) => {
   const description = 'A hand-printed poster, A2, shipped rolled in a tube.';
-  const link = (await v1<{ url: string }>(E2E_API_KEY, 'POST', '/v1/payment-links', { name: 'Poster', description, amount: 4200, currency: 'USD' })).body;
+  const link = (
+    await v1<{ url: string }>(E2E_API_KEY, 'POST', '/v1/payment-links', {
+      name: 'Poster',
+      description,
+      amount: 4200,
+      currency: 'USD',
+    })
+  ).body;
   await page.goto(link.url);
   await page.getByRole('button', { name: 'Pay US$42.00' }).click();
   await page.waitForURL(/\/checkout\/cs_/);
@@ -18,8 +25,12 @@ test('a payment link’s checkout shows the link’s description and no shipping
   await expect(order.getByText('Poster', { exact: true })).toBeVisible();
   await expect(order.getByText(description)).toBeVisible();
   await expect(order.getByText('Total')).toBeVisible();
-  for (const row of ['Subtotal', 'Shipping', 'Tax', 'Free']) await expect(order.getByText(row, { exact: true })).toHaveCount(0);
-  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const row of ['Subtotal', 'Shipping', 'Tax', 'Free'])
+    await expect(order.getByText(row, { exact: true })).toHaveCount(0);
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     await page.setViewportSize(viewport);
     if (size === 'phone') await page.getByRole('button', { name: /Show order summary/ }).click();
     await screenshot(page, `checkout-link-summary-${size}`);
@@ -47,7 +58,11 @@ test('after paying, the success screen shows no countdown', async ({ page }) => 
   const returned = new Promise<void>((resolve) => (releaseReturn = resolve));
   await page.route(`${SHOP}/**`, async (route) => {
     await returned;
-    await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Demo Shop</title><h1>Back at Demo Shop</h1>' });
+    await route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>Demo Shop</title><h1>Back at Demo Shop</h1>',
+    });
   });
   await page.getByRole('button', { name: 'Pay US$37.50' }).click();
   await expect(page.getByRole('status').getByText('Payment received')).toBeVisible();
@@ -76,15 +91,27 @@ test('a refund of 0 in the dashboard says the amount must be positive, and keeps
   await signUp(page, newMerchant('Zero Refund'));
   await approveWebsite(page, 'localhost:4000');
   const key = await createKey(page);
-  const session = (await v1<{ id: string; url: string }>(key, 'POST', '/v1/checkout-sessions', { ...usdSession(), return_url: `${SHOP}/thanks`, cancel_url: `${SHOP}/cart` })).body;
+  const session = (
+    await v1<{ id: string; url: string }>(key, 'POST', '/v1/checkout-sessions', {
+      ...usdSession(),
+      return_url: `${SHOP}/thanks`,
+      cancel_url: `${SHOP}/cart`,
+    })
+  ).body;
   await payByCard(page, session.url);
-  const paymentId = (await v1<{ payment_id: string }>(key, 'GET', `/v1/checkout-sessions/${session.id}`)).body.payment_id;
+  const paymentId = (await v1<{ payment_id: string }>(key, 'GET', `/v1/checkout-sessions/${session.id}`)).body
+    .payment_id;
 
   await page.goto(`/dashboard/payments/${paymentId}`);
   const amount = page.getByLabel('Amount', { exact: false }).first();
   await amount.fill('0');
-  await page.getByRole('button', { name: /^Refund/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Refund/ })
+    .first()
+    .click();
   await expect(page.getByText('The amount must be positive')).toBeVisible();
   await expect(amount).toHaveValue('0');
-  expect((await v1<{ data: unknown[] }>(key, 'GET', `/v1/refund-requests?payment_id=${paymentId}`)).body.data).toEqual([]);
+  expect((await v1<{ data: unknown[] }>(key, 'GET', `/v1/refund-requests?payment_id=${paymentId}`)).body.data).toEqual(
+    [],
+  );
 });

@@ -40,20 +40,29 @@ async function slowDownPayments(page: Page, ms: number) {
   });
 }
 
-for (const [width, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+for (const [width, viewport] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
   test.describe(`at ${width} width`, () => {
     test.use({ viewport });
 
     test('card: empty, wrong, declined, in progress, paid', async ({ page }) => {
       const cspViolations = collectCspViolations(page);
       await shopRoutes(page);
-      const session = await createSession(usdSession({
-        items: [
-          { name: 'Organic cotton T-shirt', quantity: 2, unit_amount: 1500 },
-          { name: 'Canvas tote bag with a rather long product name that has to wrap on a phone', quantity: 1, unit_amount: 2200 },
-        ],
-        amount: 5950,
-      }));
+      const session = await createSession(
+        usdSession({
+          items: [
+            { name: 'Organic cotton T-shirt', quantity: 2, unit_amount: 1500 },
+            {
+              name: 'Canvas tote bag with a rather long product name that has to wrap on a phone',
+              quantity: 1,
+              unit_amount: 2200,
+            },
+          ],
+          amount: 5950,
+        }),
+      );
       await page.goto(session.url);
       await capture(page, `${width}-01-card-open`);
 

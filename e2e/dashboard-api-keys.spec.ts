@@ -3,7 +3,9 @@ import { createKey, newMerchant, screenshotBoth, signUp, v1 } from './dashboard-
 
 // A key lives from the dashboard: created with the scopes it needs, seen at work in Logs, revoked.
 
-test('a merchant creates a narrow key, sees its requests in Logs, revokes it and the API refuses it', async ({ page }) => {
+test('a merchant creates a narrow key, sees its requests in Logs, revokes it and the API refuses it', async ({
+  page,
+}) => {
   await signUp(page, newMerchant('Key Keeper'));
   await page.goto('/dashboard/developers/api-keys');
   await expect(page.getByText('No API keys yet')).toBeVisible();

@@ -30,13 +30,17 @@ test('sign-up explains what it refuses and keeps what was typed', async ({ page 
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   // the answer does not confirm to a stranger that the address has an account
-  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('This e-mail cannot be used for a new account. If it is yours, sign in instead.');
+  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription(
+    'This e-mail cannot be used for a new account. If it is yours, sign in instead.',
+  );
   await expect(page.getByLabel('Business name')).toHaveValue('Second Shop');
   await expectAccessible(page);
   await screenshotBoth(page, 'signup-errors');
 });
 
-test('a wrong password is refused; five guesses from one address shut that address out of the account for 15 minutes, even with the right one', async ({ page }) => {
+test('a wrong password is refused; five guesses from one address shut that address out of the account for 15 minutes, even with the right one', async ({
+  page,
+}) => {
   const merchant = newMerchant('Locked');
   await signUp(page, merchant);
   await page.context().clearCookies();
@@ -46,12 +50,16 @@ test('a wrong password is refused; five guesses from one address shut that addre
   for (let guess = 1; guess <= 5; guess += 1) {
     await page.getByLabel('Password').fill(`wrong guess ${guess}`);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.locator('form').getByRole('alert')).toHaveText('That e-mail and password do not match an account.');
+    await expect(page.locator('form').getByRole('alert')).toHaveText(
+      'That e-mail and password do not match an account.',
+    );
     await expect(page.getByLabel('E-mail')).toHaveValue(merchant.email);
   }
   await page.getByLabel('Password').fill(merchant.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.locator('form').getByRole('alert')).toHaveText(/^Too many sign-in attempts\. For your security, wait 1[45] minutes and try again\.$/);
+  await expect(page.locator('form').getByRole('alert')).toHaveText(
+    /^Too many sign-in attempts\. For your security, wait 1[45] minutes and try again\.$/,
+  );
   await screenshotBoth(page, 'login-throttled');
   expect(page.url()).toContain('/login');
 });
@@ -68,7 +76,9 @@ test('guesses from other addresses slow an account down but never lock its owner
     await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `203.0.113.${guess}` });
     await page.getByLabel('Password').fill(`spray ${guess}`);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.locator('form').getByRole('alert')).toHaveText('That e-mail and password do not match an account.');
+    await expect(page.locator('form').getByRole('alert')).toHaveText(
+      'That e-mail and password do not match an account.',
+    );
   }
   // the owner, from their own address, gets in
   await page.setExtraHTTPHeaders({});

@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { approveWebsite, createKey, createSessionWith, newMerchant, payByCard, screenshotBoth, signUp, v1 } from './dashboard-support';
+import {
+  approveWebsite,
+  createKey,
+  createSessionWith,
+  newMerchant,
+  payByCard,
+  screenshotBoth,
+  signUp,
+  v1,
+} from './dashboard-support';
 import { DESKTOP, expectAccessible, PHONE } from './support';
 
 // Forms that behave: signing in returns to the page that was asked for, a dropped connection leaves the
@@ -15,7 +24,9 @@ async function expectAccessibleBoth(page: Page): Promise<void> {
   await page.setViewportSize(DESKTOP);
 }
 
-test('a merchant opening a bookmarked dashboard page signs in and lands on that page, filters included', async ({ page }) => {
+test('a merchant opening a bookmarked dashboard page signs in and lands on that page, filters included', async ({
+  page,
+}) => {
   const merchant = newMerchant('Bookmark');
   await signUp(page, merchant);
   await page.context().clearCookies();
@@ -31,9 +42,14 @@ test('a merchant opening a bookmarked dashboard page signs in and lands on that 
 
   // the page asked for is what the server saw, whatever a client claims it asked for
   await page.context().clearCookies();
-  const response = await page.request.get('/dashboard/payments?page=2', { maxRedirects: 0, headers: { 'X-Dashboard-Requested-Path': 'https://evil.example.com/dashboard' } });
+  const response = await page.request.get('/dashboard/payments?page=2', {
+    maxRedirects: 0,
+    headers: { 'X-Dashboard-Requested-Path': 'https://evil.example.com/dashboard' },
+  });
   expect(response.status()).toBe(307);
-  expect(response.headers().location).toMatch(/^(http:\/\/127\.0\.0\.1:\d+)?\/login\?callbackUrl=%2Fdashboard%2Fpayments%3Fpage%3D2$/);
+  expect(response.headers().location).toMatch(
+    /^(http:\/\/127\.0\.0\.1:\d+)?\/login\?callbackUrl=%2Fdashboard%2Fpayments%3Fpage%3D2$/,
+  );
   // Home needs no callbackUrl
   const home = await page.request.get('/dashboard', { maxRedirects: 0 });
   expect(home.headers().location).toMatch(/\/login$/);
@@ -42,11 +58,17 @@ test('a merchant opening a bookmarked dashboard page signs in and lands on that 
 /** Every server action POST from this page fails as a dropped connection does, until the returned function is called. */
 async function dropServerActions(page: Page): Promise<() => Promise<void>> {
   const matcher = (url: URL) => url.pathname.startsWith('/dashboard');
-  await page.route(matcher, (route) => (route.request().method() === 'POST' && route.request().headers()['next-action'] ? route.abort('internetdisconnected') : route.fallback()));
+  await page.route(matcher, (route) =>
+    route.request().method() === 'POST' && route.request().headers()['next-action']
+      ? route.abort('internetdisconnected')
+      : route.fallback(),
+  );
   return () => page.unroute(matcher);
 }
 
-test('a refund sent while the connection is down says so in the form and keeps the typed amount; sent again, it goes through', async ({ page }) => {
+test('a refund sent while the connection is down says so in the form and keeps the typed amount; sent again, it goes through', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUp(page, newMerchant('Flaky Wifi'));
   await approveWebsite(page, 'localhost:4000');
@@ -62,7 +84,13 @@ test('a refund sent while the connection is down says so in the form and keeps t
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
   await page.getByRole('dialog', { name: 'Refund US$3.21?' }).getByRole('button', { name: 'Refund US$3.21' }).click();
 
-  await expect(page.getByRole('alert').filter({ hasText: 'We could not reach the server. Check your connection and try again; what you typed is still here.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({
+        hasText: 'We could not reach the server. Check your connection and try again; what you typed is still here.',
+      }),
+  ).toBeVisible();
   // the page is still the payment's, not the error page, and nothing typed was lost
   await expect(page.getByText('This page could not be loaded')).toHaveCount(0);
   await expect(page.getByLabel('Amount (USD)')).toHaveValue('3.21');
@@ -78,7 +106,9 @@ test('a refund sent while the connection is down says so in the form and keeps t
   expect(refunds.data.map((refund: { amount: number }) => refund.amount)).toEqual([321]);
 });
 
-test('a new payment link with several problems names each beside its field at once, and an edited field drops its error', async ({ page }) => {
+test('a new payment link with several problems names each beside its field at once, and an edited field drops its error', async ({
+  page,
+}) => {
   await signUp(page, newMerchant('Many Mistakes'));
   await page.goto('/dashboard/payment-links/new');
   await page.getByLabel('Price').fill('twenty');
@@ -105,14 +135,18 @@ test('a new payment link with several problems names each beside its field at on
   await page.waitForURL(/\/dashboard\/payment-links\/pl_/);
 });
 
-test('sign-up, sign-in and a webhook URL say what is missing beside each field, never in a browser bubble', async ({ page }) => {
+test('sign-up, sign-in and a webhook URL say what is missing beside each field, never in a browser bubble', async ({
+  page,
+}) => {
   await page.goto('/signup');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByLabel('Business name')).toHaveAccessibleDescription(/^Enter your business name\./);
   await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('Enter an e-mail address like you@example.com.');
   await expect(page.getByLabel('Password')).toHaveAccessibleDescription(/^Use at least 10 characters\./);
   await page.getByLabel('Business name').fill('Quiet Forms');
-  await expect(page.getByLabel('Business name')).toHaveAccessibleDescription('Shown to customers on your hosted checkout page.');
+  await expect(page.getByLabel('Business name')).toHaveAccessibleDescription(
+    'Shown to customers on your hosted checkout page.',
+  );
   await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('Enter an e-mail address like you@example.com.');
   await screenshotBoth(page, 'signup-all-errors');
   await expectAccessibleBoth(page);
@@ -131,7 +165,9 @@ test('sign-up, sign-in and a webhook URL say what is missing beside each field, 
   const form = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
   await form.getByRole('radio', { name: 'Selected events' }).check();
   await form.getByRole('button', { name: 'Add endpoint' }).click();
-  await expect(form.getByLabel('Endpoint URL')).toHaveAccessibleDescription('Enter the URL of your receiver, like https://example.com/webhooks.');
+  await expect(form.getByLabel('Endpoint URL')).toHaveAccessibleDescription(
+    'Enter the URL of your receiver, like https://example.com/webhooks.',
+  );
   await expect(form.getByText('Choose at least one event type, or all events.')).toBeVisible();
   await screenshotBoth(page, 'webhook-all-errors');
   await expectAccessibleBoth(page);

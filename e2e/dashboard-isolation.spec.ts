@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { approveWebsite, createKey, createSessionWith, newMerchant, payByCard, screenshotBoth, signUp, v1 } from './dashboard-support';
+import {
+  approveWebsite,
+  createKey,
+  createSessionWith,
+  newMerchant,
+  payByCard,
+  screenshotBoth,
+  signUp,
+  v1,
+} from './dashboard-support';
 
 // Two merchants on one service: B, signed in, opens the addresses of A's payment, session, event and
 // webhook endpoint, and gets the same 404 as for an id that does not exist; A's things never show in B's lists.
@@ -22,9 +31,18 @@ test('a user of merchant B cannot open or find anything of merchant A', async ({
   const { body: paid } = await v1(key, 'GET', `/v1/checkout-sessions/${session.id}`);
   await pageA.goto('/dashboard/developers/webhooks');
   await pageA.getByRole('button', { name: 'Add endpoint' }).click();
-  await pageA.getByRole('dialog', { name: 'Add a webhook endpoint' }).getByLabel('Endpoint URL').fill('https://hooks.example.com/a');
-  await pageA.getByRole('dialog', { name: 'Add a webhook endpoint' }).getByRole('button', { name: 'Add endpoint' }).click();
-  await pageA.getByRole('dialog', { name: 'Your endpoint’s signing secret' }).getByRole('button', { name: 'Done' }).click();
+  await pageA
+    .getByRole('dialog', { name: 'Add a webhook endpoint' })
+    .getByLabel('Endpoint URL')
+    .fill('https://hooks.example.com/a');
+  await pageA
+    .getByRole('dialog', { name: 'Add a webhook endpoint' })
+    .getByRole('button', { name: 'Add endpoint' })
+    .click();
+  await pageA
+    .getByRole('dialog', { name: 'Your endpoint’s signing secret' })
+    .getByRole('button', { name: 'Done' })
+    .click();
   await pageA.getByRole('link', { name: 'https://hooks.example.com/a' }).click();
   await pageA.waitForURL('**/dashboard/developers/webhooks/we_*');
   const endpointUrl = new URL(pageA.url()).pathname;
@@ -32,7 +50,12 @@ test('a user of merchant B cannot open or find anything of merchant A', async ({
   const eventId = events.data[0].id as string;
 
   // A sees their own pages
-  for (const path of [`/dashboard/payments/${paid.payment_id}`, `/dashboard/checkout-sessions/${session.id}`, `/dashboard/developers/events/${eventId}`, endpointUrl]) {
+  for (const path of [
+    `/dashboard/payments/${paid.payment_id}`,
+    `/dashboard/checkout-sessions/${session.id}`,
+    `/dashboard/developers/events/${eventId}`,
+    endpointUrl,
+  ]) {
     expect((await pageA.goto(path))?.status(), path).toBe(200);
   }
 

@@ -14,7 +14,9 @@ async function expectAccessibleBoth(page: Page): Promise<void> {
   await page.setViewportSize(DESKTOP);
 }
 
-test('a merchant names a key, filters Logs to one kind of request and reads its bodies with the secrets redacted', async ({ page }) => {
+test('a merchant names a key, filters Logs to one kind of request and reads its bodies with the secrets redacted', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signUp(page, newMerchant('Log Reader'));
   await approveWebsite(page, 'localhost:4000');
@@ -35,11 +37,21 @@ test('a merchant names a key, filters Logs to one kind of request and reads its 
   // the order server: a session, a test payment by card, a webhook endpoint, and a mistake
   const session = await v1(key, 'POST', '/v1/checkout-sessions', shopSession());
   expect(session.status).toBe(201);
-  const paid = await v1(key, 'POST', `/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, { payment_method: 'card', card_number: '4242424242424242', cvc: '123' });
+  const paid = await v1(key, 'POST', `/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, {
+    payment_method: 'card',
+    card_number: '4242424242424242',
+    cvc: '123',
+  });
   expect(paid.status).toBe(200);
-  const endpoint = await v1(key, 'POST', '/v1/webhook-endpoints', { url: 'http://localhost:4000/hooks', events: ['*'] });
+  const endpoint = await v1(key, 'POST', '/v1/webhook-endpoints', {
+    url: 'http://localhost:4000/hooks',
+    events: ['*'],
+  });
   expect(endpoint.status).toBe(201);
-  const missing = await v1(key, 'POST', '/v1/refund-requests', { payment_id: 'pay_000000000000000000000000', amount: 100 });
+  const missing = await v1(key, 'POST', '/v1/refund-requests', {
+    payment_id: 'pay_000000000000000000000000',
+    amount: 100,
+  });
   expect(missing.status).toBe(404);
 
   await page.goto('/dashboard/developers/logs');
@@ -61,18 +73,27 @@ test('a merchant names a key, filters Logs to one kind of request and reads its 
   await page.getByLabel('Method').selectOption('POST');
   await page.getByLabel('Path starts with').fill('test-helpers');
   await page.getByLabel('Path starts with').press('Enter');
-  await page.waitForURL((url) => url.searchParams.get('path') === 'test-helpers' && url.searchParams.get('method') === 'POST');
+  await page.waitForURL(
+    (url) => url.searchParams.get('path') === 'test-helpers' && url.searchParams.get('method') === 'POST',
+  );
   await expect(logs.getByRole('row')).toHaveCount(2);
   await screenshotBoth(page, 'logs-filtered');
   await expectAccessibleBoth(page);
   await page.setViewportSize(PHONE);
   // on a phone the duration stays in view, under the path
-  await expect(logs.getByRole('row').nth(1).getByText(/^\d+ ms ·/)).toBeInViewport();
+  await expect(
+    logs
+      .getByRole('row')
+      .nth(1)
+      .getByText(/^\d+ ms ·/),
+  ).toBeInViewport();
   await page.setViewportSize(DESKTOP);
 
   await logs.getByRole('link', { name: /\/v1\/test-helpers\/checkout-sessions\/cs_\w+\/pay/ }).click();
   await page.waitForURL(/\/dashboard\/developers\/logs\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(`POST/v1/test-helpers/checkout-sessions/${session.body.id}/pay`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(
+    `POST/v1/test-helpers/checkout-sessions/${session.body.id}/pay`,
+  );
   const sent = page.getByRole('region', { name: 'Request body' });
   await expect(sent).toContainText('"payment_method": "card"');
   await expect(sent).toContainText('"card_number": "[redacted]"');

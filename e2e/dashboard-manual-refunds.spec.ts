@@ -1,10 +1,21 @@
 import { expect, test } from '@playwright/test';
-import { approveWebsite, createKey, createSessionWith, newMerchant, payByCard, screenshotBoth, signUp, v1 } from './dashboard-support';
+import {
+  approveWebsite,
+  createKey,
+  createSessionWith,
+  newMerchant,
+  payByCard,
+  screenshotBoth,
+  signUp,
+  v1,
+} from './dashboard-support';
 
 // A merchant who wants to look at every refund first: with the manual policy, refunds requested over the
 // API or in the dashboard wait under Refunds until someone approves, declines or cancels them.
 
-test('under the manual policy a merchant approves one refund, declines another and cancels a third', async ({ page }) => {
+test('under the manual policy a merchant approves one refund, declines another and cancels a third', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signUp(page, newMerchant('Careful Co'));
   await approveWebsite(page, 'localhost:4000');
@@ -19,9 +30,17 @@ test('under the manual policy a merchant approves one refund, declines another a
   const { body: paid } = await v1(key, 'GET', `/v1/checkout-sessions/${session.id}`);
 
   // two refunds from the merchant's server, one from the dashboard
-  const overApi = await v1(key, 'POST', '/v1/refund-requests', { payment_id: paid.payment_id, amount: 1000, reason: 'Late delivery' });
+  const overApi = await v1(key, 'POST', '/v1/refund-requests', {
+    payment_id: paid.payment_id,
+    amount: 1000,
+    reason: 'Late delivery',
+  });
   expect(overApi.status).toBe(201);
-  const toDecline = await v1(key, 'POST', '/v1/refund-requests', { payment_id: paid.payment_id, amount: 2000, reason: 'Changed mind' });
+  const toDecline = await v1(key, 'POST', '/v1/refund-requests', {
+    payment_id: paid.payment_id,
+    amount: 2000,
+    reason: 'Changed mind',
+  });
   expect(toDecline.status).toBe(201);
   await page.goto(`/dashboard/payments/${paid.payment_id}`);
   await expect(page.getByText('Your refund policy is manual: refunds wait for approval.')).toBeVisible();
@@ -44,7 +63,10 @@ test('under the manual policy a merchant approves one refund, declines another a
   // approve: the provider completes it
   const approved = table.getByRole('row').filter({ hasText: 'US$10.00' });
   await approved.getByRole('button', { name: 'Approve' }).click();
-  await page.getByRole('dialog', { name: 'Approve the refund of US$10.00?' }).getByRole('button', { name: 'Approve refund' }).click();
+  await page
+    .getByRole('dialog', { name: 'Approve the refund of US$10.00?' })
+    .getByRole('button', { name: 'Approve refund' })
+    .click();
   await expect(page.getByRole('status').filter({ hasText: 'Refund of US$10.00 approved.' })).toBeVisible();
   await expect(approved).toHaveCount(0); // it left the Requested tab
   await expect(page.getByRole('link', { name: 'Requested 2' })).toBeVisible();
@@ -67,7 +89,10 @@ test('under the manual policy a merchant approves one refund, declines another a
   // cancel the dashboard's own request
   const canceled = table.getByRole('row').filter({ hasText: 'US$7.50' });
   await canceled.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('dialog', { name: 'Cancel the refund of US$7.50?' }).getByRole('button', { name: 'Cancel refund' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel the refund of US$7.50?' })
+    .getByRole('button', { name: 'Cancel refund' })
+    .click();
   await expect(canceled).toContainText('Canceled');
   await expect(canceled.getByRole('button')).toHaveCount(0);
   await screenshotBoth(page, 'refunds');

@@ -1,6 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, expectAccessible, PHONE, screenshot } from './support';
-import { approveWebsite, createKey, createSessionWith, newMerchant, screenshotBoth, signUp, v1 } from './dashboard-support';
+import {
+  approveWebsite,
+  createKey,
+  createSessionWith,
+  newMerchant,
+  screenshotBoth,
+  signUp,
+  v1,
+} from './dashboard-support';
 
 // Pages that tell the truth where money moves (issue #21): settings show what was saved, refunds change
 // on screen as the provider finishes them, refunded payments say so, money moves only after a dialog that
@@ -14,9 +22,15 @@ async function merchantWithKey(page: Page, label: string): Promise<string> {
 }
 
 /** The customer pays a new US$37.50 session by card (the test helper does what the hosted page does). */
-async function paidPayment(key: string, card = '4242424242424242'): Promise<{ id: string; orderReference: string; sessionId: string }> {
+async function paidPayment(
+  key: string,
+  card = '4242424242424242',
+): Promise<{ id: string; orderReference: string; sessionId: string }> {
   const session = await createSessionWith(key);
-  const paid = await v1(key, 'POST', `/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'card', card_number: card });
+  const paid = await v1(key, 'POST', `/v1/test-helpers/checkout-sessions/${session.id}/pay`, {
+    payment_method: 'card',
+    card_number: card,
+  });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   return { id: paid.body.id, orderReference: session.order_reference, sessionId: session.id };
 }
@@ -28,7 +42,9 @@ async function refundOverApi(key: string, paymentId: string, amount: number) {
 }
 
 async function refundCompleted(key: string, refundId: string) {
-  await expect.poll(async () => (await v1(key, 'GET', `/v1/refund-requests/${refundId}`)).body.status, { timeout: 15_000 }).toBe('completed');
+  await expect
+    .poll(async () => (await v1(key, 'GET', `/v1/refund-requests/${refundId}`)).body.status, { timeout: 15_000 })
+    .toBe('completed');
 }
 
 /** No serious accessibility finding at desktop and at phone size; the page is left at its size before. */
@@ -99,7 +115,9 @@ test('a refund completes on screen without a reload, on the payment, the refunds
   await expect(refunds.getByText('Completed').filter({ visible: true })).toBeVisible({ timeout: 15_000 });
   await expect(details).toContainText('RefundedUS$10.00');
   await expect(details).toContainText('RefundableUS$27.50');
-  await expect(page.getByRole('status').filter({ hasText: 'Refund of US$10.00 requested.' })).toContainText('The provider has completed it.');
+  await expect(page.getByRole('status').filter({ hasText: 'Refund of US$10.00 requested.' })).toContainText(
+    'The provider has completed it.',
+  );
   await expect(page.getByText('The provider completes it in a moment.')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Refund of US$10.00 completed');
 
@@ -131,7 +149,10 @@ test('a Cancel made stale by the API says why and the page catches up', async ({
   expect((await v1(key, 'POST', `/v1/refund-requests/${refund.id}/cancel`)).status).toBe(200);
 
   await row.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('dialog', { name: 'Cancel the refund of US$10.00?' }).getByRole('button', { name: 'Cancel refund' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel the refund of US$10.00?' })
+    .getByRole('button', { name: 'Cancel refund' })
+    .click();
   await expect(page.getByRole('alert').filter({ hasText: 'This refund is already canceled' })).toBeVisible();
   await expect(row).toContainText('Canceled');
   await expect(row.getByRole('button')).toHaveCount(0);
@@ -178,7 +199,9 @@ test('fully and partly refunded payments say so, and the status filter finds the
   await expect(page.getByRole('table', { name: 'Recent payments' }).getByText('Partially refunded')).toBeVisible();
 });
 
-test('a refund is confirmed in a dialog that names the amount and the payment, then says what happened', async ({ page }) => {
+test('a refund is confirmed in a dialog that names the amount and the payment, then says what happened', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const key = await merchantWithKey(page, 'Careful Hands');
   const payment = await paidPayment(key);
@@ -241,9 +264,15 @@ test('a refund is confirmed in a dialog that names the amount and the payment, t
 test('a failed attempt’s timeline is its own, with a link to the payment that paid the order', async ({ page }) => {
   const key = await merchantWithKey(page, 'Second Try');
   const session = await createSessionWith(key);
-  const declined = await v1(key, 'POST', `/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'card', card_number: '4000000000000002' });
+  const declined = await v1(key, 'POST', `/v1/test-helpers/checkout-sessions/${session.id}/pay`, {
+    payment_method: 'card',
+    card_number: '4000000000000002',
+  });
   expect(declined.body).toMatchObject({ status: 'failed', failure_code: 'card_declined' });
-  const paid = await v1(key, 'POST', `/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' });
+  const paid = await v1(key, 'POST', `/v1/test-helpers/checkout-sessions/${session.id}/pay`, {
+    payment_method: 'card',
+    card_number: '4242424242424242',
+  });
   expect(paid.status).toBe(200);
   const { body: attempts } = await v1(key, 'GET', `/v1/payments?order_reference=${session.order_reference}`);
   const failed = attempts.data.find((payment: { status: string }) => payment.status === 'failed');
@@ -282,6 +311,8 @@ test('a waiting refund says how Decline differs from Cancel', async ({ page }) =
   await screenshotBoth(page, 'refunds-decline-or-cancel');
 
   await page.getByRole('button', { name: 'Decline' }).filter({ visible: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Decline the refund of US$10.00?' })).toContainText(payment.orderReference);
+  await expect(page.getByRole('dialog', { name: 'Decline the refund of US$10.00?' })).toContainText(
+    payment.orderReference,
+  );
   expect(refund.id).toMatch(/^rr_/);
 });

@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { approveWebsite, createKey, createSessionWith, newMerchant, payByCard, screenshotBoth, shopSession, signUp, v1 } from './dashboard-support';
+import {
+  approveWebsite,
+  createKey,
+  createSessionWith,
+  newMerchant,
+  payByCard,
+  screenshotBoth,
+  shopSession,
+  signUp,
+  v1,
+} from './dashboard-support';
 
 // A merchant's first hour: sign up, approve the shop's website, make a key, take a payment through the
 // hosted page, find it in the dashboard, and refund part of it.
@@ -25,7 +35,9 @@ test('a new merchant goes from sign-up to a refunded payment', async ({ page }) 
   await page.goto('/dashboard/settings');
   await page.getByRole('textbox', { name: 'Host' }).fill('localhost:4000/cart');
   await page.getByRole('button', { name: 'Add website' }).click();
-  await expect(page.getByText('Enter a host like shop.example.com or localhost:4000 — no path, no wildcard.')).toBeVisible();
+  await expect(
+    page.getByText('Enter a host like shop.example.com or localhost:4000 — no path, no wildcard.'),
+  ).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Host' })).toHaveValue('localhost:4000/cart');
   await approveWebsite(page, 'localhost:4000');
   await screenshotBoth(page, 'settings');
@@ -65,7 +77,9 @@ test('a new merchant goes from sign-up to a refunded payment', async ({ page }) 
   // the sandbox provider completes it; the page shows it once reloaded
   await expect(async () => {
     await page.reload();
-    await expect(page.getByRole('list', { name: 'Refund requests' }).getByText('Completed')).toBeVisible({ timeout: 1000 });
+    await expect(page.getByRole('list', { name: 'Refund requests' }).getByText('Completed')).toBeVisible({
+      timeout: 1000,
+    });
   }).toPass({ timeout: 15_000 });
   await expect(page.getByText('Refund of US$10.00 completed')).toBeVisible();
   await expect(page.getByLabel('Amount (USD)')).toHaveAccessibleDescription('Up to US$27.50 can be refunded.');

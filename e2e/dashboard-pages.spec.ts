@@ -8,7 +8,12 @@ import { newMerchant, openNav, screenshotBoth, signUp } from './dashboard-suppor
 const EMPTY_PAGES = [
   { nav: 'Payments', heading: 'Payments', empty: 'No payments yet', shot: 'payments-empty' },
   { nav: 'Refunds', heading: 'Refunds', empty: 'No refunds yet', shot: 'refunds-empty' },
-  { nav: 'Checkout sessions', heading: 'Checkout sessions', empty: 'No checkout sessions yet', shot: 'checkout-sessions-empty' },
+  {
+    nav: 'Checkout sessions',
+    heading: 'Checkout sessions',
+    empty: 'No checkout sessions yet',
+    shot: 'checkout-sessions-empty',
+  },
   { nav: 'API keys', heading: 'API keys', empty: 'No API keys yet', shot: 'api-keys-empty' },
   { nav: 'Webhooks', heading: 'Webhooks', empty: 'No endpoints yet', shot: 'webhooks-empty' },
   { nav: 'Events', heading: 'Events', empty: 'No events yet', shot: 'events-empty' },
@@ -39,7 +44,9 @@ test('on a phone the navigation opens from the menu and closes on arrival', asyn
   await page.getByRole('button', { name: 'Menu' }).click();
   const menu = page.getByRole('navigation', { name: 'Dashboard' }).filter({ visible: true });
   await expect(menu.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-  await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? 'test-results/screenshots'}/dashboard-menu-phone.png` });
+  await page.screenshot({
+    path: `${process.env.SCREENSHOT_DIR ?? 'test-results/screenshots'}/dashboard-menu-phone.png`,
+  });
   await expectAccessible(page);
   await menu.getByRole('link', { name: 'Webhooks' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();

@@ -1,11 +1,21 @@
 import { expect, test } from '@playwright/test';
 import { shopRoutes, SHOP } from './support';
-import { approveWebsite, createKey, createSessionWith, newMerchant, screenshotBoth, signUp, v1 } from './dashboard-support';
+import {
+  approveWebsite,
+  createKey,
+  createSessionWith,
+  newMerchant,
+  screenshotBoth,
+  signUp,
+  v1,
+} from './dashboard-support';
 
 // Checkout sessions as the merchant sees them, and a USDC payment, whose refund needs a note on how the
 // customer's own wallet was verified.
 
-test('a merchant follows sessions from open to paid or expired, and refunds a USDC payment with a destination note', async ({ page }) => {
+test('a merchant follows sessions from open to paid or expired, and refunds a USDC payment with a destination note', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signUp(page, newMerchant('Coin Corner'));
   await approveWebsite(page, 'localhost:4000');
@@ -39,7 +49,10 @@ test('a merchant follows sessions from open to paid or expired, and refunds a US
   await expect(page.getByText('No attempt yet.')).toBeVisible();
   await screenshotBoth(page, 'checkout-session');
   await page.getByRole('button', { name: 'Expire session' }).click();
-  await page.getByRole('dialog', { name: 'Expire this checkout session?' }).getByRole('button', { name: 'Expire session' }).click();
+  await page
+    .getByRole('dialog', { name: 'Expire this checkout session?' })
+    .getByRole('button', { name: 'Expire session' })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Expired');
   expect((await v1(key, 'GET', `/v1/checkout-sessions/${toExpire.id}`)).body.status).toBe('expired');
   await expect(page.getByRole('link', { name: 'checkout_session.expired' })).toBeVisible();
@@ -63,11 +76,17 @@ test('a merchant follows sessions from open to paid or expired, and refunds a US
   await note.evaluate((input: HTMLTextAreaElement) => input.removeAttribute('required'));
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
   await page.getByRole('dialog', { name: 'Refund US$5.00?' }).getByRole('button', { name: 'Refund US$5.00' }).click();
-  await expect(note).toHaveAccessibleDescription(/^USDC payments are never refunded to the address they were sent from\./);
+  await expect(note).toHaveAccessibleDescription(
+    /^USDC payments are never refunded to the address they were sent from\./,
+  );
   await note.fill('Customer signed a message from their own wallet on a support call');
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
   await page.getByRole('dialog', { name: 'Refund US$5.00?' }).getByRole('button', { name: 'Refund US$5.00' }).click();
   await expect(page.getByText('Refund of US$5.00 requested.')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Refund requests' }).getByText('Destination: Customer signed a message from their own wallet on a support call')).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Refund requests' })
+      .getByText('Destination: Customer signed a message from their own wallet on a support call'),
+  ).toBeVisible();
   await screenshotBoth(page, 'payment-usdc');
 });

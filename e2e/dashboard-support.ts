@@ -12,7 +12,11 @@ export type Merchant = { businessName: string; email: string; password: string }
 
 export function newMerchant(label: string): Merchant {
   const id = randomUUID().slice(0, 8);
-  return { businessName: `${label} ${id}`, email: `${label.toLowerCase().replace(/\W+/g, '-')}-${id}@example.com`, password: PASSWORD };
+  return {
+    businessName: `${label} ${id}`,
+    email: `${label.toLowerCase().replace(/\W+/g, '-')}-${id}@example.com`,
+    password: PASSWORD,
+  };
 }
 
 /** Signs up through the form and lands on Home. */
@@ -69,7 +73,12 @@ export async function createKey(page: Page, scopes?: string[]): Promise<string> 
 export type V1Response<T = any> = { status: number; body: T };
 
 /** The merchant's server calling the API with its key. */
-export async function v1<T = any>(key: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<V1Response<T>> {
+export async function v1<T = any>(
+  key: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<V1Response<T>> {
   const response = await fetch(`${E2E_BASE_URL}${path}`, {
     method,
     headers: {
@@ -98,7 +107,12 @@ export function shopSession(overrides: Record<string, unknown> = {}) {
 }
 
 export async function createSessionWith(key: string, overrides: Record<string, unknown> = {}) {
-  const response = await v1<{ id: string; url: string; order_reference: string }>(key, 'POST', '/v1/checkout-sessions', shopSession(overrides));
+  const response = await v1<{ id: string; url: string; order_reference: string }>(
+    key,
+    'POST',
+    '/v1/checkout-sessions',
+    shopSession(overrides),
+  );
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
 }

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { approveWebsite, createKey, createSessionWith, newMerchant, screenshotBoth, signUp, v1 } from './dashboard-support';
+import {
+  approveWebsite,
+  createKey,
+  createSessionWith,
+  newMerchant,
+  screenshotBoth,
+  signUp,
+  v1,
+} from './dashboard-support';
 import { DESKTOP, expectAccessible, PHONE, setPaymentCreatedAt } from './support';
 
 // A merchant on a 1280 px laptop reads the payments list and Home's recent payments without a table
@@ -16,7 +24,10 @@ async function tablesOverflowingTheirCards(page: Page) {
         const cardRight = card.getBoundingClientRect().right;
         return { label: table.getAttribute('aria-label'), tableRight, cardRight };
       })
-      .filter((entry): entry is { label: string | null; tableRight: number; cardRight: number } => entry !== null && entry.tableRight > entry.cardRight + 0.5),
+      .filter(
+        (entry): entry is { label: string | null; tableRight: number; cardRight: number } =>
+          entry !== null && entry.tableRight > entry.cardRight + 0.5,
+      ),
   );
 }
 

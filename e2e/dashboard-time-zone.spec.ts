@@ -1,7 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { relativeTime } from '@/lib/dashboard/format';
 import { addDays, dayInZone, shortZoneName } from '@/lib/time-zone';
-import { approveWebsite, createKey, createSessionWith, newMerchant, screenshotBoth, signUp, v1 } from './dashboard-support';
+import {
+  approveWebsite,
+  createKey,
+  createSessionWith,
+  newMerchant,
+  screenshotBoth,
+  signUp,
+  v1,
+} from './dashboard-support';
 import { expectAccessible, PHONE, setPaymentCreatedAt } from './support';
 
 // A merchant in Los Angeles: a payment made at 02:00 UTC happened the evening before for them, and the
@@ -14,7 +22,8 @@ const TOKYO = 'Asia/Tokyo';
 test.use({ timezoneId: LOS_ANGELES });
 
 /** "Nov 13" as the chart's table names a YYYY-MM-DD day. */
-const chartDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const chartDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 async function filterByDay(page: Page, zoneName: string, day: string) {
   await page.goto('/dashboard/payments');
@@ -26,16 +35,24 @@ async function filterByDay(page: Page, zoneName: string, day: string) {
 
 /** The chart's per-day figures, as its screen-reader table gives them. */
 function chartRow(page: Page, day: string) {
-  return page.getByRole('table', { name: 'Per day' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: chartDay(day), exact: true }) });
+  return page
+    .getByRole('table', { name: 'Per day' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: chartDay(day), exact: true }) });
 }
 
-test('a merchant in Los Angeles sees a payment made at 02:00 UTC on the evening before, in the list, the filter and the chart', async ({ page }) => {
+test('a merchant in Los Angeles sees a payment made at 02:00 UTC on the evening before, in the list, the filter and the chart', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUp(page, newMerchant('Pacific Shop'));
   await approveWebsite(page, 'localhost:4000');
   const key = await createKey(page);
   const session = await createSessionWith(key);
-  const paid = await v1(key, 'POST', `/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' });
+  const paid = await v1(key, 'POST', `/v1/test-helpers/checkout-sessions/${session.id}/pay`, {
+    payment_method: 'card',
+    card_number: '4242424242424242',
+  });
   expect(paid.status).toBe(200);
 
   // ten days ago at 02:00 UTC: old enough to be listed by its date, within Home's 30 days
@@ -86,7 +103,10 @@ test('a merchant in Los Angeles sees a payment made at 02:00 UTC on the evening 
   await filterByDay(page, tokyo, utcDay);
   await expect(payments.getByRole('row').filter({ hasText: 'US$37.50' })).toHaveCount(1);
   await expect(payments.getByRole('columnheader', { name: `Date (${tokyo})` })).toBeVisible();
-  await expect(payments.locator('time').first()).toHaveAttribute('title', new RegExp(`, 11:00:00\\sAM ${tokyo.replace('+', '\\+')}$`));
+  await expect(payments.locator('time').first()).toHaveAttribute(
+    'title',
+    new RegExp(`, 11:00:00\\sAM ${tokyo.replace('+', '\\+')}$`),
+  );
   await page.goto('/dashboard');
   await expect(chartRow(page, utcDay)).toContainText('US$37.50');
   await expect(chartRow(page, localDay)).not.toContainText('US$37.50');

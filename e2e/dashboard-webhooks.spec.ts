@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
-import { approveWebsite, createKey, createSessionWith, newMerchant, payByCard, screenshotBoth, signUp, v1 } from './dashboard-support';
+import {
+  approveWebsite,
+  createKey,
+  createSessionWith,
+  newMerchant,
+  payByCard,
+  screenshotBoth,
+  signUp,
+  v1,
+} from './dashboard-support';
 import { DESKTOP, expectAccessible, PHONE } from './support';
 
 // A merchant's server receives signed events: the endpoint is added in the dashboard, its secret shown
@@ -12,14 +21,18 @@ let failing = false;
 
 test.beforeEach(async () => {
   failing = false;
-  receiver = await startTestReceiver(() => (failing ? { status: 500, body: 'receiver is down' } : { status: 200, body: 'thanks' }));
+  receiver = await startTestReceiver(() =>
+    failing ? { status: 500, body: 'receiver is down' } : { status: 200, body: 'thanks' },
+  );
 });
 
 test.afterEach(async () => {
   await receiver.close();
 });
 
-test('a merchant adds a webhook endpoint, verifies a delivery with its secret, and resends a failed one', async ({ page }) => {
+test('a merchant adds a webhook endpoint, verifies a delivery with its secret, and resends a failed one', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUp(page, newMerchant('Hook Shop'));
   await approveWebsite(page, 'localhost:4000');
@@ -65,7 +78,10 @@ test('a merchant adds a webhook endpoint, verifies a delivery with its secret, a
   const [testEvent] = await receiver.waitFor(1);
   const verified = new Webhook(secret).verify(testEvent.body, testEvent.headers) as { type: string };
   expect(verified.type).toBe('webhook_endpoint.test');
-  const testRow = page.getByRole('table', { name: 'Deliveries' }).getByRole('row').filter({ hasText: 'webhook_endpoint.test' });
+  const testRow = page
+    .getByRole('table', { name: 'Deliveries' })
+    .getByRole('row')
+    .filter({ hasText: 'webhook_endpoint.test' });
   await expect(testRow).toContainText('Test from the dashboard');
   await expect(testRow).toContainText('Succeeded');
   await expect(testRow).toContainText('200');
@@ -79,11 +95,15 @@ test('a merchant adds a webhook endpoint, verifies a delivery with its secret, a
   const deliveries = page.getByRole('table', { name: 'Deliveries' });
   await expect(async () => {
     await page.reload();
-    await expect(deliveries.getByRole('row').filter({ hasText: 'payment.succeeded' })).toContainText('Succeeded', { timeout: 1000 });
+    await expect(deliveries.getByRole('row').filter({ hasText: 'payment.succeeded' })).toContainText('Succeeded', {
+      timeout: 1000,
+    });
   }).toPass({ timeout: 15_000 });
   const paid = deliveries.getByRole('row').filter({ hasText: 'payment.succeeded' });
   await expect(paid).toContainText('200');
-  await expect(deliveries.getByRole('row').filter({ hasText: 'checkout_session.completed' })).toContainText('Succeeded');
+  await expect(deliveries.getByRole('row').filter({ hasText: 'checkout_session.completed' })).toContainText(
+    'Succeeded',
+  );
 
   // the receiver goes down: a refund's event is retried with backoff, every attempt logged
   failing = true;
@@ -118,7 +138,9 @@ test('a merchant adds a webhook endpoint, verifies a delivery with its secret, a
 
   // the events list, and the event with its delivery
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Events' }).click();
-  await expect(page.getByRole('row').filter({ hasText: 'payment.succeeded' })).toContainText('Payment of US$37.50 succeeded');
+  await expect(page.getByRole('row').filter({ hasText: 'payment.succeeded' })).toContainText(
+    'Payment of US$37.50 succeeded',
+  );
   await screenshotBoth(page, 'events');
   await page.getByRole('link', { name: 'Payment of US$37.50 succeeded' }).click();
   await expect(page.getByRole('table', { name: 'Deliveries' })).toContainText(receiver.url);
@@ -129,7 +151,10 @@ test('a merchant adds a webhook endpoint, verifies a delivery with its secret, a
   await page.goBack();
   await page.goBack();
   await page.getByRole('button', { name: 'Rotate secret' }).click();
-  await page.getByRole('dialog', { name: 'Rotate the signing secret?' }).getByRole('button', { name: 'Rotate secret' }).click();
+  await page
+    .getByRole('dialog', { name: 'Rotate the signing secret?' })
+    .getByRole('button', { name: 'Rotate secret' })
+    .click();
   const rotated = page.getByRole('dialog', { name: 'Your new signing secret' });
   const newSecret = (await rotated.getByTestId('secret-value').textContent())!.trim();
   expect(newSecret).toMatch(/^whsec_/);
@@ -138,7 +163,10 @@ test('a merchant adds a webhook endpoint, verifies a delivery with its secret, a
   await expect(page.getByText('The previous secret also signs until')).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog', { name: 'Delete this endpoint?' }).getByRole('button', { name: 'Delete endpoint' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this endpoint?' })
+    .getByRole('button', { name: 'Delete endpoint' })
+    .click();
   await page.waitForURL('**/dashboard/developers/webhooks');
   await expect(page.getByText('No endpoints yet')).toBeVisible();
 });

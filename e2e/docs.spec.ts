@@ -10,7 +10,10 @@ import { DESKTOP, expectAccessible, PHONE, screenshot } from './support';
 
 /** What the viewport shows (the full page is very long), for people to look at beside the full-page shot. */
 async function viewportShot(page: Page, name: string) {
-  await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? 'test-results/screenshots'}/${name}.png`, animations: 'disabled' });
+  await page.screenshot({
+    path: `${process.env.SCREENSHOT_DIR ?? 'test-results/screenshots'}/${name}.png`,
+    animations: 'disabled',
+  });
 }
 
 /** Console complaints about the Content-Security-Policy: the page's own scripts and styles must all run under it. */
@@ -50,8 +53,11 @@ test('a developer finds every endpoint, the error table and the test cards on /d
   const errorTable = page.getByRole('region', { name: 'Error codes', exact: true });
   for (const row of ERROR_CODES) await expect(errorTable.getByText(row.code, { exact: true })).toBeAttached();
   const cards = page.getByRole('region', { name: 'Test cards', exact: true });
-  for (const card of TEST_CARDS) await expect(cards.getByText(card.number.replace(/(\d{4})(?=\d)/g, '$1 '))).toBeAttached();
-  await expect(page.getByRole('figure').filter({ hasText: 'app/api/webhooks/route.ts' })).toContainText("webhook.verify(body");
+  for (const card of TEST_CARDS)
+    await expect(cards.getByText(card.number.replace(/(\d{4})(?=\d)/g, '$1 '))).toBeAttached();
+  await expect(page.getByRole('figure').filter({ hasText: 'app/api/webhooks/route.ts' })).toContainText(
+    'webhook.verify(body',
+  );
 
   await viewportShot(page, 'docs-desktop-top');
   await screenshot(page, 'docs-desktop-full');
@@ -66,7 +72,10 @@ test('a developer finds every endpoint, the error table and the test cards on /d
   await page.locator('#object-Payment').scrollIntoViewIfNeeded();
   await viewportShot(page, 'docs-desktop-objects');
 
-  expect(requests.filter((url) => !url.startsWith(E2E_BASE_URL) && !url.startsWith('data:')), 'no CDN or other origin').toEqual([]);
+  expect(
+    requests.filter((url) => !url.startsWith(E2E_BASE_URL) && !url.startsWith('data:')),
+    'no CDN or other origin',
+  ).toEqual([]);
   expect(cspViolations).toEqual([]);
 });
 

@@ -8,7 +8,10 @@ import { DESKTOP, expectAccessible, MERCHANT_NAME, PHONE, screenshot, SHOP, shop
 
 /** The public pages at phone and desktop sizes, checked for accessibility: payment-link-<name>-*.png. */
 async function capturePublic(page: Page, name: string) {
-  for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
     await page.setViewportSize(viewport);
     await screenshot(page, `payment-link-${name}-${size}`);
   }
@@ -30,7 +33,10 @@ async function payByCard(customer: Page, priceLabel: string) {
   await customer.getByRole('button', { name: `Pay ${priceLabel}` }).click();
 }
 
-test('a merchant makes a link, a customer pays it by card and gets a receipt, the payment shows under the link; once deactivated it cannot be paid', async ({ page, browser }) => {
+test('a merchant makes a link, a customer pays it by card and gets a receipt, the payment shows under the link; once deactivated it cannot be paid', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const merchant = newMerchant('Studio');
   await signUp(page, merchant);
@@ -80,7 +86,10 @@ test('a merchant makes a link, a customer pays it by card and gets a receipt, th
   await expect(customer.getByRole('heading', { level: 1, name: 'Yoga class – drop-in' })).toBeVisible();
   await expect(customer.getByText('Sixty minutes of vinyasa. Mats provided.')).toBeVisible();
   await expect(customer.getByText('CA$25.00', { exact: true })).toBeVisible();
-  await expect(customer.getByRole('list', { name: 'Ways to pay' }).getByRole('listitem')).toHaveText(['Card', 'Interac']);
+  await expect(customer.getByRole('list', { name: 'Ways to pay' }).getByRole('listitem')).toHaveText([
+    'Card',
+    'Interac',
+  ]);
   await capturePublic(customer, 'active');
   await customer.setViewportSize(PHONE);
 
@@ -113,7 +122,10 @@ test('a merchant makes a link, a customer pays it by card and gets a receipt, th
   await expect(page.getByText(`${linkId}-1`, { exact: true })).toBeVisible();
 
   await openNav(page, 'Payment links');
-  const row = page.getByRole('table', { name: 'Payment links' }).getByRole('row').filter({ hasText: 'Yoga class – drop-in' });
+  const row = page
+    .getByRole('table', { name: 'Payment links' })
+    .getByRole('row')
+    .filter({ hasText: 'Yoga class – drop-in' });
   await expect(row.getByText('1 payment', { exact: true })).toBeVisible();
   await expect(row.getByText('Active').filter({ visible: true })).toBeVisible();
   await screenshotBoth(page, 'payment-links-list');
@@ -161,8 +173,18 @@ test('a merchant makes a link, a customer pays it by card and gets a receipt, th
 test('a link made with the API sends the customer to the merchant’s own page after paying', async ({ browser }) => {
   const created = await fetch(`${E2E_BASE_URL}/v1/payment-links`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${E2E_API_KEY}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
-    body: JSON.stringify({ name: 'Gift card', amount: 5000, currency: 'USD', payment_methods: ['card'], after_payment_url: `${SHOP}/gift/thanks?src=link` }),
+    headers: {
+      Authorization: `Bearer ${E2E_API_KEY}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': crypto.randomUUID(),
+    },
+    body: JSON.stringify({
+      name: 'Gift card',
+      amount: 5000,
+      currency: 'USD',
+      payment_methods: ['card'],
+      after_payment_url: `${SHOP}/gift/thanks?src=link`,
+    }),
   });
   expect(created.status).toBe(201);
   const link = (await created.json()) as { id: string; url: string };
@@ -188,9 +210,19 @@ test('a link made with the API sends the customer to the merchant’s own page a
   expect(landed.searchParams.get('src')).toBe('link');
   const sessionId = landed.searchParams.get('session_id')!;
 
-  const session = await fetch(`${E2E_BASE_URL}/v1/checkout-sessions/${sessionId}`, { headers: { Authorization: `Bearer ${E2E_API_KEY}` } }).then((r) => r.json());
-  expect(session).toMatchObject({ status: 'complete', order_reference: `${link.id}-1`, amount: 5000, currency: 'USD', payment_methods: ['card'] });
-  const second = await fetch(`${E2E_BASE_URL}/v1/checkout-sessions?order_reference=${link.id}-2`, { headers: { Authorization: `Bearer ${E2E_API_KEY}` } }).then((r) => r.json());
+  const session = await fetch(`${E2E_BASE_URL}/v1/checkout-sessions/${sessionId}`, {
+    headers: { Authorization: `Bearer ${E2E_API_KEY}` },
+  }).then((r) => r.json());
+  expect(session).toMatchObject({
+    status: 'complete',
+    order_reference: `${link.id}-1`,
+    amount: 5000,
+    currency: 'USD',
+    payment_methods: ['card'],
+  });
+  const second = await fetch(`${E2E_BASE_URL}/v1/checkout-sessions?order_reference=${link.id}-2`, {
+    headers: { Authorization: `Bearer ${E2E_API_KEY}` },
+  }).then((r) => r.json());
   expect(second.data).toEqual([]);
   await customer.context().close();
 });

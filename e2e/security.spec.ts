@@ -5,7 +5,17 @@ import net from 'node:net';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_API_KEY, E2E_BASE_URL } from '../playwright.config';
-import { approveWebsite, createKey, newMerchant, payByCard, shopSession, signIn, signUp, v1, type Merchant } from './dashboard-support';
+import {
+  approveWebsite,
+  createKey,
+  newMerchant,
+  payByCard,
+  shopSession,
+  signIn,
+  signUp,
+  v1,
+  type Merchant,
+} from './dashboard-support';
 import { SHOP, shopRoutes } from './support';
 import { freePort } from '@/lib/server/free-port';
 
@@ -39,7 +49,16 @@ function pageRoutes(): string[] {
   return found.sort();
 }
 
-type Objects = { sessionId: string; paymentId: string; linkId: string; endpointId: string; eventId: string; logId: string; publicSessionId: string; publicLinkId: string };
+type Objects = {
+  sessionId: string;
+  paymentId: string;
+  linkId: string;
+  endpointId: string;
+  eventId: string;
+  logId: string;
+  publicSessionId: string;
+  publicLinkId: string;
+};
 
 /** The address of a route, its [id] filled with an object the signed-in merchant (or the demo merchant, for public pages) owns. */
 function addressOf(route: string, ids: Objects): string {
@@ -64,7 +83,11 @@ function addressOf(route: string, ids: Objects): string {
 async function demoApi<T = any>(method: string, apiPath: string, body?: unknown): Promise<T> {
   const response = await fetch(`${E2E_BASE_URL}${apiPath}`, {
     method,
-    headers: { Authorization: `Bearer ${E2E_API_KEY}`, 'Content-Type': 'application/json', ...(method === 'POST' ? { 'Idempotency-Key': crypto.randomUUID() } : {}) },
+    headers: {
+      Authorization: `Bearer ${E2E_API_KEY}`,
+      'Content-Type': 'application/json',
+      ...(method === 'POST' ? { 'Idempotency-Key': crypto.randomUUID() } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   expect(response.status, `${method} ${apiPath}`).toBeLessThan(300);
@@ -91,7 +114,12 @@ test.beforeAll(async ({ browser }) => {
   await payByCard(merchantPage, session.url);
   const payment = (await v1(key, 'GET', `/v1/checkout-sessions/${session.id}`)).body.payment_id as string;
   const link = (await v1(key, 'POST', '/v1/payment-links', { name: 'Gift card', amount: 2500, currency: 'USD' })).body;
-  const endpoint = (await v1(key, 'POST', '/v1/webhook-endpoints', { url: 'https://hooks.example.com/never', events: ['refund.failed'] })).body;
+  const endpoint = (
+    await v1(key, 'POST', '/v1/webhook-endpoints', {
+      url: 'https://hooks.example.com/never',
+      events: ['refund.failed'],
+    })
+  ).body;
   const event = (await v1(key, 'GET', '/v1/events?limit=1')).body.data[0];
   const publicSession = await demoApi('POST', '/v1/checkout-sessions', shopSession());
   const publicLink = await demoApi('POST', '/v1/payment-links', { name: 'Public link', amount: 1000, currency: 'USD' });
@@ -99,10 +127,23 @@ test.beforeAll(async ({ browser }) => {
   let logId = '';
   await expect(async () => {
     await merchantPage.goto('/dashboard/developers/logs');
-    const href = await merchantPage.getByRole('table', { name: 'API requests' }).getByRole('link').first().getAttribute('href', { timeout: 1000 });
+    const href = await merchantPage
+      .getByRole('table', { name: 'API requests' })
+      .getByRole('link')
+      .first()
+      .getAttribute('href', { timeout: 1000 });
     logId = href!.split('/').pop()!;
   }).toPass({ timeout: 10_000 });
-  ids = { sessionId: session.id, paymentId: payment, linkId: link.id, endpointId: endpoint.id, eventId: event.id, logId, publicSessionId: publicSession.id, publicLinkId: publicLink.id };
+  ids = {
+    sessionId: session.id,
+    paymentId: payment,
+    linkId: link.id,
+    endpointId: endpoint.id,
+    eventId: event.id,
+    logId,
+    publicSessionId: publicSession.id,
+    publicLinkId: publicLink.id,
+  };
 });
 
 test.afterAll(async () => {
@@ -112,13 +153,21 @@ test.afterAll(async () => {
 function securityHeaderProblems(headers: Record<string, string>, overHttps: boolean): string[] {
   const problems: string[] = [];
   const csp = headers['content-security-policy'] ?? '';
-  for (const directive of ["frame-ancestors 'none'", "default-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"]) {
+  for (const directive of [
+    "frame-ancestors 'none'",
+    "default-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ]) {
     if (!csp.includes(directive)) problems.push(`CSP without ${directive}`);
   }
   if (/unsafe-eval/.test(csp)) problems.push("CSP allows 'unsafe-eval'");
   if (headers['x-frame-options'] !== 'DENY') problems.push(`X-Frame-Options ${headers['x-frame-options']}`);
-  if (headers['x-content-type-options'] !== 'nosniff') problems.push(`X-Content-Type-Options ${headers['x-content-type-options']}`);
-  if (!['strict-origin-when-cross-origin', 'no-referrer', 'same-origin'].includes(headers['referrer-policy'])) problems.push(`Referrer-Policy ${headers['referrer-policy']}`);
+  if (headers['x-content-type-options'] !== 'nosniff')
+    problems.push(`X-Content-Type-Options ${headers['x-content-type-options']}`);
+  if (!['strict-origin-when-cross-origin', 'no-referrer', 'same-origin'].includes(headers['referrer-policy']))
+    problems.push(`Referrer-Policy ${headers['referrer-policy']}`);
   if (headers['x-powered-by']) problems.push('X-Powered-By is sent');
   const hsts = headers['strict-transport-security'];
   if (overHttps) {
@@ -132,15 +181,38 @@ function securityHeaderProblems(headers: Record<string, string>, overHttps: bool
 
 test('every page sends CSP with frame-ancestors none, X-Frame-Options, Referrer-Policy and nosniff, and HSTS only behind https', async () => {
   const routes = pageRoutes();
-  expect(routes).toEqual(expect.arrayContaining(['/', '/checkout/[id]', '/pay/[id]', '/pay/[id]/receipt', '/login', '/signup', '/docs', '/dashboard', '/dashboard/settings']));
+  expect(routes).toEqual(
+    expect.arrayContaining([
+      '/',
+      '/checkout/[id]',
+      '/pay/[id]',
+      '/pay/[id]/receipt',
+      '/login',
+      '/signup',
+      '/docs',
+      '/dashboard',
+      '/dashboard/settings',
+    ]),
+  );
   // and the pages that are not pages: not found, the API, a static asset, the auth endpoints
-  const addresses = [...routes.map((route) => addressOf(route, ids)), '/no-such-page', '/checkout/cs_000000000000000000000000', '/v1/payments', '/api/auth/csrf', '/favicon.ico'];
+  const addresses = [
+    ...routes.map((route) => addressOf(route, ids)),
+    '/no-such-page',
+    '/checkout/cs_000000000000000000000000',
+    '/v1/payments',
+    '/api/auth/csrf',
+    '/favicon.ico',
+  ];
   const problems: string[] = [];
   for (const address of addresses) {
     for (const overHttps of [false, true]) {
-      const response = await merchantPage.request.get(address, { maxRedirects: 0, headers: overHttps ? { 'X-Forwarded-Proto': 'https' } : {} });
+      const response = await merchantPage.request.get(address, {
+        maxRedirects: 0,
+        headers: overHttps ? { 'X-Forwarded-Proto': 'https' } : {},
+      });
       if (response.status() >= 500) problems.push(`${address}: ${response.status()}`);
-      for (const problem of securityHeaderProblems(response.headers(), overHttps)) problems.push(`${address}${overHttps ? ' (https)' : ''}: ${problem}`);
+      for (const problem of securityHeaderProblems(response.headers(), overHttps))
+        problems.push(`${address}${overHttps ? ' (https)' : ''}: ${problem}`);
     }
   }
   expect(problems).toEqual([]);
@@ -152,7 +224,9 @@ test('a page of ours cannot be framed by another site', async ({ page }) => {
   const site = http.createServer((request, response) => {
     response.setHeader('Content-Type', 'text/html');
     if (request.url === '/inner') return response.end('<!doctype html><button>Pay US$1.00</button>');
-    response.end(`<!doctype html><iframe id="ours" src="${E2E_BASE_URL}/checkout/${ids.publicSessionId}"></iframe><iframe id="theirs" src="/inner"></iframe>`);
+    response.end(
+      `<!doctype html><iframe id="ours" src="${E2E_BASE_URL}/checkout/${ids.publicSessionId}"></iframe><iframe id="theirs" src="/inner"></iframe>`,
+    );
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   try {
@@ -168,19 +242,33 @@ test('a page of ours cannot be framed by another site', async ({ page }) => {
 
 // --- cookies ---------------------------------------------------------------------------------------------
 
-
 test('behind https every dashboard cookie is Secure, HttpOnly and SameSite=Lax, with a __Secure- or __Host- name', async () => {
   test.setTimeout(90_000);
   // the same build and database, configured as it is deployed behind a TLS-terminating proxy
   const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? 'data/e2e', APP_URL: 'https://pay.example.test', NEXTAUTH_URL: 'https://pay.example.test', WORKER: 'off', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: process.env.E2E_DATA_DIR ?? 'data/e2e',
+        APP_URL: 'https://pay.example.test',
+        NEXTAUTH_URL: 'https://pay.example.test',
+        WORKER: 'off',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    },
+  );
   try {
     const base = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 60_000;
-    while (!(await fetch(`${base}/api/auth/csrf`).then((r) => r.ok).catch(() => false))) {
+    while (
+      !(await fetch(`${base}/api/auth/csrf`)
+        .then((r) => r.ok)
+        .catch(() => false))
+    ) {
       if (Date.now() > deadline) throw new Error('the https-configured server did not start');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -190,13 +278,27 @@ test('behind https every dashboard cookie is Secure, HttpOnly and SameSite=Lax, 
     const csrfCookies = csrf.headers.getSetCookie();
     const signInResponse = await fetch(`${base}/api/auth/callback/credentials`, {
       method: 'POST',
-      headers: { ...https, 'Content-Type': 'application/x-www-form-urlencoded', Cookie: csrfCookies.map((line) => line.split(';')[0]).join('; ') },
-      body: new URLSearchParams({ csrfToken, email: merchant.email, password: merchant.password, callbackUrl: 'https://pay.example.test/dashboard', json: 'true' }),
+      headers: {
+        ...https,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Cookie: csrfCookies.map((line) => line.split(';')[0]).join('; '),
+      },
+      body: new URLSearchParams({
+        csrfToken,
+        email: merchant.email,
+        password: merchant.password,
+        callbackUrl: 'https://pay.example.test/dashboard',
+        json: 'true',
+      }),
       redirect: 'manual',
     });
     const cookies = [...csrfCookies, ...signInResponse.headers.getSetCookie()];
     const named = (name: string) => cookies.find((line) => line.split('=')[0] === name);
-    for (const name of ['__Host-next-auth.csrf-token', '__Secure-next-auth.callback-url', '__Secure-next-auth.session-token']) {
+    for (const name of [
+      '__Host-next-auth.csrf-token',
+      '__Secure-next-auth.callback-url',
+      '__Secure-next-auth.session-token',
+    ]) {
       const line = named(name);
       expect(line, `${name} in ${cookies.map((one) => one.split('=')[0])}`).toBeDefined();
       expect(line).toMatch(/;\s*Secure/i);
@@ -213,7 +315,8 @@ test('behind https every dashboard cookie is Secure, HttpOnly and SameSite=Lax, 
 test('over plain http the sign-in cookies are HttpOnly and SameSite=Lax (Secure would stop the browser sending them)', async () => {
   const cookies = (await context.cookies()).filter((cookie) => cookie.name.includes('next-auth'));
   expect(cookies.map((cookie) => cookie.name)).toContain('next-auth.session-token');
-  for (const cookie of cookies) expect(cookie, cookie.name).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false });
+  for (const cookie of cookies)
+    expect(cookie, cookie.name).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false });
 });
 
 // --- no open redirect -------------------------------------------------------------------------------------
@@ -235,7 +338,9 @@ const OFF_SITE = [
 
 /** On our origin, and not a path a browser would read as another host (//evil, /\\evil). */
 const sameOrigin = (location: string | undefined) =>
-  location !== undefined && new URL(location, E2E_BASE_URL).origin === new URL(E2E_BASE_URL).origin && !/^\/[/\\]/.test(new URL(location, E2E_BASE_URL).pathname);
+  location !== undefined &&
+  new URL(location, E2E_BASE_URL).origin === new URL(E2E_BASE_URL).origin &&
+  !/^\/[/\\]/.test(new URL(location, E2E_BASE_URL).pathname);
 
 /** Links, forms and refreshes on the page that lead off-site (the address itself is echoed in the page's router state, harmlessly). */
 async function offSiteExits(page: Page): Promise<string[]> {
@@ -243,14 +348,18 @@ async function offSiteExits(page: Page): Promise<string[]> {
     [
       ...[...document.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href),
       ...[...document.querySelectorAll('form[action]')].map((form) => (form as HTMLFormElement).action),
-      ...[...document.querySelectorAll('meta[http-equiv="refresh" i]')].map((meta) => meta.getAttribute('content') ?? ''),
+      ...[...document.querySelectorAll('meta[http-equiv="refresh" i]')].map(
+        (meta) => meta.getAttribute('content') ?? '',
+      ),
     ].filter((target) => target.includes('evil.example.com')),
   );
 }
 
 test('the sign-in page sends a signed-in merchant only to our own dashboard, whatever callbackUrl says', async () => {
   for (const target of OFF_SITE) {
-    const response = await merchantPage.request.get(`/login?callbackUrl=${encodeURIComponent(target)}`, { maxRedirects: 0 });
+    const response = await merchantPage.request.get(`/login?callbackUrl=${encodeURIComponent(target)}`, {
+      maxRedirects: 0,
+    });
     expect(response.status(), target).toBe(307);
     const location = response.headers().location;
     expect(sameOrigin(location), `${target} → ${location}`).toBe(true);
@@ -258,18 +367,36 @@ test('the sign-in page sends a signed-in merchant only to our own dashboard, wha
   }
 });
 
-test('next-auth keeps callbackUrl on our origin: on sign-in, on the sign-in redirect, and on sign-out', async ({ request }) => {
-  for (const target of [EVIL, '//evil.example.com', '/\\evil.example.com', `${E2E_BASE_URL}.evil.example.com`, `${E2E_BASE_URL}@evil.example.com`, 'javascript:alert(1)']) {
-    const signinPage = await request.get(`/api/auth/signin?callbackUrl=${encodeURIComponent(target)}`, { maxRedirects: 0 });
-    const callbackCookie = signinPage.headersArray().find((header) => header.name.toLowerCase() === 'set-cookie' && header.value.includes('callback-url='));
-    if (callbackCookie) expect(sameOrigin(decodeURIComponent(callbackCookie.value.split('=')[1].split(';')[0])), target).toBe(true);
+test('next-auth keeps callbackUrl on our origin: on sign-in, on the sign-in redirect, and on sign-out', async ({
+  request,
+}) => {
+  for (const target of [
+    EVIL,
+    '//evil.example.com',
+    '/\\evil.example.com',
+    `${E2E_BASE_URL}.evil.example.com`,
+    `${E2E_BASE_URL}@evil.example.com`,
+    'javascript:alert(1)',
+  ]) {
+    const signinPage = await request.get(`/api/auth/signin?callbackUrl=${encodeURIComponent(target)}`, {
+      maxRedirects: 0,
+    });
+    const callbackCookie = signinPage
+      .headersArray()
+      .find((header) => header.name.toLowerCase() === 'set-cookie' && header.value.includes('callback-url='));
+    if (callbackCookie)
+      expect(sameOrigin(decodeURIComponent(callbackCookie.value.split('=')[1].split(';')[0])), target).toBe(true);
     expect(sameOrigin(signinPage.headers().location ?? '/'), target).toBe(true);
 
     const { csrfToken } = await (await request.get('/api/auth/csrf')).json();
-    const signedIn = await request.post('/api/auth/callback/credentials', { form: { csrfToken, email: merchant.email, password: merchant.password, callbackUrl: target, json: 'true' } });
+    const signedIn = await request.post('/api/auth/callback/credentials', {
+      form: { csrfToken, email: merchant.email, password: merchant.password, callbackUrl: target, json: 'true' },
+    });
     expect(signedIn.status(), target).toBe(200);
     expect(sameOrigin((await signedIn.json()).url), target).toBe(true);
-    const signedOut = await request.post('/api/auth/signout', { form: { csrfToken, callbackUrl: target, json: 'true' } });
+    const signedOut = await request.post('/api/auth/signout', {
+      form: { csrfToken, callbackUrl: target, json: 'true' },
+    });
     expect(signedOut.status(), target).toBe(200);
     expect(sameOrigin((await signedOut.json()).url), target).toBe(true);
   }
@@ -319,11 +446,15 @@ test('a dashboard change posted from another site is refused and changes nothing
   await expect(nameField).toHaveValue('Renamed by a replay from our origin');
 });
 
-test('the hosted checkout returns the customer to the stored return_url, whatever its address or its form says', async ({ page }) => {
+test('the hosted checkout returns the customer to the stored return_url, whatever its address or its form says', async ({
+  page,
+}) => {
   await shopRoutes(page);
   const session = await demoApi('POST', '/v1/checkout-sessions', shopSession());
   // an address dressed up with redirect parameters
-  await page.goto(`/checkout/${session.id}?return_url=${encodeURIComponent(EVIL)}&cancel_url=${encodeURIComponent(EVIL)}&redirect=${encodeURIComponent(EVIL)}&next=${encodeURIComponent(EVIL)}`);
+  await page.goto(
+    `/checkout/${session.id}?return_url=${encodeURIComponent(EVIL)}&cancel_url=${encodeURIComponent(EVIL)}&redirect=${encodeURIComponent(EVIL)}&next=${encodeURIComponent(EVIL)}`,
+  );
   expect(await offSiteExits(page)).toEqual([]);
   await expect(page.getByRole('link', { name: /Back to|Cancel/ }).first()).toHaveAttribute('href', `${SHOP}/cart`);
 
@@ -353,16 +484,31 @@ test('the hosted checkout returns the customer to the stored return_url, whateve
   expect(landed.searchParams.get('session_id')).toBe(session.id);
 });
 
-test('a payment link sends the customer to its stored after-payment URL, or to our own receipt, never to one in the address', async ({ page }) => {
+test('a payment link sends the customer to its stored after-payment URL, or to our own receipt, never to one in the address', async ({
+  page,
+}) => {
   await shopRoutes(page);
-  const withUrl = await demoApi('POST', '/v1/payment-links', { name: 'Gift card', amount: 1500, currency: 'USD', payment_methods: ['card'], after_payment_url: `${SHOP}/gift/thanks` });
-  const withoutUrl = await demoApi('POST', '/v1/payment-links', { name: 'Donation', amount: 500, currency: 'USD', payment_methods: ['card'] });
+  const withUrl = await demoApi('POST', '/v1/payment-links', {
+    name: 'Gift card',
+    amount: 1500,
+    currency: 'USD',
+    payment_methods: ['card'],
+    after_payment_url: `${SHOP}/gift/thanks`,
+  });
+  const withoutUrl = await demoApi('POST', '/v1/payment-links', {
+    name: 'Donation',
+    amount: 500,
+    currency: 'USD',
+    payment_methods: ['card'],
+  });
 
   for (const [link, expected] of [
     [withUrl, `${SHOP}/gift/thanks`],
     [withoutUrl, `${E2E_BASE_URL}/pay/${withoutUrl.id}/receipt`],
   ] as const) {
-    await page.goto(`/pay/${link.id}?after_payment_url=${encodeURIComponent(EVIL)}&return_url=${encodeURIComponent(EVIL)}&next=${encodeURIComponent(EVIL)}`);
+    await page.goto(
+      `/pay/${link.id}?after_payment_url=${encodeURIComponent(EVIL)}&return_url=${encodeURIComponent(EVIL)}&next=${encodeURIComponent(EVIL)}`,
+    );
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL(/\/checkout\/cs_/);
     expect(await offSiteExits(page)).toEqual([]);

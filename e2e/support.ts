@@ -15,7 +15,14 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
 type SessionOverrides = Record<string, unknown>;
-export type CheckoutSession = { id: string; url: string; status: string; order_reference: string; payment_id: string | null; [key: string]: unknown };
+export type CheckoutSession = {
+  id: string;
+  url: string;
+  status: string;
+  order_reference: string;
+  payment_id: string | null;
+  [key: string]: unknown;
+};
 
 async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const response = await fetch(`${E2E_BASE_URL}${path}`, {
@@ -45,9 +52,7 @@ export function usdSession(overrides: SessionOverrides = {}) {
   return {
     order_reference: uniqueReference(),
     currency: 'USD',
-    items: [
-      { name: 'Organic cotton T-shirt', quantity: 2, unit_amount: 1500 },
-    ],
+    items: [{ name: 'Organic cotton T-shirt', quantity: 2, unit_amount: 1500 }],
     shipping_amount: 500,
     tax_amount: 250,
     amount: 3750,
@@ -72,15 +77,25 @@ export function cadSession(overrides: SessionOverrides = {}) {
   };
 }
 
-export const createSession = (body: SessionOverrides = usdSession()) => ok<CheckoutSession>('POST', '/v1/checkout-sessions', body);
+export const createSession = (body: SessionOverrides = usdSession()) =>
+  ok<CheckoutSession>('POST', '/v1/checkout-sessions', body);
 export const getSession = (id: string) => ok<CheckoutSession>('GET', `/v1/checkout-sessions/${id}`);
 export const expireSession = (id: string) => ok<CheckoutSession>('POST', `/v1/checkout-sessions/${id}/expire`);
 export const payWithTestHelper = (id: string, body: Record<string, unknown>) =>
   ok<{ id: string; status: string }>('POST', `/v1/test-helpers/checkout-sessions/${id}/pay`, body);
 
-export type Payment = { id: string; status: string; payment_method: string; payment_method_details: Record<string, Record<string, unknown>>; failure_code: string | null };
+export type Payment = {
+  id: string;
+  status: string;
+  payment_method: string;
+  payment_method_details: Record<string, Record<string, unknown>>;
+  failure_code: string | null;
+};
 export async function paymentsOf(orderReference: string): Promise<Payment[]> {
-  const list = await ok<{ data: Payment[] }>('GET', `/v1/payments?order_reference=${encodeURIComponent(orderReference)}&limit=100`);
+  const list = await ok<{ data: Payment[] }>(
+    'GET',
+    `/v1/payments?order_reference=${encodeURIComponent(orderReference)}&limit=100`,
+  );
   return list.data;
 }
 
@@ -90,7 +105,11 @@ export const paymentPanel = (page: Page) => page.getByRole('region', { name: 'Pa
 /** The customer's return to the merchant's site, answered here: the story ends when the browser arrives. */
 export async function shopRoutes(page: Page): Promise<void> {
   await page.route(`${SHOP}/**`, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Demo Shop</title><h1>Back at Demo Shop</h1>' }),
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>Demo Shop</title><h1>Back at Demo Shop</h1>',
+    }),
   );
 }
 
@@ -104,7 +123,10 @@ export async function setExpiresIn(sessionId: string, secondsFromNow: number): P
   const client = new pg.Client({ connectionString: server.adminUrl('sandbox') });
   await client.connect();
   try {
-    await client.query(`UPDATE checkout_sessions SET expires_at = now() + make_interval(secs => $2) WHERE id = $1`, [sessionId, secondsFromNow]);
+    await client.query(`UPDATE checkout_sessions SET expires_at = now() + make_interval(secs => $2) WHERE id = $1`, [
+      sessionId,
+      secondsFromNow,
+    ]);
   } finally {
     await client.end();
   }
@@ -130,14 +152,23 @@ export async function setPaymentCreatedAt(paymentId: string, at: Date): Promise<
  * empties test-results/ when it starts, so a run that shares the folder can take them away).
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? 'test-results/screenshots'}/${name}.png`, fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: `${process.env.SCREENSHOT_DIR ?? 'test-results/screenshots'}/${name}.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
 
 /** No serious or critical accessibility violation on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   const severe = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
   expect(severe, 'serious or critical accessibility violations').toEqual([]);
 }

@@ -5,12 +5,18 @@ import { isLoopbackUrl, webhooksAllowPrivateUrls } from './env';
 // address, whichever database the server uses; WEBHOOKS_ALLOW_PRIVATE_URLS decides when it is set.
 
 describe('webhooksAllowPrivateUrls', () => {
-  it.each(['http://localhost:3000', 'http://LOCALHOST', 'http://127.0.0.1:3000', 'http://127.1.2.3', 'http://127.1', 'http://[::1]:3000', 'http://[0:0::1]', 'https://localhost/pay'])(
-    'allows them by default when APP_URL is %s',
-    (appUrl) => {
-      expect(webhooksAllowPrivateUrls({ APP_URL: appUrl })).toBe(true);
-    },
-  );
+  it.each([
+    'http://localhost:3000',
+    'http://LOCALHOST',
+    'http://127.0.0.1:3000',
+    'http://127.1.2.3',
+    'http://127.1',
+    'http://[::1]:3000',
+    'http://[0:0::1]',
+    'https://localhost/pay',
+  ])('allows them by default when APP_URL is %s', (appUrl) => {
+    expect(webhooksAllowPrivateUrls({ APP_URL: appUrl })).toBe(true);
+  });
 
   it.each([
     'https://pay.example.com',
@@ -26,8 +32,12 @@ describe('webhooksAllowPrivateUrls', () => {
   });
 
   it('follows WEBHOOKS_ALLOW_PRIVATE_URLS when it is set, whatever APP_URL says', () => {
-    expect(webhooksAllowPrivateUrls({ APP_URL: 'https://pay.example.com', WEBHOOKS_ALLOW_PRIVATE_URLS: true })).toBe(true);
-    expect(webhooksAllowPrivateUrls({ APP_URL: 'http://localhost:3000', WEBHOOKS_ALLOW_PRIVATE_URLS: false })).toBe(false);
+    expect(webhooksAllowPrivateUrls({ APP_URL: 'https://pay.example.com', WEBHOOKS_ALLOW_PRIVATE_URLS: true })).toBe(
+      true,
+    );
+    expect(webhooksAllowPrivateUrls({ APP_URL: 'http://localhost:3000', WEBHOOKS_ALLOW_PRIVATE_URLS: false })).toBe(
+      false,
+    );
   });
 });
 

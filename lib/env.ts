@@ -6,7 +6,9 @@ import { z } from 'zod';
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'on', 'off', ''])
   .optional()
-  .transform((value) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1' || value === 'on'));
+  .transform((value) =>
+    value === undefined || value === '' ? undefined : value === 'true' || value === '1' || value === 'on',
+  );
 
 const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
@@ -57,7 +59,9 @@ export function dataDir(): string {
  * deployment on the internet runs too), any merchant could point an endpoint at an internal service and
  * read its answers in the delivery log, so they are allowed only when WEBHOOKS_ALLOW_PRIVATE_URLS says so.
  */
-export function webhooksAllowPrivateUrls(settings: { WEBHOOKS_ALLOW_PRIVATE_URLS?: boolean; APP_URL: string } = env()): boolean {
+export function webhooksAllowPrivateUrls(
+  settings: { WEBHOOKS_ALLOW_PRIVATE_URLS?: boolean; APP_URL: string } = env(),
+): boolean {
   return settings.WEBHOOKS_ALLOW_PRIVATE_URLS ?? isLoopbackUrl(settings.APP_URL);
 }
 

@@ -3,7 +3,16 @@ import { computeTotal, formatMoney, formatUsdc } from './money';
 
 describe('computeTotal', () => {
   it('sums quantity × unit amount, shipping and tax in minor units', () => {
-    expect(computeTotal([{ quantity: 2, unitAmount: 1500 }, { quantity: 3, unitAmount: 199 }], 500, 250)).toBe(4347);
+    expect(
+      computeTotal(
+        [
+          { quantity: 2, unitAmount: 1500 },
+          { quantity: 3, unitAmount: 199 },
+        ],
+        500,
+        250,
+      ),
+    ).toBe(4347);
   });
   it('stays exact at the limits', () => {
     expect(computeTotal([{ quantity: 1, unitAmount: 99_999_998 }], 1, 0)).toBe(99_999_999);

@@ -11,9 +11,11 @@ export function computeTotal(items: LineItem[], shippingAmount: number, taxAmoun
 export function formatMoney(amount: number, currency: string, locale = 'en-US'): string {
   const display = currency === 'USD' ? 'US$' : currency === 'CAD' ? 'CA$' : undefined;
   // A decimal string, not amount / 100: Intl formats strings exactly.
-  const formatted = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(
-    toDecimalString(amount, 2) as unknown as number,
-  );
+  const formatted = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+  }).format(toDecimalString(amount, 2) as unknown as number);
   return display ? formatted.replace(/^(-?)\$/, `$1${display}`) : formatted;
 }
 

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, browserTimeZone, dayInZone, describeTimeZone, isTimeZone, listTimeZones, shortZoneName, zonedDayRange, zonedDayStart } from './time-zone';
+import {
+  addDays,
+  browserTimeZone,
+  dayInZone,
+  describeTimeZone,
+  isTimeZone,
+  listTimeZones,
+  shortZoneName,
+  zonedDayRange,
+  zonedDayStart,
+} from './time-zone';
 
 // Days in the merchant's zone: what a day filter and the chart's buckets are made of.
 
@@ -56,8 +66,12 @@ describe('zonedDayRange', () => {
   });
 
   it('leaves out an end that is not given', () => {
-    expect(zonedDayRange('2026-11-23', undefined, 'Europe/Paris')).toEqual({ gte: new Date('2026-11-22T23:00:00.000Z') });
-    expect(zonedDayRange(undefined, '2026-12-31', 'Europe/Paris')).toEqual({ lt: new Date('2026-12-31T23:00:00.000Z') });
+    expect(zonedDayRange('2026-11-23', undefined, 'Europe/Paris')).toEqual({
+      gte: new Date('2026-11-22T23:00:00.000Z'),
+    });
+    expect(zonedDayRange(undefined, '2026-12-31', 'Europe/Paris')).toEqual({
+      lt: new Date('2026-12-31T23:00:00.000Z'),
+    });
     expect(zonedDayRange(undefined, undefined, 'Europe/Paris')).toEqual({});
   });
 });

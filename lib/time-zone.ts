@@ -33,7 +33,8 @@ export function isTimeZone(name: unknown): name is string {
  */
 export function browserTimeZone(name: unknown): string | null {
   if (isTimeZone(name)) return name;
-  if (typeof name !== 'string' || name.length > 64 || !/^[A-Za-z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+){1,2}$/.test(name)) return null;
+  if (typeof name !== 'string' || name.length > 64 || !/^[A-Za-z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+){1,2}$/.test(name))
+    return null;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
     return name;
@@ -55,7 +56,11 @@ function dayFormatter(timeZone: string): Intl.DateTimeFormat {
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in a zone. */
 export function dayInZone(instant: Date, timeZone: string): string {
-  const parts = Object.fromEntries(dayFormatter(timeZone).formatToParts(instant).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    dayFormatter(timeZone)
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
   return `${parts.year.padStart(4, '0')}-${parts.month}-${parts.day}`;
 }
 
@@ -88,7 +93,11 @@ export function zonedDayStart(day: string, timeZone: string): Date {
 }
 
 /** A list's [from, to] day filter, both days whole and inclusive, as instants: from's start up to the start of the day after to. */
-export function zonedDayRange(from: string | undefined, to: string | undefined, timeZone: string): { gte?: Date; lt?: Date } {
+export function zonedDayRange(
+  from: string | undefined,
+  to: string | undefined,
+  timeZone: string,
+): { gte?: Date; lt?: Date } {
   return {
     ...(from ? { gte: zonedDayStart(from, timeZone) } : {}),
     ...(to ? { lt: zonedDayStart(addDays(to, 1), timeZone) } : {}),
@@ -97,7 +106,9 @@ export function zonedDayRange(from: string | undefined, to: string | undefined, 
 
 /** "PST", "GMT+1", "UTC": the zone's short name at that instant (it changes with summer time). */
 export function shortZoneName(timeZone: string, at: Date = new Date()): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(at).find((entry) => entry.type === 'timeZoneName');
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((entry) => entry.type === 'timeZoneName');
   return part?.value ?? timeZone;
 }
 

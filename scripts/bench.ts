@@ -15,7 +15,13 @@ const CONNECTIONS = process.env.BENCH_CONNECTIONS ? process.env.BENCH_CONNECTION
 // BENCH_ONLY=text keeps only the scenarios whose name contains it (to profile one of them)
 const ONLY = process.env.BENCH_ONLY;
 
-type Scenario = { name: string; path: string; method?: 'GET' | 'POST'; body?: () => string; headers?: () => Record<string, string> };
+type Scenario = {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: () => string;
+  headers?: () => Record<string, string>;
+};
 type Result = {
   scenario: string;
   connections: number;
@@ -39,21 +45,25 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   // BENCH_CPU_PROF=dir writes the server's V8 CPU profile there when it exits (node refuses --cpu-prof in NODE_OPTIONS)
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const server = spawn(process.execPath, [...profile, 'node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR,
-      APP_URL: base,
-      SANDBOX_API_KEY: API_KEY,
-      // the limiter still runs on every request; the bench only keeps it from answering 429
-      RATE_LIMIT_PER_SECOND: '1000000',
-      RATE_LIMIT_BURST: '1000000',
-      WORKER: 'off',
-      LOG_LEVEL: 'warn',
+  const server = spawn(
+    process.execPath,
+    [...profile, 'node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATA_DIR,
+        APP_URL: base,
+        SANDBOX_API_KEY: API_KEY,
+        // the limiter still runs on every request; the bench only keeps it from answering 429
+        RATE_LIMIT_PER_SECOND: '1000000',
+        RATE_LIMIT_BURST: '1000000',
+        WORKER: 'off',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   try {
     await waitForReady(base);
     const fixtures = await prepareFixtures(base);
@@ -67,7 +77,9 @@ async function main() {
         const result = await measure(base, scenario, connections, DURATION_SECONDS);
         const cpuAfter = processCpuMs(server.pid);
         if (cpuBefore !== null && cpuAfter !== null) {
-          result.serverCpuMsPerRequest = Number(((cpuAfter - cpuBefore) / (result.requestsPerSecond * DURATION_SECONDS)).toFixed(2));
+          result.serverCpuMsPerRequest = Number(
+            ((cpuAfter - cpuBefore) / (result.requestsPerSecond * DURATION_SECONDS)).toFixed(2),
+          );
         }
         results.push(result);
       }
@@ -78,7 +90,10 @@ async function main() {
     }
     printTable(results);
     fs.mkdirSync('bench', { recursive: true });
-    fs.writeFileSync('bench/results.json', `${JSON.stringify({ measuredAt: new Date().toISOString(), durationSeconds: DURATION_SECONDS, results }, null, 2)}\n`);
+    fs.writeFileSync(
+      'bench/results.json',
+      `${JSON.stringify({ measuredAt: new Date().toISOString(), durationSeconds: DURATION_SECONDS, results }, null, 2)}\n`,
+    );
     console.log('\nwritten to bench/results.json');
   } finally {
     server.kill('SIGTERM');
@@ -96,7 +111,10 @@ async function prepareFixtures(base: string): Promise<Fixtures> {
   const paymentIds: string[] = [];
   for (let i = 0; i < 20; i++) {
     const large = await post(base, '/v1/checkout-sessions', sessionBody(99_999_999));
-    const payment = await post(base, `/v1/test-helpers/checkout-sessions/${large.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' });
+    const payment = await post(base, `/v1/test-helpers/checkout-sessions/${large.id}/pay`, {
+      payment_method: 'card',
+      card_number: '4242424242424242',
+    });
     paymentIds.push(payment.id);
   }
   return { sessionId: session.id, replayBody, paymentIds };
@@ -107,8 +125,20 @@ function buildScenarios(fixtures: Fixtures): Scenario[] {
   return [
     { name: 'floor: GET /healthz', path: '/healthz' },
     { name: 'GET /v1/checkout-sessions/{id}', path: `/v1/checkout-sessions/${fixtures.sessionId}` },
-    { name: 'POST /v1/checkout-sessions', path: '/v1/checkout-sessions', method: 'POST', body: () => JSON.stringify(sessionBody()), headers: () => ({ 'Idempotency-Key': randomUUID() }) },
-    { name: 'POST /v1/checkout-sessions (replay)', path: '/v1/checkout-sessions', method: 'POST', body: () => fixtures.replayBody, headers: () => ({ 'Idempotency-Key': 'bench-replay' }) },
+    {
+      name: 'POST /v1/checkout-sessions',
+      path: '/v1/checkout-sessions',
+      method: 'POST',
+      body: () => JSON.stringify(sessionBody()),
+      headers: () => ({ 'Idempotency-Key': randomUUID() }),
+    },
+    {
+      name: 'POST /v1/checkout-sessions (replay)',
+      path: '/v1/checkout-sessions',
+      method: 'POST',
+      body: () => fixtures.replayBody,
+      headers: () => ({ 'Idempotency-Key': 'bench-replay' }),
+    },
     {
       name: 'POST /v1/refund-requests',
       path: '/v1/refund-requests',
@@ -179,7 +209,8 @@ function printTable(results: Result[]) {
   ]);
   const header = ['scenario', 'conns', 'req/s', 'of floor', 'p50', 'p99', 'non-2xx', 'server CPU/req'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const row of rows) console.log(line(row));
 }
@@ -197,7 +228,11 @@ function sessionBody(amount = 3750) {
 async function post(base: string, path: string, body: unknown, idempotencyKey: string = randomUUID()) {
   const response = await fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+    headers: {
+      Authorization: `Bearer ${API_KEY}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': idempotencyKey,
+    },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
@@ -216,6 +251,5 @@ async function waitForReady(base: string) {
   }
   throw new Error('the server did not become ready');
 }
-
 
 await main();

@@ -74,20 +74,34 @@ describe('resolveChromium', () => {
   });
 
   it('finds a system browser on PATH by its Linux names, in order', () => {
-    const { probes, ran } = pretend({ onPath: { 'google-chrome-stable': '/usr/local/bin/google-chrome-stable', 'chromium-browser': '/snap/bin/chromium-browser' } });
+    const { probes, ran } = pretend({
+      onPath: {
+        'google-chrome-stable': '/usr/local/bin/google-chrome-stable',
+        'chromium-browser': '/snap/bin/chromium-browser',
+      },
+    });
     expect(resolveChromium(probes)).toEqual({ path: '/snap/bin/chromium-browser', source: 'system' });
     expect(ran).toEqual([]);
   });
 
   it('finds Google Chrome or Chromium in /Applications on macOS', () => {
     const chromiumApp = '/Applications/Chromium.app/Contents/MacOS/Chromium';
-    expect(resolveChromium(pretend({ platform: 'darwin', files: [chromiumApp] }).probes)).toEqual({ path: chromiumApp, source: 'system' });
+    expect(resolveChromium(pretend({ platform: 'darwin', files: [chromiumApp] }).probes)).toEqual({
+      path: chromiumApp,
+      source: 'system',
+    });
     const chromeApp = '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome';
-    expect(resolveChromium(pretend({ platform: 'darwin', files: [chromiumApp, chromeApp] }).probes).path).toBe(chromeApp);
+    expect(resolveChromium(pretend({ platform: 'darwin', files: [chromiumApp, chromeApp] }).probes).path).toBe(
+      chromeApp,
+    );
   });
 
   it('installs with Playwright when nothing is found, and does not go on to apt-get', () => {
-    const { probes, ran } = pretend({ debian: true, root: true, installs: { playwright: [PLAYWRIGHT_CHROME], apt: { chromium: APT_CHROMIUM } } });
+    const { probes, ran } = pretend({
+      debian: true,
+      root: true,
+      installs: { playwright: [PLAYWRIGHT_CHROME], apt: { chromium: APT_CHROMIUM } },
+    });
     expect(resolveChromium(probes)).toEqual({ path: PLAYWRIGHT_CHROME, source: 'playwright install' });
     expect(ran).toEqual(['npx playwright install chromium']);
   });

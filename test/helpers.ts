@@ -13,7 +13,10 @@ export async function createTestMerchant(
   options: { hosts?: string[]; methods?: PaymentMethod[]; policy?: RefundPolicy; scopes?: Scope[]; name?: string } = {},
 ): Promise<TestMerchant> {
   const client = await db();
-  const merchant = await createMerchant(client, { name: options.name ?? 'Test Shop', hosts: options.hosts ?? ['shop.example.com', 'localhost:4000'] });
+  const merchant = await createMerchant(client, {
+    name: options.name ?? 'Test Shop',
+    hosts: options.hosts ?? ['shop.example.com', 'localhost:4000'],
+  });
   if (options.methods) await setPaymentMethods(client, merchant.id, options.methods);
   if (options.policy) await setRefundPolicy(client, merchant.id, options.policy);
   const { key } = await createApiKey(client, merchant.id, options.scopes ?? [...SCOPES]);
@@ -25,7 +28,16 @@ export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
 /** A client for the running server, speaking HTTP as a merchant's code would. */
 export function apiClient(key?: string) {
   const base = inject('serverUrl');
-  async function request<T = any>(method: string, path: string, options: { body?: unknown; rawBody?: string | Uint8Array; headers?: Record<string, string>; idempotencyKey?: string | null } = {}): Promise<ApiResponse<T>> {
+  async function request<T = any>(
+    method: string,
+    path: string,
+    options: {
+      body?: unknown;
+      rawBody?: string | Uint8Array;
+      headers?: Record<string, string>;
+      idempotencyKey?: string | null;
+    } = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...(key ? { Authorization: `Bearer ${key}` } : {}) };
     let body: string | Uint8Array | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
@@ -33,7 +45,8 @@ export function apiClient(key?: string) {
       body = JSON.stringify(options.body);
       headers['Content-Type'] = 'application/json';
     }
-    if (method === 'POST' && options.idempotencyKey !== null) headers['Idempotency-Key'] = options.idempotencyKey ?? randomUUID();
+    if (method === 'POST' && options.idempotencyKey !== null)
+      headers['Idempotency-Key'] = options.idempotencyKey ?? randomUUID();
     Object.assign(headers, options.headers);
     const response = await fetch(`${base}${path}`, { method, headers, body: body as BodyInit | undefined });
     const text = await response.text();
@@ -47,7 +60,8 @@ export function apiClient(key?: string) {
   }
   return {
     get: <T = any>(path: string, options?: Parameters<typeof request>[2]) => request<T>('GET', path, options),
-    post: <T = any>(path: string, body?: unknown, options?: Parameters<typeof request>[2]) => request<T>('POST', path, { ...options, body }),
+    post: <T = any>(path: string, body?: unknown, options?: Parameters<typeof request>[2]) =>
+      request<T>('POST', path, { ...options, body }),
     request,
   };
 }
@@ -73,7 +87,11 @@ export function sessionBody(overrides: Record<string, unknown> = {}) {
 }
 
 /** Polls until check passes or the time is up; for the worker's asynchronous effects. */
-export async function eventually<T>(fn: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  fn: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last = await fn();
   while (!check(last)) {

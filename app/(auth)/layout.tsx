@@ -5,8 +5,14 @@ import type { ReactNode } from 'react';
 export default function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <main className="mx-auto flex w-full max-w-md flex-col px-4 pt-10 pb-16 sm:pt-16">
-      <Link href="/" className="mx-auto flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight text-gray-900 focus-visible:outline-2 focus-visible:outline-accent-600">
-        <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-lg bg-accent-600 text-sm text-white">
+      <Link
+        href="/"
+        className="mx-auto flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight text-gray-900 focus-visible:outline-2 focus-visible:outline-accent-600"
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-8 items-center justify-center rounded-lg bg-accent-600 text-sm text-white"
+        >
           S
         </span>
         Sandbox Payments

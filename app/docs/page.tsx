@@ -65,9 +65,20 @@ export default function DocsPage() {
           <Webhooks document={document} baseUrl={baseUrl} objectNames={objectNameSet} />
           <Testing document={document} baseUrl={baseUrl} />
           {API_TAGS.map((tag) => (
-            <DocSection key={tag.name} id={`tag-${tag.name.toLowerCase().replace(/\s+/g, '-')}`} title={tag.name} lead={tag.description}>
+            <DocSection
+              key={tag.name}
+              id={`tag-${tag.name.toLowerCase().replace(/\s+/g, '-')}`}
+              title={tag.name}
+              lead={tag.description}
+            >
               {API_OPERATIONS.filter((operation) => operation.tag === tag.name).map((operation) => (
-                <Operation key={operation.operationId} operation={operation} document={document} objectNames={objectNameSet} baseUrl={baseUrl} />
+                <Operation
+                  key={operation.operationId}
+                  operation={operation}
+                  document={document}
+                  objectNames={objectNameSet}
+                  baseUrl={baseUrl}
+                />
               ))}
             </DocSection>
           ))}

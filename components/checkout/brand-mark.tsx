@@ -8,14 +8,23 @@ const MARKS: Record<Exclude<CardBrand, 'unknown'>, { label: string; className: s
   discover: { label: 'DISCOVER', className: 'bg-orange-600 text-white' },
 };
 
-const NAMES: Record<CardBrand, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', unknown: 'Card' };
+const NAMES: Record<CardBrand, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  unknown: 'Card',
+};
 
 /** The brand recognised from the digits typed so far, at the end of the card number field. */
 export function BrandMark({ brand }: { brand: CardBrand }) {
   if (brand === 'unknown') return <CardIcon className="size-5 text-gray-500" />;
   const mark = MARKS[brand];
   return (
-    <span className={`rounded px-1.5 py-0.5 text-[10px] font-bold tracking-wide ${mark.className}`} title={NAMES[brand]}>
+    <span
+      className={`rounded px-1.5 py-0.5 text-[10px] font-bold tracking-wide ${mark.className}`}
+      title={NAMES[brand]}
+    >
       <span aria-hidden="true">{mark.label}</span>
       <span className="sr-only">{NAMES[brand]}</span>
     </span>

@@ -13,14 +13,29 @@ import { TestCardsHint } from './test-cards-hint';
 
 const EMPTY: CardFields = { number: '', expiry: '', cvc: '', name: '' };
 const FIELD_ORDER: Array<keyof CardFields> = ['number', 'expiry', 'cvc', 'name'];
-const INPUT_IDS: Record<keyof CardFields, string> = { number: 'card-number', expiry: 'card-expiry', cvc: 'card-cvc', name: 'card-name' };
+const INPUT_IDS: Record<keyof CardFields, string> = {
+  number: 'card-number',
+  expiry: 'card-expiry',
+  cvc: 'card-cvc',
+  name: 'card-name',
+};
 
 /** A field's input, found when an effect needs it (to focus it, or to put the caret back). */
 function inputOf(field: keyof CardFields): HTMLInputElement | null {
   return document.getElementById(INPUT_IDS[field]) as HTMLInputElement | null;
 }
 
-export function CardForm({ totalLabel, pay, busy, pending }: { totalLabel: string; pay: PayWith; busy: boolean; pending: boolean }) {
+export function CardForm({
+  totalLabel,
+  pay,
+  busy,
+  pending,
+}: {
+  totalLabel: string;
+  pay: PayWith;
+  busy: boolean;
+  pending: boolean;
+}) {
   const [fields, setFields] = useState<CardFields>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<CardFields>>({});
   const [decline, setDecline] = useState<string | null>(null);

@@ -32,7 +32,9 @@ export function CheckoutShell({ checkout, children }: { checkout: HostedCheckout
             <h1 id="checkout-heading" className="text-sm font-medium break-words text-gray-600">
               {HEADINGS[checkout.state](checkout.merchantName)}
             </h1>
-            <p className="mt-1 text-3xl font-semibold tracking-tight text-gray-900 md:text-4xl">{checkout.totalLabel}</p>
+            <p className="mt-1 text-3xl font-semibold tracking-tight text-gray-900 md:text-4xl">
+              {checkout.totalLabel}
+            </p>
             <div className="mt-5 md:mt-8">
               <SummaryToggle totalLabel={checkout.totalLabel}>
                 <OrderSummary lines={checkout.lines} charges={checkout.charges} totalLabel={checkout.totalLabel} />
@@ -40,7 +42,10 @@ export function CheckoutShell({ checkout, children }: { checkout: HostedCheckout
             </div>
           </section>
 
-          <section aria-label="Payment" className="min-w-0 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-6">
+          <section
+            aria-label="Payment"
+            className="min-w-0 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-6"
+          >
             {children}
           </section>
         </div>

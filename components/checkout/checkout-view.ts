@@ -6,7 +6,13 @@ import type { UsdcDeposit } from './payment-types';
 export type CheckoutState = 'open' | 'complete' | 'expired' | 'order_paid';
 
 /** description: the payment link's own words, under its name, on a session made from a link. */
-export type CheckoutLine = { name: string; description: string | null; quantity: number; unitLabel: string; amountLabel: string };
+export type CheckoutLine = {
+  name: string;
+  description: string | null;
+  quantity: number;
+  unitLabel: string;
+  amountLabel: string;
+};
 
 export type HostedCheckout = {
   id: string;

@@ -29,7 +29,8 @@ export function ClosedCheckout({ checkout }: { checkout: HostedCheckout }) {
         title="This order has already been paid"
         link={{ href: checkout.backUrl, label: `Back to ${merchant}` }}
       >
-        {merchant} already received payment for this order in another checkout, so this one cannot be paid. Nothing more was charged.
+        {merchant} already received payment for this order in another checkout, so this one cannot be paid. Nothing more
+        was charged.
       </ClosedPanel>
     );
   }
@@ -44,7 +45,17 @@ export function ClosedCheckout({ checkout }: { checkout: HostedCheckout }) {
   );
 }
 
-function ClosedPanel({ icon, title, link, children }: { icon: ReactNode; title: string; link: { href: string; label: string }; children: ReactNode }) {
+function ClosedPanel({
+  icon,
+  title,
+  link,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  link: { href: string; label: string };
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center py-8 text-center">
       {icon}

@@ -41,7 +41,9 @@ function TimeLeft({ expiresAt, renderedAt }: { expiresAt: string; renderedAt: st
       role="timer"
       className={classNames(
         'inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ring-1 ring-inset',
-        leftMs < WARN_BELOW_MS ? 'bg-amber-50 text-amber-900 ring-amber-300' : 'bg-gray-100 text-gray-700 ring-gray-200',
+        leftMs < WARN_BELOW_MS
+          ? 'bg-amber-50 text-amber-900 ring-amber-300'
+          : 'bg-gray-100 text-gray-700 ring-gray-200',
       )}
     >
       <ClockIcon className="size-3.5" />

@@ -4,7 +4,13 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
-import { hasErrors, interacFormErrors, SANDBOX_BANKS, type FieldErrors, type InteracFields } from '@/lib/payments/hosted-form';
+import {
+  hasErrors,
+  interacFormErrors,
+  SANDBOX_BANKS,
+  type FieldErrors,
+  type InteracFields,
+} from '@/lib/payments/hosted-form';
 import type { PayWith } from './payment-types';
 
 type Outcome = 'approve' | 'decline';
@@ -72,13 +78,28 @@ export function InteracForm({ pay, busy, pending }: { pay: PayWith; busy: boolea
           </option>
         ))}
       </SelectField>
-      <p className="text-sm text-gray-600">Your bank asks you to approve the e-Transfer request. In the sandbox, you answer here.</p>
+      <p className="text-sm text-gray-600">
+        Your bank asks you to approve the e-Transfer request. In the sandbox, you answer here.
+      </p>
       {failure && <Notice tone="danger">{failure}</Notice>}
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-[2fr_1fr]">
-        <Button type="submit" size="lg" pending={pending === 'interac-approve'} pendingLabel="Approving…" disabled={busy}>
+        <Button
+          type="submit"
+          size="lg"
+          pending={pending === 'interac-approve'}
+          pendingLabel="Approving…"
+          disabled={busy}
+        >
           Approve payment
         </Button>
-        <Button variant="secondary" size="lg" onClick={() => void submit('decline')} pending={pending === 'interac-decline'} pendingLabel="Declining…" disabled={busy}>
+        <Button
+          variant="secondary"
+          size="lg"
+          onClick={() => void submit('decline')}
+          pending={pending === 'interac-decline'}
+          pendingLabel="Declining…"
+          disabled={busy}
+        >
           Decline
         </Button>
       </div>

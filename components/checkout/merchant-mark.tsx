@@ -2,7 +2,10 @@
 export function MerchantMark({ name }: { name: string }) {
   const initial = Array.from(name.trim())[0]?.toUpperCase() ?? '?';
   return (
-    <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-accent-600 text-sm font-semibold text-white">
+    <span
+      aria-hidden="true"
+      className="grid size-8 shrink-0 place-items-center rounded-full bg-accent-600 text-sm font-semibold text-white"
+    >
       {initial}
     </span>
   );

@@ -16,7 +16,9 @@ export function OrderSummary({ lines, charges, totalLabel }: OrderSummaryProps) 
           <li key={index} className="flex items-start justify-between gap-4 py-3">
             <div className="min-w-0">
               <p className="font-medium break-words text-gray-900">{line.name}</p>
-              {line.description && <p className="mt-0.5 break-words whitespace-pre-line text-gray-600">{line.description}</p>}
+              {line.description && (
+                <p className="mt-0.5 break-words whitespace-pre-line text-gray-600">{line.description}</p>
+              )}
               <p className="mt-0.5 text-gray-600">
                 {line.quantity > 1 ? `Qty ${line.quantity} · ${line.unitLabel} each` : `Qty 1`}
               </p>
@@ -33,7 +35,12 @@ export function OrderSummary({ lines, charges, totalLabel }: OrderSummaryProps) 
             <Row term="Tax" value={charges.taxLabel ?? '—'} />
           </>
         )}
-        <div className={classNames('flex justify-between text-base font-semibold text-gray-900', charges && 'border-t border-gray-200 pt-3')}>
+        <div
+          className={classNames(
+            'flex justify-between text-base font-semibold text-gray-900',
+            charges && 'border-t border-gray-200 pt-3',
+          )}
+        >
           <dt>Total</dt>
           <dd>{totalLabel}</dd>
         </div>

@@ -60,7 +60,9 @@ export function PaymentForm({ session, usdc, action }: PaymentFormProps) {
   const busy = pendingControl !== null;
   return (
     <div>
-      <h2 className="mb-4 text-base font-semibold text-gray-900">{session.methods.length > 1 ? 'Choose how to pay' : `Pay with ${METHOD_LABELS[method]}`}</h2>
+      <h2 className="mb-4 text-base font-semibold text-gray-900">
+        {session.methods.length > 1 ? 'Choose how to pay' : `Pay with ${METHOD_LABELS[method]}`}
+      </h2>
       {session.methods.length > 1 && <MethodTabs methods={session.methods} active={method} onChange={setMethod} />}
       {session.methods.map((offered) => (
         <div
@@ -71,8 +73,12 @@ export function PaymentForm({ session, usdc, action }: PaymentFormProps) {
           hidden={offered !== method}
           className="mt-5"
         >
-          {offered === 'card' && <CardForm totalLabel={session.totalLabel} pay={pay} busy={busy} pending={pendingControl === 'card'} />}
-          {offered === 'usdc' && usdc && <UsdcForm deposit={usdc} pay={pay} busy={busy} pending={pendingControl === 'usdc'} />}
+          {offered === 'card' && (
+            <CardForm totalLabel={session.totalLabel} pay={pay} busy={busy} pending={pendingControl === 'card'} />
+          )}
+          {offered === 'usdc' && usdc && (
+            <UsdcForm deposit={usdc} pay={pay} busy={busy} pending={pendingControl === 'usdc'} />
+          )}
           {offered === 'interac' && <InteracForm pay={pay} busy={busy} pending={pendingControl} />}
         </div>
       ))}

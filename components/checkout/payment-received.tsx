@@ -20,7 +20,10 @@ export function PaymentReceived({ merchantName, returnUrl }: { merchantName: str
       <CheckCircleIcon className="size-14 text-green-600" />
       <h2 className="mt-4 text-xl font-semibold text-gray-900">Payment received</h2>
       <p className="mt-1 text-sm text-gray-600">Returning you to {merchantName}…</p>
-      <a href={returnUrl} className="mt-6 text-sm font-medium text-accent-700 underline underline-offset-2 hover:text-accent-600">
+      <a
+        href={returnUrl}
+        className="mt-6 text-sm font-medium text-accent-700 underline underline-offset-2 hover:text-accent-600"
+      >
         Continue to {merchantName} now
       </a>
     </div>

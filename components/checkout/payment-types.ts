@@ -24,7 +24,10 @@ export type PayOutcome =
  * shows itself (a decline, the server's field errors), or null when the payment form took over (paid, closed)
  * or another payment is already on its way.
  */
-export type PayWith = (input: PayFormInput, control: string) => Promise<Extract<PayOutcome, { kind: 'failed' | 'invalid' }> | null>;
+export type PayWith = (
+  input: PayFormInput,
+  control: string,
+) => Promise<Extract<PayOutcome, { kind: 'failed' | 'invalid' }> | null>;
 
 /** The session data the payment form needs; everything else stays on the server. */
 export type PaymentFormSession = {

@@ -9,7 +9,17 @@ import type { PayWith } from './payment-types';
 import type { UsdcDeposit } from './payment-types';
 
 /** USDC: where to send how much, and a button that plays the part of the customer's wallet. */
-export function UsdcForm({ deposit, pay, busy, pending }: { deposit: UsdcDeposit; pay: PayWith; busy: boolean; pending: boolean }) {
+export function UsdcForm({
+  deposit,
+  pay,
+  busy,
+  pending,
+}: {
+  deposit: UsdcDeposit;
+  pay: PayWith;
+  busy: boolean;
+  pending: boolean;
+}) {
   const [failure, setFailure] = useState<string | null>(null);
 
   async function simulateTransfer() {
@@ -24,7 +34,13 @@ export function UsdcForm({ deposit, pay, busy, pending }: { deposit: UsdcDeposit
         {/* a data: URL made on the server from our own address: no network call, nothing merchant-given, and
             nothing for next/image to optimize */}
         {/* eslint-disable-next-line @next/next/no-img-element */}
-        <img src={deposit.qrDataUrl} alt={`QR code of the deposit address ${deposit.address}`} width={148} height={148} className="size-37 shrink-0 rounded-lg border border-gray-200 bg-white p-1" />
+        <img
+          src={deposit.qrDataUrl}
+          alt={`QR code of the deposit address ${deposit.address}`}
+          width={148}
+          height={148}
+          className="size-37 shrink-0 rounded-lg border border-gray-200 bg-white p-1"
+        />
         <dl className="w-full min-w-0 space-y-3 text-sm">
           <div>
             <dt className="text-gray-600">Send exactly</dt>
@@ -42,12 +58,21 @@ export function UsdcForm({ deposit, pay, busy, pending }: { deposit: UsdcDeposit
           <code>{deposit.address}</code>
         </dd>
         <dd className="mt-2 flex items-start justify-between gap-3">
-          <span className="text-xs text-gray-600">A sandbox address that nobody owns. Never send real funds to it.</span>
+          <span className="text-xs text-gray-600">
+            A sandbox address that nobody owns. Never send real funds to it.
+          </span>
           <CopyAddressButton address={deposit.address} />
         </dd>
       </dl>
       {failure && <Notice tone="danger">{failure}</Notice>}
-      <Button size="lg" className="w-full" onClick={simulateTransfer} pending={pending} pendingLabel="Confirming transfer…" disabled={busy}>
+      <Button
+        size="lg"
+        className="w-full"
+        onClick={simulateTransfer}
+        pending={pending}
+        pendingLabel="Confirming transfer…"
+        disabled={busy}
+      >
         Simulate transfer
       </Button>
     </div>

@@ -115,7 +115,12 @@ export function ConfirmAction({
 
   return (
     <span className="relative z-10 inline-flex">
-      <Button variant={triggerVariant} onClick={() => setOpen(true)} className={triggerClassName ?? 'h-8 px-3'} aria-describedby={triggerDescribedBy}>
+      <Button
+        variant={triggerVariant}
+        onClick={() => setOpen(true)}
+        className={triggerClassName ?? 'h-8 px-3'}
+        aria-describedby={triggerDescribedBy}
+      >
         {trigger}
       </Button>
       <Dialog open={open} onClose={() => !pending && setOpen(false)} title={title} description={description}>
@@ -132,7 +137,15 @@ export function ConfirmAction({
           </div>
         </form>
       </Dialog>
-      {reveal && <SecretDialog secret={secret} onClose={() => setSecret(null)} title={reveal.title} explanation={reveal.explanation} warning={reveal.warning} />}
+      {reveal && (
+        <SecretDialog
+          secret={secret}
+          onClose={() => setSecret(null)}
+          title={reveal.title}
+          explanation={reveal.explanation}
+          warning={reveal.warning}
+        />
+      )}
     </span>
   );
 }

@@ -15,7 +15,15 @@ type KeyField = 'name' | 'scopes';
 type CreateKeyAction = (state: FormState<KeyField>, formData: FormData) => Promise<FormState<KeyField>>;
 
 /** "Create API key": a name and scopes in a dialog, then the key once in another. */
-export function ApiKeyCreator({ action, scopes, label = 'Create API key' }: { action: CreateKeyAction; scopes: { value: string; description: string }[]; label?: string }) {
+export function ApiKeyCreator({
+  action,
+  scopes,
+  label = 'Create API key',
+}: {
+  action: CreateKeyAction;
+  scopes: { value: string; description: string }[];
+  label?: string;
+}) {
   const [choosing, setChoosing] = useState(false);
   const [revealed, setRevealed] = useState<string | null>(null);
   const [chosen, setChosen] = useState(() => scopes.map((scope) => scope.value));
@@ -71,7 +79,11 @@ export function ApiKeyCreator({ action, scopes, label = 'Create API key' }: { ac
                   aria-label={scope.value}
                   checked={chosen.includes(scope.value)}
                   onChange={(event) =>
-                    setChosen((current) => (event.target.checked ? [...current, scope.value] : current.filter((value) => value !== scope.value)))
+                    setChosen((current) =>
+                      event.target.checked
+                        ? [...current, scope.value]
+                        : current.filter((value) => value !== scope.value),
+                    )
                   }
                 />
               ))}
@@ -82,7 +94,13 @@ export function ApiKeyCreator({ action, scopes, label = 'Create API key' }: { ac
               </p>
             )}
           </fieldset>
-          <DialogFormActions state={state} pending={pending} onCancel={() => setChoosing(false)} submitLabel="Create key" pendingLabel="Creating…" />
+          <DialogFormActions
+            state={state}
+            pending={pending}
+            onCancel={() => setChoosing(false)}
+            submitLabel="Create key"
+            pendingLabel="Creating…"
+          />
         </form>
       </Dialog>
       <SecretDialog

@@ -21,7 +21,14 @@ export function ApiKeysTable({ keys, revoke }: { keys: ApiKey[]; revoke: ObjectA
             </div>
             <Scopes apiKey={key} />
             <p className="text-xs text-gray-600">
-              Created <RelativeTime value={key.createdAt} /> · {key.lastUsedAt ? <>last used <RelativeTime value={key.lastUsedAt} /></> : 'never used'}
+              Created <RelativeTime value={key.createdAt} /> ·{' '}
+              {key.lastUsedAt ? (
+                <>
+                  last used <RelativeTime value={key.lastUsedAt} />
+                </>
+              ) : (
+                'never used'
+              )}
             </p>
             <RevokeOrRevoked apiKey={key} revoke={revoke} />
           </li>
@@ -55,7 +62,13 @@ export function ApiKeysTable({ keys, revoke }: { keys: ApiKey[]; revoke: ObjectA
                 <Td className="text-gray-700">
                   <RelativeTime value={key.createdAt} />
                 </Td>
-                <Td className="text-gray-700">{key.lastUsedAt ? <RelativeTime value={key.lastUsedAt} /> : <span className="text-gray-500">Never</span>}</Td>
+                <Td className="text-gray-700">
+                  {key.lastUsedAt ? (
+                    <RelativeTime value={key.lastUsedAt} />
+                  ) : (
+                    <span className="text-gray-500">Never</span>
+                  )}
+                </Td>
                 <Td className="text-right">
                   <RevokeOrRevoked apiKey={key} revoke={revoke} />
                 </Td>
@@ -73,7 +86,14 @@ function KeyName({ apiKey, className }: { apiKey: ApiKey; className?: string }) 
   return (
     <span className={classNames('block', className)}>
       {apiKey.name && <span className="block truncate text-sm font-medium text-gray-900">{apiKey.name}</span>}
-      <code className={classNames('block truncate font-mono text-xs whitespace-nowrap', apiKey.name ? 'text-gray-600' : 'text-gray-900')}>{apiKey.prefix}</code>
+      <code
+        className={classNames(
+          'block truncate font-mono text-xs whitespace-nowrap',
+          apiKey.name ? 'text-gray-600' : 'text-gray-900',
+        )}
+      >
+        {apiKey.prefix}
+      </code>
     </span>
   );
 }

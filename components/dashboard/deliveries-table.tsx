@@ -31,7 +31,15 @@ export function DeliveriesTable(props: { deliveries: Delivery[]; resend: ObjectA
   );
 }
 
-function DeliveryRows({ deliveries, resend, showEndpoint = false }: { deliveries: Delivery[]; resend: ObjectAction; showEndpoint?: boolean }) {
+function DeliveryRows({
+  deliveries,
+  resend,
+  showEndpoint = false,
+}: {
+  deliveries: Delivery[];
+  resend: ObjectAction;
+  showEndpoint?: boolean;
+}) {
   return (
     <Table label="Deliveries">
       <thead>
@@ -58,7 +66,15 @@ function DeliveryRows({ deliveries, resend, showEndpoint = false }: { deliveries
 }
 
 /** The delivery's row, and below it, when opened, a row as wide as the table with every attempt. */
-function DeliveryRow({ delivery, resend, showEndpoint }: { delivery: Delivery; resend: ObjectAction; showEndpoint: boolean }) {
+function DeliveryRow({
+  delivery,
+  resend,
+  showEndpoint,
+}: {
+  delivery: Delivery;
+  resend: ObjectAction;
+  showEndpoint: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const attemptsId = useId();
   const last = delivery.attempts.at(-1);
@@ -95,9 +111,15 @@ function DeliveryRow({ delivery, resend, showEndpoint }: { delivery: Delivery; r
           )}
         </Td>
         <Td className={opened ? 'border-b-0' : undefined}>
-          {last ? <HttpStatusBadge status={last.responseStatus} /> : <span className="text-xs text-gray-500">Not sent yet</span>}
+          {last ? (
+            <HttpStatusBadge status={last.responseStatus} />
+          ) : (
+            <span className="text-xs text-gray-500">Not sent yet</span>
+          )}
         </Td>
-        <Td className={classNames('text-gray-700', opened && 'border-b-0')}>{delivery.lastAttemptAt ? <RelativeTime value={delivery.lastAttemptAt} /> : '—'}</Td>
+        <Td className={classNames('text-gray-700', opened && 'border-b-0')}>
+          {delivery.lastAttemptAt ? <RelativeTime value={delivery.lastAttemptAt} /> : '—'}
+        </Td>
         <Td className={classNames('text-right', opened && 'border-b-0')}>
           {delivery.eventId !== null && (
             <ActionButton action={resend} fields={{ deliveryId: delivery.id }} pendingLabel="Sending…" showSuccess>
@@ -116,14 +138,18 @@ function DeliveryRow({ delivery, resend, showEndpoint }: { delivery: Delivery; r
 }
 
 function DeliverySubject({ delivery, showEndpoint }: { delivery: Delivery; showEndpoint: boolean }) {
-  if (showEndpoint && delivery.endpoint) return <span className="block truncate font-mono text-xs">{delivery.endpoint.url}</span>;
+  if (showEndpoint && delivery.endpoint)
+    return <span className="block truncate font-mono text-xs">{delivery.endpoint.url}</span>;
   return (
     <>
       <span className="block font-mono text-xs break-all text-gray-900">{delivery.eventType}</span>
       {delivery.eventId === null ? (
         <span className="text-xs text-gray-600">Test from the dashboard</span>
       ) : (
-        <Link href={`/dashboard/developers/events/${delivery.eventId}`} className="font-mono text-[11px] break-all text-accent-700 hover:underline">
+        <Link
+          href={`/dashboard/developers/events/${delivery.eventId}`}
+          className="font-mono text-[11px] break-all text-accent-700 hover:underline"
+        >
           {delivery.eventId}
         </Link>
       )}
@@ -131,7 +157,15 @@ function DeliverySubject({ delivery, showEndpoint }: { delivery: Delivery; showE
   );
 }
 
-function DeliveryCards({ deliveries, resend, showEndpoint = false }: { deliveries: Delivery[]; resend: ObjectAction; showEndpoint?: boolean }) {
+function DeliveryCards({
+  deliveries,
+  resend,
+  showEndpoint = false,
+}: {
+  deliveries: Delivery[];
+  resend: ObjectAction;
+  showEndpoint?: boolean;
+}) {
   return (
     <ul aria-label="Deliveries" className="divide-y divide-gray-100 md:hidden">
       {deliveries.map((delivery) => {

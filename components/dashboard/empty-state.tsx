@@ -21,7 +21,11 @@ export function EmptyState({
   const Heading = (['h1', 'h2', 'h3'] as const)[headingLevel - 1];
   return (
     <div className="flex flex-col items-center px-6 py-12 text-center">
-      {icon && <div className="flex size-12 items-center justify-center rounded-full bg-accent-50 text-accent-700 [&_svg]:size-6">{icon}</div>}
+      {icon && (
+        <div className="flex size-12 items-center justify-center rounded-full bg-accent-50 text-accent-700 [&_svg]:size-6">
+          {icon}
+        </div>
+      )}
       <Heading className="mt-4 text-base font-semibold text-gray-900">{title}</Heading>
       {children && <div className="mt-1 max-w-md text-sm text-gray-600">{children}</div>}
       {action && <div className="mt-5">{action}</div>}

@@ -15,7 +15,15 @@ type EndpointField = 'url' | 'description' | 'events';
 type CreateEndpointAction = (state: FormState<EndpointField>, formData: FormData) => Promise<FormState<EndpointField>>;
 
 /** "Add endpoint": URL, description and event types in a dialog; then the signing secret, once. */
-export function EndpointCreator({ action, eventTypes, label = 'Add endpoint' }: { action: CreateEndpointAction; eventTypes: readonly string[]; label?: string }) {
+export function EndpointCreator({
+  action,
+  eventTypes,
+  label = 'Add endpoint',
+}: {
+  action: CreateEndpointAction;
+  eventTypes: readonly string[];
+  label?: string;
+}) {
   const [open, setOpen] = useState(false);
   const [revealed, setRevealed] = useState<string | null>(null);
   const [url, setUrl] = useState('');
@@ -75,8 +83,23 @@ export function EndpointCreator({ action, eventTypes, label = 'Add endpoint' }: 
           <fieldset aria-describedby={errors.events ? 'events-error' : undefined}>
             <legend className="text-sm font-medium text-gray-700">Events to send</legend>
             <div className="mt-2 space-y-2">
-              <Choice type="radio" name="scope" value="all" label="All events" description="Including types added later." checked={scope === 'all'} onChange={() => setScope('all')} />
-              <Choice type="radio" name="scope" value="selected" label="Selected events" checked={scope === 'selected'} onChange={() => setScope('selected')} />
+              <Choice
+                type="radio"
+                name="scope"
+                value="all"
+                label="All events"
+                description="Including types added later."
+                checked={scope === 'all'}
+                onChange={() => setScope('all')}
+              />
+              <Choice
+                type="radio"
+                name="scope"
+                value="selected"
+                label="Selected events"
+                checked={scope === 'selected'}
+                onChange={() => setScope('selected')}
+              />
             </div>
             {scope === 'selected' && (
               <div className="mt-3 grid gap-2 rounded-lg bg-gray-50 p-3 sm:grid-cols-2">
@@ -88,7 +111,11 @@ export function EndpointCreator({ action, eventTypes, label = 'Add endpoint' }: 
                     label={<span className="font-mono text-xs">{type}</span>}
                     aria-label={type}
                     checked={events.includes(type)}
-                    onChange={(event) => setEvents((current) => (event.target.checked ? [...current, type] : current.filter((value) => value !== type)))}
+                    onChange={(event) =>
+                      setEvents((current) =>
+                        event.target.checked ? [...current, type] : current.filter((value) => value !== type),
+                      )
+                    }
                   />
                 ))}
               </div>
@@ -99,7 +126,13 @@ export function EndpointCreator({ action, eventTypes, label = 'Add endpoint' }: 
               </p>
             )}
           </fieldset>
-          <DialogFormActions state={state} pending={pending} onCancel={() => setOpen(false)} submitLabel="Add endpoint" pendingLabel="Adding…" />
+          <DialogFormActions
+            state={state}
+            pending={pending}
+            onCancel={() => setOpen(false)}
+            submitLabel="Add endpoint"
+            pendingLabel="Adding…"
+          />
         </form>
       </Dialog>
       <SecretDialog

@@ -9,7 +9,12 @@ import { SearchIcon } from '@/components/ui/icons';
 
 export function FilterBar({ action, children }: { action: string; children: ReactNode }) {
   return (
-    <Form action={action} role="search" aria-label="Filters" className="flex flex-wrap items-end gap-3 border-b border-gray-100 px-4 py-3">
+    <Form
+      action={action}
+      role="search"
+      aria-label="Filters"
+      className="flex flex-wrap items-end gap-3 border-b border-gray-100 px-4 py-3"
+    >
       {children}
       <button
         type="submit"
@@ -61,7 +66,8 @@ export function FilterDate({ name, label, value }: { name: string; label: string
         defaultValue={value ?? ''}
         onChange={(event) => {
           // a half-typed date fires change too; only apply a whole one (or a cleared field)
-          if (event.currentTarget.value === '' || /^\d{4}-\d{2}-\d{2}$/.test(event.currentTarget.value)) event.currentTarget.form?.requestSubmit();
+          if (event.currentTarget.value === '' || /^\d{4}-\d{2}-\d{2}$/.test(event.currentTarget.value))
+            event.currentTarget.form?.requestSubmit();
         }}
         className="h-9 rounded-lg border border-gray-300 bg-white px-2 text-sm text-gray-900 shadow-sm focus:outline-2 focus:-outline-offset-1 focus:outline-accent-600"
       />
@@ -69,7 +75,17 @@ export function FilterDate({ name, label, value }: { name: string; label: string
   );
 }
 
-export function FilterSearch({ name, label, value, placeholder }: { name: string; label: string; value: string | undefined; placeholder: string }) {
+export function FilterSearch({
+  name,
+  label,
+  value,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  placeholder: string;
+}) {
   return (
     <label className="flex min-w-56 flex-1 flex-col gap-1 text-xs font-medium text-gray-600">
       {label}

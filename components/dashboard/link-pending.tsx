@@ -10,7 +10,11 @@ import { Spinner } from '@/components/ui/spinner';
 /** A small spinner after a link's text, visible only while that link's page loads; it takes no width, so right-aligned figures stay aligned. */
 export function PendingHint() {
   const { pending } = useLinkStatus();
-  return <Spinner className={`-mr-[18px] ml-1.5 inline size-3 align-[-1px] transition-opacity ${pending ? 'opacity-100' : 'opacity-0'}`} />;
+  return (
+    <Spinner
+      className={`-mr-[18px] ml-1.5 inline size-3 align-[-1px] transition-opacity ${pending ? 'opacity-100' : 'opacity-0'}`}
+    />
+  );
 }
 
 /** The link's icon, turning into a spinner while its page loads. */

@@ -30,7 +30,10 @@ export function LoginForm({ returnTo, initialError }: { returnTo: string; initia
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const empty = { ...(email.trim() ? {} : { email: 'Enter your e-mail.' }), ...(password ? {} : { password: 'Enter your password.' }) };
+    const empty = {
+      ...(email.trim() ? {} : { email: 'Enter your e-mail.' }),
+      ...(password ? {} : { password: 'Enter your password.' }),
+    };
     setMissing(empty);
     if (empty.email || empty.password) return;
     setPending(true);

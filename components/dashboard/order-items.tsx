@@ -2,7 +2,19 @@ import type { CheckoutItem } from '@/lib/generated/prisma/client';
 import { formatMoney } from '@/lib/dashboard/format';
 
 /** A session's lines, shipping, tax and total, as the customer saw them. */
-export function OrderItems({ items, currency, shippingAmount, taxAmount, amount }: { items: CheckoutItem[]; currency: string; shippingAmount: number; taxAmount: number; amount: number }) {
+export function OrderItems({
+  items,
+  currency,
+  shippingAmount,
+  taxAmount,
+  amount,
+}: {
+  items: CheckoutItem[];
+  currency: string;
+  shippingAmount: number;
+  taxAmount: number;
+  amount: number;
+}) {
   return (
     <ul className="divide-y divide-gray-100 text-sm">
       {items.map((item) => (

@@ -56,7 +56,11 @@ export function Panel({
   flush?: boolean;
 }) {
   return (
-    <section id={id} aria-labelledby={title && id ? `${id}-title` : undefined} className={`rounded-xl bg-white shadow-sm ring-1 ring-gray-200 ${className ?? ''}`}>
+    <section
+      id={id}
+      aria-labelledby={title && id ? `${id}-title` : undefined}
+      className={`rounded-xl bg-white shadow-sm ring-1 ring-gray-200 ${className ?? ''}`}
+    >
       {title && (
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-gray-100 px-5 py-4">
           <div className="min-w-0">

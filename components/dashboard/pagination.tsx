@@ -3,7 +3,17 @@ import { classNames } from '@/components/ui/class-names';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 
 /** "Showing 26–50 of 132" with Previous / Next links that keep the current filters. */
-export function Pagination({ page, pageSize, total, hrefFor }: { page: number; pageSize: number; total: number; hrefFor: (page: number) => string }) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  hrefFor,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  hrefFor: (page: number) => string;
+}) {
   if (total === 0) return null;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const first = (page - 1) * pageSize + 1;
@@ -15,7 +25,8 @@ export function Pagination({ page, pageSize, total, hrefFor }: { page: number; p
           'No rows on this page'
         ) : (
           <>
-            Showing <span className="font-medium text-gray-900">{first}</span>–<span className="font-medium text-gray-900">{last}</span> of{' '}
+            Showing <span className="font-medium text-gray-900">{first}</span>–
+            <span className="font-medium text-gray-900">{last}</span> of{' '}
             <span className="font-medium text-gray-900">{total}</span>
           </>
         )}
@@ -45,7 +56,13 @@ function PageLink({ href, label, icon }: { href: string | null; label: string; i
     );
   }
   return (
-    <Link href={href} className={classNames(base, 'border-gray-300 bg-white text-gray-800 shadow-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-accent-600')}>
+    <Link
+      href={href}
+      className={classNames(
+        base,
+        'border-gray-300 bg-white text-gray-800 shadow-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-accent-600',
+      )}
+    >
       {content}
     </Link>
   );

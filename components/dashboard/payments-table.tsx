@@ -40,15 +40,21 @@ export function PaymentsTable({
         {payments.map((payment) => (
           <Row key={payment.id}>
             <Td align="right" className="whitespace-nowrap">
-              <RowLink href={`/dashboard/payments/${payment.id}`}>{formatMoney(payment.amount, payment.currency)}</RowLink>
+              <RowLink href={`/dashboard/payments/${payment.id}`}>
+                {formatMoney(payment.amount, payment.currency)}
+              </RowLink>
               {paymentListStatus(payment) === 'partially_refunded' && (
-                <span className="block text-xs text-gray-600">{formatMoney(payment.amountRefunded, payment.currency)} refunded</span>
+                <span className="block text-xs text-gray-600">
+                  {formatMoney(payment.amountRefunded, payment.currency)} refunded
+                </span>
               )}
             </Td>
             <Td>
               <StatusBadge status={paymentListStatus(payment)} />
             </Td>
-            <Td className={`hidden text-gray-700 sm:table-cell ${compact ? 'min-w-24' : 'whitespace-nowrap'}`}>{describeMethodDetails(payment.paymentMethod, payment.methodDetails)}</Td>
+            <Td className={`hidden text-gray-700 sm:table-cell ${compact ? 'min-w-24' : 'whitespace-nowrap'}`}>
+              {describeMethodDetails(payment.paymentMethod, payment.methodDetails)}
+            </Td>
             <Td className={`${wide} max-w-48 truncate text-gray-700`}>{payment.orderReference}</Td>
             <Td className={`${widest} font-mono text-xs text-gray-600`}>{payment.id}</Td>
             <Td className="text-gray-700">

@@ -55,11 +55,12 @@ function DeclineOrCancelHint() {
   return (
     <div className="mx-4 my-3 space-y-1 rounded-lg bg-gray-50 px-3 py-2 text-xs text-gray-700">
       <p id={DECLINE_HINT_ID}>
-        <span className="font-medium text-gray-900">Decline</span> refuses the customer’s refund: the money stays with you.
+        <span className="font-medium text-gray-900">Decline</span> refuses the customer’s refund: the money stays with
+        you.
       </p>
       <p id={CANCEL_HINT_ID}>
-        <span className="font-medium text-gray-900">Cancel</span> withdraws a request made by mistake (a wrong amount or payment), as{' '}
-        <code className="font-mono break-all">POST /v1/refund-requests/&#123;id&#125;/cancel</code> does.
+        <span className="font-medium text-gray-900">Cancel</span> withdraws a request made by mistake (a wrong amount or
+        payment), as <code className="font-mono break-all">POST /v1/refund-requests/&#123;id&#125;/cancel</code> does.
       </p>
       <p>Either way nothing reaches the provider and the amount can be refunded again.</p>
     </div>
@@ -92,7 +93,9 @@ function RefundRows({ refunds, actions, policy, showPayment = true }: RefundList
             </Td>
             <Td>
               <StatusBadge status={refund.status} />
-              {refund.failureReason && <span className="mt-1 block max-w-56 text-xs text-red-700">{refund.failureReason}</span>}
+              {refund.failureReason && (
+                <span className="mt-1 block max-w-56 text-xs text-red-700">{refund.failureReason}</span>
+              )}
             </Td>
             {showPayment && (
               <Td>
@@ -152,8 +155,12 @@ function PaymentLink({ refund }: { refund: Refund }) {
 function RefundReason({ refund }: { refund: Refund }) {
   return (
     <>
-      <span className="line-clamp-2 break-words">{refund.reason ?? <span className="text-gray-500">No reason given</span>}</span>
-      {refund.cryptoRefundDestinationNote && <span className="mt-1 block text-xs text-gray-600">Destination: {refund.cryptoRefundDestinationNote}</span>}
+      <span className="line-clamp-2 break-words">
+        {refund.reason ?? <span className="text-gray-500">No reason given</span>}
+      </span>
+      {refund.cryptoRefundDestinationNote && (
+        <span className="mt-1 block text-xs text-gray-600">Destination: {refund.cryptoRefundDestinationNote}</span>
+      )}
     </>
   );
 }
@@ -173,7 +180,17 @@ function RefundSubject({ refund }: { refund: Refund }) {
   );
 }
 
-function RefundActions({ refund, actions, policy, align = 'end' }: { refund: Refund; actions: RefundRowActions; policy: 'automatic' | 'manual'; align?: 'start' | 'end' }) {
+function RefundActions({
+  refund,
+  actions,
+  policy,
+  align = 'end',
+}: {
+  refund: Refund;
+  actions: RefundRowActions;
+  policy: 'automatic' | 'manual';
+  align?: 'start' | 'end';
+}) {
   if (refund.status !== 'requested') return null;
   const amount = formatMoney(refund.amount, refund.currency);
   return (
@@ -193,7 +210,10 @@ function RefundActions({ refund, actions, policy, align = 'end' }: { refund: Ref
                   <DetailList
                     items={[
                       { label: 'Amount', value: <span className="font-semibold">{amount}</span> },
-                      { label: 'Payment', value: <span className="font-mono text-xs break-all">{refund.paymentId}</span> },
+                      {
+                        label: 'Payment',
+                        value: <span className="font-mono text-xs break-all">{refund.paymentId}</span>,
+                      },
                       ...(refund.payment ? [{ label: 'Order', value: refund.payment.orderReference }] : []),
                       { label: 'Reason', value: refund.reason ?? 'No reason given' },
                     ]}
@@ -214,8 +234,8 @@ function RefundActions({ refund, actions, policy, align = 'end' }: { refund: Ref
             title={`Decline the refund of ${amount}?`}
             description={
               <>
-                You refuse the refund of <RefundSubject refund={refund} />: the customer is not refunded and the amount becomes refundable again.
-                This cannot be undone.
+                You refuse the refund of <RefundSubject refund={refund} />: the customer is not refunded and the amount
+                becomes refundable again. This cannot be undone.
               </>
             }
             confirmLabel="Decline refund"
@@ -232,7 +252,8 @@ function RefundActions({ refund, actions, policy, align = 'end' }: { refund: Ref
         title={`Cancel the refund of ${amount}?`}
         description={
           <>
-            The request on <RefundSubject refund={refund} /> is withdrawn before it reaches the provider, and the amount becomes refundable again.
+            The request on <RefundSubject refund={refund} /> is withdrawn before it reaches the provider, and the amount
+            becomes refundable again.
           </>
         }
         confirmLabel="Cancel refund"

@@ -17,7 +17,11 @@ export function RelativeTime({ value, exact = false }: { value: string | Date; e
   const [text, setText] = useState<{ label: string; title: string } | null>(null);
 
   useEffect(() => {
-    const update = () => setText({ label: exact ? exactTime(date, timeZone) : relativeTime(date, new Date(), timeZone), title: exactTime(date, timeZone) });
+    const update = () =>
+      setText({
+        label: exact ? exactTime(date, timeZone) : relativeTime(date, new Date(), timeZone),
+        title: exactTime(date, timeZone),
+      });
     update();
     if (exact) return;
     const timer = window.setInterval(update, 30_000);

@@ -25,7 +25,10 @@ export function SecretDialog({
     <Dialog open={secret !== null} onClose={onClose} title={title} description={explanation}>
       <div className="space-y-4">
         <div className="flex items-stretch gap-2">
-          <code data-testid="secret-value" className="min-w-0 flex-1 rounded-lg border border-gray-200 bg-gray-50 px-3 py-2.5 font-mono text-sm break-all text-gray-900 select-all">
+          <code
+            data-testid="secret-value"
+            className="min-w-0 flex-1 rounded-lg border border-gray-200 bg-gray-50 px-3 py-2.5 font-mono text-sm break-all text-gray-900 select-all"
+          >
             {secret}
           </code>
           <CopyButton text={secret ?? ''} label="Copy secret" className="h-auto" />

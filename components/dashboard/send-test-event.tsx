@@ -19,9 +19,16 @@ export function SendTestEvent({ action, endpointId }: { action: ObjectAction; en
       <input type="hidden" name="endpointId" value={endpointId} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="min-w-0 flex-1 text-sm text-gray-600">
-          Check your receiver with a signed <code className="font-mono text-xs">webhook_endpoint.test</code> event. It is sent once, now, and listed here.
+          Check your receiver with a signed <code className="font-mono text-xs">webhook_endpoint.test</code> event. It
+          is sent once, now, and listed here.
         </p>
-        <Button type="submit" variant="secondary" pending={pending} pendingLabel="Sending…" className="h-8 shrink-0 px-3">
+        <Button
+          type="submit"
+          variant="secondary"
+          pending={pending}
+          pendingLabel="Sending…"
+          className="h-8 shrink-0 px-3"
+        >
           Send test event
         </Button>
       </div>

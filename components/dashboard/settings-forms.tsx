@@ -152,7 +152,13 @@ export function RefundPolicyForm({ action, policy }: { action: Action<'policy'>;
         </div>
       </fieldset>
       <div className="flex items-center gap-3">
-        <Button type="submit" pending={pending} pendingLabel="Saving…" disabled={chosen === policy} className="shrink-0">
+        <Button
+          type="submit"
+          pending={pending}
+          pendingLabel="Saving…"
+          disabled={chosen === policy}
+          className="shrink-0"
+        >
           Save policy
         </Button>
         <FormStatus state={state} />

@@ -5,7 +5,11 @@ import { CheckIcon, ChevronRightIcon } from '@/components/ui/icons';
 type Step = { done: boolean; title: string; detail: string; href: string };
 
 /** Home for a new account: the four steps from sign-up to a verified payment, ticked as they happen. */
-export function SetupChecklist({ progress }: { progress: { hasWebsite: boolean; hasKey: boolean; hasSession: boolean; hasEndpoint: boolean } }) {
+export function SetupChecklist({
+  progress,
+}: {
+  progress: { hasWebsite: boolean; hasKey: boolean; hasSession: boolean; hasEndpoint: boolean };
+}) {
   const steps: Step[] = [
     {
       done: progress.hasWebsite,
@@ -13,7 +17,12 @@ export function SetupChecklist({ progress }: { progress: { hasWebsite: boolean; 
       detail: 'Return and cancel URLs must be on a host you approved.',
       href: '/dashboard/settings#websites',
     },
-    { done: progress.hasKey, title: 'Create an API key', detail: 'Your server uses it to create checkout sessions.', href: '/dashboard/developers/api-keys' },
+    {
+      done: progress.hasKey,
+      title: 'Create an API key',
+      detail: 'Your server uses it to create checkout sessions.',
+      href: '/dashboard/developers/api-keys',
+    },
     {
       done: progress.hasSession,
       title: 'Create a checkout session',
@@ -42,7 +51,10 @@ export function SetupChecklist({ progress }: { progress: { hasWebsite: boolean; 
       <ol className="divide-y divide-gray-100">
         {steps.map((step, index) => (
           <li key={step.title}>
-            <Link href={step.href} className="group flex items-center gap-4 px-5 py-3.5 hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600">
+            <Link
+              href={step.href}
+              className="group flex items-center gap-4 px-5 py-3.5 hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600"
+            >
               <span
                 className={classNames(
                   'flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-semibold',
@@ -53,7 +65,14 @@ export function SetupChecklist({ progress }: { progress: { hasWebsite: boolean; 
                 <span className="sr-only">{step.done ? ' (done)' : ' (to do)'}</span>
               </span>
               <span className="min-w-0 flex-1">
-                <span className={classNames('block text-sm font-medium', step.done ? 'text-gray-500 line-through' : 'text-gray-900')}>{step.title}</span>
+                <span
+                  className={classNames(
+                    'block text-sm font-medium',
+                    step.done ? 'text-gray-500 line-through' : 'text-gray-900',
+                  )}
+                >
+                  {step.title}
+                </span>
                 <span className="block text-sm text-gray-600">{step.detail}</span>
               </span>
               <ChevronRightIcon className="size-4 shrink-0 text-gray-400 group-hover:text-gray-600" />

@@ -100,7 +100,11 @@ export function Sidebar({ merchantName, email }: { merchantName: string; email: 
           </button>
         </div>
         {open && (
-          <nav id="dashboard-menu" aria-label="Dashboard" className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-gray-100 px-3 pt-3 pb-4">
+          <nav
+            id="dashboard-menu"
+            aria-label="Dashboard"
+            className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-gray-100 px-3 pt-3 pb-4"
+          >
             {links}
             <UserBox email={email} />
           </nav>
@@ -129,7 +133,10 @@ export function Sidebar({ merchantName, email }: { merchantName: string; email: 
 function MerchantName({ name }: { name: string }) {
   return (
     <div className="flex min-w-0 items-center gap-2.5">
-      <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-accent-600 text-sm font-semibold text-white">
+      <span
+        aria-hidden="true"
+        className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-accent-600 text-sm font-semibold text-white"
+      >
         {name.trim().charAt(0).toUpperCase() || '?'}
       </span>
       <span className="truncate font-semibold text-gray-900">{name}</span>

@@ -10,7 +10,13 @@ import type { FormState } from '@/lib/dashboard/form-state';
 
 type SignUpField = 'businessName' | 'email' | 'password';
 
-export function SignUpForm({ action, minPasswordLength }: { action: (form: FormData) => Promise<FormState<SignUpField>>; minPasswordLength: number }) {
+export function SignUpForm({
+  action,
+  minPasswordLength,
+}: {
+  action: (form: FormData) => Promise<FormState<SignUpField>>;
+  minPasswordLength: number;
+}) {
   const router = useRouter();
   const [values, setValues] = useState({ businessName: '', email: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<SignUpField, string>>>({});
@@ -67,7 +73,16 @@ export function SignUpForm({ action, minPasswordLength }: { action: (form: FormD
         error={errors.businessName}
         hint="Shown to customers on your hosted checkout page."
       />
-      <TextField id="email" label="E-mail" type="email" autoComplete="email" required value={values.email} onChange={set('email')} error={errors.email} />
+      <TextField
+        id="email"
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        onChange={set('email')}
+        error={errors.email}
+      />
       <TextField
         id="password"
         label="Password"

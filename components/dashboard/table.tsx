@@ -9,9 +9,22 @@ import { PendingHint } from './link-pending';
 // A page-long list may ask for a header that sticks while the page scrolls: that needs the table not to
 // be a scroll box itself, so it is only asked for from xl up, where the list's columns fit.
 
-export function Table({ label, children, className, stickyHeader = false }: { label: string; children: ReactNode; className?: string; stickyHeader?: boolean }) {
+export function Table({
+  label,
+  children,
+  className,
+  stickyHeader = false,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+  stickyHeader?: boolean;
+}) {
   return (
-    <ScrollArea label={label} className={classNames('overflow-x-auto', stickyHeader && 'xl:overflow-visible', className)}>
+    <ScrollArea
+      label={label}
+      className={classNames('overflow-x-auto', stickyHeader && 'xl:overflow-visible', className)}
+    >
       <table aria-label={label} className="min-w-full border-separate border-spacing-0 text-left text-sm">
         {children}
       </table>
@@ -19,7 +32,15 @@ export function Table({ label, children, className, stickyHeader = false }: { la
   );
 }
 
-export function Th({ children, align = 'left', className }: { children?: ReactNode; align?: 'left' | 'right'; className?: string }) {
+export function Th({
+  children,
+  align = 'left',
+  className,
+}: {
+  children?: ReactNode;
+  align?: 'left' | 'right';
+  className?: string;
+}) {
   return (
     <th
       scope="col"
@@ -34,9 +55,23 @@ export function Th({ children, align = 'left', className }: { children?: ReactNo
   );
 }
 
-export function Td({ children, align = 'left', className }: { children?: ReactNode; align?: 'left' | 'right'; className?: string }) {
+export function Td({
+  children,
+  align = 'left',
+  className,
+}: {
+  children?: ReactNode;
+  align?: 'left' | 'right';
+  className?: string;
+}) {
   return (
-    <td className={classNames('border-b border-gray-100 px-4 py-3 align-middle text-gray-900', align === 'right' ? 'text-right tabular-nums' : undefined, className)}>
+    <td
+      className={classNames(
+        'border-b border-gray-100 px-4 py-3 align-middle text-gray-900',
+        align === 'right' ? 'text-right tabular-nums' : undefined,
+        className,
+      )}
+    >
       {children}
     </td>
   );

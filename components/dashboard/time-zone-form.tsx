@@ -38,7 +38,9 @@ export function TimeZoneForm({ action, saved, zones }: { action: Action; saved: 
         hint="Dates across the dashboard, the payments list’s day filters and Home’s chart all use it."
         className="max-w-md"
       >
-        <option value={BROWSER}>Your browser’s time zone{browserZone ? ` (${browserZone.replaceAll('_', ' ')})` : ''}</option>
+        <option value={BROWSER}>
+          Your browser’s time zone{browserZone ? ` (${browserZone.replaceAll('_', ' ')})` : ''}
+        </option>
         {zones.map((zone) => (
           <option key={zone} value={zone}>
             {zone.replaceAll('_', ' ')}

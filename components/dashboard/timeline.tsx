@@ -17,9 +17,20 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
     <ol className="relative space-y-4 border-l border-gray-200 pl-5">
       {entries.map((entry, index) => (
         <li key={index} className="relative">
-          <span aria-hidden="true" className={classNames('absolute top-1.5 -left-[25px] size-2.5 rounded-full ring-4 ring-white', DOTS[entry.tone])} />
+          <span
+            aria-hidden="true"
+            className={classNames(
+              'absolute top-1.5 -left-[25px] size-2.5 rounded-full ring-4 ring-white',
+              DOTS[entry.tone],
+            )}
+          />
           <div className="flex flex-col gap-0.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
-            <p className={classNames('text-sm', entry.kind === 'event' ? 'font-mono text-xs text-gray-700' : 'font-medium text-gray-900')}>
+            <p
+              className={classNames(
+                'text-sm',
+                entry.kind === 'event' ? 'font-mono text-xs text-gray-700' : 'font-medium text-gray-900',
+              )}
+            >
               {entry.href ? (
                 <Link href={entry.href} className="hover:underline">
                   {entry.kind === 'event' ? `Event ${entry.title}` : entry.title}
@@ -32,7 +43,9 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
               <RelativeTime value={entry.at} exact />
             </span>
           </div>
-          {entry.detail && entry.kind !== 'event' && <p className="mt-0.5 text-sm break-words text-gray-600">{entry.detail}</p>}
+          {entry.detail && entry.kind !== 'event' && (
+            <p className="mt-0.5 text-sm break-words text-gray-600">{entry.detail}</p>
+          )}
         </li>
       ))}
     </ol>

@@ -12,8 +12,10 @@ import { failed, IDLE, type FormState } from '@/lib/dashboard/form-state';
 // A form's answers: FormState, or a form's own kind beside it (the refund form's names the refund it made).
 type AnyFormState = FormState | { status: string };
 
-export const UNREACHABLE_MESSAGE = 'We could not reach the server. Check your connection and try again; what you typed is still here.';
-export const SERVER_FAILED_MESSAGE = 'Something went wrong on our side, so this may not have been done. Reload the page to see where things stand.';
+export const UNREACHABLE_MESSAGE =
+  'We could not reach the server. Check your connection and try again; what you typed is still here.';
+export const SERVER_FAILED_MESSAGE =
+  'Something went wrong on our side, so this may not have been done. Reload the page to see where things stand.';
 
 /**
  * useActionState, with a failed request answered in the form rather than by the error page. `onAnswer`

@@ -37,8 +37,15 @@ export function VolumeChart({ days, currency, timeZone }: { days: DayFigures[]; 
       </figcaption>
       <div className="relative h-52">
         {ticks.map((tick, index) => (
-          <div key={tick} className="absolute inset-x-0 flex items-center gap-2" style={{ top: `${index * 50}%`, transform: 'translateY(-50%)' }} aria-hidden="true">
-            <span className="w-14 shrink-0 text-right text-[11px] text-gray-500 tabular-nums">{compactMoney(tick, currency)}</span>
+          <div
+            key={tick}
+            className="absolute inset-x-0 flex items-center gap-2"
+            style={{ top: `${index * 50}%`, transform: 'translateY(-50%)' }}
+            aria-hidden="true"
+          >
+            <span className="w-14 shrink-0 text-right text-[11px] text-gray-500 tabular-nums">
+              {compactMoney(tick, currency)}
+            </span>
             <span className="h-px flex-1 bg-gray-200" />
           </div>
         ))}
@@ -50,7 +57,10 @@ export function VolumeChart({ days, currency, timeZone }: { days: DayFigures[]; 
               className="flex h-full min-w-0 flex-1 items-end justify-center gap-px rounded-sm hover:bg-gray-100/70"
             >
               <div className="w-full max-w-3 rounded-t-sm bg-accent-600" style={{ height: height(day.grossVolume) }} />
-              <div className="w-full max-w-3 rounded-t-sm bg-amber-400" style={{ height: height(day.refundedAmount) }} />
+              <div
+                className="w-full max-w-3 rounded-t-sm bg-amber-400"
+                style={{ height: height(day.refundedAmount) }}
+              />
             </div>
           ))}
         </div>
@@ -83,33 +93,35 @@ export function VolumeChart({ days, currency, timeZone }: { days: DayFigures[]; 
           <span aria-hidden="true" className="size-2.5 rounded-sm bg-amber-400" />
           Refunds
         </span>
-        <span title={timeZone}>Days in {timeZone === 'UTC' ? 'UTC' : `${timeZone.replaceAll('_', ' ')} time (${shortZoneName(timeZone)})`}</span>
+        <span title={timeZone}>
+          Days in {timeZone === 'UTC' ? 'UTC' : `${timeZone.replaceAll('_', ' ')} time (${shortZoneName(timeZone)})`}
+        </span>
       </div>
       {/* a table cannot clip itself, so the wrapper hides it */}
       <div className="sr-only">
-      <table>
-        <caption>Per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Gross volume</th>
-            <th scope="col">Payments</th>
-            <th scope="col">Refunded</th>
-            <th scope="col">Refunds</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.day}>
-              <th scope="row">{dayLabel(day.day)}</th>
-              <td>{formatMoney(day.grossVolume, currency)}</td>
-              <td>{day.succeededCount}</td>
-              <td>{formatMoney(day.refundedAmount, currency)}</td>
-              <td>{day.refundCount}</td>
+        <table>
+          <caption>Per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Gross volume</th>
+              <th scope="col">Payments</th>
+              <th scope="col">Refunded</th>
+              <th scope="col">Refunds</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.day}>
+                <th scope="row">{dayLabel(day.day)}</th>
+                <td>{formatMoney(day.grossVolume, currency)}</td>
+                <td>{day.succeededCount}</td>
+                <td>{formatMoney(day.refundedAmount, currency)}</td>
+                <td>{day.refundCount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </figure>
   );

@@ -8,7 +8,11 @@ export function CodeBlock({ code, title }: { code: string; title: string }) {
         <span className="truncate font-mono text-xs text-gray-700">{title}</span>
         <CopyButton text={code} label={`Copy ${title}`} compact />
       </figcaption>
-      <pre tabIndex={0} aria-label={title} className="overflow-x-auto p-4 text-[13px] leading-relaxed text-gray-100 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-accent-600">
+      <pre
+        tabIndex={0}
+        aria-label={title}
+        className="overflow-x-auto p-4 text-[13px] leading-relaxed text-gray-100 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-accent-600"
+      >
         <code>{code}</code>
       </pre>
     </figure>

@@ -16,12 +16,17 @@ const EXAMPLE = {
 
 export function Errors() {
   return (
-    <DocSection id="errors" title="Errors" lead="Every error has the same body; branch on the status and code, show the message to developers.">
+    <DocSection
+      id="errors"
+      title="Errors"
+      lead="Every error has the same body; branch on the status and code, show the message to developers."
+    >
       <CodeBlock title="An error body" code={JSON.stringify(EXAMPLE, null, 2)} />
       <p>
-        <Code>param</Code> names the field at fault as a dotted path (<Code>items.2.quantity</Code>). Quote <Code>request_id</Code> (also the{' '}
-        <Code>Request-Id</Code> header of every answer) when asking for help. When several errors apply, the first in this order answers: route,
-        authentication, rate limit, scope, body transport, Idempotency-Key, body parameters, referenced objects, rules, state.
+        <Code>param</Code> names the field at fault as a dotted path (<Code>items.2.quantity</Code>). Quote{' '}
+        <Code>request_id</Code> (also the <Code>Request-Id</Code> header of every answer) when asking for help. When
+        several errors apply, the first in this order answers: route, authentication, rate limit, scope, body transport,
+        Idempotency-Key, body parameters, referenced objects, rules, state.
       </p>
       <DocTable label="Error codes" head={['Code', 'When']}>
         {ERROR_CODES.map((row) => (

@@ -7,7 +7,17 @@ import { InlineMarkdown } from './inline-markdown';
  * The fields of a schema in two columns, so a phone can read it without scrolling sideways: the name with
  * its type (object names link to their description) and whether it is required, then what it means.
  */
-export function FieldTable({ label, rows, objectNames, showRequired }: { label: string; rows: FieldRow[]; objectNames: ReadonlySet<string>; showRequired: boolean }) {
+export function FieldTable({
+  label,
+  rows,
+  objectNames,
+  showRequired,
+}: {
+  label: string;
+  rows: FieldRow[];
+  objectNames: ReadonlySet<string>;
+  showRequired: boolean;
+}) {
   return (
     <DocTable label={label} head={['Field', 'Description']}>
       {rows.map((row) => (
@@ -21,7 +31,9 @@ export function FieldTable({ label, rows, objectNames, showRequired }: { label: 
                 <InlineMarkdown text={row.description} />
               </p>
             ) : null}
-            {row.limits.length > 0 ? <p className="break-words text-xs text-gray-600">{row.limits.join(' · ')}</p> : null}
+            {row.limits.length > 0 ? (
+              <p className="break-words text-xs text-gray-600">{row.limits.join(' · ')}</p>
+            ) : null}
           </td>
         </tr>
       ))}
@@ -30,14 +42,26 @@ export function FieldTable({ label, rows, objectNames, showRequired }: { label: 
 }
 
 /** A field or parameter name, its type below it, and "required"/"optional" when that matters. */
-export function NameCell({ name, required, children }: { name: string; required?: boolean; children: React.ReactNode }) {
+export function NameCell({
+  name,
+  required,
+  children,
+}: {
+  name: string;
+  required?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <td className="w-2/5 px-3 py-2 align-top">
       <code className="break-words font-mono text-[13px] font-medium text-gray-900">
         <BreakableName name={name} />
       </code>
       <div className="break-words font-mono text-xs text-gray-600">{children}</div>
-      {required !== undefined ? <div className={`text-xs ${required ? 'font-medium text-amber-800' : 'text-gray-600'}`}>{required ? 'required' : 'optional'}</div> : null}
+      {required !== undefined ? (
+        <div className={`text-xs ${required ? 'font-medium text-amber-800' : 'text-gray-600'}`}>
+          {required ? 'required' : 'optional'}
+        </div>
+      ) : null}
     </td>
   );
 }
@@ -48,7 +72,11 @@ export function TypeLabel({ type, objectNames }: { type: string; objectNames: Re
     <>
       {type.split(/(\b[A-Z][A-Za-z]+\b)/).map((part, index) =>
         objectNames.has(part) ? (
-          <a key={index} href={`#object-${part}`} className="text-accent-700 underline decoration-accent-600/40 underline-offset-2 hover:decoration-accent-600">
+          <a
+            key={index}
+            href={`#object-${part}`}
+            className="text-accent-700 underline decoration-accent-600/40 underline-offset-2 hover:decoration-accent-600"
+          >
             {part}
           </a>
         ) : (

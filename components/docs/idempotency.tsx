@@ -13,15 +13,17 @@ export function Idempotency() {
     >
       <ul className="list-disc space-y-2 pl-5">
         <li>
-          A key is 1–255 printable ASCII characters, unique per attempt: a UUID. It belongs to your account and the endpoint, and is kept 24 hours.
+          A key is 1–255 printable ASCII characters, unique per attempt: a UUID. It belongs to your account and the
+          endpoint, and is kept 24 hours.
         </li>
         <li>
-          The same key with the same body, once the first request finished, answers the stored result with status <Code>200</Code> and{' '}
-          <Code>Idempotent-Replayed: true</Code>. Nothing is created again, no event is sent again.
+          The same key with the same body, once the first request finished, answers the stored result with status{' '}
+          <Code>200</Code> and <Code>Idempotent-Replayed: true</Code>. Nothing is created again, no event is sent again.
         </li>
         <li>
-          The same key with another body answers <Code>422 idempotency_key_reused</Code>; while the first request is still running,{' '}
-          <Code>409 idempotency_key_in_use</Code>. Only successes are stored: a refused request can be fixed and retried with its key.
+          The same key with another body answers <Code>422 idempotency_key_reused</Code>; while the first request is
+          still running, <Code>409 idempotency_key_in_use</Code>. Only successes are stored: a refused request can be
+          fixed and retried with its key.
         </li>
       </ul>
       <div className="grid gap-4 md:grid-cols-2">
@@ -40,7 +42,10 @@ function EndpointList({ rule, title }: { rule: Rule; title: string }) {
         {API_OPERATIONS.filter((operation) => operation.idempotency === rule).map((operation) => (
           <li key={operation.operationId} className="flex items-center gap-2 text-sm">
             <MethodBadge method={operation.method} />
-            <a href={`#${operation.operationId}`} className="inline-block py-1 break-words font-mono text-xs text-accent-700 underline-offset-2 hover:underline">
+            <a
+              href={`#${operation.operationId}`}
+              className="inline-block py-1 break-words font-mono text-xs text-accent-700 underline-offset-2 hover:underline"
+            >
               <BreakableName name={operation.path} />
             </a>
           </li>

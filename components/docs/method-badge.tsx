@@ -6,7 +6,9 @@ const TONES: Record<string, string> = {
 
 export function MethodBadge({ method }: { method: string }) {
   return (
-    <span className={`inline-block w-12 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-[11px] font-semibold ring-1 ring-inset ${TONES[method] ?? 'bg-gray-100 text-gray-800 ring-gray-200'}`}>
+    <span
+      className={`inline-block w-12 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-[11px] font-semibold ring-1 ring-inset ${TONES[method] ?? 'bg-gray-100 text-gray-800 ring-gray-200'}`}
+    >
       {method}
     </span>
   );

@@ -26,7 +26,11 @@ export function Operation({ operation, document, objectNames, baseUrl }: Props) 
   const example = described.responses[String(operation.success.status)].content?.['application/json'].example;
 
   return (
-    <article id={operation.operationId} aria-labelledby={`${operation.operationId}-title`} className="scroll-mt-6 border-t border-gray-200 pt-8 first:border-t-0 first:pt-2">
+    <article
+      id={operation.operationId}
+      aria-labelledby={`${operation.operationId}-title`}
+      className="scroll-mt-6 border-t border-gray-200 pt-8 first:border-t-0 first:pt-2"
+    >
       <h3 id={`${operation.operationId}-title`} className="text-lg font-semibold text-gray-900">
         {operation.summary}
       </h3>
@@ -47,7 +51,9 @@ export function Operation({ operation, document, objectNames, baseUrl }: Props) 
         {operation.idempotency !== 'none' ? (
           <div className="flex gap-1.5">
             <dt className="text-gray-600">Idempotency-Key</dt>
-            <dd className="font-medium text-gray-900">{operation.idempotency === 'required' ? 'required' : 'optional, honoured'}</dd>
+            <dd className="font-medium text-gray-900">
+              {operation.idempotency === 'required' ? 'required' : 'optional, honoured'}
+            </dd>
           </div>
         ) : null}
       </dl>
@@ -63,7 +69,9 @@ export function Operation({ operation, document, objectNames, baseUrl }: Props) 
                 </NameCell>
                 <td className="px-3 py-2 align-top text-gray-700">
                   <InlineMarkdown text={parameter.description ?? ''} />
-                  {limitsOf(parameter.schema).length > 0 ? <p className="break-words text-xs text-gray-600">{limitsOf(parameter.schema).join(' · ')}</p> : null}
+                  {limitsOf(parameter.schema).length > 0 ? (
+                    <p className="break-words text-xs text-gray-600">{limitsOf(parameter.schema).join(' · ')}</p>
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -71,7 +79,14 @@ export function Operation({ operation, document, objectNames, baseUrl }: Props) 
         </>
       ) : null}
 
-      {body ? <RequestBody operation={operation} schema={body} required={described.requestBody?.required ?? false} objectNames={objectNames} /> : null}
+      {body ? (
+        <RequestBody
+          operation={operation}
+          schema={body}
+          required={described.requestBody?.required ?? false}
+          objectNames={objectNames}
+        />
+      ) : null}
 
       <h4 className="mt-6 text-sm font-semibold text-gray-900">Returns</h4>
       <ul className="mt-2 space-y-1 text-sm">
@@ -79,7 +94,10 @@ export function Operation({ operation, document, objectNames, baseUrl }: Props) 
           <li key={status}>
             <Code>{status}</Code>{' '}
             <span className="font-mono text-xs">
-              <TypeLabel type={typeLabel(response.content?.['application/json'].schema ?? {})} objectNames={objectNames} />
+              <TypeLabel
+                type={typeLabel(response.content?.['application/json'].schema ?? {})}
+                objectNames={objectNames}
+              />
             </span>{' '}
             <span className="text-gray-600">
               — <InlineMarkdown text={response.description} />
@@ -88,14 +106,18 @@ export function Operation({ operation, document, objectNames, baseUrl }: Props) 
         ))}
       </ul>
 
-      {example !== undefined ? <CodeBlock title={`Example response · ${operation.success.status}`} code={JSON.stringify(example, null, 2)} /> : null}
+      {example !== undefined ? (
+        <CodeBlock title={`Example response · ${operation.success.status}`} code={JSON.stringify(example, null, 2)} />
+      ) : null}
 
       <h4 className="mt-6 text-sm font-semibold text-gray-900">Errors</h4>
       <ul className="mt-2 space-y-1 text-sm">
         {failures.map(([status, response]) => (
           <li key={status} className="flex flex-wrap items-baseline gap-x-2">
             <Code>{status}</Code>
-            <span className="font-mono text-xs text-gray-800">{errorCodesOf(response.content?.['application/json'].schema).join(', ')}</span>
+            <span className="font-mono text-xs text-gray-800">
+              {errorCodesOf(response.content?.['application/json'].schema).join(', ')}
+            </span>
           </li>
         ))}
       </ul>
@@ -105,19 +127,36 @@ export function Operation({ operation, document, objectNames, baseUrl }: Props) 
   );
 }
 
-function RequestBody({ operation, schema, required, objectNames }: { operation: ApiOperation; schema: JsonSchema; required: boolean; objectNames: ReadonlySet<string> }) {
+function RequestBody({
+  operation,
+  schema,
+  required,
+  objectNames,
+}: {
+  operation: ApiOperation;
+  schema: JsonSchema;
+  required: boolean;
+  objectNames: ReadonlySet<string>;
+}) {
   const variants = (schema.oneOf as JsonSchema[] | undefined) ?? [schema];
   const empty = variants.every((variant) => Object.keys((variant.properties as object | undefined) ?? {}).length === 0);
   return (
     <>
       <h4 className="mt-6 text-sm font-semibold text-gray-900">Body</h4>
       {empty ? (
-        <p className="mt-1 text-sm text-gray-600">{required ? 'An empty JSON object.' : 'None; an empty JSON object is accepted too.'}</p>
+        <p className="mt-1 text-sm text-gray-600">
+          {required ? 'An empty JSON object.' : 'None; an empty JSON object is accepted too.'}
+        </p>
       ) : (
         variants.map((variant, index) => (
           <div key={index} className="mt-2">
             {variants.length > 1 ? <p className="mb-1 text-sm text-gray-600">{variantTitle(variant)}</p> : null}
-            <FieldTable label={`Body of ${operation.summary}${variants.length > 1 ? `, ${variantTitle(variant)}` : ''}`} rows={fieldRows(variant)} objectNames={objectNames} showRequired />
+            <FieldTable
+              label={`Body of ${operation.summary}${variants.length > 1 ? `, ${variantTitle(variant)}` : ''}`}
+              rows={fieldRows(variant)}
+              objectNames={objectNames}
+              showRequired
+            />
           </div>
         ))
       )}
@@ -139,6 +178,7 @@ function resolveParameter(parameter: ParameterObject | { $ref: string }, documen
 
 /** The codes an error response narrows the error body to (see responsesOf in lib/openapi/document.ts). */
 function errorCodesOf(schema: JsonSchema | undefined): string[] {
-  const narrowing = (schema?.allOf as JsonSchema[] | undefined)?.[1] as { properties?: { error?: { properties?: { code?: { enum?: string[] } } } } } | undefined;
+  const narrowing = (schema?.allOf as JsonSchema[] | undefined)?.[1] as
+    { properties?: { error?: { properties?: { code?: { enum?: string[] } } } } } | undefined;
   return narrowing?.properties?.error?.properties?.code?.enum ?? [];
 }

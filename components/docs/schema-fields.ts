@@ -3,12 +3,21 @@ import type { JsonSchema } from '@/lib/openapi/json-schema';
 // Reads the document's JSON Schemas into what a person reads: a type label, its limits in words, and one
 // row per field (nested objects and arrays of objects flattened into dotted names).
 
-export type FieldRow = { name: string; type: string; ref?: string; required: boolean; description?: string; limits: string[] };
+export type FieldRow = {
+  name: string;
+  type: string;
+  ref?: string;
+  required: boolean;
+  description?: string;
+  limits: string[];
+};
 
 const REF_PREFIX = '#/components/schemas/';
 
 export function refName(schema: JsonSchema): string | undefined {
-  return typeof schema.$ref === 'string' && schema.$ref.startsWith(REF_PREFIX) ? schema.$ref.slice(REF_PREFIX.length) : undefined;
+  return typeof schema.$ref === 'string' && schema.$ref.startsWith(REF_PREFIX)
+    ? schema.$ref.slice(REF_PREFIX.length)
+    : undefined;
 }
 
 const variantsOf = (schema: JsonSchema) => ((schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined) ?? [];
@@ -28,7 +37,8 @@ export function typeLabel(schema: JsonSchema): string {
 
 function range(min: unknown, max: unknown, unit = ''): string | undefined {
   const suffix = unit ? ` ${unit}` : '';
-  if (typeof min === 'number' && typeof max === 'number') return `${min.toLocaleString('en-US')}–${max.toLocaleString('en-US')}${suffix}`;
+  if (typeof min === 'number' && typeof max === 'number')
+    return `${min.toLocaleString('en-US')}–${max.toLocaleString('en-US')}${suffix}`;
   if (typeof min === 'number') return `at least ${min.toLocaleString('en-US')}${suffix}`;
   if (typeof max === 'number') return `at most ${max.toLocaleString('en-US')}${suffix}`;
   return undefined;
@@ -39,7 +49,10 @@ const SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
 export function limitsOf(schema: JsonSchema): string[] {
   const limits = [
     range(schema.minLength, schema.maxLength, 'characters'),
-    range(schema.minimum === -SAFE_INTEGER ? undefined : schema.minimum, schema.maximum === SAFE_INTEGER ? undefined : schema.maximum),
+    range(
+      schema.minimum === -SAFE_INTEGER ? undefined : schema.minimum,
+      schema.maximum === SAFE_INTEGER ? undefined : schema.maximum,
+    ),
     range(schema.minItems, schema.maxItems, 'items'),
     typeof schema.pattern === 'string' ? `matches ${schema.pattern}` : undefined,
     'default' in schema ? `default ${JSON.stringify(schema.default)}` : undefined,
@@ -88,8 +101,16 @@ export function objectRows(schema: JsonSchema): FieldRow[] {
     for (const row of rows) {
       const seen = merged.get(row.name);
       if (!seen) merged.set(row.name, { ...row, ref: row.ref });
-      else if (seen.type !== row.type) merged.set(row.name, { ...seen, ref: undefined, type: [...new Set([...seen.type.split(' | '), row.type])].join(' | ') });
+      else if (seen.type !== row.type)
+        merged.set(row.name, {
+          ...seen,
+          ref: undefined,
+          type: [...new Set([...seen.type.split(' | '), row.type])].join(' | '),
+        });
     }
   }
-  return [...merged.values()].map((row) => ({ ...row, required: perVariant.every((rows) => rows.some((candidate) => candidate.name === row.name && candidate.required)) }));
+  return [...merged.values()].map((row) => ({
+    ...row,
+    required: perVariant.every((rows) => rows.some((candidate) => candidate.name === row.name && candidate.required)),
+  }));
 }

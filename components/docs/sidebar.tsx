@@ -12,7 +12,8 @@ export const GUIDES = [
 ] as const;
 
 // at least 28 px tall whatever the font size inside, above the 24 px minimum target of WCAG 2.2 (2.5.8)
-const linkClass = 'flex min-h-7 items-center gap-2 rounded-md px-2 py-1 text-gray-700 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-accent-600';
+const linkClass =
+  'flex min-h-7 items-center gap-2 rounded-md px-2 py-1 text-gray-700 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-accent-600';
 
 /** Every guide, every endpoint by group, and every object, from the route table. */
 export function Sidebar({ label, objectNames }: { label: string; objectNames: readonly string[] }) {

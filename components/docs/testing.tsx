@@ -10,14 +10,24 @@ const groupedCardNumber = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '
 export function Testing({ document, baseUrl }: { document: OpenApiDocument; baseUrl: string }) {
   const payBodies = (document.components.schemas.PayCheckoutSessionRequest.oneOf as JsonSchema[]).map((variant) => {
     const properties = variant.properties as Record<string, JsonSchema>;
-    return { method: String(properties.payment_method.const), fields: Object.keys(properties).filter((name) => name !== 'payment_method'), outcome: properties.outcome?.enum as string[] | undefined };
+    return {
+      method: String(properties.payment_method.const),
+      fields: Object.keys(properties).filter((name) => name !== 'payment_method'),
+      outcome: properties.outcome?.enum as string[] | undefined,
+    };
   });
   return (
-    <DocSection id="testing" title="Test cards and helpers" lead="The sandbox decides outcomes by the card number, so tests can take every path.">
+    <DocSection
+      id="testing"
+      title="Test cards and helpers"
+      lead="The sandbox decides outcomes by the card number, so tests can take every path."
+    >
       <DocTable label="Test cards" head={['Card number', 'Outcome']}>
         {TEST_CARDS.map((card) => (
           <tr key={card.number}>
-            <td className="whitespace-nowrap px-3 py-2 font-mono text-sm tabular-nums">{groupedCardNumber(card.number)}</td>
+            <td className="whitespace-nowrap px-3 py-2 font-mono text-sm tabular-nums">
+              {groupedCardNumber(card.number)}
+            </td>
             <td className="px-3 py-2">{card.description}</td>
           </tr>
         ))}
@@ -27,7 +37,10 @@ export function Testing({ document, baseUrl }: { document: OpenApiDocument; base
         </tr>
       </DocTable>
       <p>
-        On the hosted page use any future expiry, any CVC and any name. <a className="text-accent-700 underline underline-offset-2" href="#payCheckoutSession">Pay a checkout session</a>{' '}
+        On the hosted page use any future expiry, any CVC and any name.{' '}
+        <a className="text-accent-700 underline underline-offset-2" href="#payCheckoutSession">
+          Pay a checkout session
+        </a>{' '}
         does the same without a browser, through the same code, and takes one of these bodies:
       </p>
       <ul className="list-disc space-y-1 pl-5">
@@ -40,14 +53,25 @@ export function Testing({ document, baseUrl }: { document: OpenApiDocument; base
                 with <Code>outcome</Code> {body.outcome.map((outcome) => `"${outcome}"`).join(' or ')}
               </>
             ) : null}
-            {body.fields.length > 0 ? <span className="text-gray-600"> — fields: {body.fields.join(', ')}</span> : <span className="text-gray-600"> — always succeeds</span>}
+            {body.fields.length > 0 ? (
+              <span className="text-gray-600"> — fields: {body.fields.join(', ')}</span>
+            ) : (
+              <span className="text-gray-600"> — always succeeds</span>
+            )}
           </li>
         ))}
       </ul>
-      <CodeBlock title="Decline a card" code={curlFor(operationById('payCheckoutSession'), baseUrl, { id: 'cs_…', body: { payment_method: 'card', card_number: TEST_CARDS[1].number } })} />
+      <CodeBlock
+        title="Decline a card"
+        code={curlFor(operationById('payCheckoutSession'), baseUrl, {
+          id: 'cs_…',
+          body: { payment_method: 'card', card_number: TEST_CARDS[1].number },
+        })}
+      />
       <p>
-        Refunds of a succeeded payment are completed by the sandbox provider a moment later (<Code>REFUND_PROCESSING_DELAY_MS</Code>, 2 s by
-        default), or failed for payments made with <Code>{groupedCardNumber(TEST_CARDS[3].number)}</Code>.
+        Refunds of a succeeded payment are completed by the sandbox provider a moment later (
+        <Code>REFUND_PROCESSING_DELAY_MS</Code>, 2 s by default), or failed for payments made with{' '}
+        <Code>{groupedCardNumber(TEST_CARDS[3].number)}</Code>.
       </p>
     </DocSection>
   );

@@ -9,22 +9,49 @@ import { TypeLabel } from './field-table';
 import { refName } from './schema-fields';
 
 /** Event types, headers and retries, read from the document's `webhooks`. */
-export function Webhooks({ document, baseUrl, objectNames }: { document: OpenApiDocument; baseUrl: string; objectNames: ReadonlySet<string> }) {
+export function Webhooks({
+  document,
+  baseUrl,
+  objectNames,
+}: {
+  document: OpenApiDocument;
+  baseUrl: string;
+  objectNames: ReadonlySet<string>;
+}) {
   const deliveries = Object.entries(document.webhooks).map(([type, { post }]) => {
     const envelope = document.components.schemas[refName(post.requestBody!.content['application/json'].schema) ?? ''];
     const data = (envelope.properties as Record<string, JsonSchema>).data;
-    return { type, description: post.description, object: refName((data.properties as Record<string, JsonSchema>).object) ?? '' };
+    return {
+      type,
+      description: post.description,
+      object: refName((data.properties as Record<string, JsonSchema>).object) ?? '',
+    };
   });
   const first = Object.values(document.webhooks)[0].post;
-  const headers = first.parameters.map((parameter) => ('$ref' in parameter ? document.components.parameters[parameter.$ref.split('/').pop() ?? ''] : parameter) as ParameterObject);
+  const headers = first.parameters.map(
+    (parameter) =>
+      ('$ref' in parameter
+        ? document.components.parameters[parameter.$ref.split('/').pop() ?? '']
+        : parameter) as ParameterObject,
+  );
 
   return (
-    <DocSection id="webhooks" title="Webhooks" lead="Subscribe a URL to events; each delivery is a signed POST of the event, sent at least once.">
-      <CodeBlock title="Subscribe (the answer shows the signing secret, once)" code={curlFor(operationById('createWebhookEndpoint'), baseUrl)} />
+    <DocSection
+      id="webhooks"
+      title="Webhooks"
+      lead="Subscribe a URL to events; each delivery is a signed POST of the event, sent at least once."
+    >
+      <CodeBlock
+        title="Subscribe (the answer shows the signing secret, once)"
+        code={curlFor(operationById('createWebhookEndpoint'), baseUrl)}
+      />
       <p>
-        Deliveries are signed per <a className="text-accent-700 underline underline-offset-2" href="https://www.standardwebhooks.com/">Standard Webhooks</a>,
-        so the official <Code>standardwebhooks</Code> package verifies them. Verify the raw body, answer 2xx within 10 seconds, and handle each
-        event id once. Every delivery carries:
+        Deliveries are signed per{' '}
+        <a className="text-accent-700 underline underline-offset-2" href="https://www.standardwebhooks.com/">
+          Standard Webhooks
+        </a>
+        , so the official <Code>standardwebhooks</Code> package verifies them. Verify the raw body, answer 2xx within 10
+        seconds, and handle each event id once. Every delivery carries:
       </p>
       <DocTable label="Signature headers" head={['Header', 'Meaning']}>
         {headers.map((header) => (
@@ -44,8 +71,12 @@ export function Webhooks({ document, baseUrl, objectNames }: { document: OpenApi
       <p className="text-sm text-gray-600">{String(first.responses.default?.description ?? '')}.</p>
       <h3 className="pt-2 text-base font-semibold text-gray-900">Event types</h3>
       <p>
-        The body is the <a className="text-accent-700 underline underline-offset-2" href="#object-Event">Event</a>, exactly as{' '}
-        <Code>GET /v1/events/{'{id}'}</Code> shows it; <Code>data.object</Code> is the resource right after the change.
+        The body is the{' '}
+        <a className="text-accent-700 underline underline-offset-2" href="#object-Event">
+          Event
+        </a>
+        , exactly as <Code>GET /v1/events/{'{id}'}</Code> shows it; <Code>data.object</Code> is the resource right after
+        the change.
       </p>
       <DocTable label="Event types" head={['Type', 'When']}>
         {deliveries.map((delivery) => (

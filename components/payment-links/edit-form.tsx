@@ -12,7 +12,17 @@ import { useFormAction } from '@/components/dashboard/use-form-action';
 type EditAction = (state: FormState<PaymentLinkField>, form: FormData) => Promise<FormState<PaymentLinkField>>;
 
 /** Rename or redescribe a link. The price stays: customers who were sent the link pay what it said. */
-export function EditPaymentLinkForm({ action, linkId, name, description }: { action: EditAction; linkId: string; name: string; description: string | null }) {
+export function EditPaymentLinkForm({
+  action,
+  linkId,
+  name,
+  description,
+}: {
+  action: EditAction;
+  linkId: string;
+  name: string;
+  description: string | null;
+}) {
   const [state, formAction, pending] = useFormAction(action);
   const [values, setValues] = useState({ name, description: description ?? '' });
   const errors = state.status === 'error' ? (state.fieldErrors ?? {}) : {};
@@ -44,7 +54,9 @@ export function EditPaymentLinkForm({ action, linkId, name, description }: { act
         onChange={(event) => setValues((current) => ({ ...current, description: event.target.value }))}
         error={errors.description}
       />
-      <p className="text-xs text-gray-600">The price, currency and methods of a shared link do not change. To sell at another price, create a new link.</p>
+      <p className="text-xs text-gray-600">
+        The price, currency and methods of a shared link do not change. To sell at another price, create a new link.
+      </p>
       <Button type="submit" variant="secondary" pending={pending} pendingLabel="Saving…">
         Save changes
       </Button>

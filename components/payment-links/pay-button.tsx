@@ -11,7 +11,13 @@ export type PayLinkState = { message: string | null };
  * with a redirect to the new checkout, or a message; while it runs the button is disabled, so an eager
  * double click starts one checkout.
  */
-export function PayButton({ action, label }: { action: (state: PayLinkState, form: FormData) => Promise<PayLinkState>; label: string }) {
+export function PayButton({
+  action,
+  label,
+}: {
+  action: (state: PayLinkState, form: FormData) => Promise<PayLinkState>;
+  label: string;
+}) {
   const [state, formAction, pending] = useActionState(action, { message: null });
   return (
     <form action={formAction} className="space-y-3">

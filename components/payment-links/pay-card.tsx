@@ -17,7 +17,9 @@ export function PayFrame({ merchantName, children }: { merchantName: string; chi
         <MerchantMark name={merchantName} />
         <span className="truncate font-semibold text-gray-900">{merchantName}</span>
       </div>
-      <div className="mt-4 rounded-2xl bg-white px-5 py-6 shadow-sm ring-1 ring-gray-200 sm:px-7 sm:py-8">{children}</div>
+      <div className="mt-4 rounded-2xl bg-white px-5 py-6 shadow-sm ring-1 ring-gray-200 sm:px-7 sm:py-8">
+        {children}
+      </div>
     </main>
   );
 }
@@ -48,7 +50,10 @@ export function PaymentLinkOffer({
             {methods.map((method) => {
               const { label, Icon } = METHODS[method];
               return (
-                <li key={method} className="inline-flex items-center gap-1.5 rounded-full bg-gray-100 px-2.5 py-1 text-xs font-medium text-gray-700">
+                <li
+                  key={method}
+                  className="inline-flex items-center gap-1.5 rounded-full bg-gray-100 px-2.5 py-1 text-xs font-medium text-gray-700"
+                >
                   <Icon className="size-4 text-gray-600" />
                   {label}
                 </li>

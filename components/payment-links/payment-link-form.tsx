@@ -23,7 +23,15 @@ const takes = (method: Method, currency: Currency) => !ONLY_CURRENCY[method] || 
  * A new payment link. Every input is controlled, so a refusal from the server keeps what was typed; the
  * server checks everything again with the API's rules.
  */
-export function PaymentLinkForm({ action, approvedMethods, approvedHosts }: { action: CreateAction; approvedMethods: Method[]; approvedHosts: string[] }) {
+export function PaymentLinkForm({
+  action,
+  approvedMethods,
+  approvedHosts,
+}: {
+  action: CreateAction;
+  approvedMethods: Method[];
+  approvedHosts: string[];
+}) {
   const [state, formAction, pending] = useFormAction(action);
   const [values, setValues] = useState({ name: '', description: '', amount: '', afterPaymentUrl: '' });
   const [currency, setCurrency] = useState<Currency>('USD');
@@ -73,16 +81,26 @@ export function PaymentLinkForm({ action, approvedMethods, approvedHosts }: { ac
           onChange={set('amount')}
           error={errorOf('amount')}
         />
-        <SelectField id="link-currency" name="currency" label="Currency" value={currency} onChange={(event) => {
+        <SelectField
+          id="link-currency"
+          name="currency"
+          label="Currency"
+          value={currency}
+          onChange={(event) => {
             markEdited('currency');
             setCurrency(event.target.value as Currency);
-          }} error={errorOf('currency')}>
+          }}
+          error={errorOf('currency')}
+        >
           <option value="USD">USD – US dollar</option>
           <option value="CAD">CAD – Canadian dollar</option>
         </SelectField>
       </div>
 
-      <fieldset aria-describedby={errorOf('paymentMethods') ? 'link-methods-error' : undefined} onChange={() => markEdited('paymentMethods')}>
+      <fieldset
+        aria-describedby={errorOf('paymentMethods') ? 'link-methods-error' : undefined}
+        onChange={() => markEdited('paymentMethods')}
+      >
         <legend className="text-sm font-medium text-gray-700">Payment methods</legend>
         <div className="mt-2 space-y-3">
           <Choice
@@ -98,7 +116,14 @@ export function PaymentLinkForm({ action, approvedMethods, approvedHosts }: { ac
                 : `None of your approved methods takes ${currency} yet.`
             }
           />
-          <Choice type="radio" name="methodChoice" value="choose" checked={choice === 'choose'} onChange={() => setChoice('choose')} label="Only the methods I choose" />
+          <Choice
+            type="radio"
+            name="methodChoice"
+            value="choose"
+            checked={choice === 'choose'}
+            onChange={() => setChoice('choose')}
+            label="Only the methods I choose"
+          />
           {choice === 'choose' && (
             <div className="space-y-2 pl-7">
               {(['card', 'usdc', 'interac'] as const).map((method) => {
@@ -111,9 +136,19 @@ export function PaymentLinkForm({ action, approvedMethods, approvedHosts }: { ac
                     value={method}
                     disabled={!approved || !servesCurrency}
                     checked={methods.includes(method) && approved && servesCurrency}
-                    onChange={(event) => setMethods((current) => (event.target.checked ? [...current, method] : current.filter((m) => m !== method)))}
+                    onChange={(event) =>
+                      setMethods((current) =>
+                        event.target.checked ? [...current, method] : current.filter((m) => m !== method),
+                      )
+                    }
                     label={METHOD_LABELS[method]}
-                    description={!approved ? 'Not approved for your account' : !servesCurrency ? `Takes ${ONLY_CURRENCY[method]} only` : undefined}
+                    description={
+                      !approved
+                        ? 'Not approved for your account'
+                        : !servesCurrency
+                          ? `Takes ${ONLY_CURRENCY[method]} only`
+                          : undefined
+                    }
                   />
                 );
               })}

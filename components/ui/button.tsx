@@ -6,8 +6,10 @@ type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 // Each variant names its own focus outline colour: classNames only joins, so a shared one could not be overridden.
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-accent-600 text-white shadow-sm hover:bg-accent-700 disabled:bg-accent-600/70 focus-visible:outline-accent-600',
-  secondary: 'border border-gray-300 bg-white text-gray-800 shadow-sm hover:bg-gray-50 disabled:text-gray-500 focus-visible:outline-accent-600',
+  primary:
+    'bg-accent-600 text-white shadow-sm hover:bg-accent-700 disabled:bg-accent-600/70 focus-visible:outline-accent-600',
+  secondary:
+    'border border-gray-300 bg-white text-gray-800 shadow-sm hover:bg-gray-50 disabled:text-gray-500 focus-visible:outline-accent-600',
   ghost: 'text-accent-700 hover:bg-accent-50 focus-visible:outline-accent-600',
   /** the confirm button of a destructive action (revoke, delete, decline) */
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-600/70 focus-visible:outline-red-600',
@@ -21,7 +23,16 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   pendingLabel?: ReactNode;
 };
 
-export function Button({ variant = 'primary', size = 'md', pending = false, pendingLabel, disabled, className, children, ...props }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  pending = false,
+  pendingLabel,
+  disabled,
+  className,
+  children,
+  ...props
+}: ButtonProps) {
   return (
     <button
       type="button"

@@ -5,7 +5,17 @@ import { classNames } from './class-names';
 import { useClipboardCopy } from './use-clipboard-copy';
 
 /** Copies `text` to the clipboard and says so (or asks the person to select it when the browser refuses). */
-export function CopyButton({ text, label, className, compact = false }: { text: string; label: string; className?: string; compact?: boolean }) {
+export function CopyButton({
+  text,
+  label,
+  className,
+  compact = false,
+}: {
+  text: string;
+  label: string;
+  className?: string;
+  compact?: boolean;
+}) {
   const { copy, word } = useClipboardCopy(text);
   if (compact) {
     return (
@@ -35,7 +45,16 @@ export function CopyButton({ text, label, className, compact = false }: { text: 
 
 function CopyGlyph() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" className="size-4">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="size-4"
+    >
       <rect x="8.5" y="8.5" width="12" height="12" rx="2" />
       <path d="M15.5 8.5V5.5a2 2 0 0 0-2-2h-8a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h3" />
     </svg>

@@ -10,9 +10,20 @@ const TONES: Record<Tone, string> = {
 };
 
 /** A boxed message. Danger notices are alerts, so screen readers announce them as they appear. */
-export function Notice({ tone = 'info', className, children }: { tone?: Tone; className?: string; children: ReactNode }) {
+export function Notice({
+  tone = 'info',
+  className,
+  children,
+}: {
+  tone?: Tone;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div role={tone === 'danger' ? 'alert' : undefined} className={classNames('rounded-lg border px-3 py-2.5 text-sm', TONES[tone], className)}>
+    <div
+      role={tone === 'danger' ? 'alert' : undefined}
+      className={classNames('rounded-lg border px-3 py-2.5 text-sm', TONES[tone], className)}
+    >
       {children}
     </div>
   );

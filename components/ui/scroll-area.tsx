@@ -23,7 +23,10 @@ export function ScrollArea({ label, className, children }: { label: string; clas
   return (
     <div
       ref={box}
-      className={classNames('focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600', className)}
+      className={classNames(
+        'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600',
+        className,
+      )}
       {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
     >
       {children}

@@ -15,19 +15,46 @@ export function displayPrefix(key: string): string {
   return `${key.slice(0, 15)}…${key.slice(-4)}`;
 }
 
-export type CreatedApiKey = { id: string; key: string; name: string | null; scopes: Scope[]; prefix: string; createdAt: Date };
+export type CreatedApiKey = {
+  id: string;
+  key: string;
+  name: string | null;
+  scopes: Scope[];
+  prefix: string;
+  createdAt: Date;
+};
 
 /**
  * The full key is returned here and never again: only its HMAC is stored. `key` is for the seeded demo
  * key only; `name` is checked with apiKeyNameInput by the callers that take it from people.
  */
-export async function createApiKey(database: Db, merchantId: string, scopes: Scope[], options: { key?: string; name?: string | null } = {}): Promise<CreatedApiKey> {
+export async function createApiKey(
+  database: Db,
+  merchantId: string,
+  scopes: Scope[],
+  options: { key?: string; name?: string | null } = {},
+): Promise<CreatedApiKey> {
   const fullKey = options.key ?? `sk_sandbox_${randomBase62(32)}`;
-  if (!API_KEY_PATTERN.test(fullKey)) throw new Error('an API key must look like sk_sandbox_ followed by 32 letters or digits');
+  if (!API_KEY_PATTERN.test(fullKey))
+    throw new Error('an API key must look like sk_sandbox_ followed by 32 letters or digits');
   const row = await database.apiKey.create({
-    data: { id: newId('apiKey'), merchantId, hash: hashApiKey(fullKey), prefix: displayPrefix(fullKey), name: options.name || null, scopes: [...new Set(scopes)] },
+    data: {
+      id: newId('apiKey'),
+      merchantId,
+      hash: hashApiKey(fullKey),
+      prefix: displayPrefix(fullKey),
+      name: options.name || null,
+      scopes: [...new Set(scopes)],
+    },
   });
-  return { id: row.id, key: fullKey, name: row.name, scopes: row.scopes as Scope[], prefix: row.prefix, createdAt: row.createdAt };
+  return {
+    id: row.id,
+    key: fullKey,
+    name: row.name,
+    scopes: row.scopes as Scope[],
+    prefix: row.prefix,
+    createdAt: row.createdAt,
+  };
 }
 
 export type AuthenticatedKey = { id: string; merchantId: string; scopes: string[] };

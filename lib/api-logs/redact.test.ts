@@ -11,7 +11,9 @@ describe('redactSecrets', () => {
       card_number: '4242 4242 4242 4242',
       cvc: '123',
       exp_month: 12,
-      nested: [{ password: 'hunter2 hunter2', 'api-key': 12345, clientSecret: { any: 'thing' }, Authorization: 'Bearer x' }],
+      nested: [
+        { password: 'hunter2 hunter2', 'api-key': 12345, clientSecret: { any: 'thing' }, Authorization: 'Bearer x' },
+      ],
       secret: WEBHOOK_SECRET,
       previous_secret: null,
     };
@@ -28,15 +30,25 @@ describe('redactSecrets', () => {
   });
 
   it('finds API keys, webhook secrets and card numbers inside any text', () => {
-    expect(redactText(`key ${API_KEY}, secret ${WEBHOOK_SECRET}.`)).toBe('key sk_sandbox_[redacted], secret whsec_[redacted].');
-    expect(redactText('card 4242-4242-4242-4242 or 4000000000000002')).toBe('card [redacted card ••••4242] or [redacted card ••••0002]');
+    expect(redactText(`key ${API_KEY}, secret ${WEBHOOK_SECRET}.`)).toBe(
+      'key sk_sandbox_[redacted], secret whsec_[redacted].',
+    );
+    expect(redactText('card 4242-4242-4242-4242 or 4000000000000002')).toBe(
+      'card [redacted card ••••4242] or [redacted card ••••0002]',
+    );
     expect(redactSecrets({ description: `paid with 5555 5555 5555 4444 via ${API_KEY}` })).toEqual({
       description: 'paid with [redacted card ••••4444] via sk_sandbox_[redacted]',
     });
   });
 
   it('keeps what only looks like a secret: ids, long numbers that fail the card checksum, amounts, short digit runs', () => {
-    const body = { id: 'pay_4242424242424242424242ab', order_reference: 'order-1234567890123', amount: 4242424242424242, phone: '555 0100', ts: '1732450000' };
+    const body = {
+      id: 'pay_4242424242424242424242ab',
+      order_reference: 'order-1234567890123',
+      amount: 4242424242424242,
+      phone: '555 0100',
+      ts: '1732450000',
+    };
     expect(redactSecrets(body)).toEqual(body);
   });
 });
@@ -62,8 +74,19 @@ describe('loggedBody', () => {
   });
 
   it('cuts a long list exactly where the whole list, redacted, would be cut', () => {
-    const session = { id: 'cs_abcdefghijklmnopqrstuvwx', object: 'checkout_session', name: 'é T-shirt', card_number: '4242424242424242', amount: 3750, note: null };
-    const list = { object: 'list', data: Array.from({ length: 400 }, (_, index) => ({ ...session, index })), has_more: true };
+    const session = {
+      id: 'cs_abcdefghijklmnopqrstuvwx',
+      object: 'checkout_session',
+      name: 'é T-shirt',
+      card_number: '4242424242424242',
+      amount: 3750,
+      note: null,
+    };
+    const list = {
+      object: 'list',
+      data: Array.from({ length: 400 }, (_, index) => ({ ...session, index })),
+      has_more: true,
+    };
     const whole = JSON.stringify(redactSecrets(list));
     expect(Buffer.byteLength(whole)).toBeGreaterThan(2 * MAX_LOGGED_BODY_BYTES);
     const kept = loggedBody(list)!;

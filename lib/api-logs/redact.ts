@@ -44,7 +44,8 @@ function redactWithin(value: unknown, budget: { left: number }): unknown {
     }
     return copy;
   }
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return redactWithin((value as { toJSON: () => unknown }).toJSON(), budget);
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return redactWithin((value as { toJSON: () => unknown }).toJSON(), budget);
   const copy: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(value)) {
     budget.left -= name.length;

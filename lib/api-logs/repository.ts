@@ -36,15 +36,25 @@ export async function insertApiRequestLogs(database: Db, rows: ApiRequestLogRow[
 }
 
 /** What a list of requests filters on. `status` is one code (404) or a class (4 for 4xx). */
-export type ApiRequestLogFilters = { status?: { code: number } | { hundreds: number }; method?: string; pathPrefix?: string };
+export type ApiRequestLogFilters = {
+  status?: { code: number } | { hundreds: number };
+  method?: string;
+  pathPrefix?: string;
+};
 
-function filterWhere(merchantId: string, filters: ApiRequestLogFilters, startingAfter?: bigint): Prisma.ApiRequestLogWhereInput {
+function filterWhere(
+  merchantId: string,
+  filters: ApiRequestLogFilters,
+  startingAfter?: bigint,
+): Prisma.ApiRequestLogWhereInput {
   const { status, method, pathPrefix } = filters;
   return {
     merchantId,
     ...(startingAfter !== undefined ? { id: { lt: startingAfter } } : {}),
     ...(status && 'code' in status ? { status: status.code } : {}),
-    ...(status && 'hundreds' in status ? { status: { gte: status.hundreds * 100, lt: status.hundreds * 100 + 100 } } : {}),
+    ...(status && 'hundreds' in status
+      ? { status: { gte: status.hundreds * 100, lt: status.hundreds * 100 + 100 } }
+      : {}),
     ...(method ? { method } : {}),
     // Prisma passes startsWith on to LIKE as it is: escaped, a typed % or _ is matched as typed
     ...(pathPrefix ? { path: { startsWith: pathPrefix.replace(/[\\%_]/g, '\\$&') } } : {}),
@@ -52,7 +62,11 @@ function filterWhere(merchantId: string, filters: ApiRequestLogFilters, starting
 }
 
 /** Newest first, without the bodies (a page of 50 would carry up to 1.6 MB of them). */
-export async function findApiRequestLogs(database: Db, merchantId: string, options: { limit: number; startingAfter?: bigint; filters?: ApiRequestLogFilters }) {
+export async function findApiRequestLogs(
+  database: Db,
+  merchantId: string,
+  options: { limit: number; startingAfter?: bigint; filters?: ApiRequestLogFilters },
+) {
   return database.apiRequestLog.findMany({
     where: filterWhere(merchantId, options.filters ?? {}, options.startingAfter),
     omit: { requestBody: true, responseBody: true },

@@ -1,7 +1,13 @@
 import { db, type Db } from '@/lib/db';
 import { describeError, log } from '@/lib/log';
 import { loggedBody } from './redact';
-import { deleteApiRequestLogsBefore, findApiRequestLog, findApiRequestLogs, insertApiRequestLogs, type ApiRequestLogFilters } from './repository';
+import {
+  deleteApiRequestLogsBefore,
+  findApiRequestLog,
+  findApiRequestLogs,
+  insertApiRequestLogs,
+  type ApiRequestLogFilters,
+} from './repository';
 
 export type { ApiRequestLogFilters } from './repository';
 

@@ -46,21 +46,32 @@ export const errors = {
   payloadTooLarge: invalid(413, 'payload_too_large'),
   unsupportedMediaType: invalid(415, 'unsupported_media_type'),
   methodNotAllowed: (method: string, allowed: string[]) =>
-    new ApiError(405, 'invalid_request_error', 'method_not_allowed', `${method} is not allowed here; use ${allowed.join(', ')}`, undefined, {
-      Allow: allowed.join(', '),
-    }),
-  idempotencyKeyMissing: (message: string) => new ApiError(400, 'idempotency_error', 'idempotency_key_missing', message),
-  idempotencyKeyInvalid: (message: string) => new ApiError(400, 'idempotency_error', 'idempotency_key_invalid', message),
+    new ApiError(
+      405,
+      'invalid_request_error',
+      'method_not_allowed',
+      `${method} is not allowed here; use ${allowed.join(', ')}`,
+      undefined,
+      {
+        Allow: allowed.join(', '),
+      },
+    ),
+  idempotencyKeyMissing: (message: string) =>
+    new ApiError(400, 'idempotency_error', 'idempotency_key_missing', message),
+  idempotencyKeyInvalid: (message: string) =>
+    new ApiError(400, 'idempotency_error', 'idempotency_key_invalid', message),
   idempotencyKeyInUse: (message: string) => new ApiError(409, 'idempotency_error', 'idempotency_key_in_use', message),
   idempotencyKeyReused: (message: string) => new ApiError(422, 'idempotency_error', 'idempotency_key_reused', message),
-  authenticationRequired: (message: string) => new ApiError(401, 'authentication_error', 'authentication_required', message),
+  authenticationRequired: (message: string) =>
+    new ApiError(401, 'authentication_error', 'authentication_required', message),
   invalidApiKey: (message: string) => new ApiError(401, 'authentication_error', 'invalid_api_key', message),
   insufficientScope: (message: string) => new ApiError(403, 'permission_error', 'insufficient_scope', message),
   rateLimited: (retryAfterSeconds: number) =>
     new ApiError(429, 'rate_limit_error', 'rate_limited', 'Too many requests; slow down and retry later', undefined, {
       'Retry-After': String(retryAfterSeconds),
     }),
-  internal: () => new ApiError(500, 'api_error', 'internal_error', 'Something went wrong on our side; it has been logged'),
+  internal: () =>
+    new ApiError(500, 'api_error', 'internal_error', 'Something went wrong on our side; it has been logged'),
 };
 
 export type ErrorBody = {

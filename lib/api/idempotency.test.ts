@@ -3,7 +3,9 @@ import { canonicalJson, fingerprint } from './idempotency';
 
 describe('fingerprint', () => {
   it('ignores key order and spacing, at every depth', () => {
-    expect(fingerprint({ a: 1, b: { c: [1, { d: 2, e: 3 }] } })).toBe(fingerprint({ b: { c: [1, { e: 3, d: 2 }] }, a: 1 }));
+    expect(fingerprint({ a: 1, b: { c: [1, { d: 2, e: 3 }] } })).toBe(
+      fingerprint({ b: { c: [1, { e: 3, d: 2 }] }, a: 1 }),
+    );
     expect(canonicalJson({ b: 1, a: [true, null, 'x'] })).toBe('{"a":[true,null,"x"],"b":1}');
   });
 

@@ -12,10 +12,14 @@ const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 export function readIdempotencyKey(request: Request, required: boolean): string | undefined {
   const key = request.headers.get('idempotency-key');
   if (key === null) {
-    if (required) throw errors.idempotencyKeyMissing('This request needs an Idempotency-Key header (1–255 printable ASCII characters)');
+    if (required)
+      throw errors.idempotencyKeyMissing(
+        'This request needs an Idempotency-Key header (1–255 printable ASCII characters)',
+      );
     return undefined;
   }
-  if (!KEY_PATTERN.test(key)) throw errors.idempotencyKeyInvalid('Idempotency-Key must be 1–255 printable ASCII characters');
+  if (!KEY_PATTERN.test(key))
+    throw errors.idempotencyKeyInvalid('Idempotency-Key must be 1–255 printable ASCII characters');
   return key;
 }
 
@@ -25,7 +29,10 @@ export function readIdempotencyKey(request: Request, required: boolean): string 
  * with its BIN and last four known the other digits of a plain hash fall to a brute force in seconds.
  */
 export function fingerprint(body: unknown): string {
-  return createHmac('sha256', secrets().apiKeyPepper).update('idempotency-fingerprint:').update(canonicalJson(body)).digest('hex');
+  return createHmac('sha256', secrets().apiKeyPepper)
+    .update('idempotency-fingerprint:')
+    .update(canonicalJson(body))
+    .digest('hex');
 }
 
 export function canonicalJson(value: unknown): string {
@@ -46,8 +53,18 @@ export type Claim = { kind: 'claimed'; id: bigint } | { kind: 'replay'; status: 
  * older than 24 hours is forgotten; an unfinished one older than a minute belongs to a request that died
  * and may be taken over.
  */
-export async function claimIdempotencyKey(merchantId: string, endpoint: string, key: string, hash: string): Promise<Claim> {
-  const [row] = await sql<ClaimRow>(await db(), 'claim-idempotency-key', CLAIM_OR_READ, [merchantId, endpoint, key, hash]);
+export async function claimIdempotencyKey(
+  merchantId: string,
+  endpoint: string,
+  key: string,
+  hash: string,
+): Promise<Claim> {
+  const [row] = await sql<ClaimRow>(await db(), 'claim-idempotency-key', CLAIM_OR_READ, [
+    merchantId,
+    endpoint,
+    key,
+    hash,
+  ]);
   // the record was committed after this statement's snapshot was taken, or deleted since: look again
   if (!row) return claimIdempotencyKey(merchantId, endpoint, key, hash);
   if (row.claimed) return { kind: 'claimed', id: BigInt(row.id) };
@@ -62,7 +79,13 @@ export async function claimIdempotencyKey(merchantId: string, endpoint: string, 
   return { kind: 'replay', status: row.responseStatus, body: row.responseBody };
 }
 
-type ClaimRow = { id: string; claimed: boolean; fingerprint: string | null; responseStatus: number | null; responseBody: unknown };
+type ClaimRow = {
+  id: string;
+  claimed: boolean;
+  fingerprint: string | null;
+  responseStatus: number | null;
+  responseBody: unknown;
+};
 
 // The INSERT either claims the key (new, expired, or abandoned) or leaves the existing record alone; then
 // the same statement reads that record. ON CONFLICT waits for a concurrent claim to commit, so two
@@ -88,11 +111,12 @@ const CLAIM_OR_READ = `
 
 /** Stores the response in the caller's transaction, beside the resource it describes. */
 export async function completeIdempotencyKey(tx: Db, id: bigint, status: number, body: unknown): Promise<void> {
-  await sql(tx, 'complete-idempotency-key', 'UPDATE "idempotency_keys" SET "response_status" = $2::int, "response_body" = $3::jsonb WHERE "id" = $1::bigint', [
-    id.toString(),
-    status,
-    JSON.stringify(body),
-  ]);
+  await sql(
+    tx,
+    'complete-idempotency-key',
+    'UPDATE "idempotency_keys" SET "response_status" = $2::int, "response_body" = $3::jsonb WHERE "id" = $1::bigint',
+    [id.toString(), status, JSON.stringify(body)],
+  );
 }
 
 /** A request that did not succeed stores nothing: the key may be retried. */
@@ -103,6 +127,8 @@ export async function releaseIdempotencyKey(id: bigint): Promise<void> {
 
 export async function purgeExpiredIdempotencyKeys(): Promise<number> {
   const client = await db();
-  const { count } = await client.idempotencyKey.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - 24 * 3600_000) } } });
+  const { count } = await client.idempotencyKey.deleteMany({
+    where: { createdAt: { lt: new Date(Date.now() - 24 * 3600_000) } },
+  });
   return count;
 }

@@ -24,7 +24,11 @@ export async function paginate<Row extends Cursor, Item>(options: {
     };
   }
   const rows = await options.findPage({ where, take: options.limit + 1 });
-  return { object: 'list', data: rows.slice(0, options.limit).map(options.serialize), has_more: rows.length > options.limit };
+  return {
+    object: 'list',
+    data: rows.slice(0, options.limit).map(options.serialize),
+    has_more: rows.length > options.limit,
+  };
 }
 
 export const NEWEST_FIRST = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];

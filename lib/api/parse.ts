@@ -38,7 +38,11 @@ function lowerFirst(text: string): string {
 
 // Shared field schemas.
 export const amountSchema = z.number().int().min(0).max(MAX_AMOUNT);
-export const positiveAmountSchema = z.number().int().min(1, 'must be positive: at least 1, in minor units').max(MAX_AMOUNT);
+export const positiveAmountSchema = z
+  .number()
+  .int()
+  .min(1, 'must be positive: at least 1, in minor units')
+  .max(MAX_AMOUNT);
 
 /** A list's query: limit 1–100 (default 10) and starting_after, plus the endpoint's own filters. */
 export function listQuerySchema<T extends z.core.$ZodLooseShape>(filters: T) {

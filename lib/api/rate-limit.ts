@@ -21,7 +21,10 @@ const globalForLimiter = globalThis as unknown as { sandboxRateLimiters?: Promis
 
 export function merchantLimits(): { perSecond: number; burst: number } {
   const { RATE_LIMIT_PER_SECOND, RATE_LIMIT_BURST, RATE_LIMIT_MERCHANT_PER_SECOND, RATE_LIMIT_MERCHANT_BURST } = env();
-  return { perSecond: RATE_LIMIT_MERCHANT_PER_SECOND ?? 2 * RATE_LIMIT_PER_SECOND, burst: RATE_LIMIT_MERCHANT_BURST ?? 2 * RATE_LIMIT_BURST };
+  return {
+    perSecond: RATE_LIMIT_MERCHANT_PER_SECOND ?? 2 * RATE_LIMIT_PER_SECOND,
+    burst: RATE_LIMIT_MERCHANT_BURST ?? 2 * RATE_LIMIT_BURST,
+  };
 }
 
 function limiters(): Promise<Limiters> {
@@ -38,10 +41,21 @@ function limiters(): Promise<Limiters> {
 
 function createLimiter(pool: pg.Pool, perSecond: number, burst: number, prefix: string): Limiter {
   // the table is made by a migration; keyPrefix keeps the buckets' rows apart
-  const base = { storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: true };
+  const base = {
+    storeClient: pool,
+    storeType: 'pool',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    clearExpiredByTimeout: true,
+  };
   const steady = new RateLimiterPostgres({ ...base, keyPrefix: `${prefix}s`, points: perSecond, duration: 1 });
   if (burst <= perSecond) return steady;
-  const extra = new RateLimiterPostgres({ ...base, keyPrefix: `${prefix}b`, points: burst - perSecond, duration: BURST_WINDOW_SECONDS });
+  const extra = new RateLimiterPostgres({
+    ...base,
+    keyPrefix: `${prefix}b`,
+    points: burst - perSecond,
+    duration: BURST_WINDOW_SECONDS,
+  });
   return new BurstyRateLimiter(steady, extra);
 }
 
@@ -49,7 +63,10 @@ function createLimiter(pool: pg.Pool, perSecond: number, burst: number, prefix: 
 export async function checkRateLimit(keyId: string, merchantId: string): Promise<RateLimitState> {
   const active = await limiters();
   const limit = env().RATE_LIMIT_PER_SECOND;
-  const [byKey, byMerchant] = await Promise.allSettled([active.key.consume(keyId), active.merchant.consume(merchantId)]);
+  const [byKey, byMerchant] = await Promise.allSettled([
+    active.key.consume(keyId),
+    active.merchant.consume(merchantId),
+  ]);
   for (const outcome of [byKey, byMerchant]) {
     if (outcome.status === 'rejected') {
       if (!(outcome.reason instanceof RateLimiterRes)) throw outcome.reason;

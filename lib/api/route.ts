@@ -9,7 +9,13 @@ import { readJsonBody } from './body';
 import { assertStorableText } from './strict-json';
 import { checkRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
 import { ApiError, errorBody, errors } from './errors';
-import { claimIdempotencyKey, completeIdempotencyKey, fingerprint, readIdempotencyKey, releaseIdempotencyKey } from './idempotency';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  fingerprint,
+  readIdempotencyKey,
+  releaseIdempotencyKey,
+} from './idempotency';
 
 // The /v1 wrapper: request id, key auth, scope, body reading, idempotency, and the one place where
 // errors become the error body of /docs#errors. Handlers parse, call a service and shape the answer.
@@ -76,7 +82,12 @@ export function apiRoute(options: RouteOptions, handler: (ctx: ApiContext) => Pr
 }
 
 /** What the wrapper learnt before an answer, for the request log: whose request, with which key, saying what. */
-type Seen = { merchantId?: string; idempotencyKey?: string; rateLimit?: RateLimitState; requestBody?: Record<string, unknown> };
+type Seen = {
+  merchantId?: string;
+  idempotencyKey?: string;
+  rateLimit?: RateLimitState;
+  requestBody?: Record<string, unknown>;
+};
 
 async function runRoute(
   options: RouteOptions,
@@ -93,7 +104,9 @@ async function runRoute(
   requireScope(key, options.scope);
   const body = request.method === 'POST' ? await readJsonBody(request, options.body === 'json-or-empty') : {};
   if (request.method === 'POST') seen.requestBody = body;
-  const idempotencyKey = options.idempotency ? readIdempotencyKey(request, options.idempotency === 'required') : undefined;
+  const idempotencyKey = options.idempotency
+    ? readIdempotencyKey(request, options.idempotency === 'required')
+    : undefined;
   const url = new URL(request.url);
   const query = Object.fromEntries(url.searchParams);
   // a NUL in ?order_reference=%00 would reach PostgreSQL, which refuses it (a 500); bodies are checked in readJsonBody
@@ -118,11 +131,14 @@ async function runRoute(
   try {
     return await inTransaction(await db(), async (tx) => {
       const result = await handler({ ...base, db: tx });
-      if (result.status >= 200 && result.status < 300) await completeIdempotencyKey(tx, claim.id, result.status, result.body);
+      if (result.status >= 200 && result.status < 300)
+        await completeIdempotencyKey(tx, claim.id, result.status, result.body);
       return result;
     });
   } catch (error) {
-    await releaseIdempotencyKey(claim.id).catch((releaseError) => log.error('could not release idempotency key', describeError(releaseError)));
+    await releaseIdempotencyKey(claim.id).catch((releaseError) =>
+      log.error('could not release idempotency key', describeError(releaseError)),
+    );
     throw error;
   }
 }
@@ -148,7 +164,12 @@ export function errorResponse(error: unknown, requestId: string, request?: Reque
 function errorResult(error: unknown, requestId: string, request?: Request): ApiResult {
   const apiError = toApiError(error);
   if (apiError.status >= 500) {
-    log.error('unhandled error in /v1', { request_id: requestId, method: request?.method, path: request && new URL(request.url).pathname, ...describeError(error) });
+    log.error('unhandled error in /v1', {
+      request_id: requestId,
+      method: request?.method,
+      path: request && new URL(request.url).pathname,
+      ...describeError(error),
+    });
   }
   return { status: apiError.status, body: errorBody(apiError, requestId), headers: apiError.headers };
 }
@@ -166,9 +187,15 @@ export function routes(handlers: Partial<Record<Method, RouteHandler>>): Record<
   const allowed = METHODS.filter((method) => handlers[method]);
   const notAllowed: RouteHandler = async (request) =>
     errorResponse(errors.methodNotAllowed(request.method, allowed), newId('request'));
-  return Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? notAllowed])) as Record<Method, RouteHandler>;
+  return Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? notAllowed])) as Record<
+    Method,
+    RouteHandler
+  >;
 }
 
 /** Unknown /v1 paths. */
 export const routeNotFound: RouteHandler = async (request) =>
-  errorResponse(errors.routeNotFound(`Unrecognized request URL (${request.method} ${new URL(request.url).pathname})`), newId('request'));
+  errorResponse(
+    errors.routeNotFound(`Unrecognized request URL (${request.method} ${new URL(request.url).pathname})`),
+    newId('request'),
+  );

@@ -40,19 +40,29 @@ describe('strict JSON', () => {
     const deep = (levels: number) => `{"a":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
     for (const size of [1, 3, 1024]) {
       expect(nesting(deep(MAX_JSON_DEPTH), size)).toBeUndefined();
-      expect(nesting(deep(MAX_JSON_DEPTH + 1), size)).toMatchObject({ code: 'invalid_json', message: 'The body is nested more than 32 levels deep' });
+      expect(nesting(deep(MAX_JSON_DEPTH + 1), size)).toMatchObject({
+        code: 'invalid_json',
+        message: 'The body is nested more than 32 levels deep',
+      });
       // never closed, as a body cut off or still arriving: refused all the same
       expect(nesting('['.repeat(200_000), size)).toMatchObject({ code: 'invalid_json' });
       // siblings are not depth
       expect(nesting(`[${'[],'.repeat(100)}{}]`, size)).toBeUndefined();
       // brackets inside strings, escaped quotes and multi-byte characters around them do not count
-      expect(nesting(JSON.stringify({ a: `${'['.repeat(100)}\\`, 'b"[[': `é😀${'{'.repeat(40)}` }), size)).toBeUndefined();
-      expect(nesting(`${JSON.stringify({ a: '\\' })}${'['.repeat(MAX_JSON_DEPTH + 1)}`, size)).toMatchObject({ code: 'invalid_json' });
+      expect(
+        nesting(JSON.stringify({ a: `${'['.repeat(100)}\\`, 'b"[[': `é😀${'{'.repeat(40)}` }), size),
+      ).toBeUndefined();
+      expect(nesting(`${JSON.stringify({ a: '\\' })}${'['.repeat(MAX_JSON_DEPTH + 1)}`, size)).toMatchObject({
+        code: 'invalid_json',
+      });
     }
   });
 
   it('refuses NUL and unpaired surrogates, naming where', () => {
-    expect(refusal('{"items":[{"name":"a\\u0000b"}]}')).toMatchObject({ code: 'parameter_invalid', param: 'items.0.name' });
+    expect(refusal('{"items":[{"name":"a\\u0000b"}]}')).toMatchObject({
+      code: 'parameter_invalid',
+      param: 'items.0.name',
+    });
     expect(refusal('{"reason":"\\ud800"}')).toMatchObject({ code: 'parameter_invalid', param: 'reason' });
     expect(refusal('{"reason":"x\\udc00"}')).toMatchObject({ code: 'parameter_invalid', param: 'reason' });
     expect(refusal('{"a\\u0000":1}')).toMatchObject({ code: 'parameter_invalid' });

@@ -31,7 +31,8 @@ export function nestingCheck(): (chunk: Uint8Array) => void {
       } else if (byte === QUOTE) {
         inString = true;
       } else if (OPENERS.has(byte)) {
-        if (++depth > MAX_JSON_DEPTH) throw errors.invalidJson(`The body is nested more than ${MAX_JSON_DEPTH} levels deep`);
+        if (++depth > MAX_JSON_DEPTH)
+          throw errors.invalidJson(`The body is nested more than ${MAX_JSON_DEPTH} levels deep`);
       } else if (CLOSERS.has(byte) && depth > 0) {
         depth--;
       }
@@ -61,7 +62,8 @@ export function assertStrictJson(text: string): void {
       i = end;
       const top = stack.at(-1);
       if (top?.kind === 'object' && top.expectKey) {
-        if (top.keys.has(value)) throw errors.invalidJson(`The body repeats the key ${JSON.stringify(value)}${where(stack.slice(0, -1))}`);
+        if (top.keys.has(value))
+          throw errors.invalidJson(`The body repeats the key ${JSON.stringify(value)}${where(stack.slice(0, -1))}`);
         top.keys.add(value);
         top.key = value;
         top.expectKey = false;
@@ -88,7 +90,10 @@ function endOfString(text: string, start: number): number {
 }
 
 function pathOf(stack: Frame[]): string {
-  return stack.map((frame) => (frame.kind === 'object' ? (frame.key ?? '') : String(frame.index))).filter(Boolean).join('.');
+  return stack
+    .map((frame) => (frame.kind === 'object' ? (frame.key ?? '') : String(frame.index)))
+    .filter(Boolean)
+    .join('.');
 }
 
 function where(stack: Frame[]): string {

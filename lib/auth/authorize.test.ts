@@ -27,10 +27,25 @@ describe('sign-up', () => {
   it('creates the merchant and its user together; the user signs in with that password', async () => {
     const client = await db();
     const account = await newAccount();
-    const merchant = await client.merchant.findUniqueOrThrow({ where: { id: account.merchantId }, include: { websites: true } });
-    expect(merchant).toMatchObject({ name: 'Maple Goods', paymentMethods: ['card', 'usdc', 'interac'], refundPolicy: 'automatic', websites: [] });
-    const outcome = await authorizeSignIn(client, { email: account.email.toUpperCase(), password: account.password }, '10.0.0.1');
-    expect(outcome).toEqual({ ok: true, user: { id: account.userId, email: account.email, merchantId: account.merchantId, sessionVersion: 0 } });
+    const merchant = await client.merchant.findUniqueOrThrow({
+      where: { id: account.merchantId },
+      include: { websites: true },
+    });
+    expect(merchant).toMatchObject({
+      name: 'Maple Goods',
+      paymentMethods: ['card', 'usdc', 'interac'],
+      refundPolicy: 'automatic',
+      websites: [],
+    });
+    const outcome = await authorizeSignIn(
+      client,
+      { email: account.email.toUpperCase(), password: account.password },
+      '10.0.0.1',
+    );
+    expect(outcome).toEqual({
+      ok: true,
+      user: { id: account.userId, email: account.email, merchantId: account.merchantId, sessionVersion: 0 },
+    });
   });
 
   it('refuses short passwords, bad e-mails, empty names and a taken e-mail, and creates nothing', async () => {
@@ -45,7 +60,9 @@ describe('sign-up', () => {
       },
     });
     const account = await newAccount();
-    expect(await signUp(client, { businessName: 'Copycat', email: account.email, password: 'another password' }, null)).toEqual({
+    expect(
+      await signUp(client, { businessName: 'Copycat', email: account.email, password: 'another password' }, null),
+    ).toEqual({
       ok: false,
       fieldErrors: { email: EMAIL_UNAVAILABLE },
     });
@@ -59,7 +76,13 @@ describe('sign-up', () => {
     const client = await db();
     const before = await client.merchant.count();
     const outcomes = await Promise.all(
-      Array.from({ length: SIGN_UPS + 4 }, () => signUp(client, { businessName: 'Spam', email: uniqueEmail(), password: 'a long enough password' }, '203.0.113.50')),
+      Array.from({ length: SIGN_UPS + 4 }, () =>
+        signUp(
+          client,
+          { businessName: 'Spam', email: uniqueEmail(), password: 'a long enough password' },
+          '203.0.113.50',
+        ),
+      ),
     );
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(SIGN_UPS);
     for (const outcome of outcomes.filter((outcome) => !outcome.ok)) {
@@ -67,7 +90,13 @@ describe('sign-up', () => {
     }
     expect(await client.merchant.count()).toBe(before + SIGN_UPS);
     // someone else signs up as usual
-    expect(await signUp(client, { businessName: 'Real Shop', email: uniqueEmail(), password: 'a long enough password' }, '203.0.113.51')).toMatchObject({ ok: true });
+    expect(
+      await signUp(
+        client,
+        { businessName: 'Real Shop', email: uniqueEmail(), password: 'a long enough password' },
+        '203.0.113.51',
+      ),
+    ).toMatchObject({ ok: true });
   });
 });
 
@@ -77,16 +106,28 @@ describe('sign-in', () => {
   it('does not say whether the e-mail or the password was wrong', async () => {
     const client = await db();
     const account = await newAccount();
-    expect(await authorizeSignIn(client, { email: account.email, password: 'wrong password!' }, '10.0.0.2')).toEqual({ ok: false, reason: 'invalid_credentials' });
-    expect(await authorizeSignIn(client, { email: uniqueEmail(), password: 'wrong password!' }, '10.0.0.2')).toEqual({ ok: false, reason: 'invalid_credentials' });
-    expect(await authorizeSignIn(client, { email: account.email }, '10.0.0.2')).toEqual({ ok: false, reason: 'invalid_credentials' });
+    expect(await authorizeSignIn(client, { email: account.email, password: 'wrong password!' }, '10.0.0.2')).toEqual({
+      ok: false,
+      reason: 'invalid_credentials',
+    });
+    expect(await authorizeSignIn(client, { email: uniqueEmail(), password: 'wrong password!' }, '10.0.0.2')).toEqual({
+      ok: false,
+      reason: 'invalid_credentials',
+    });
+    expect(await authorizeSignIn(client, { email: account.email }, '10.0.0.2')).toEqual({
+      ok: false,
+      reason: 'invalid_credentials',
+    });
   });
 
   it(`refuses an address after ${PER_PAIR} guesses at one account, even the right password, for 15 minutes`, async () => {
     const client = await db();
     const account = await newAccount();
     for (let attempt = 1; attempt <= PER_PAIR; attempt += 1) {
-      expect(await authorizeSignIn(client, { email: account.email, ...wrong(attempt) }, '10.1.0.1')).toEqual({ ok: false, reason: 'invalid_credentials' });
+      expect(await authorizeSignIn(client, { email: account.email, ...wrong(attempt) }, '10.1.0.1')).toEqual({
+        ok: false,
+        reason: 'invalid_credentials',
+      });
     }
     const locked = await authorizeSignIn(client, { email: account.email, password: account.password }, '10.1.0.1');
     expect(locked).toMatchObject({ ok: false, reason: 'throttled' });
@@ -94,7 +135,9 @@ describe('sign-in', () => {
 
     // when the window has passed, the owner gets in from there too
     await client.$executeRaw`UPDATE "throttles" SET "window_started_at" = now() - interval '16 minutes'`;
-    expect(await authorizeSignIn(client, { email: account.email, password: account.password }, '10.1.0.1')).toMatchObject({ ok: true });
+    expect(
+      await authorizeSignIn(client, { email: account.email, password: account.password }, '10.1.0.1'),
+    ).toMatchObject({ ok: true });
   });
 
   it('never locks the owner out: guesses from many addresses slow the account down but the right password from a clean address gets in', async () => {
@@ -102,10 +145,15 @@ describe('sign-in', () => {
     const account = await newAccount();
     // an attacker guesses from ten addresses, more than the account's own limit in all
     for (let attempt = 1; attempt <= PER_EMAIL + 5; attempt += 1) {
-      expect(await authorizeSignIn(client, { email: account.email, ...wrong(attempt) }, `10.4.0.${attempt}`)).toEqual({ ok: false, reason: 'invalid_credentials' });
+      expect(await authorizeSignIn(client, { email: account.email, ...wrong(attempt) }, `10.4.0.${attempt}`)).toEqual({
+        ok: false,
+        reason: 'invalid_credentials',
+      });
     }
     const startedAt = Date.now();
-    expect(await authorizeSignIn(client, { email: account.email, password: account.password }, '10.4.1.1')).toMatchObject({ ok: true });
+    expect(
+      await authorizeSignIn(client, { email: account.email, password: account.password }, '10.4.1.1'),
+    ).toMatchObject({ ok: true });
     // the account is under attack, so even its owner waits a moment, never more than the cap
     const waited = Date.now() - startedAt;
     expect(waited).toBeGreaterThanOrEqual(1_000);
@@ -116,9 +164,13 @@ describe('sign-in', () => {
     const client = await db();
     const account = await newAccount();
     const outcomes = await Promise.all(
-      Array.from({ length: 15 }, (_, index) => authorizeSignIn(client, { email: account.email, password: `parallel guess ${index}` }, '10.2.0.1')),
+      Array.from({ length: 15 }, (_, index) =>
+        authorizeSignIn(client, { email: account.email, password: `parallel guess ${index}` }, '10.2.0.1'),
+      ),
     );
-    expect(outcomes.filter((outcome) => !outcome.ok && outcome.reason === 'invalid_credentials')).toHaveLength(PER_PAIR);
+    expect(outcomes.filter((outcome) => !outcome.ok && outcome.reason === 'invalid_credentials')).toHaveLength(
+      PER_PAIR,
+    );
     expect(outcomes.filter((outcome) => !outcome.ok && outcome.reason === 'throttled')).toHaveLength(15 - PER_PAIR);
   });
 
@@ -128,14 +180,24 @@ describe('sign-in', () => {
     const account = await newAccount();
     // a colleague behind the same address signs in correctly, many times
     for (let index = 0; index < PER_ADDRESS + 2; index += 1) {
-      expect(await authorizeSignIn(client, { email: account.email, password: account.password }, address)).toMatchObject({ ok: true });
+      expect(
+        await authorizeSignIn(client, { email: account.email, password: account.password }, address),
+      ).toMatchObject({ ok: true });
     }
     for (let index = 0; index < PER_ADDRESS; index += 1) {
-      expect(await authorizeSignIn(client, { email: uniqueEmail(), password: 'spray password' }, address)).toEqual({ ok: false, reason: 'invalid_credentials' });
+      expect(await authorizeSignIn(client, { email: uniqueEmail(), password: 'spray password' }, address)).toEqual({
+        ok: false,
+        reason: 'invalid_credentials',
+      });
     }
-    expect(await authorizeSignIn(client, { email: account.email, password: account.password }, address)).toMatchObject({ ok: false, reason: 'throttled' });
+    expect(await authorizeSignIn(client, { email: account.email, password: account.password }, address)).toMatchObject({
+      ok: false,
+      reason: 'throttled',
+    });
     // another address is not affected
-    expect(await authorizeSignIn(client, { email: account.email, password: account.password }, '10.3.0.2')).toMatchObject({ ok: true });
+    expect(
+      await authorizeSignIn(client, { email: account.email, password: account.password }, '10.3.0.2'),
+    ).toMatchObject({ ok: true });
   });
 
   it('stores neither e-mails nor addresses in clear', async () => {

@@ -22,7 +22,11 @@ export type SignInOutcome =
   | { ok: false; reason: 'invalid_credentials' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
-export async function authorizeSignIn(database: Db, credentials: unknown, clientAddress: string | null): Promise<SignInOutcome> {
+export async function authorizeSignIn(
+  database: Db,
+  credentials: unknown,
+  clientAddress: string | null,
+): Promise<SignInOutcome> {
   const parsed = signInInput.safeParse(credentials);
   if (!parsed.success) return { ok: false, reason: 'invalid_credentials' };
   const keys = { email: parsed.data.email, address: clientAddress };
@@ -34,7 +38,10 @@ export async function authorizeSignIn(database: Db, credentials: unknown, client
   const user = await verifyUserPassword(database, parsed.data.email, parsed.data.password);
   if (!user) return { ok: false, reason: 'invalid_credentials' };
   await forgiveLoginAttempt(database, keys);
-  return { ok: true, user: { id: user.id, email: user.email, merchantId: user.merchantId, sessionVersion: user.sessionVersion } };
+  return {
+    ok: true,
+    user: { id: user.id, email: user.email, merchantId: user.merchantId, sessionVersion: user.sessionVersion },
+  };
 }
 
 /** The message next-auth carries back to the sign-in form when we refuse for throttling. */

@@ -30,7 +30,8 @@ export function authOptions(): AuthOptions {
         credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
         async authorize(credentials, request) {
           const outcome = await authorizeSignIn(await db(), credentials, clientAddressOf(request?.headers));
-          if (outcome.ok) return { id: outcome.user.id, email: outcome.user.email, sessionVersion: outcome.user.sessionVersion };
+          if (outcome.ok)
+            return { id: outcome.user.id, email: outcome.user.email, sessionVersion: outcome.user.sessionVersion };
           // next-auth hands a thrown message back to the form as `error`; null means wrong credentials
           if (outcome.reason === 'throttled') throw new Error(`${THROTTLED_PREFIX}${outcome.retryAfterSeconds}`);
           return null;
@@ -41,13 +42,18 @@ export function authOptions(): AuthOptions {
       // the cookie carries the user id and the session version it was issued under; the merchant and the
       // current version are read from the database on every request (lib/auth/session.ts)
       jwt: ({ token, user }) => (user ? { ...token, sessionVersion: user.sessionVersion ?? 0 } : token),
-      session: ({ session, token }) => ({ expires: session.expires, userId: token.sub ?? null, sessionVersion: token.sessionVersion ?? null }),
+      session: ({ session, token }) => ({
+        expires: session.expires,
+        userId: token.sub ?? null,
+        sessionVersion: token.sessionVersion ?? null,
+      }),
       redirect: ({ url, baseUrl }) => sameOriginRedirect(url, baseUrl),
     },
     events: {
       // signing out ends every session of the user, not just this browser's cookie: a copied cookie stops too
       signOut: async ({ token }) => {
-        if (token?.sub && typeof token.sessionVersion === 'number') await endSessions(await db(), token.sub, token.sessionVersion);
+        if (token?.sub && typeof token.sessionVersion === 'number')
+          await endSessions(await db(), token.sub, token.sessionVersion);
       },
     },
     // next-auth's own messages, without their metadata: that can hold a request body

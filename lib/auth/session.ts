@@ -23,12 +23,25 @@ export type DashboardSession = {
 export const getDashboardSession = cache(async (): Promise<DashboardSession | null> => {
   const session = await getServerSession(authOptions());
   if (!session?.userId) return null;
-  const user = await (await db()).user.findUnique({
+  const user = await (
+    await db()
+  ).user.findUnique({
     where: { id: session.userId },
-    select: { id: true, email: true, sessionVersion: true, merchant: { select: { id: true, name: true, timeZone: true } } },
+    select: {
+      id: true,
+      email: true,
+      sessionVersion: true,
+      merchant: { select: { id: true, name: true, timeZone: true } },
+    },
   });
   if (!user || user.sessionVersion !== session.sessionVersion) return null;
-  return { userId: user.id, email: user.email, merchantId: user.merchant.id, merchantName: user.merchant.name, merchantTimeZone: user.merchant.timeZone };
+  return {
+    userId: user.id,
+    email: user.email,
+    merchantId: user.merchant.id,
+    merchantName: user.merchant.name,
+    merchantTimeZone: user.merchant.timeZone,
+  };
 });
 
 /** The signed-in user's merchant; anyone else is sent to the sign-in page, which brings them back here. */

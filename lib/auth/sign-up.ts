@@ -14,7 +14,11 @@ import { MAX_PASSWORD_LENGTH } from './authorize';
 export const MIN_PASSWORD_LENGTH = 10;
 
 export const signUpInput = z.object({
-  businessName: z.string().trim().min(1, 'Enter your business name.').max(100, 'Keep the business name under 100 characters.'),
+  businessName: z
+    .string()
+    .trim()
+    .min(1, 'Enter your business name.')
+    .max(100, 'Keep the business name under 100 characters.'),
   email: z.string().trim().toLowerCase().pipe(z.email('Enter an e-mail address like you@example.com.').max(254)),
   password: z
     .string()

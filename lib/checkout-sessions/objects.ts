@@ -10,7 +10,9 @@ export const checkoutSessionObject = z
     id: objectId('checkoutSession'),
     object: z.literal('checkout_session'),
     environment: z.literal('sandbox'),
-    status: z.enum(CheckoutSessionStatus).describe('open → complete (paid) or expired (30 minutes passed, or expired by the API)'),
+    status: z
+      .enum(CheckoutSessionStatus)
+      .describe('open → complete (paid) or expired (30 minutes passed, or expired by the API)'),
     payment_status: z.enum(['unpaid', 'paid']),
     url: z.url().describe('The hosted checkout page: send the customer here'),
     order_id: objectId('order'),

@@ -44,14 +44,20 @@ describe('session expiry', () => {
     expect((await getCheckoutSession(client, merchantId, fresh.id))!.status).toBe('open');
     const events = await client.event.findMany({ where: { type: 'checkout_session.expired' } });
     expect(events).toHaveLength(1);
-    expect((events[0].data as { object: { id: string; status: string } }).object).toMatchObject({ id: due.id, status: 'expired' });
+    expect((events[0].data as { object: { id: string; status: string } }).object).toMatchObject({
+      id: due.id,
+      status: 'expired',
+    });
   });
 
   it('never expires a session that was paid', async () => {
     const client = await db();
     const session = await createCheckoutSession(client, merchantId, input('tea-4'));
     await payCheckoutSession(client, null, session.id, { payment_method: 'card', card_number: '4242424242424242' });
-    await client.checkoutSession.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await client.checkoutSession.update({
+      where: { id: session.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect(await expireDueCheckoutSessions(client)).toBe(0);
     expect((await getCheckoutSession(client, merchantId, session.id))!.status).toBe('complete');
   });
@@ -61,8 +67,14 @@ describe('paying writes its events in the same transaction', () => {
   it('emits payment.succeeded and checkout_session.completed once', async () => {
     const client = await db();
     const session = await createCheckoutSession(client, merchantId, input('tea-5'));
-    const { payment } = await payCheckoutSession(client, null, session.id, { payment_method: 'interac', outcome: 'approve', email: 'a@b.co' });
-    const types = (await client.event.findMany({ where: { merchantId }, orderBy: { createdAt: 'asc' } })).map((e) => e.type);
+    const { payment } = await payCheckoutSession(client, null, session.id, {
+      payment_method: 'interac',
+      outcome: 'approve',
+      email: 'a@b.co',
+    });
+    const types = (await client.event.findMany({ where: { merchantId }, orderBy: { createdAt: 'asc' } })).map(
+      (e) => e.type,
+    );
     expect(types).toEqual(['payment.succeeded', 'checkout_session.completed']);
     expect(payment.status).toBe('succeeded');
   });

@@ -31,7 +31,12 @@ export type InternalSessionOptions = {
   ownUrls?: string[];
 };
 
-export async function createCheckoutSession(database: Db, merchantId: string, input: CreateCheckoutSessionInput, internal: InternalSessionOptions = {}) {
+export async function createCheckoutSession(
+  database: Db,
+  merchantId: string,
+  input: CreateCheckoutSessionInput,
+  internal: InternalSessionOptions = {},
+) {
   const merchant = await getMerchantOrThrow(database, merchantId);
 
   const total = computeTotal(
@@ -64,25 +69,30 @@ export async function createCheckoutSession(database: Db, merchantId: string, in
   const expiresAt = new Date(createdAt.getTime() + SESSION_LIFETIME_MS);
   const cancelUrl = input.cancel_url ?? null;
   const paymentLinkId = internal.paymentLinkId ?? null;
-  const [order] = await sql<{ id: string; status: 'unpaid' | 'paid' }>(database, 'insert-checkout-session', INSERT_SESSION_UNLESS_ORDER_PAID, [
-    newId('order'),
-    merchantId,
-    input.order_reference,
-    id,
-    input.currency,
-    total,
-    input.shipping_amount,
-    input.tax_amount,
-    paymentMethods,
-    input.return_url,
-    cancelUrl,
-    paymentLinkId,
-    createdAt,
-    expiresAt,
-    input.items.map((item) => item.name),
-    input.items.map((item) => item.quantity),
-    input.items.map((item) => item.unit_amount),
-  ]);
+  const [order] = await sql<{ id: string; status: 'unpaid' | 'paid' }>(
+    database,
+    'insert-checkout-session',
+    INSERT_SESSION_UNLESS_ORDER_PAID,
+    [
+      newId('order'),
+      merchantId,
+      input.order_reference,
+      id,
+      input.currency,
+      total,
+      input.shipping_amount,
+      input.tax_amount,
+      paymentMethods,
+      input.return_url,
+      cancelUrl,
+      paymentLinkId,
+      createdAt,
+      expiresAt,
+      input.items.map((item) => item.name),
+      input.items.map((item) => item.quantity),
+      input.items.map((item) => item.unit_amount),
+    ],
+  );
   if (order.status === 'paid') {
     throw errors.orderAlreadyPaid(`Order ${input.order_reference} is already paid`, 'order_reference');
   }
@@ -105,7 +115,13 @@ export async function createCheckoutSession(database: Db, merchantId: string, in
     completedAt: null,
     expiredAt: null,
     paymentLinkId,
-    items: input.items.map((item, position) => ({ checkoutSessionId: id, position, name: item.name, quantity: item.quantity, unitAmount: item.unit_amount })),
+    items: input.items.map((item, position) => ({
+      checkoutSessionId: id,
+      position,
+      name: item.name,
+      quantity: item.quantity,
+      unitAmount: item.unit_amount,
+    })),
   };
   return session;
 }
@@ -133,17 +149,27 @@ const INSERT_SESSION_UNLESS_ORDER_PAID = `
   )
   SELECT "id", "status" FROM upserted_order`;
 
-export function choosePaymentMethods(approved: PaymentMethod[], currency: Currency, requested?: PaymentMethod[]): PaymentMethod[] {
+export function choosePaymentMethods(
+  approved: PaymentMethod[],
+  currency: Currency,
+  requested?: PaymentMethod[],
+): PaymentMethod[] {
   if (!requested) {
     const methods = approved.filter((method) => methodServesCurrency(method, currency));
     if (methods.length === 0) {
-      throw errors.paymentMethodUnavailable(`No approved payment method of this account can take ${currency}`, 'payment_methods');
+      throw errors.paymentMethodUnavailable(
+        `No approved payment method of this account can take ${currency}`,
+        'payment_methods',
+      );
     }
     return methods;
   }
   requested.forEach((method, index) => {
     if (!approved.includes(method)) {
-      throw errors.paymentMethodNotApproved(`${method} is not an approved payment method of this account`, `payment_methods.${index}`);
+      throw errors.paymentMethodNotApproved(
+        `${method} is not an approved payment method of this account`,
+        `payment_methods.${index}`,
+      );
     }
   });
   requested.forEach((method, index) => {
@@ -158,9 +184,16 @@ export function choosePaymentMethods(approved: PaymentMethod[], currency: Curren
  * A session with its items, as one prepared statement: the API's most frequent read (GET, and the hosted
  * page). `merchantId` null reads any merchant's session (the hosted page, where the id is the capability).
  */
-export async function getCheckoutSession(database: Db, merchantId: string | null, id: string): Promise<CheckoutSessionWithItems | null> {
+export async function getCheckoutSession(
+  database: Db,
+  merchantId: string | null,
+  id: string,
+): Promise<CheckoutSessionWithItems | null> {
   if (!isId('checkoutSession', id)) return null;
-  const [session] = await sql<CheckoutSessionWithItems>(database, 'get-checkout-session', SELECT_SESSION_WITH_ITEMS, [id, merchantId]);
+  const [session] = await sql<CheckoutSessionWithItems>(database, 'get-checkout-session', SELECT_SESSION_WITH_ITEMS, [
+    id,
+    merchantId,
+  ]);
   return session ?? null;
 }
 
@@ -205,7 +238,8 @@ export async function listCheckoutSessions(
   return paginate({
     limit: query.limit,
     startingAfter: query.starting_after,
-    findCursor: (id) => database.checkoutSession.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } }),
+    findCursor: (id) =>
+      database.checkoutSession.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } }),
     findPage: ({ where, take }) =>
       database.checkoutSession.findMany({
         where: { AND: [base, statusFilter, where] },
@@ -227,7 +261,9 @@ export async function expireCheckoutSession(database: Db, merchantId: string, id
       data: { status: 'expired', expiredAt: at },
     });
     if (count !== 1) {
-      throw errors.checkoutSessionNotOpen(`Checkout session ${id} is ${serializeCheckoutSession(session).status}, not open`);
+      throw errors.checkoutSessionNotOpen(
+        `Checkout session ${id} is ${serializeCheckoutSession(session).status}, not open`,
+      );
     }
     const expired = serializeCheckoutSession({ ...session, status: 'expired', expiredAt: at });
     await emitEvent(tx, merchantId, 'checkout_session.expired', expired);
@@ -247,7 +283,10 @@ export async function expireDueCheckoutSessions(database: Db, batchSize = 100): 
         FOR UPDATE SKIP LOCKED)
       RETURNING "id"`;
     if (due.length === 0) return 0;
-    const sessions = await tx.checkoutSession.findMany({ where: { id: { in: due.map((row) => row.id) } }, include: { items: true } });
+    const sessions = await tx.checkoutSession.findMany({
+      where: { id: { in: due.map((row) => row.id) } },
+      include: { items: true },
+    });
     for (const session of sessions) {
       await emitEvent(tx, session.merchantId, 'checkout_session.expired', serializeCheckoutSession(session));
     }

@@ -27,16 +27,27 @@ export async function listKeys(database: Db, merchantId: string) {
 
 export type ApiKeyField = 'name' | 'scopes';
 
-export async function createKeyFromDashboard(database: Db, merchantId: string, form: { name: string; scopes: string[] }): Promise<FormState<ApiKeyField>> {
+export async function createKeyFromDashboard(
+  database: Db,
+  merchantId: string,
+  form: { name: string; scopes: string[] },
+): Promise<FormState<ApiKeyField>> {
   const scopes = [...new Set(form.scopes)].filter(isScope);
   const name = apiKeyNameInput.safeParse(form.name);
   // every problem at once, each beside its field
   const fieldErrors: Partial<Record<ApiKeyField, string>> = {
     ...(name.success ? {} : { name: name.error.issues[0].message }),
-    ...(scopes.length === 0 || scopes.length !== new Set(form.scopes).size ? { scopes: 'Choose at least one scope.' } : {}),
+    ...(scopes.length === 0 || scopes.length !== new Set(form.scopes).size
+      ? { scopes: 'Choose at least one scope.' }
+      : {}),
   };
   if (!name.success || fieldErrors.scopes) return refused(fieldErrors, { name: form.name });
-  const created = await createApiKey(database, merchantId, SCOPES.filter((scope) => scopes.includes(scope)), { name: name.data });
+  const created = await createApiKey(
+    database,
+    merchantId,
+    SCOPES.filter((scope) => scopes.includes(scope)),
+    { name: name.data },
+  );
   return { status: 'ok', message: `Key ${created.name ?? created.prefix} created.`, secret: created.key };
 }
 

@@ -47,7 +47,10 @@ export function readLogListParams(params: SearchParams): LogListParams {
 function pathPrefix(typed: string | undefined): string | undefined {
   if (!typed) return undefined;
   // a pasted URL gives its path; the log keeps paths without their query
-  const path = typed.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0].slice(0, 200);
+  const path = typed
+    .replace(/^https?:\/\/[^/]+/i, '')
+    .split(/[?#]/)[0]
+    .slice(0, 200);
   if (!path) return undefined;
   if (path.startsWith('/')) return path;
   return path.startsWith('v1/') ? `/${path}` : `/v1/${path}`;

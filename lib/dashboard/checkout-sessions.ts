@@ -18,7 +18,11 @@ function statusWhere(status: SessionStatus | undefined, at: Date): Prisma.Checko
   return {};
 }
 
-export async function searchCheckoutSessions(database: Db, merchantId: string, filters: { status?: SessionStatus; q?: string; page: number }) {
+export async function searchCheckoutSessions(
+  database: Db,
+  merchantId: string,
+  filters: { status?: SessionStatus; q?: string; page: number },
+) {
   const at = now();
   const where: Prisma.CheckoutSessionWhereInput = {
     AND: [
@@ -29,7 +33,12 @@ export async function searchCheckoutSessions(database: Db, merchantId: string, f
   };
   const [total, rows] = await Promise.all([
     database.checkoutSession.count({ where }),
-    database.checkoutSession.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (filters.page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
+    database.checkoutSession.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (filters.page - 1) * PAGE_SIZE,
+      take: PAGE_SIZE,
+    }),
   ]);
   return { total, rows: rows.map((session) => ({ ...session, status: effectiveStatus(session, at) })) };
 }

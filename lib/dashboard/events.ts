@@ -55,7 +55,12 @@ export async function searchEvents(database: Db, merchantId: string, filters: { 
   const where = { merchantId, ...(filters.type ? { type: filters.type } : {}) };
   const [total, rows] = await Promise.all([
     database.event.count({ where }),
-    database.event.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (filters.page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
+    database.event.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (filters.page - 1) * PAGE_SIZE,
+      take: PAGE_SIZE,
+    }),
   ]);
   return { total, rows };
 }
@@ -67,7 +72,10 @@ export async function getEventDetail(database: Db, merchantId: string, eventId: 
   if (!event) return null;
   const deliveries = await database.webhookDelivery.findMany({
     where: { eventId: event.id, endpoint: { merchantId } },
-    include: { endpoint: { select: { id: true, url: true, deletedAt: true } }, attempts: { orderBy: { attempt: 'asc' } } },
+    include: {
+      endpoint: { select: { id: true, url: true, deletedAt: true } },
+      attempts: { orderBy: { attempt: 'asc' } },
+    },
     orderBy: { createdAt: 'asc' },
   });
   return { event, deliveries };

@@ -7,8 +7,17 @@ import { parseActionArguments } from '@/lib/server-actions/arguments';
 
 export type FormState<Field extends string = string> =
   | { status: 'idle' }
-  | { status: 'ok'; message: string; /** a secret made by the action, to show once (API key, webhook signing secret) */ secret?: string }
-  | { status: 'error'; message?: string; fieldErrors?: Partial<Record<Field, string>>; values?: Partial<Record<Field, string>> };
+  | {
+      status: 'ok';
+      message: string;
+      /** a secret made by the action, to show once (API key, webhook signing secret) */ secret?: string;
+    }
+  | {
+      status: 'error';
+      message?: string;
+      fieldErrors?: Partial<Record<Field, string>>;
+      values?: Partial<Record<Field, string>>;
+    };
 
 export const IDLE: FormState<never> = { status: 'idle' };
 
@@ -20,7 +29,10 @@ export function refused<Field extends string>(
   return { status: 'error', fieldErrors, values, ...(message ? { message } : {}) };
 }
 
-export function failed<Field extends string>(message: string, values?: Partial<Record<Field, string>>): FormState<Field> {
+export function failed<Field extends string>(
+  message: string,
+  values?: Partial<Record<Field, string>>,
+): FormState<Field> {
   return { status: 'error', message, values };
 }
 

@@ -17,9 +17,12 @@ describe('parseMajorAmount: what a person types into an amount field', () => {
     expect(parseMajorAmount(input)).toBe(cents);
   });
 
-  it.each(['', 'abc', '12.345', '-5', '1e3', '$12', '12.', '1000000.00', '12,50.0.0'])('%j is not an amount', (input) => {
-    expect(parseMajorAmount(input)).toBeNull();
-  });
+  it.each(['', 'abc', '12.345', '-5', '1e3', '$12', '12.', '1000000.00', '12,50.0.0'])(
+    '%j is not an amount',
+    (input) => {
+      expect(parseMajorAmount(input)).toBeNull();
+    },
+  );
 
   it('round-trips with toMajorInput', () => {
     for (const cents of [1, 10, 99, 100, 3750, 99_999_999]) expect(parseMajorAmount(toMajorInput(cents))).toBe(cents);
@@ -38,9 +41,12 @@ describe('hostFromInput: the exact host a person meant', () => {
     expect(hostFromInput(input)).toBe(host);
   });
 
-  it.each(['', 'shop example.com', 'localhost:4000/cart', 'https://user:pw@shop.example.com/', 'ftp//x', 'http://'])('%j is refused', (input) => {
-    expect(hostFromInput(input)).toBeNull();
-  });
+  it.each(['', 'shop example.com', 'localhost:4000/cart', 'https://user:pw@shop.example.com/', 'ftp//x', 'http://'])(
+    '%j is refused',
+    (input) => {
+      expect(hostFromInput(input)).toBeNull();
+    },
+  );
 });
 
 describe('safeReturnPath: where sign-in may send someone', () => {
@@ -61,9 +67,15 @@ describe('safeReturnPath: where sign-in may send someone', () => {
 
 describe('describeMethodDetails', () => {
   it('names the card, the wallet and the bank without more than the dashboard should show', () => {
-    expect(describeMethodDetails('card', { card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } })).toBe('Visa •••• 4242');
-    expect(describeMethodDetails('usdc', { usdc: { payer_address: '0x1234567890abcdef1234567890abcdef12345678' } })).toBe('USDC · 0x1234…5678');
-    expect(describeMethodDetails('interac', { interac: { bank: 'Sandbox Bank', email_masked: 'a***@example.com' } })).toBe('Interac · Sandbox Bank');
+    expect(
+      describeMethodDetails('card', { card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } }),
+    ).toBe('Visa •••• 4242');
+    expect(
+      describeMethodDetails('usdc', { usdc: { payer_address: '0x1234567890abcdef1234567890abcdef12345678' } }),
+    ).toBe('USDC · 0x1234…5678');
+    expect(
+      describeMethodDetails('interac', { interac: { bank: 'Sandbox Bank', email_masked: 'a***@example.com' } }),
+    ).toBe('Interac · Sandbox Bank');
     expect(describeMethodDetails('card', null)).toBe('Card');
   });
 });
@@ -96,7 +108,9 @@ describe('relativeTime', () => {
 
 describe('exactTime', () => {
   it('says which zone the time is in', () => {
-    expect(exactTime(new Date('2026-11-24T02:00:00Z'), 'America/Los_Angeles')).toMatch(/^Nov 23, 2026, 6:00:00\sPM PST$/);
+    expect(exactTime(new Date('2026-11-24T02:00:00Z'), 'America/Los_Angeles')).toMatch(
+      /^Nov 23, 2026, 6:00:00\sPM PST$/,
+    );
     expect(exactTime(new Date('2026-11-24T02:00:00Z'), 'UTC')).toMatch(/^Nov 24, 2026, 2:00:00\sAM UTC$/);
     expect(exactTime(new Date('2026-11-24T02:00:00Z'), 'Europe/Paris')).toMatch(/^Nov 24, 2026, 3:00:00\sAM GMT\+1$/);
   });
@@ -104,7 +118,11 @@ describe('exactTime', () => {
 
 describe('hrefWith', () => {
   it('keeps the filters, drops empty ones and page 1', () => {
-    expect(hrefWith('/dashboard/payments', { status: 'failed', q: undefined, page: 3 }, { page: 1 })).toBe('/dashboard/payments?status=failed');
-    expect(hrefWith('/dashboard/payments', { status: 'failed', q: 'a b' }, { page: 2 })).toBe('/dashboard/payments?status=failed&q=a+b&page=2');
+    expect(hrefWith('/dashboard/payments', { status: 'failed', q: undefined, page: 3 }, { page: 1 })).toBe(
+      '/dashboard/payments?status=failed',
+    );
+    expect(hrefWith('/dashboard/payments', { status: 'failed', q: 'a b' }, { page: 2 })).toBe(
+      '/dashboard/payments?status=failed&q=a+b&page=2',
+    );
   });
 });

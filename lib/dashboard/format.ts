@@ -62,7 +62,12 @@ export function describeMethodDetails(method: PaymentMethod, details: unknown): 
 }
 
 function brandName(brand: string): string {
-  const names: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+  const names: Record<string, string> = {
+    visa: 'Visa',
+    mastercard: 'Mastercard',
+    amex: 'American Express',
+    discover: 'Discover',
+  };
   return names[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 }
 
@@ -102,7 +107,12 @@ export function relativeTime(date: Date, now: Date = new Date(), timeZone?: stri
   if (absolute < 86_400) return format.format(Math.round(seconds / 3600), 'hour');
   if (absolute < 7 * 86_400) return format.format(Math.round(seconds / 86_400), 'day');
   const year = (instant: Date) => new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(instant);
-  return date.toLocaleDateString('en', { month: 'short', day: 'numeric', year: year(date) === year(now) ? undefined : 'numeric', timeZone });
+  return date.toLocaleDateString('en', {
+    month: 'short',
+    day: 'numeric',
+    year: year(date) === year(now) ? undefined : 'numeric',
+    timeZone,
+  });
 }
 
 /** The exact time with its zone, for the tooltip beside a relative one: "Nov 23, 2026, 6:00:00 PM PST". */

@@ -39,7 +39,8 @@ vi.mock('@/lib/auth/session', () => ({
 vi.mock('next/cache', () => ({ revalidatePath: () => {}, refresh: () => {} }));
 
 const { refundPaymentAction } = await import('@/app/(dashboard)/dashboard/payments/[id]/actions');
-const { approveRefundAction, declineRefundAction, cancelRefundAction } = await import('@/app/(dashboard)/dashboard/refunds/actions');
+const { approveRefundAction, declineRefundAction, cancelRefundAction } =
+  await import('@/app/(dashboard)/dashboard/refunds/actions');
 const { createKeyAction, revokeKeyAction } = await import('@/app/(dashboard)/dashboard/developers/api-keys/actions');
 const webhookActions = await import('@/app/(dashboard)/dashboard/developers/webhooks/actions');
 const { expireSessionAction } = await import('@/app/(dashboard)/dashboard/checkout-sessions/actions');
@@ -88,20 +89,48 @@ beforeAll(async () => {
   const merchantA = await createMerchant(client, { name: 'Shop A', hosts: ['shop-a.example.com'] });
   await setRefundPolicy(client, merchantA.id, 'manual');
   const key = await createApiKey(client, merchantA.id, ['payments:read']);
-  const endpoint = await createWebhookEndpoint(client, merchantA.id, { url: receiver.url, events: ['*'] }, { allowPrivateUrls: true });
+  const endpoint = await createWebhookEndpoint(
+    client,
+    merchantA.id,
+    { url: receiver.url, events: ['*'] },
+    { allowPrivateUrls: true },
+  );
   const paid = await sessionFor(merchantA.id, 'a-paid');
-  const { payment } = await payCheckoutSession(client, merchantA.id, paid.id, { payment_method: 'card', card_number: '4242424242424242' });
+  const { payment } = await payCheckoutSession(client, merchantA.id, paid.id, {
+    payment_method: 'card',
+    card_number: '4242424242424242',
+  });
   const open = await sessionFor(merchantA.id, 'a-open');
   const refunds = [];
-  for (let index = 0; index < 4; index += 1) refunds.push(await createRefundRequest(client, merchantA.id, { payment_id: payment.id, amount: 100 }));
+  for (let index = 0; index < 4; index += 1)
+    refunds.push(await createRefundRequest(client, merchantA.id, { payment_id: payment.id, amount: 100 }));
   await deliverDueWebhooks(client, { allowPrivateUrls: true });
   const delivery = await client.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
-  const link = await createPaymentLink(client, merchantA.id, { name: 'Lamp link', amount: 5000, currency: 'USD', description: 'A lamp', active: true });
+  const link = await createPaymentLink(client, merchantA.id, {
+    name: 'Lamp link',
+    amount: 5000,
+    currency: 'USD',
+    description: 'A lamp',
+    active: true,
+  });
   await client.apiRequestLog.create({
-    data: { merchantId: merchantA.id, method: 'GET', path: `/v1/payments/${payment.id}`, status: 200, durationMs: 3, requestId: 'req_aaaaaaaaaaaaaaaaaaaaaaaa' },
+    data: {
+      merchantId: merchantA.id,
+      method: 'GET',
+      path: `/v1/payments/${payment.id}`,
+      status: 200,
+      durationMs: 3,
+      requestId: 'req_aaaaaaaaaaaaaaaaaaaaaaaa',
+    },
   });
   a = {
-    session: { userId: 'usr_a', email: 'a@example.com', merchantId: merchantA.id, merchantName: 'Shop A', merchantTimeZone: null },
+    session: {
+      userId: 'usr_a',
+      email: 'a@example.com',
+      merchantId: merchantA.id,
+      merchantName: 'Shop A',
+      merchantTimeZone: null,
+    },
     keyId: key.id,
     paymentId: payment.id,
     paidSessionId: paid.id,
@@ -115,7 +144,13 @@ beforeAll(async () => {
 
   const merchantB = await createMerchant(client, { name: 'Shop B', hosts: ['shop-b.example.com'] });
   await setRefundPolicy(client, merchantB.id, 'manual');
-  b = { userId: 'usr_b', email: 'b@example.com', merchantId: merchantB.id, merchantName: 'Shop B', merchantTimeZone: null };
+  b = {
+    userId: 'usr_b',
+    email: 'b@example.com',
+    merchantId: merchantB.id,
+    merchantName: 'Shop B',
+    merchantTimeZone: null,
+  };
   return () => receiver.close();
 });
 
@@ -127,7 +162,8 @@ describe("merchant B's reads find nothing of merchant A", () => {
   it('payments: the detail is not found and searching for its ids finds nothing', async () => {
     const client = await db();
     expect(await getPaymentDetail(client, b.merchantId, a.paymentId)).toBeNull();
-    for (const q of [a.paymentId, a.paidSessionId, 'a-paid']) expect((await searchPayments(client, b.merchantId, { q, page: 1 })).total).toBe(0);
+    for (const q of [a.paymentId, a.paidSessionId, 'a-paid'])
+      expect((await searchPayments(client, b.merchantId, { q, page: 1 })).total).toBe(0);
     // the same reads as A find it: the test can fail
     expect((await getPaymentDetail(client, a.session.merchantId, a.paymentId))?.payment.id).toBe(a.paymentId);
     expect((await searchPayments(client, a.session.merchantId, { q: a.paymentId, page: 1 })).total).toBe(1);
@@ -152,11 +188,18 @@ describe("merchant B's reads find nothing of merchant A", () => {
   it('keys, settings, Home and logs show only B’s own', async () => {
     const client = await db();
     expect((await listKeys(client, b.merchantId)).map((key) => key.id)).not.toContain(a.keyId);
-    expect((await getSettings(client, b.merchantId)).websites.map((website) => website.host)).toEqual(['shop-b.example.com']);
+    expect((await getSettings(client, b.merchantId)).websites.map((website) => website.host)).toEqual([
+      'shop-b.example.com',
+    ]);
     const overview = await getOverview(client, b.merchantId);
     expect(overview.totals).toMatchObject({ grossVolume: 0, succeededCount: 0, refundCount: 0 });
     expect(await listRecentActivity(client, b.merchantId)).toEqual([]);
-    expect(await getSetupProgress(client, b.merchantId)).toEqual({ hasWebsite: true, hasKey: false, hasSession: false, hasEndpoint: false });
+    expect(await getSetupProgress(client, b.merchantId)).toEqual({
+      hasWebsite: true,
+      hasKey: false,
+      hasSession: false,
+      hasEndpoint: false,
+    });
     expect((await listApiRequestLogs(client, b.merchantId, { limit: 50 })).data).toEqual([]);
 
     expect((await getOverview(client, a.session.merchantId)).totals.grossVolume).toBe(5000);
@@ -167,26 +210,46 @@ describe("merchant B's reads find nothing of merchant A", () => {
 describe("merchant B's actions cannot change merchant A's objects", () => {
   it('refund form: A’s payment is not found and nothing is reserved', async () => {
     const client = await db();
-    const state = await refundPaymentAction(IDLE, form({ paymentId: a.paymentId, amount: '10.00', reason: '', note: '' }));
+    const state = await refundPaymentAction(
+      IDLE,
+      form({ paymentId: a.paymentId, amount: '10.00', reason: '', note: '' }),
+    );
     expect(state).toMatchObject({ status: 'error', message: 'This payment was not found.' });
     expect(await client.refundRequest.count({ where: { paymentId: a.paymentId } })).toBe(4);
 
     signedIn = a.session;
-    expect(await refundPaymentAction(IDLE, form({ paymentId: a.paymentId, amount: '1.00', reason: '', note: '' }))).toMatchObject({ status: 'ok' });
+    expect(
+      await refundPaymentAction(IDLE, form({ paymentId: a.paymentId, amount: '1.00', reason: '', note: '' })),
+    ).toMatchObject({ status: 'ok' });
     expect(await client.refundRequest.count({ where: { paymentId: a.paymentId } })).toBe(5);
   });
 
   it('approve, decline and cancel: A’s refund is not found and stays requested', async () => {
     const client = await db();
     const [approveMe, declineMe, cancelMe] = a.refundIds;
-    expect(await approveRefundAction(IDLE, form({ refundId: approveMe }))).toEqual({ status: 'error', message: 'This refund request was not found.' });
-    expect(await declineRefundAction(IDLE, form({ refundId: declineMe }))).toEqual({ status: 'error', message: 'This refund request was not found.' });
-    expect(await cancelRefundAction(IDLE, form({ refundId: cancelMe }))).toEqual({ status: 'error', message: 'This refund request was not found.' });
-    const statuses = await client.refundRequest.findMany({ where: { id: { in: [approveMe, declineMe, cancelMe] } }, select: { status: true } });
+    expect(await approveRefundAction(IDLE, form({ refundId: approveMe }))).toEqual({
+      status: 'error',
+      message: 'This refund request was not found.',
+    });
+    expect(await declineRefundAction(IDLE, form({ refundId: declineMe }))).toEqual({
+      status: 'error',
+      message: 'This refund request was not found.',
+    });
+    expect(await cancelRefundAction(IDLE, form({ refundId: cancelMe }))).toEqual({
+      status: 'error',
+      message: 'This refund request was not found.',
+    });
+    const statuses = await client.refundRequest.findMany({
+      where: { id: { in: [approveMe, declineMe, cancelMe] } },
+      select: { status: true },
+    });
     expect(statuses.map((refund) => refund.status)).toEqual(['requested', 'requested', 'requested']);
 
     signedIn = a.session;
-    expect(await approveRefundAction(IDLE, form({ refundId: approveMe }))).toMatchObject({ status: 'ok', message: 'Refund of US$1.00 approved.' });
+    expect(await approveRefundAction(IDLE, form({ refundId: approveMe }))).toMatchObject({
+      status: 'ok',
+      message: 'Refund of US$1.00 approved.',
+    });
     expect(await declineRefundAction(IDLE, form({ refundId: declineMe }))).toMatchObject({ status: 'ok' });
     expect(await cancelRefundAction(IDLE, form({ refundId: cancelMe }))).toMatchObject({ status: 'ok' });
   });
@@ -210,10 +273,21 @@ describe("merchant B's actions cannot change merchant A's objects", () => {
     const received = receiver.received.length;
     const attempts = await client.webhookAttempt.count({ where: { deliveryId: a.deliveryId } });
 
-    expect(await webhookActions.sendTestEventAction(IDLE, form({ endpointId: a.endpointId }))).toEqual({ status: 'error', message: 'This endpoint was not found.' });
-    expect(await webhookActions.rotateSecretAction(IDLE, form({ endpointId: a.endpointId }))).toEqual({ status: 'error', message: 'This endpoint was not found.' });
-    expect(await webhookActions.deleteEndpointAction(IDLE, form({ endpointId: a.endpointId }))).toEqual({ status: 'error', message: 'This endpoint was not found.' });
-    expect(await webhookActions.resendDeliveryAction(IDLE, form({ deliveryId: a.deliveryId }))).toMatchObject({ status: 'error' });
+    expect(await webhookActions.sendTestEventAction(IDLE, form({ endpointId: a.endpointId }))).toEqual({
+      status: 'error',
+      message: 'This endpoint was not found.',
+    });
+    expect(await webhookActions.rotateSecretAction(IDLE, form({ endpointId: a.endpointId }))).toEqual({
+      status: 'error',
+      message: 'This endpoint was not found.',
+    });
+    expect(await webhookActions.deleteEndpointAction(IDLE, form({ endpointId: a.endpointId }))).toEqual({
+      status: 'error',
+      message: 'This endpoint was not found.',
+    });
+    expect(await webhookActions.resendDeliveryAction(IDLE, form({ deliveryId: a.deliveryId }))).toMatchObject({
+      status: 'error',
+    });
 
     const after = await client.webhookEndpoint.findUniqueOrThrow({ where: { id: a.endpointId } });
     expect(after).toEqual(before);
@@ -221,25 +295,42 @@ describe("merchant B's actions cannot change merchant A's objects", () => {
     expect(await client.webhookAttempt.count({ where: { deliveryId: a.deliveryId } })).toBe(attempts);
 
     signedIn = a.session;
-    expect(await webhookActions.sendTestEventAction(IDLE, form({ endpointId: a.endpointId }))).toMatchObject({ status: 'ok' });
-    expect(await webhookActions.resendDeliveryAction(IDLE, form({ deliveryId: a.deliveryId }))).toMatchObject({ status: 'ok' });
-    expect(await webhookActions.rotateSecretAction(IDLE, form({ endpointId: a.endpointId }))).toMatchObject({ status: 'ok', secret: expect.stringMatching(/^whsec_/) });
+    expect(await webhookActions.sendTestEventAction(IDLE, form({ endpointId: a.endpointId }))).toMatchObject({
+      status: 'ok',
+    });
+    expect(await webhookActions.resendDeliveryAction(IDLE, form({ deliveryId: a.deliveryId }))).toMatchObject({
+      status: 'ok',
+    });
+    expect(await webhookActions.rotateSecretAction(IDLE, form({ endpointId: a.endpointId }))).toMatchObject({
+      status: 'ok',
+      secret: expect.stringMatching(/^whsec_/),
+    });
   });
 
   it('checkout sessions: A’s open session cannot be expired', async () => {
     const client = await db();
-    expect(await expireSessionAction(IDLE, form({ sessionId: a.openSessionId }))).toEqual({ status: 'error', message: 'This checkout session was not found.' });
+    expect(await expireSessionAction(IDLE, form({ sessionId: a.openSessionId }))).toEqual({
+      status: 'error',
+      message: 'This checkout session was not found.',
+    });
     expect((await client.checkoutSession.findUniqueOrThrow({ where: { id: a.openSessionId } })).status).toBe('open');
   });
 
   it('payment links: A’s link is neither listed nor found for B, and cannot be renamed, turned off or on', async () => {
     const client = await db();
     expect(await getPaymentLink(client, b.merchantId, a.linkId)).toBeNull();
-    expect((await pageOfPaymentLinks(client, b.merchantId, { skip: 0, take: 50 })).rows.map((link) => link.id)).not.toContain(a.linkId);
+    expect(
+      (await pageOfPaymentLinks(client, b.merchantId, { skip: 0, take: 50 })).rows.map((link) => link.id),
+    ).not.toContain(a.linkId);
     const before = await client.paymentLink.findUniqueOrThrow({ where: { id: a.linkId } });
 
     const notFound = { status: 'error', message: 'This payment link was not found.' };
-    expect(await paymentLinkActions.updatePaymentLinkAction(IDLE, form({ linkId: a.linkId, name: 'Hijacked', description: 'pay me instead' }))).toEqual(notFound);
+    expect(
+      await paymentLinkActions.updatePaymentLinkAction(
+        IDLE,
+        form({ linkId: a.linkId, name: 'Hijacked', description: 'pay me instead' }),
+      ),
+    ).toEqual(notFound);
     expect(await paymentLinkActions.deactivatePaymentLinkAction(IDLE, form({ linkId: a.linkId }))).toEqual(notFound);
     await client.paymentLink.update({ where: { id: a.linkId }, data: { active: false } });
     expect(await paymentLinkActions.activatePaymentLinkAction(IDLE, form({ linkId: a.linkId }))).toEqual(notFound);
@@ -248,44 +339,113 @@ describe("merchant B's actions cannot change merchant A's objects", () => {
 
     signedIn = a.session;
     expect(await getPaymentLink(client, a.session.merchantId, a.linkId)).not.toBeNull();
-    expect(await paymentLinkActions.updatePaymentLinkAction(IDLE, form({ linkId: a.linkId, name: 'Lamp link', description: 'A lamp' }))).toMatchObject({ status: 'ok' });
-    expect(await paymentLinkActions.deactivatePaymentLinkAction(IDLE, form({ linkId: a.linkId }))).toMatchObject({ status: 'ok' });
-    expect(await paymentLinkActions.activatePaymentLinkAction(IDLE, form({ linkId: a.linkId }))).toMatchObject({ status: 'ok' });
+    expect(
+      await paymentLinkActions.updatePaymentLinkAction(
+        IDLE,
+        form({ linkId: a.linkId, name: 'Lamp link', description: 'A lamp' }),
+      ),
+    ).toMatchObject({ status: 'ok' });
+    expect(await paymentLinkActions.deactivatePaymentLinkAction(IDLE, form({ linkId: a.linkId }))).toMatchObject({
+      status: 'ok',
+    });
+    expect(await paymentLinkActions.activatePaymentLinkAction(IDLE, form({ linkId: a.linkId }))).toMatchObject({
+      status: 'ok',
+    });
   });
 
   it('payment links and webhook endpoints B creates are B’s, even with A’s ids in the form', async () => {
     const client = await db();
     // the actions redirect to the new link's page; outside a request that is a thrown NEXT_REDIRECT
     await paymentLinkActions
-      .createPaymentLinkAction(IDLE as never, form({ name: 'B link', description: '', amount: '10.00', currency: 'USD', methodChoice: 'all', afterPaymentUrl: '', merchantId: a.session.merchantId }))
-      .catch((error: Error) => expect(String((error as { digest?: string }).digest ?? error.message)).toContain('NEXT_REDIRECT'));
+      .createPaymentLinkAction(
+        IDLE as never,
+        form({
+          name: 'B link',
+          description: '',
+          amount: '10.00',
+          currency: 'USD',
+          methodChoice: 'all',
+          afterPaymentUrl: '',
+          merchantId: a.session.merchantId,
+        }),
+      )
+      .catch((error: Error) =>
+        expect(String((error as { digest?: string }).digest ?? error.message)).toContain('NEXT_REDIRECT'),
+      );
     expect(await client.paymentLink.count({ where: { merchantId: b.merchantId, name: 'B link' } })).toBe(1);
     expect(await client.paymentLink.count({ where: { merchantId: a.session.merchantId, name: 'B link' } })).toBe(0);
 
     const endpoints = await client.webhookEndpoint.count({ where: { merchantId: a.session.merchantId } });
-    expect(await webhookActions.createEndpointAction(IDLE as never, form({ url: 'https://hooks.example.com/b', events: ['*'], description: '', merchantId: a.session.merchantId, endpointId: a.endpointId }))).toMatchObject({ status: 'ok' });
+    expect(
+      await webhookActions.createEndpointAction(
+        IDLE as never,
+        form({
+          url: 'https://hooks.example.com/b',
+          events: ['*'],
+          description: '',
+          merchantId: a.session.merchantId,
+          endpointId: a.endpointId,
+        }),
+      ),
+    ).toMatchObject({ status: 'ok' });
     expect(await client.webhookEndpoint.count({ where: { merchantId: a.session.merchantId } })).toBe(endpoints);
-    expect(await client.webhookEndpoint.count({ where: { merchantId: b.merchantId, url: 'https://hooks.example.com/b' } })).toBe(1);
+    expect(
+      await client.webhookEndpoint.count({ where: { merchantId: b.merchantId, url: 'https://hooks.example.com/b' } }),
+    ).toBe(1);
   });
 
   it('settings change only the signed-in merchant', async () => {
     const client = await db();
-    expect(await settingsActions.removeWebsiteAction(IDLE, form({ host: 'shop-a.example.com' }))).toMatchObject({ status: 'error' });
-    expect(await settingsActions.saveBusinessNameAction(IDLE, form({ name: 'Renamed B' }))).toMatchObject({ status: 'ok' });
-    expect(await settingsActions.saveRefundPolicyAction(IDLE, form({ policy: 'automatic' }))).toMatchObject({ status: 'ok' });
-    expect(await settingsActions.savePaymentMethodsAction(IDLE, form({ methods: ['card'] }))).toMatchObject({ status: 'ok' });
-    expect(await settingsActions.addWebsiteAction(IDLE, form({ host: 'shop-a.example.com' }))).toMatchObject({ status: 'ok' });
+    expect(await settingsActions.removeWebsiteAction(IDLE, form({ host: 'shop-a.example.com' }))).toMatchObject({
+      status: 'error',
+    });
+    expect(await settingsActions.saveBusinessNameAction(IDLE, form({ name: 'Renamed B' }))).toMatchObject({
+      status: 'ok',
+    });
+    expect(await settingsActions.saveRefundPolicyAction(IDLE, form({ policy: 'automatic' }))).toMatchObject({
+      status: 'ok',
+    });
+    expect(await settingsActions.savePaymentMethodsAction(IDLE, form({ methods: ['card'] }))).toMatchObject({
+      status: 'ok',
+    });
+    expect(await settingsActions.addWebsiteAction(IDLE, form({ host: 'shop-a.example.com' }))).toMatchObject({
+      status: 'ok',
+    });
     expect(await settingsActions.saveTimeZoneAction(IDLE, form({ timeZone: 'Mars/Olympus_Mons' }))).toMatchObject({
       status: 'error',
       fieldErrors: { timeZone: 'Choose a time zone from the list.' },
     });
-    expect(await settingsActions.saveTimeZoneAction(IDLE, form({ timeZone: 'America/Los_Angeles', merchantId: a.session.merchantId }))).toMatchObject({ status: 'ok' });
+    expect(
+      await settingsActions.saveTimeZoneAction(
+        IDLE,
+        form({ timeZone: 'America/Los_Angeles', merchantId: a.session.merchantId }),
+      ),
+    ).toMatchObject({ status: 'ok' });
 
-    const merchantA = await client.merchant.findUniqueOrThrow({ where: { id: a.session.merchantId }, include: { websites: true } });
-    expect(merchantA).toMatchObject({ name: 'Shop A', refundPolicy: 'manual', paymentMethods: ['card', 'usdc', 'interac'], timeZone: null });
+    const merchantA = await client.merchant.findUniqueOrThrow({
+      where: { id: a.session.merchantId },
+      include: { websites: true },
+    });
+    expect(merchantA).toMatchObject({
+      name: 'Shop A',
+      refundPolicy: 'manual',
+      paymentMethods: ['card', 'usdc', 'interac'],
+      timeZone: null,
+    });
     expect(merchantA.websites.map((website) => website.host)).toEqual(['shop-a.example.com']);
-    const merchantB = await client.merchant.findUniqueOrThrow({ where: { id: b.merchantId }, include: { websites: true } });
-    expect(merchantB).toMatchObject({ name: 'Renamed B', refundPolicy: 'automatic', paymentMethods: ['card'], timeZone: 'America/Los_Angeles' });
-    expect(merchantB.websites.map((website) => website.host).sort()).toEqual(['shop-a.example.com', 'shop-b.example.com']);
+    const merchantB = await client.merchant.findUniqueOrThrow({
+      where: { id: b.merchantId },
+      include: { websites: true },
+    });
+    expect(merchantB).toMatchObject({
+      name: 'Renamed B',
+      refundPolicy: 'automatic',
+      paymentMethods: ['card'],
+      timeZone: 'America/Los_Angeles',
+    });
+    expect(merchantB.websites.map((website) => website.host).sort()).toEqual([
+      'shop-a.example.com',
+      'shop-b.example.com',
+    ]);
   });
 });

@@ -35,7 +35,11 @@ export function searchText(params: SearchParams, name = 'q'): string | undefined
 }
 
 /** The same list with some parameters changed (undefined removes one). */
-export function hrefWith(pathname: string, current: Record<string, string | number | undefined>, changes: Record<string, string | number | undefined>): string {
+export function hrefWith(
+  pathname: string,
+  current: Record<string, string | number | undefined>,
+  changes: Record<string, string | number | undefined>,
+): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries({ ...current, ...changes })) {
     if (value !== undefined && value !== '' && !(name === 'page' && value === 1)) query.set(name, String(value));

@@ -14,7 +14,13 @@ const TODAY = new Date();
 const DAY = 86_400_000;
 let merchantId: string;
 
-async function pay(currency: 'USD' | 'CAD', amount: number, daysAgo: number, card = '4242424242424242', owner = merchantId) {
+async function pay(
+  currency: 'USD' | 'CAD',
+  amount: number,
+  daysAgo: number,
+  card = '4242424242424242',
+  owner = merchantId,
+) {
   const client = await db();
   const session = await createCheckoutSession(client, owner, {
     order_reference: `o-${Math.random().toString(36).slice(2)}`,
@@ -25,7 +31,10 @@ async function pay(currency: 'USD' | 'CAD', amount: number, daysAgo: number, car
     amount,
     return_url: 'https://shop.example.com/thanks',
   });
-  const { payment } = await payCheckoutSession(client, owner, session.id, { payment_method: 'card', card_number: card });
+  const { payment } = await payCheckoutSession(client, owner, session.id, {
+    payment_method: 'card',
+    card_number: card,
+  });
   const at = new Date(TODAY.getTime() - daysAgo * DAY);
   await client.payment.update({ where: { id: payment.id }, data: { createdAt: at } });
   return { ...payment, at };
@@ -71,7 +80,12 @@ describe('getOverview', () => {
     const { days } = await getOverview(await db(), merchantId, { today: TODAY });
     const twoDaysAgo = days.find((row) => row.day === dayOf(new Date(TODAY.getTime() - 2 * DAY)))!;
     expect(twoDaysAgo).toMatchObject({ grossVolume: 5_000, succeededCount: 1, failedCount: 1 });
-    expect(days.at(-1)).toMatchObject({ grossVolume: 10_000, succeededCount: 1, refundedAmount: 1_000, refundCount: 1 });
+    expect(days.at(-1)).toMatchObject({
+      grossVolume: 10_000,
+      succeededCount: 1,
+      refundedAmount: 1_000,
+      refundCount: 1,
+    });
     expect(days.reduce((sum, row) => sum + row.grossVolume, 0)).toBe(15_000);
   });
 
@@ -103,10 +117,14 @@ describe('getOverview', () => {
     expect(local.days).toHaveLength(OVERVIEW_DAYS);
     expect(local.days.at(-1)!.day).toBe(dayInZone(TODAY, zone));
     expect(local.days[0].day).toBe(addDays(dayInZone(TODAY, zone), -(OVERVIEW_DAYS - 1)));
-    expect(local.days.filter((row) => row.grossVolume > 0)).toEqual([expect.objectContaining({ day: localDay, grossVolume: 4_200, succeededCount: 1 })]);
+    expect(local.days.filter((row) => row.grossVolume > 0)).toEqual([
+      expect.objectContaining({ day: localDay, grossVolume: 4_200, succeededCount: 1 }),
+    ]);
 
     const utc = await getOverview(client, westCoast, { today: TODAY });
-    expect(utc.days.filter((row) => row.grossVolume > 0)).toEqual([expect.objectContaining({ day: dayOf(at), grossVolume: 4_200 })]);
+    expect(utc.days.filter((row) => row.grossVolume > 0)).toEqual([
+      expect.objectContaining({ day: dayOf(at), grossVolume: 4_200 }),
+    ]);
   });
 
   it('starts the window when its first day starts in the zone', async () => {

@@ -25,7 +25,14 @@ export type Overview = {
   /** currencies with any payment in the window, busiest first */
   currencies: Currency[];
   days: DayFigures[];
-  totals: { grossVolume: number; succeededCount: number; failedCount: number; refundedAmount: number; refundCount: number; refundRate: number | null };
+  totals: {
+    grossVolume: number;
+    succeededCount: number;
+    failedCount: number;
+    refundedAmount: number;
+    refundCount: number;
+    refundRate: number | null;
+  };
 };
 
 export async function getOverview(
@@ -39,7 +46,15 @@ export async function getOverview(
   // the window starts when its first day does in that zone; each row is bucketed by its local day
   const from = zonedDayStart(firstDay, timeZone);
   const rows = await database.$queryRaw<
-    { day: Date; currency: Currency; gross: bigint; succeeded: bigint; failed: bigint; refunded: bigint; refunds: bigint }[]
+    {
+      day: Date;
+      currency: Currency;
+      gross: bigint;
+      succeeded: bigint;
+      failed: bigint;
+      refunded: bigint;
+      refunds: bigint;
+    }[]
   >`
     WITH days AS (
       SELECT d::date AS day, c::"Currency" AS currency
@@ -81,9 +96,15 @@ export async function getOverview(
 
   const activity = new Map<Currency, number>();
   for (const row of all) {
-    activity.set(row.currency, (activity.get(row.currency) ?? 0) + row.grossVolume + row.succeededCount + row.failedCount + row.refundCount);
+    activity.set(
+      row.currency,
+      (activity.get(row.currency) ?? 0) + row.grossVolume + row.succeededCount + row.failedCount + row.refundCount,
+    );
   }
-  const currencies = [...activity.entries()].filter(([, weight]) => weight > 0).sort((a, b) => b[1] - a[1]).map(([currency]) => currency);
+  const currencies = [...activity.entries()]
+    .filter(([, weight]) => weight > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([currency]) => currency);
   const currency = options.currency ?? currencies[0] ?? 'USD';
   const days = all.filter((row) => row.currency === currency);
   const sum = (pick: (row: DayFigures) => number) => days.reduce((total, row) => total + pick(row), 0);
@@ -106,7 +127,11 @@ export async function getOverview(
 
 /** The newest events, for Home's "Recent activity". */
 export async function listRecentActivity(database: Db, merchantId: string, limit = 8) {
-  return database.event.findMany({ where: { merchantId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit });
+  return database.event.findMany({
+    where: { merchantId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit,
+  });
 }
 
 /** What a new account has done so far, for Home's getting-started checklist. */

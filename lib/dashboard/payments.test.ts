@@ -24,12 +24,15 @@ async function newSession() {
 }
 
 async function pay(sessionId: string, card = '4242424242424242') {
-  return (await payCheckoutSession(await db(), merchantId, sessionId, { payment_method: 'card', card_number: card })).payment;
+  return (await payCheckoutSession(await db(), merchantId, sessionId, { payment_method: 'card', card_number: card }))
+    .payment;
 }
 
 /** As the provider leaves a payment once refunds of `refunded` have completed. */
 async function refunded(paymentId: string, amount: number) {
-  await (await db()).payment.update({ where: { id: paymentId }, data: { amountReserved: amount, amountRefunded: amount } });
+  await (
+    await db()
+  ).payment.update({ where: { id: paymentId }, data: { amountReserved: amount, amountRefunded: amount } });
 }
 
 beforeAll(async () => {
@@ -85,6 +88,8 @@ describe('payment statuses in the dashboard', () => {
     expect(titles.indexOf('checkout_session.completed')).toBeGreaterThan(titles.indexOf('Payment succeeded'));
     const event = detail!.timeline.find((entry) => entry.title === 'payment.succeeded')!;
     // shown with its own time, whatever its place
-    expect(event.at.getTime()).toBe((await client.event.findUniqueOrThrow({ where: { id: event.detail! } })).createdAt.getTime());
+    expect(event.at.getTime()).toBe(
+      (await client.event.findUniqueOrThrow({ where: { id: event.detail! } })).createdAt.getTime(),
+    );
   });
 });

@@ -17,7 +17,11 @@ import { buildTimeline } from './timeline';
 export const PAYMENT_STATUSES = ['succeeded', 'partially_refunded', 'refunded', 'failed'] as const;
 export type PaymentListStatus = (typeof PAYMENT_STATUSES)[number];
 
-export function paymentListStatus(payment: { status: PaymentStatus; amount: number; amountRefunded: number }): PaymentListStatus {
+export function paymentListStatus(payment: {
+  status: PaymentStatus;
+  amount: number;
+  amountRefunded: number;
+}): PaymentListStatus {
   if (payment.status !== 'succeeded' || payment.amountRefunded === 0) return payment.status;
   return payment.amountRefunded >= payment.amount ? 'refunded' : 'partially_refunded';
 }
@@ -44,7 +48,9 @@ export async function searchPayments(database: Db, merchantId: string, filters: 
     ...(filters.status ? statusCondition(database, filters.status) : {}),
     ...(filters.method ? { paymentMethod: filters.method } : {}),
     ...(filters.currency ? { currency: filters.currency } : {}),
-    ...(filters.from || filters.to ? { createdAt: zonedDayRange(filters.from, filters.to, filters.timeZone ?? UTC) } : {}),
+    ...(filters.from || filters.to
+      ? { createdAt: zonedDayRange(filters.from, filters.to, filters.timeZone ?? UTC) }
+      : {}),
     ...(filters.q ? { OR: matchingText(filters.q) } : {}),
   };
   const [total, rows] = await Promise.all([
@@ -102,9 +108,11 @@ export async function getPaymentDetail(database: Db, merchantId: string, payment
       where: {
         merchantId,
         // the session's own events (completed) belong to the attempt that paid it, not to a failed one
-        OR: [payment.id, ...(payment.status === 'succeeded' ? [payment.checkoutSessionId] : []), ...refundIds].map((id) => ({
-          data: { path: ['object', 'id'], equals: id },
-        })),
+        OR: [payment.id, ...(payment.status === 'succeeded' ? [payment.checkoutSessionId] : []), ...refundIds].map(
+          (id) => ({
+            data: { path: ['object', 'id'], equals: id },
+          }),
+        ),
       },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       select: { id: true, type: true, createdAt: true, data: true },

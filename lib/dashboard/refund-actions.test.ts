@@ -22,7 +22,10 @@ async function requestedRefund() {
     amount: 5000,
     return_url: 'https://shop.example.com/thanks',
   });
-  const { payment } = await payCheckoutSession(client, merchantId, session.id, { payment_method: 'card', card_number: '4242424242424242' });
+  const { payment } = await payCheckoutSession(client, merchantId, session.id, {
+    payment_method: 'card',
+    card_number: '4242424242424242',
+  });
   return createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 1000 });
 }
 
@@ -34,18 +37,30 @@ describe('changeRefund', () => {
   it('explains that Approve and Decline need the manual policy, and still lets a refund be canceled', async () => {
     const client = await db();
     const refund = await requestedRefund();
-    const policy = { status: 'error', message: expect.stringMatching(/^Approve and Decline are for the manual refund policy/) };
+    const policy = {
+      status: 'error',
+      message: expect.stringMatching(/^Approve and Decline are for the manual refund policy/),
+    };
     expect(await changeRefund(client, merchantId, refund.id, 'approve')).toEqual(policy);
     expect(await changeRefund(client, merchantId, refund.id, 'decline')).toEqual(policy);
     expect((await client.refundRequest.findUniqueOrThrow({ where: { id: refund.id } })).status).toBe('requested');
-    expect(await changeRefund(client, merchantId, refund.id, 'cancel')).toEqual({ status: 'ok', message: 'Refund of US$10.00 canceled.' });
+    expect(await changeRefund(client, merchantId, refund.id, 'cancel')).toEqual({
+      status: 'ok',
+      message: 'Refund of US$10.00 canceled.',
+    });
   });
 
   it('says where a refund that moved on has got to', async () => {
     const client = await db();
     await setRefundPolicy(client, merchantId, 'manual');
     const refund = await requestedRefund();
-    expect(await changeRefund(client, merchantId, refund.id, 'approve')).toEqual({ status: 'ok', message: 'Refund of US$10.00 approved.' });
-    expect(await changeRefund(client, merchantId, refund.id, 'decline')).toEqual({ status: 'error', message: 'This refund is already processing; only a requested refund can be declined.' });
+    expect(await changeRefund(client, merchantId, refund.id, 'approve')).toEqual({
+      status: 'ok',
+      message: 'Refund of US$10.00 approved.',
+    });
+    expect(await changeRefund(client, merchantId, refund.id, 'decline')).toEqual({
+      status: 'error',
+      message: 'This refund is already processing; only a requested refund can be declined.',
+    });
   });
 });

@@ -11,7 +11,12 @@ export type RefundChange = 'approve' | 'decline' | 'cancel';
 const DONE: Record<RefundChange, string> = { approve: 'approved', decline: 'declined', cancel: 'canceled' };
 const RUN = { approve: approveRefundRequest, decline: declineRefundRequest, cancel: cancelRefundRequest };
 
-export async function changeRefund(database: Db, merchantId: string, refundId: string, change: RefundChange): Promise<FormState> {
+export async function changeRefund(
+  database: Db,
+  merchantId: string,
+  refundId: string,
+  change: RefundChange,
+): Promise<FormState> {
   try {
     const refund = await RUN[change](database, merchantId, refundId);
     return { status: 'ok', message: `Refund of ${formatMoney(refund.amount, refund.currency)} ${DONE[change]}.` };
@@ -19,9 +24,15 @@ export async function changeRefund(database: Db, merchantId: string, refundId: s
     const refusal = serviceRefusal(error);
     if (refusal.code === 'resource_missing') return failed('This refund request was not found.');
     if (refusal.code === 'refund_not_cancelable') {
-      const current = await database.refundRequest.findFirst({ where: { id: refundId, merchantId }, select: { status: true } });
+      const current = await database.refundRequest.findFirst({
+        where: { id: refundId, merchantId },
+        select: { status: true },
+      });
       // one still requested was refused by the automatic refund policy, whose message is written for people
-      if (current?.status !== 'requested') return failed(`This refund is already ${current?.status ?? 'past that point'}; only a requested refund can be ${DONE[change]}.`);
+      if (current?.status !== 'requested')
+        return failed(
+          `This refund is already ${current?.status ?? 'past that point'}; only a requested refund can be ${DONE[change]}.`,
+        );
     }
     return failed(refusal.message);
   }

@@ -10,11 +10,17 @@ export const REFUND_AMOUNT_NOT_POSITIVE = 'The amount must be positive: enter mo
 
 /** Said beside the amount when more is asked than is left. */
 export function amountLeftMessage(left: number, currency: string): string {
-  return left === 0 ? 'Nothing is left to refund on this payment.' : `Only ${formatMoney(left, currency)} is left to refund on this payment.`;
+  return left === 0
+    ? 'Nothing is left to refund on this payment.'
+    : `Only ${formatMoney(left, currency)} is left to refund on this payment.`;
 }
 
 /** The typed amount in minor units, or why it cannot be refunded from what the page knows is left. */
-export function readRefundAmount(input: string, left: number, currency: string): { amount: number } | { error: string } {
+export function readRefundAmount(
+  input: string,
+  left: number,
+  currency: string,
+): { amount: number } | { error: string } {
   const amount = parseMajorAmount(input);
   if (amount === null) return { error: AMOUNT_FORMAT };
   if (amount < 1) return { error: REFUND_AMOUNT_NOT_POSITIVE };

@@ -22,7 +22,10 @@ async function pay(method: 'card' | 'usdc', cardNumber = '4242424242424242') {
     amount: 5000,
     return_url: 'https://shop.example.com/thanks',
   });
-  const input = method === 'card' ? { payment_method: 'card' as const, card_number: cardNumber } : { payment_method: 'usdc' as const };
+  const input =
+    method === 'card'
+      ? { payment_method: 'card' as const, card_number: cardNumber }
+      : { payment_method: 'usdc' as const };
   return (await payCheckoutSession(client, merchantId, session.id, input)).payment;
 }
 
@@ -54,22 +57,37 @@ describe('card payments', () => {
       values: { amount: '20.01', reason: 'again', note: '' },
     });
     await refund(payment.id, { amount: '20' });
-    expect(await refund(payment.id, { amount: '0.01' })).toMatchObject({ fieldErrors: { amount: 'Nothing is left to refund on this payment.' } });
+    expect(await refund(payment.id, { amount: '0.01' })).toMatchObject({
+      fieldErrors: { amount: 'Nothing is left to refund on this payment.' },
+    });
   });
 
   it('refuses amounts that are not amounts, long reasons, and a destination note', async () => {
     const payment = await pay('card');
-    for (const amount of ['', 'ten', '1.234', '-1']) expect(await refund(payment.id, { amount })).toMatchObject({ fieldErrors: { amount: 'Enter an amount like 12.50.' } });
-    for (const amount of ['0', '0.00', '0.0']) expect(await refund(payment.id, { amount })).toMatchObject({ fieldErrors: { amount: REFUND_AMOUNT_NOT_POSITIVE } });
+    for (const amount of ['', 'ten', '1.234', '-1'])
+      expect(await refund(payment.id, { amount })).toMatchObject({
+        fieldErrors: { amount: 'Enter an amount like 12.50.' },
+      });
+    for (const amount of ['0', '0.00', '0.0'])
+      expect(await refund(payment.id, { amount })).toMatchObject({
+        fieldErrors: { amount: REFUND_AMOUNT_NOT_POSITIVE },
+      });
     expect(REFUND_AMOUNT_NOT_POSITIVE).toMatch(/must be positive/);
-    expect(await refund(payment.id, { amount: '1', reason: 'x'.repeat(501) })).toMatchObject({ fieldErrors: { reason: 'Keep the reason under 500 characters.' } });
-    expect(await refund(payment.id, { amount: '1', note: 'verified' })).toMatchObject({ fieldErrors: { note: 'Only USDC payments take a destination note.' } });
+    expect(await refund(payment.id, { amount: '1', reason: 'x'.repeat(501) })).toMatchObject({
+      fieldErrors: { reason: 'Keep the reason under 500 characters.' },
+    });
+    expect(await refund(payment.id, { amount: '1', note: 'verified' })).toMatchObject({
+      fieldErrors: { note: 'Only USDC payments take a destination note.' },
+    });
     expect(await (await db()).refundRequest.count({ where: { paymentId: payment.id } })).toBe(0);
   });
 
   it('refuses a failed payment', async () => {
     const declined = await pay('card', '4000000000000002');
-    expect(await refund(declined.id, { amount: '1' })).toMatchObject({ status: 'error', message: expect.stringContaining('only succeeded payments can be refunded') });
+    expect(await refund(declined.id, { amount: '1' })).toMatchObject({
+      status: 'error',
+      message: expect.stringContaining('only succeeded payments can be refunded'),
+    });
   });
 });
 
@@ -77,7 +95,9 @@ describe('USDC payments', () => {
   it('need a note on how the customer’s own destination was verified', async () => {
     const payment = await pay('usdc');
     expect(await refund(payment.id, { amount: '5' })).toMatchObject({ fieldErrors: { note: USDC_NOTE_REQUIRED } });
-    expect(await refund(payment.id, { amount: '5', note: 'Customer signed a message from 0xabc… on a support call' })).toMatchObject({ status: 'ok' });
+    expect(
+      await refund(payment.id, { amount: '5', note: 'Customer signed a message from 0xabc… on a support call' }),
+    ).toMatchObject({ status: 'ok' });
     const [created] = await (await db()).refundRequest.findMany({ where: { paymentId: payment.id } });
     expect(created.cryptoRefundDestinationNote).toBe('Customer signed a message from 0xabc… on a support call');
   });

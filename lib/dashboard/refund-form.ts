@@ -20,7 +20,11 @@ export type RefundFormState = FormState<RefundField> | { status: 'ok'; message: 
 export const USDC_NOTE_REQUIRED =
   'USDC payments are never refunded to the address they were sent from. Describe how the customer’s own destination address was verified.';
 
-export async function refundFromDashboard(database: Db, merchantId: string, form: RefundFormInput): Promise<RefundFormState> {
+export async function refundFromDashboard(
+  database: Db,
+  merchantId: string,
+  form: RefundFormInput,
+): Promise<RefundFormState> {
   const values = { amount: form.amount, reason: form.reason, note: form.note };
   const amount = parseMajorAmount(form.amount);
   if (amount === null) return refused({ amount: AMOUNT_FORMAT }, values);
@@ -36,7 +40,11 @@ export async function refundFromDashboard(database: Db, merchantId: string, form
 
   try {
     const refund = await createRefundRequest(database, merchantId, parsed.data);
-    return { status: 'ok', message: `Refund of ${formatMoney(refund.amount, refund.currency)} requested.`, refundId: refund.id };
+    return {
+      status: 'ok',
+      message: `Refund of ${formatMoney(refund.amount, refund.currency)} requested.`,
+      refundId: refund.id,
+    };
   } catch (error) {
     const refusal = serviceRefusal(error);
     switch (refusal.code) {
@@ -45,7 +53,12 @@ export async function refundFromDashboard(database: Db, merchantId: string, form
       case 'parameter_missing':
         return refused({ note: USDC_NOTE_REQUIRED }, values);
       case 'parameter_invalid':
-        return refused(refusal.param === 'crypto_refund_destination_note' ? { note: 'Only USDC payments take a destination note.' } : { amount: refusal.message }, values);
+        return refused(
+          refusal.param === 'crypto_refund_destination_note'
+            ? { note: 'Only USDC payments take a destination note.' }
+            : { amount: refusal.message },
+          values,
+        );
       case 'resource_missing':
         return failed('This payment was not found.', values);
       default:
@@ -66,7 +79,9 @@ function fieldErrorsOf(error: z.ZodError): Partial<Record<RefundField, string>> 
 }
 
 async function availableMessage(database: Db, merchantId: string, paymentId: string): Promise<string> {
-  const payment = isId('payment', paymentId) ? await database.payment.findFirst({ where: { id: paymentId, merchantId } }) : null;
+  const payment = isId('payment', paymentId)
+    ? await database.payment.findFirst({ where: { id: paymentId, merchantId } })
+    : null;
   if (!payment) return 'This payment was not found.';
   const left = amountRefundable(payment);
   return amountLeftMessage(left, payment.currency);

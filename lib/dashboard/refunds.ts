@@ -14,14 +14,28 @@ export function isRefundOnItsWay(refund: { status: RefundStatus }, policy: 'auto
 
 /** Whether any of the merchant’s refunds is on its way (isRefundOnItsWay): a count that stops at the first. */
 export async function hasRefundsOnTheirWay(database: Db, merchantId: string): Promise<boolean> {
-  const { refundPolicy } = await database.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { refundPolicy: true } });
+  const { refundPolicy } = await database.merchant.findUniqueOrThrow({
+    where: { id: merchantId },
+    select: { refundPolicy: true },
+  });
   const statuses: RefundStatus[] = refundPolicy === 'automatic' ? ['requested', 'processing'] : ['processing'];
   return (await database.refundRequest.count({ where: { merchantId, status: { in: statuses } }, take: 1 })) > 0;
 }
 
-export const REFUND_STATUSES = ['requested', 'processing', 'completed', 'failed', 'declined', 'canceled'] as const satisfies readonly RefundStatus[];
+export const REFUND_STATUSES = [
+  'requested',
+  'processing',
+  'completed',
+  'failed',
+  'declined',
+  'canceled',
+] as const satisfies readonly RefundStatus[];
 
-export async function searchRefunds(database: Db, merchantId: string, filters: { status?: RefundStatus; page: number }) {
+export async function searchRefunds(
+  database: Db,
+  merchantId: string,
+  filters: { status?: RefundStatus; page: number },
+) {
   const where = { merchantId, ...(filters.status ? { status: filters.status } : {}) };
   const [total, rows, grouped] = await Promise.all([
     database.refundRequest.count({ where }),
@@ -34,9 +48,8 @@ export async function searchRefunds(database: Db, merchantId: string, filters: {
     }),
     database.refundRequest.groupBy({ by: ['status'], where: { merchantId }, _count: { _all: true } }),
   ]);
-  const counts = Object.fromEntries(REFUND_STATUSES.map((status) => [status, grouped.find((row) => row.status === status)?._count._all ?? 0])) as Record<
-    RefundStatus,
-    number
-  >;
+  const counts = Object.fromEntries(
+    REFUND_STATUSES.map((status) => [status, grouped.find((row) => row.status === status)?._count._all ?? 0]),
+  ) as Record<RefundStatus, number>;
   return { total, rows, counts };
 }

@@ -15,7 +15,9 @@ export function safeReturnPath(value: string | string[] | undefined | null): str
   } catch {
     return '/dashboard';
   }
-  return /^\/dashboard([/?][\w\-./?=&%]*)?$/.test(path) && !path.includes('//') && !path.includes('\\') ? path : '/dashboard';
+  return /^\/dashboard([/?][\w\-./?=&%]*)?$/.test(path) && !path.includes('//') && !path.includes('\\')
+    ? path
+    : '/dashboard';
 }
 
 /**

@@ -3,7 +3,11 @@ import type { Db } from '@/lib/db';
 import { failed, serviceRefusal, type FormState } from './form-state';
 
 /** Expire an open session now, as POST /v1/checkout-sessions/{id}/expire does. */
-export async function expireSessionFromDashboard(database: Db, merchantId: string, sessionId: string): Promise<FormState> {
+export async function expireSessionFromDashboard(
+  database: Db,
+  merchantId: string,
+  sessionId: string,
+): Promise<FormState> {
   try {
     await expireCheckoutSession(database, merchantId, sessionId);
     return { status: 'ok', message: 'Session expired. Its checkout page no longer takes payment.' };

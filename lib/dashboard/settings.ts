@@ -1,7 +1,15 @@
 import type { Db } from '@/lib/db';
 import type { PaymentMethod, RefundPolicy } from '@/lib/generated/prisma/client';
 import { hostOfUrl, normalizeHost } from '@/lib/merchants/hosts';
-import { ALL_PAYMENT_METHODS, approveWebsite, removeWebsite, renameMerchant, setPaymentMethods, setRefundPolicy, setTimeZone } from '@/lib/merchants/service';
+import {
+  ALL_PAYMENT_METHODS,
+  approveWebsite,
+  removeWebsite,
+  renameMerchant,
+  setPaymentMethods,
+  setRefundPolicy,
+  setTimeZone,
+} from '@/lib/merchants/service';
 import { describeTimeZone, isTimeZone } from '@/lib/time-zone';
 import { refused, type FormState } from './form-state';
 
@@ -13,7 +21,10 @@ export const MAX_WEBSITES = 25;
 export async function getSettings(database: Db, merchantId: string) {
   return database.merchant.findUniqueOrThrow({
     where: { id: merchantId },
-    include: { websites: { orderBy: { createdAt: 'asc' } }, users: { select: { email: true }, orderBy: { createdAt: 'asc' } } },
+    include: {
+      websites: { orderBy: { createdAt: 'asc' } },
+      users: { select: { email: true }, orderBy: { createdAt: 'asc' } },
+    },
   });
 }
 
@@ -44,12 +55,21 @@ export function hostFromInput(input: string): string | null {
 
 export async function addWebsite(database: Db, merchantId: string, input: string): Promise<FormState<'host'>> {
   const host = hostFromInput(input);
-  if (!host) return refused({ host: 'Enter a host like shop.example.com or localhost:4000 — no path, no wildcard.' }, { host: input });
-  if (host.includes('*')) return refused({ host: 'Wildcards are not allowed: approve each host exactly.' }, { host: input });
+  if (!host)
+    return refused(
+      { host: 'Enter a host like shop.example.com or localhost:4000 — no path, no wildcard.' },
+      { host: input },
+    );
+  if (host.includes('*'))
+    return refused({ host: 'Wildcards are not allowed: approve each host exactly.' }, { host: input });
   const count = await database.approvedWebsite.count({ where: { merchantId } });
   const exists = await database.approvedWebsite.findUnique({ where: { merchantId_host: { merchantId, host } } });
   if (exists) return refused({ host: `${host} is already approved.` }, { host: input });
-  if (count >= MAX_WEBSITES) return refused({ host: `An account can approve up to ${MAX_WEBSITES} websites. Remove one first.` }, { host: input });
+  if (count >= MAX_WEBSITES)
+    return refused(
+      { host: `An account can approve up to ${MAX_WEBSITES} websites. Remove one first.` },
+      { host: input },
+    );
   await approveWebsite(database, merchantId, host);
   return { status: 'ok', message: `${host} approved.` };
 }
@@ -61,19 +81,30 @@ export async function removeApprovedWebsite(database: Db, merchantId: string, ho
   return { status: 'ok', message: `${host} removed. New sessions can no longer return to it.` };
 }
 
-export async function updatePaymentMethods(database: Db, merchantId: string, chosen: string[]): Promise<FormState<'methods'>> {
+export async function updatePaymentMethods(
+  database: Db,
+  merchantId: string,
+  chosen: string[],
+): Promise<FormState<'methods'>> {
   const methods = ALL_PAYMENT_METHODS.filter((method) => chosen.includes(method));
   if (methods.length === 0) return refused({ methods: 'Keep at least one payment method, or customers cannot pay.' });
   await setPaymentMethods(database, merchantId, methods as PaymentMethod[]);
   return { status: 'ok', message: 'Payment methods saved. They apply to sessions created from now on.' };
 }
 
-export async function updateRefundPolicy(database: Db, merchantId: string, policy: string): Promise<FormState<'policy'>> {
+export async function updateRefundPolicy(
+  database: Db,
+  merchantId: string,
+  policy: string,
+): Promise<FormState<'policy'>> {
   if (policy !== 'automatic' && policy !== 'manual') return refused({ policy: 'Choose automatic or manual.' });
   await setRefundPolicy(database, merchantId, policy as RefundPolicy);
   return {
     status: 'ok',
-    message: policy === 'manual' ? 'Refunds now wait for your approval under Refunds.' : 'Refunds are now approved automatically.',
+    message:
+      policy === 'manual'
+        ? 'Refunds now wait for your approval under Refunds.'
+        : 'Refunds are now approved automatically.',
   };
 }
 
@@ -83,6 +114,9 @@ export async function updateTimeZone(database: Db, merchantId: string, choice: s
   await setTimeZone(database, merchantId, choice === '' ? null : choice);
   return {
     status: 'ok',
-    message: choice === '' ? 'Dates now follow the time zone of the browser you use.' : `Dates, filters and the chart now use ${describeTimeZone(choice)} time.`,
+    message:
+      choice === ''
+        ? 'Dates now follow the time zone of the browser you use.'
+        : `Dates, filters and the chart now use ${describeTimeZone(choice)} time.`,
   };
 }

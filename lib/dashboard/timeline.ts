@@ -45,7 +45,10 @@ export function buildTimeline(input: {
   entries.push({
     at: payment.createdAt,
     kind: 'payment',
-    title: payment.status === 'succeeded' ? 'Payment succeeded' : `Payment attempt failed: ${describeFailure(payment.failureCode)}`,
+    title:
+      payment.status === 'succeeded'
+        ? 'Payment succeeded'
+        : `Payment attempt failed: ${describeFailure(payment.failureCode)}`,
     detail: describeMethodDetails(payment.paymentMethod, payment.methodDetails),
     tone: payment.status === 'succeeded' ? 'success' : 'danger',
   });
@@ -55,7 +58,14 @@ export function buildTimeline(input: {
   // would come just before what it reports. It is placed after that change instead (shown with its stamp).
   const placedAt = new Map<TimelineEntry, number>();
   for (const event of input.events) {
-    const entry: TimelineEntry = { at: event.createdAt, kind: 'event', title: event.type, detail: event.id, tone: 'neutral', href: `/dashboard/developers/events/${event.id}` };
+    const entry: TimelineEntry = {
+      at: event.createdAt,
+      kind: 'event',
+      title: event.type,
+      detail: event.id,
+      tone: 'neutral',
+      href: `/dashboard/developers/events/${event.id}`,
+    };
     const reported = reportedAt(event, input);
     placedAt.set(entry, Math.max(event.createdAt.getTime(), reported?.getTime() ?? 0));
     entries.push(entry);
@@ -69,7 +79,10 @@ export function buildTimeline(input: {
 }
 
 /** When the change an event reports happened, as its entry in the timeline says; undefined when unknown. */
-function reportedAt(event: { type: string; objectId?: string }, input: { payment: Payment; refunds: RefundRequest[] }): Date | undefined {
+function reportedAt(
+  event: { type: string; objectId?: string },
+  input: { payment: Payment; refunds: RefundRequest[] },
+): Date | undefined {
   if (event.type.startsWith('payment.') || event.type === 'checkout_session.completed') return input.payment.createdAt;
   const refund = input.refunds.find((each) => each.id === event.objectId);
   if (!refund) return undefined;
@@ -79,10 +92,21 @@ function reportedAt(event: { type: string; objectId?: string }, input: { payment
 function refundSteps(refund: RefundRequest): TimelineEntry[] {
   const amount = formatMoney(refund.amount, refund.currency);
   const steps: TimelineEntry[] = [
-    { at: refund.createdAt, kind: 'refund', title: `Refund of ${amount} requested`, detail: refund.reason ?? undefined, tone: 'info' },
+    {
+      at: refund.createdAt,
+      kind: 'refund',
+      title: `Refund of ${amount} requested`,
+      detail: refund.reason ?? undefined,
+      tone: 'info',
+    },
   ];
   if (refund.processingAt) {
-    steps.push({ at: refund.processingAt, kind: 'refund', title: `Refund of ${amount} authorized and sent to the provider`, tone: 'info' });
+    steps.push({
+      at: refund.processingAt,
+      kind: 'refund',
+      title: `Refund of ${amount} authorized and sent to the provider`,
+      tone: 'info',
+    });
   }
   const ending: Partial<Record<RefundRequest['status'], Pick<TimelineEntry, 'title' | 'tone' | 'detail'>>> = {
     completed: { title: `Refund of ${amount} completed`, tone: 'success' },

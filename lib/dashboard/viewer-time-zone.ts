@@ -20,5 +20,7 @@ export const getViewerTimeZone = cache(async (): Promise<ViewerTimeZone> => {
   const { merchantTimeZone } = await requireMerchant();
   const reported = browserTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value);
   if (merchantTimeZone) return { timeZone: merchantTimeZone, source: 'settings', reported };
-  return reported ? { timeZone: reported, source: 'browser', reported } : { timeZone: UTC, source: 'unknown', reported };
+  return reported
+    ? { timeZone: reported, source: 'browser', reported }
+    : { timeZone: UTC, source: 'unknown', reported };
 });

@@ -2,7 +2,13 @@ import type { Db } from '@/lib/db';
 import { EVENT_TYPES } from '@/lib/events/types';
 import { isId } from '@/lib/ids';
 import { createWebhookEndpointInput } from '@/lib/webhooks/schemas';
-import { createWebhookEndpoint, deleteWebhookEndpoint, resendDelivery, rotateWebhookSecret, sendTestEvent } from '@/lib/webhooks/service';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  resendDelivery,
+  rotateWebhookSecret,
+  sendTestEvent,
+} from '@/lib/webhooks/service';
 import { isDelivered } from '@/lib/webhooks/send';
 import { failed, refused, serviceRefusal, type FormState } from './form-state';
 import { PAGE_SIZE } from './list-params';
@@ -24,12 +30,17 @@ export async function listEndpointsWithHealth(database: Db, merchantId: string) 
     ? await database.webhookDelivery.groupBy({
         by: ['endpointId', 'status'],
         // health is of real deliveries; a test send shows on the endpoint's page
-        where: { endpointId: { in: endpoints.map((endpoint) => endpoint.id) }, createdAt: { gte: since }, eventId: { not: null } },
+        where: {
+          endpointId: { in: endpoints.map((endpoint) => endpoint.id) },
+          createdAt: { gte: since },
+          eventId: { not: null },
+        },
         _count: { _all: true },
       })
     : [];
   return endpoints.map((endpoint) => {
-    const of = (status: string) => counts.find((row) => row.endpointId === endpoint.id && row.status === status)?._count._all ?? 0;
+    const of = (status: string) =>
+      counts.find((row) => row.endpointId === endpoint.id && row.status === status)?._count._all ?? 0;
     return { ...endpoint, recent: { succeeded: of('succeeded'), pending: of('pending'), failed: of('failed') } };
   });
 }
@@ -66,8 +77,10 @@ export async function createEndpointFromDashboard(
   if (!parsed.success) {
     const fieldErrors: Partial<Record<EndpointField, string>> = {};
     for (const issue of parsed.error.issues) {
-      if (issue.path[0] === 'url') fieldErrors.url ??= 'Enter the URL of your receiver, like https://example.com/webhooks.';
-      else if (issue.path[0] === 'description') fieldErrors.description ??= 'Keep the description under 500 characters.';
+      if (issue.path[0] === 'url')
+        fieldErrors.url ??= 'Enter the URL of your receiver, like https://example.com/webhooks.';
+      else if (issue.path[0] === 'description')
+        fieldErrors.description ??= 'Keep the description under 500 characters.';
       else fieldErrors.events ??= 'Choose at least one event type, or all events.';
     }
     return refused(fieldErrors, values);
@@ -77,22 +90,35 @@ export async function createEndpointFromDashboard(
     return { status: 'ok', message: `Endpoint ${endpoint.url} added.`, secret: endpoint.secret };
   } catch (error) {
     const refusal = serviceRefusal(error);
-    if (refusal.param === 'url') return refused({ url: refusal.message.replace(/^Invalid url: it /, 'This URL ') }, values);
+    if (refusal.param === 'url')
+      return refused({ url: refusal.message.replace(/^Invalid url: it /, 'This URL ') }, values);
     return failed(refusal.message, values);
   }
 }
 
-export async function rotateSecretFromDashboard(database: Db, merchantId: string, endpointId: string): Promise<FormState> {
+export async function rotateSecretFromDashboard(
+  database: Db,
+  merchantId: string,
+  endpointId: string,
+): Promise<FormState> {
   try {
     const endpoint = await rotateWebhookSecret(database, merchantId, endpointId);
-    return { status: 'ok', message: 'Signing secret rotated. The old one keeps signing beside it for 24 hours.', secret: endpoint.secret };
+    return {
+      status: 'ok',
+      message: 'Signing secret rotated. The old one keeps signing beside it for 24 hours.',
+      secret: endpoint.secret,
+    };
   } catch (error) {
     serviceRefusal(error);
     return failed('This endpoint was not found.');
   }
 }
 
-export async function deleteEndpointFromDashboard(database: Db, merchantId: string, endpointId: string): Promise<FormState> {
+export async function deleteEndpointFromDashboard(
+  database: Db,
+  merchantId: string,
+  endpointId: string,
+): Promise<FormState> {
   try {
     await deleteWebhookEndpoint(database, merchantId, endpointId);
     return { status: 'ok', message: 'Endpoint deleted. Nothing more is sent to it.' };
@@ -107,7 +133,10 @@ export async function sendTestFromDashboard(database: Db, merchantId: string, en
   try {
     const outcome = await sendTestEvent(database, merchantId, endpointId);
     if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) {
-      return { status: 'ok', message: `Delivered: your endpoint answered ${outcome.status} in ${outcome.durationMs} ms.` };
+      return {
+        status: 'ok',
+        message: `Delivered: your endpoint answered ${outcome.status} in ${outcome.durationMs} ms.`,
+      };
     }
     return failed(`Not delivered: ${outcome.error ?? `answered ${outcome.status}`} (${outcome.durationMs} ms).`);
   } catch (error) {

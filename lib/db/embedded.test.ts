@@ -5,7 +5,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { ensureEmbeddedServer, reachableByOthers, resolveClusterDir, restoreLibraryLinks, stopEmbeddedServer, usableBinaries } from './embedded';
+import {
+  ensureEmbeddedServer,
+  reachableByOthers,
+  resolveClusterDir,
+  restoreLibraryLinks,
+  stopEmbeddedServer,
+  usableBinaries,
+} from './embedded';
 
 // As root, PostgreSQL runs as the postgres user, which cannot enter a folder closed to others (a checkout
 // under /root, say). The cluster then lives under the system temp folder instead.
@@ -35,31 +42,38 @@ describe('where the embedded cluster lives', () => {
     }
   });
 
-  it.runIf(process.getuid?.() === 0)('starts and serves a cluster for a DATA_DIR the postgres user cannot reach', async () => {
-    const closed = fs.mkdtempSync(path.join(os.tmpdir(), 'closed-'));
-    fs.chmodSync(closed, 0o700);
-    const dataDir = path.join(closed, 'data');
-    try {
-      const server = await ensureEmbeddedServer(dataDir, () => {});
-      expect(server.clusterDir).toBe(resolveClusterDir(dataDir));
-      const client = new pg.Client({ connectionString: server.adminUrl('postgres') });
-      await client.connect();
-      expect((await client.query('SELECT 1 AS one')).rows[0].one).toBe(1);
-      await client.end();
-      // a second caller finds the running server instead of starting another
-      expect((await ensureEmbeddedServer(dataDir, () => {})).port).toBe(server.port);
-      // the password file sits beside the cluster in the temp folder, where the postgres user may enter
-      // but not read it
-      const file = passwordFileOf(server.clusterDir);
-      expect(fs.statSync(file)).toMatchObject({ uid: 0, mode: expect.any(Number) });
-      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-      const postgresUser = { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) };
-      expect(spawnSync('cat', [file], { ...postgresUser, stdio: 'ignore' }).status).not.toBe(0);
-    } finally {
-      await stopEmbeddedServer(dataDir);
-      fs.rmSync(path.dirname(resolveClusterDir(dataDir)), { recursive: true, force: true });
-    }
-  }, 60_000);
+  it.runIf(process.getuid?.() === 0)(
+    'starts and serves a cluster for a DATA_DIR the postgres user cannot reach',
+    async () => {
+      const closed = fs.mkdtempSync(path.join(os.tmpdir(), 'closed-'));
+      fs.chmodSync(closed, 0o700);
+      const dataDir = path.join(closed, 'data');
+      try {
+        const server = await ensureEmbeddedServer(dataDir, () => {});
+        expect(server.clusterDir).toBe(resolveClusterDir(dataDir));
+        const client = new pg.Client({ connectionString: server.adminUrl('postgres') });
+        await client.connect();
+        expect((await client.query('SELECT 1 AS one')).rows[0].one).toBe(1);
+        await client.end();
+        // a second caller finds the running server instead of starting another
+        expect((await ensureEmbeddedServer(dataDir, () => {})).port).toBe(server.port);
+        // the password file sits beside the cluster in the temp folder, where the postgres user may enter
+        // but not read it
+        const file = passwordFileOf(server.clusterDir);
+        expect(fs.statSync(file)).toMatchObject({ uid: 0, mode: expect.any(Number) });
+        expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+        const postgresUser = {
+          uid: Number(execFileSync('id', ['-u', 'postgres'])),
+          gid: Number(execFileSync('id', ['-g', 'postgres'])),
+        };
+        expect(spawnSync('cat', [file], { ...postgresUser, stdio: 'ignore' }).status).not.toBe(0);
+      } finally {
+        await stopEmbeddedServer(dataDir);
+        fs.rmSync(path.dirname(resolveClusterDir(dataDir)), { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });
 
 // The binaries' package restores its library links in an install script, which an npm may skip; and as
@@ -71,7 +85,8 @@ describe('the PostgreSQL binaries', () => {
     fs.mkdirSync(path.join(packageDir, 'native', 'bin'), { recursive: true });
     fs.mkdirSync(path.join(packageDir, 'native', 'lib'), { recursive: true });
     fs.writeFileSync(path.join(packageDir, 'package.json'), '{"version":"1.0.0"}');
-    for (const name of ['postgres', 'initdb', 'pg_ctl']) fs.writeFileSync(path.join(packageDir, 'native', 'bin', name), '#!/bin/sh\necho ran\n', { mode: 0o755 });
+    for (const name of ['postgres', 'initdb', 'pg_ctl'])
+      fs.writeFileSync(path.join(packageDir, 'native', 'bin', name), '#!/bin/sh\necho ran\n', { mode: 0o755 });
     fs.writeFileSync(path.join(packageDir, 'native', 'lib', 'libpq.so.5.18'), 'library');
     const links = [
       { source: 'native/lib/libpq.so.5.18', target: 'native/lib/libpq.so.5' },
@@ -79,7 +94,10 @@ describe('the PostgreSQL binaries', () => {
     ];
     fs.writeFileSync(path.join(packageDir, 'native', 'pg-symlinks.json'), JSON.stringify(links));
     const bin = (name: string) => path.join(packageDir, 'native', 'bin', name);
-    return { nativeDir: path.join(packageDir, 'native'), binaries: { postgres: bin('postgres'), initdb: bin('initdb'), pg_ctl: bin('pg_ctl') } };
+    return {
+      nativeDir: path.join(packageDir, 'native'),
+      binaries: { postgres: bin('postgres'), initdb: bin('initdb'), pg_ctl: bin('pg_ctl') },
+    };
   }
 
   it('restores the library links the install script would have made, relative, and leaves existing ones', () => {
@@ -100,31 +118,37 @@ describe('the PostgreSQL binaries', () => {
     fs.rmSync(parent, { recursive: true, force: true });
   });
 
-  it.runIf(process.getuid?.() === 0)('as root, copies binaries under a closed folder once to where the postgres user can run them', () => {
-    const closed = fs.mkdtempSync(path.join(os.tmpdir(), 'closed-'));
-    fs.chmodSync(closed, 0o700);
-    const { binaries, nativeDir } = fakeBinariesPackage(closed);
-    const usable = usableBinaries(binaries);
-    try {
-      expect(usable.initdb).not.toContain(closed);
-      expect(path.basename(usable.initdb)).toBe('initdb');
-      const copy = path.dirname(path.dirname(usable.initdb));
-      expect(fs.readlinkSync(path.join(copy, 'lib', 'libpq.so.5'))).toBe('libpq.so.5.18');
-      const postgresUser = { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) };
-      expect(spawnSync(usable.initdb, { ...postgresUser, encoding: 'utf8' }).stdout).toBe('ran\n');
-      expect(spawnSync(binaries.initdb, { ...postgresUser }).status).not.toBe(0);
-      // the copy is made once and reused, owned by root and writable by no one else
-      expect(usableBinaries(binaries)).toEqual(usable);
-      const stat = fs.statSync(path.dirname(copy));
-      expect(stat.uid).toBe(0);
-      expect(stat.mode & 0o022).toBe(0);
-      // the original package is left as it was, links included (they were made there, as npm would have)
-      expect(fs.existsSync(path.join(nativeDir, 'lib', 'libpq.so.5'))).toBe(true);
-    } finally {
-      fs.rmSync(path.dirname(path.dirname(path.dirname(usable.initdb))), { recursive: true, force: true });
-      fs.rmSync(closed, { recursive: true, force: true });
-    }
-  });
+  it.runIf(process.getuid?.() === 0)(
+    'as root, copies binaries under a closed folder once to where the postgres user can run them',
+    () => {
+      const closed = fs.mkdtempSync(path.join(os.tmpdir(), 'closed-'));
+      fs.chmodSync(closed, 0o700);
+      const { binaries, nativeDir } = fakeBinariesPackage(closed);
+      const usable = usableBinaries(binaries);
+      try {
+        expect(usable.initdb).not.toContain(closed);
+        expect(path.basename(usable.initdb)).toBe('initdb');
+        const copy = path.dirname(path.dirname(usable.initdb));
+        expect(fs.readlinkSync(path.join(copy, 'lib', 'libpq.so.5'))).toBe('libpq.so.5.18');
+        const postgresUser = {
+          uid: Number(execFileSync('id', ['-u', 'postgres'])),
+          gid: Number(execFileSync('id', ['-g', 'postgres'])),
+        };
+        expect(spawnSync(usable.initdb, { ...postgresUser, encoding: 'utf8' }).stdout).toBe('ran\n');
+        expect(spawnSync(binaries.initdb, { ...postgresUser }).status).not.toBe(0);
+        // the copy is made once and reused, owned by root and writable by no one else
+        expect(usableBinaries(binaries)).toEqual(usable);
+        const stat = fs.statSync(path.dirname(copy));
+        expect(stat.uid).toBe(0);
+        expect(stat.mode & 0o022).toBe(0);
+        // the original package is left as it was, links included (they were made there, as npm would have)
+        expect(fs.existsSync(path.join(nativeDir, 'lib', 'libpq.so.5'))).toBe(true);
+      } finally {
+        fs.rmSync(path.dirname(path.dirname(path.dirname(usable.initdb))), { recursive: true, force: true });
+        fs.rmSync(closed, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 // Any local process can reach 127.0.0.1: the superuser's password is all that keeps it out of the cluster.
@@ -174,14 +198,19 @@ describe('the superuser password of the embedded cluster', () => {
     const dataDir = newDataDir('password-old-');
     const clusterDir = resolveClusterDir(dataDir);
     await initialiseAsBefore(clusterDir);
-    const systemIdentifier = fs.readFileSync(path.join(clusterDir, 'global', 'pg_control')).readBigUInt64LE(0).toString();
+    const systemIdentifier = fs
+      .readFileSync(path.join(clusterDir, 'global', 'pg_control'))
+      .readBigUInt64LE(0)
+      .toString();
 
     const server = await ensureEmbeddedServer(dataDir, () => {});
     const password = fs.readFileSync(passwordFileOf(clusterDir), 'utf8').trim();
     expect(password).toMatch(/^[\w-]{32,}$/);
     expect(fs.statSync(passwordFileOf(clusterDir)).mode & 0o777).toBe(0o600);
     // the same cluster, not a new one in its place
-    expect(await queryAs(server.port, password, 'SELECT system_identifier::text AS id FROM pg_control_system()')).toEqual({ id: systemIdentifier });
+    expect(
+      await queryAs(server.port, password, 'SELECT system_identifier::text AS id FROM pg_control_system()'),
+    ).toEqual({ id: systemIdentifier });
     await expect(queryAs(server.port, 'postgres', 'SELECT 1')).rejects.toMatchObject({ code: '28P01' });
     expect(hostAuthMethods(clusterDir)).toEqual(['scram-sha-256']);
 
@@ -208,7 +237,10 @@ async function queryAs(port: number, password: string, text: string): Promise<un
 
 /** The authentication methods pg_hba.conf names, once each. */
 function hostAuthMethods(clusterDir: string): string[] {
-  const rules = fs.readFileSync(path.join(clusterDir, 'pg_hba.conf'), 'utf8').split('\n').filter((line) => line.trim() && !line.startsWith('#'));
+  const rules = fs
+    .readFileSync(path.join(clusterDir, 'pg_hba.conf'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() && !line.startsWith('#'));
   return [...new Set(rules.map((line) => line.trim().split(/\s+/).at(-1)))] as string[];
 }
 
@@ -223,7 +255,14 @@ async function otherProcessConnects(dataDir: string): Promise<{ port: number; se
     await client.end();
     console.log(JSON.stringify({ port: server.port, servedBy: rows[0].port }));
   `;
-  const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dataDir]);
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, [
+    '--import',
+    'tsx',
+    '--input-type=module',
+    '-e',
+    script,
+    dataDir,
+  ]);
   return { ...JSON.parse(stdout), log: stderr };
 }
 

@@ -24,11 +24,17 @@ type Binaries = { postgres: string; initdb: string; pg_ctl: string };
 
 export type EmbeddedServer = { port: number; clusterDir: string; adminUrl: (database: string) => string };
 
-export async function ensureEmbeddedServer(dataDir: string, log: (line: string) => void = console.error): Promise<EmbeddedServer> {
+export async function ensureEmbeddedServer(
+  dataDir: string,
+  log: (line: string) => void = console.error,
+): Promise<EmbeddedServer> {
   const clusterDir = resolveClusterDir(dataDir, log);
   const running = await findUsableServer(clusterDir);
   if (running) return running;
-  return withStartLock(clusterDir, async () => (await findUsableServer(clusterDir)) ?? (await startCluster(clusterDir, log)));
+  return withStartLock(
+    clusterDir,
+    async () => (await findUsableServer(clusterDir)) ?? (await startCluster(clusterDir, log)),
+  );
 }
 
 /** The running server of this cluster, if it takes the password kept beside it. */
@@ -43,7 +49,8 @@ async function findUsableServer(clusterDir: string): Promise<EmbeddedServer | un
 async function startCluster(clusterDir: string, log: (line: string) => void): Promise<EmbeddedServer> {
   const bins = await loadBinaries(log);
   // a new cluster gets a new password, even if a stale file outlived an earlier cluster
-  if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) await initialise(bins, clusterDir, writeNewPassword(clusterDir), log);
+  if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION')))
+    await initialise(bins, clusterDir, writeNewPassword(clusterDir), log);
   const password = readPassword(clusterDir) ?? writeNewPassword(clusterDir);
   let port = readPort(clusterDir);
   if (port === undefined || (await probe(port, password)) === 'down') {
@@ -221,7 +228,14 @@ function readPort(clusterDir: string): number | undefined {
 
 async function probe(port: number, password: string): Promise<'accepted' | 'wrong password' | 'down'> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password, database: 'postgres', connectionTimeoutMillis: 2000 });
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port,
+      user: USER,
+      password,
+      database: 'postgres',
+      connectionTimeoutMillis: 2000,
+    });
     try {
       await client.connect();
       await client.end();
@@ -273,7 +287,12 @@ function lockAge(lockDir: string): number | undefined {
  * folder readable by everyone while initdb runs, so initdb is run here with the file in a folder only
  * initdb's user can open.
  */
-async function initialise(bins: Binaries, clusterDir: string, password: string, log: (line: string) => void): Promise<void> {
+async function initialise(
+  bins: Binaries,
+  clusterDir: string,
+  password: string,
+  log: (line: string) => void,
+): Promise<void> {
   log(`[db] initialising the embedded PostgreSQL cluster in ${clusterDir}`);
   const ids = isRoot() ? postgresUserIds({ create: true }) : undefined;
   const secretDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-initdb-'));
@@ -284,11 +303,16 @@ async function initialise(bins: Binaries, clusterDir: string, password: string, 
     if (ids) for (const owned of [secretDir, pwfile, clusterDir]) fs.chownSync(owned, ids.uid, ids.gid);
     const flags = ['--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'];
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(bins.initdb, [`--pgdata=${clusterDir}`, ...flags], { ...ids, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(bins.initdb, [`--pgdata=${clusterDir}`, ...flags], {
+        ...ids,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let errors = '';
       child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
       child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`initdb exited with ${code}: ${errors.trim()}`))));
+      child.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`initdb exited with ${code}: ${errors.trim()}`)),
+      );
     });
   } finally {
     fs.rmSync(secretDir, { recursive: true, force: true });
@@ -300,13 +324,26 @@ async function initialise(bins: Binaries, clusterDir: string, password: string, 
  * pg_hba.conf). Its new password is already in the file, so an upgrade cut short is simply done again on
  * the next start; the data stay where they are.
  */
-async function upgradeLegacyCluster(clusterDir: string, port: number, password: string, log: (line: string) => void): Promise<void> {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password: LEGACY_PASSWORD, database: 'postgres' });
+async function upgradeLegacyCluster(
+  clusterDir: string,
+  port: number,
+  password: string,
+  log: (line: string) => void,
+): Promise<void> {
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: USER,
+    password: LEGACY_PASSWORD,
+    database: 'postgres',
+  });
   try {
     await client.connect();
   } catch (error) {
     await client.end().catch(() => {});
-    throw new Error(`the embedded PostgreSQL in ${clusterDir} refuses the password in ${passwordFile(clusterDir)}: ${(error as Error).message}`);
+    throw new Error(
+      `the embedded PostgreSQL in ${clusterDir} refuses the password in ${passwordFile(clusterDir)}: ${(error as Error).message}`,
+    );
   }
   try {
     log(`[db] giving the embedded PostgreSQL cluster in ${clusterDir} its own superuser password`);
@@ -322,11 +359,18 @@ async function upgradeLegacyCluster(clusterDir: string, port: number, password: 
 function requireScram(clusterDir: string): void {
   const file = path.join(clusterDir, 'pg_hba.conf');
   const rules = fs.readFileSync(file, 'utf8').split('\n');
-  const scram = rules.map((line) => (line.startsWith('#') ? line : line.replace(/\b(trust|password|md5)\s*$/, 'scram-sha-256')));
+  const scram = rules.map((line) =>
+    line.startsWith('#') ? line : line.replace(/\b(trust|password|md5)\s*$/, 'scram-sha-256'),
+  );
   fs.writeFileSync(file, scram.join('\n'));
 }
 
-async function startServer(bins: Binaries, clusterDir: string, port: number, log: (line: string) => void): Promise<void> {
+async function startServer(
+  bins: Binaries,
+  clusterDir: string,
+  port: number,
+  log: (line: string) => void,
+): Promise<void> {
   const logFile = path.join(path.dirname(clusterDir), 'postgres.log');
   const ids = isRoot() ? postgresUserIds() : undefined;
   if (ids) {
@@ -367,7 +411,6 @@ function postgresUserIds(options: { create?: boolean } = {}): { uid: number; gid
     return { uid: id('-u'), gid: id('-g') };
   }
 }
-
 
 /** Stops the cluster's server (tests and the CLI's `db-stop`). */
 export async function stopEmbeddedServer(dataDir: string): Promise<void> {

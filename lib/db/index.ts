@@ -66,7 +66,12 @@ export async function createDatabaseIfMissing(adminUrl: string, name: string): P
  * where Prisma's own cost per query showed in the benchmark (README, "Performance"). Columns come back as
  * pg parses them: cast bigint columns to text.
  */
-export async function sql<Row extends object>(database: Db, name: string, text: string, values: unknown[]): Promise<Row[]> {
+export async function sql<Row extends object>(
+  database: Db,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<Row[]> {
   // a transaction client also has $transaction (Prisma nests on the same connection), so compare identities
   if (database !== (await db())) return database.$queryRawUnsafe<Row[]>(text, ...values);
   const { rows } = await globalForDb.sandboxDb!.pool!.query<Row>({ name, text, values });

@@ -42,7 +42,10 @@ export async function migrate(connectionString: string, migrations = readMigrati
       await client.query('BEGIN');
       try {
         await client.query(migration.sql);
-        await client.query('INSERT INTO "_migrations" (name, checksum) VALUES ($1, $2)', [migration.name, migration.checksum]);
+        await client.query('INSERT INTO "_migrations" (name, checksum) VALUES ($1, $2)', [
+          migration.name,
+          migration.checksum,
+        ]);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');

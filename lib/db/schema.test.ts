@@ -13,7 +13,9 @@ type Field = { name: string; dbName: string | null; kind: string; type: string; 
 type Model = { name: string; dbName: string | null; fields: Field[] };
 type Enum = { name: string; dbName: string | null; values: { name: string }[] };
 
-const dmmf = JSON.parse(get_dmmf(JSON.stringify({ prismaSchema: [['schema.prisma', fs.readFileSync('prisma/schema.prisma', 'utf8')]] }))) as {
+const dmmf = JSON.parse(
+  get_dmmf(JSON.stringify({ prismaSchema: [['schema.prisma', fs.readFileSync('prisma/schema.prisma', 'utf8')]] })),
+) as {
   datamodel: { models: Model[]; enums: Enum[] };
 };
 
@@ -52,14 +54,17 @@ describe('the migrated database matches prisma/schema.prisma', () => {
       .map((field) => ({ model, field, table: model.dbName ?? model.name, column: field.dbName ?? field.name })),
   );
 
-  it.each(scalarFields.map((entry) => [`${entry.table}.${entry.column}`, entry] as const))('%s', (_label, { model, field, table, column }) => {
-    const found = columns.find((c) => c.table_name === table && c.column_name === column);
-    expect(found, `${model.name}.${field.name} has no column ${table}.${column}`).toBeDefined();
-    const baseType = field.kind === 'enum' ? enumDbName(field.type) : SCALAR_TYPES[field.type];
-    expect(found!.udt_name).toBe(field.isList ? `_${baseType}` : baseType);
-    // lists are NOT NULL arrays in Prisma's PostgreSQL mapping
-    expect(found!.is_nullable).toBe(field.isRequired || field.isList ? 'NO' : 'YES');
-  });
+  it.each(scalarFields.map((entry) => [`${entry.table}.${entry.column}`, entry] as const))(
+    '%s',
+    (_label, { model, field, table, column }) => {
+      const found = columns.find((c) => c.table_name === table && c.column_name === column);
+      expect(found, `${model.name}.${field.name} has no column ${table}.${column}`).toBeDefined();
+      const baseType = field.kind === 'enum' ? enumDbName(field.type) : SCALAR_TYPES[field.type];
+      expect(found!.udt_name).toBe(field.isList ? `_${baseType}` : baseType);
+      // lists are NOT NULL arrays in Prisma's PostgreSQL mapping
+      expect(found!.is_nullable).toBe(field.isRequired || field.isList ? 'NO' : 'YES');
+    },
+  );
 
   it('has no table that the schema does not describe', () => {
     const modelTables = new Set(dmmf.datamodel.models.map((model) => model.dbName ?? model.name));
@@ -69,17 +74,22 @@ describe('the migrated database matches prisma/schema.prisma', () => {
 
   it('has no column that the schema does not describe', () => {
     const described = new Set(scalarFields.map((entry) => `${entry.table}.${entry.column}`));
-    const extra = columns.filter((c) => c.table_name !== '_migrations' && !described.has(`${c.table_name}.${c.column_name}`));
+    const extra = columns.filter(
+      (c) => c.table_name !== '_migrations' && !described.has(`${c.table_name}.${c.column_name}`),
+    );
     expect(extra.map((c) => `${c.table_name}.${c.column_name}`)).toEqual([]);
   });
 
-  it.each(dmmf.datamodel.enums.map((e) => [e.name, e] as const))('enum %s has the same values', async (_name, prismaEnum) => {
-    const { rows } = await client.query<{ enumlabel: string }>(
-      `SELECT e.enumlabel FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid WHERE t.typname = $1 ORDER BY e.enumsortorder`,
-      [prismaEnum.dbName ?? prismaEnum.name],
-    );
-    expect(rows.map((row) => row.enumlabel)).toEqual(prismaEnum.values.map((value) => value.name));
-  });
+  it.each(dmmf.datamodel.enums.map((e) => [e.name, e] as const))(
+    'enum %s has the same values',
+    async (_name, prismaEnum) => {
+      const { rows } = await client.query<{ enumlabel: string }>(
+        `SELECT e.enumlabel FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid WHERE t.typname = $1 ORDER BY e.enumsortorder`,
+        [prismaEnum.dbName ?? prismaEnum.name],
+      );
+      expect(rows.map((row) => row.enumlabel)).toEqual(prismaEnum.values.map((value) => value.name));
+    },
+  );
 });
 
 function enumDbName(name: string): string {

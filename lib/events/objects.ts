@@ -10,7 +10,10 @@ import { EVENT_TYPES, type EventType } from './types';
 
 export const EVENT_PAYLOADS: Record<EventType, { object: z.ZodType; when: string }> = {
   'checkout_session.completed': { object: checkoutSessionObject, when: 'A customer paid a checkout session' },
-  'checkout_session.expired': { object: checkoutSessionObject, when: 'A session expired: its 30 minutes passed, or the API expired it' },
+  'checkout_session.expired': {
+    object: checkoutSessionObject,
+    when: 'A session expired: its 30 minutes passed, or the API expired it',
+  },
   'payment.succeeded': { object: paymentObject, when: 'A payment succeeded' },
   'payment.failed': { object: paymentObject, when: 'A payment was declined; the session stays open' },
   'refund_request.created': { object: refundRequestObject, when: 'A refund was requested' },
@@ -26,17 +29,25 @@ export function eventObjectOf<T extends EventType>(type: T) {
       type: z.literal(type),
       created_at: timestamp('When the change happened'),
       // the resource schema itself (not a described copy), so the document refers to its component
-      data: z.strictObject({ object: EVENT_PAYLOADS[type].object }).describe('data.object: the resource as the API showed it right after the change'),
+      data: z
+        .strictObject({ object: EVENT_PAYLOADS[type].object })
+        .describe('data.object: the resource as the API showed it right after the change'),
     })
     .describe(EVENT_PAYLOADS[type].when);
 }
 
 type EventObjectSchema = ReturnType<typeof eventObjectOf<EventType>>;
 
-export const EVENT_OBJECTS = Object.fromEntries(EVENT_TYPES.map((type) => [type, eventObjectOf(type)])) as Record<EventType, EventObjectSchema>;
+export const EVENT_OBJECTS = Object.fromEntries(EVENT_TYPES.map((type) => [type, eventObjectOf(type)])) as Record<
+  EventType,
+  EventObjectSchema
+>;
 
 export const eventObject = z
-  .discriminatedUnion('type', EVENT_TYPES.map((type) => EVENT_OBJECTS[type]) as [EventObjectSchema, ...EventObjectSchema[]])
+  .discriminatedUnion(
+    'type',
+    EVENT_TYPES.map((type) => EVENT_OBJECTS[type]) as [EventObjectSchema, ...EventObjectSchema[]],
+  )
   .describe('Something that happened to a resource; its type says what data.object is');
 
 export const eventList = listOf(eventObject);

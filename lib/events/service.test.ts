@@ -1,5 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createCheckoutSession, expireCheckoutSession, expireDueCheckoutSessions } from '@/lib/checkout-sessions/service';
+import {
+  createCheckoutSession,
+  expireCheckoutSession,
+  expireDueCheckoutSessions,
+} from '@/lib/checkout-sessions/service';
 import { db, inTransaction } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
 import { payCheckoutSession } from '@/lib/payments/pay';
@@ -16,7 +20,12 @@ beforeEach(async () => {
 });
 
 const endpointFor = async (owner: string, events: string[]) =>
-  createWebhookEndpoint(await db(), owner, { url: 'https://hooks.example.com/in', events: events as ['*'] }, { allowPrivateUrls: true });
+  createWebhookEndpoint(
+    await db(),
+    owner,
+    { url: 'https://hooks.example.com/in', events: events as ['*'] },
+    { allowPrivateUrls: true },
+  );
 
 const deliveriesOf = async (eventId: string) =>
   (await (await db()).webhookDelivery.findMany({ where: { eventId } })).map((delivery) => delivery.endpointId).sort();
@@ -74,12 +83,23 @@ describe('every state change emits its event', () => {
     const endpoint = await endpointFor(merchantId, ['*']);
 
     const paid = await createCheckoutSession(client, merchantId, sessionInput('lamp-1'));
-    const declined = await payCheckoutSession(client, merchantId, paid.id, { payment_method: 'card', card_number: '4000000000000002' });
-    const { payment } = await payCheckoutSession(client, merchantId, paid.id, { payment_method: 'card', card_number: '4242424242424242' });
+    const declined = await payCheckoutSession(client, merchantId, paid.id, {
+      payment_method: 'card',
+      card_number: '4000000000000002',
+    });
+    const { payment } = await payCheckoutSession(client, merchantId, paid.id, {
+      payment_method: 'card',
+      card_number: '4242424242424242',
+    });
     const refund = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 1000 });
 
     const failing = await createCheckoutSession(client, merchantId, sessionInput('lamp-2'));
-    const failingPayment = (await payCheckoutSession(client, merchantId, failing.id, { payment_method: 'card', card_number: '4000000000005126' })).payment;
+    const failingPayment = (
+      await payCheckoutSession(client, merchantId, failing.id, {
+        payment_method: 'card',
+        card_number: '4000000000005126',
+      })
+    ).payment;
     const failedRefund = await createRefundRequest(client, merchantId, { payment_id: failingPayment.id, amount: 1000 });
     await authorizeAutomaticRefunds(client);
     await finishProcessingRefunds(client, 0);
@@ -87,12 +107,18 @@ describe('every state change emits its event', () => {
     const expiredByApi = await createCheckoutSession(client, merchantId, sessionInput('lamp-3'));
     await expireCheckoutSession(client, merchantId, expiredByApi.id);
     const expiredBySweep = await createCheckoutSession(client, merchantId, sessionInput('lamp-4'));
-    await client.checkoutSession.update({ where: { id: expiredBySweep.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await client.checkoutSession.update({
+      where: { id: expiredBySweep.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     await expireDueCheckoutSessions(client);
 
     const events = await client.event.findMany({ where: { merchantId } });
     const about = (type: string) =>
-      events.filter((event) => event.type === type).map((event) => (event.data as { object: { id: string } }).object.id).sort();
+      events
+        .filter((event) => event.type === type)
+        .map((event) => (event.data as { object: { id: string } }).object.id)
+        .sort();
     expect(about('payment.failed')).toEqual([declined.payment.id]);
     expect(about('payment.succeeded')).toEqual([payment.id, failingPayment.id].sort());
     expect(about('checkout_session.completed')).toEqual([paid.id, failing.id].sort());

@@ -32,7 +32,8 @@ export async function listEvents(database: Db, merchantId: string, query: ListEv
     limit: query.limit,
     startingAfter: query.starting_after,
     findCursor: (id) => database.event.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } }),
-    findPage: ({ where, take }) => database.event.findMany({ where: { AND: [base, where] }, orderBy: NEWEST_FIRST, take }),
+    findPage: ({ where, take }) =>
+      database.event.findMany({ where: { AND: [base, where] }, orderBy: NEWEST_FIRST, take }),
     serialize: serializeEvent,
   });
 }

@@ -30,5 +30,7 @@ it('stopping mid-send releases the webhook delivery it claimed, due again at onc
   const delivery = await client.webhookDelivery.findFirstOrThrow({ where: { eventId }, include: { attempts: true } });
   expect(delivery).toMatchObject({ status: 'pending', attemptCount: 1 });
   expect(delivery.nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now());
-  expect(delivery.attempts).toMatchObject([{ attempt: 1, responseStatus: null, error: 'interrupted: the worker shut down mid-send' }]);
+  expect(delivery.attempts).toMatchObject([
+    { attempt: 1, responseStatus: null, error: 'interrupted: the worker shut down mid-send' },
+  ]);
 });

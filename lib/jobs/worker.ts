@@ -15,7 +15,11 @@ type Job = { name: string; everyTicks: number; run: (signal?: AbortSignal) => Pr
 
 const jobs: Job[] = [
   { name: 'authorize-refunds', everyTicks: 1, run: async () => authorizeAutomaticRefunds(await db()) },
-  { name: 'finish-refunds', everyTicks: 1, run: async () => finishProcessingRefunds(await db(), env().REFUND_PROCESSING_DELAY_MS) },
+  {
+    name: 'finish-refunds',
+    everyTicks: 1,
+    run: async () => finishProcessingRefunds(await db(), env().REFUND_PROCESSING_DELAY_MS),
+  },
   { name: 'deliver-webhooks', everyTicks: 1, run: async (signal) => deliverDueWebhooks(await db(), { signal }) },
   { name: 'expire-sessions', everyTicks: 5, run: async () => expireDueCheckoutSessions(await db()) },
   { name: 'purge-idempotency-keys', everyTicks: 600, run: purgeExpiredIdempotencyKeys },

@@ -9,7 +9,14 @@ describe('approved hosts', () => {
   });
 
   it('refuses what is not a host', () => {
-    for (const input of ['', 'https://shop.example.com', 'shop.example.com/path', 'user@shop.example.com', 'a b.com', 'shop.example.com?x=1']) {
+    for (const input of [
+      '',
+      'https://shop.example.com',
+      'shop.example.com/path',
+      'user@shop.example.com',
+      'a b.com',
+      'shop.example.com?x=1',
+    ]) {
       expect(normalizeHost(input), input).toBeNull();
     }
   });

@@ -12,8 +12,16 @@ describe('first-start seeding', () => {
     expect(created).toHaveLength(1);
     expect(await client.merchant.count()).toBe(1);
     const merchant = await client.merchant.findFirstOrThrow({ include: { websites: true } });
-    expect(merchant).toMatchObject({ name: 'Demo Shop', paymentMethods: ['card', 'usdc', 'interac'], refundPolicy: 'automatic' });
-    expect(merchant.websites.map((w) => w.host).sort()).toEqual(['localhost:3000', 'localhost:4000', 'shop.example.com']);
+    expect(merchant).toMatchObject({
+      name: 'Demo Shop',
+      paymentMethods: ['card', 'usdc', 'interac'],
+      refundPolicy: 'automatic',
+    });
+    expect(merchant.websites.map((w) => w.host).sort()).toEqual([
+      'localhost:3000',
+      'localhost:4000',
+      'shop.example.com',
+    ]);
 
     const { password, api_key } = created[0];
     expect(await verifyUserPassword(client, DEMO_EMAIL, password!)).not.toBeNull();

@@ -29,7 +29,10 @@ export async function seedDemo(database: Db): Promise<SeedResult> {
     const merchant = await createMerchant(tx, { name: 'Demo Shop', hosts: DEMO_HOSTS });
     const password = randomBytes(9).toString('base64url');
     await createUser(tx, { merchantId: merchant.id, email: DEMO_EMAIL, password });
-    const key = await createApiKey(tx, merchant.id, [...SCOPES], { key: env().SANDBOX_API_KEY || undefined, name: 'Demo key' });
+    const key = await createApiKey(tx, merchant.id, [...SCOPES], {
+      key: env().SANDBOX_API_KEY || undefined,
+      name: 'Demo key',
+    });
     return { merchant_id: merchant.id, email: DEMO_EMAIL, password, api_key: key.key, created: true };
   });
 }

@@ -23,7 +23,10 @@ export async function createMerchant(database: Db, input: { name: string; hosts?
 }
 
 export async function getMerchantOrThrow(database: Db, id: string) {
-  return database.merchant.findUniqueOrThrow({ where: { id }, include: { websites: { orderBy: { createdAt: 'asc' } } } });
+  return database.merchant.findUniqueOrThrow({
+    where: { id },
+    include: { websites: { orderBy: { createdAt: 'asc' } } },
+  });
 }
 
 export async function approveWebsite(database: Db, merchantId: string, host: string): Promise<string> {
@@ -54,14 +57,16 @@ export async function setRefundPolicy(database: Db, merchantId: string, policy: 
 
 /** The dashboard's zone for this merchant; null hands the choice back to the signed-in browser. */
 export async function setTimeZone(database: Db, merchantId: string, timeZone: string | null) {
-  if (timeZone !== null && !isTimeZone(timeZone)) throw new Error(`not a time zone: ${JSON.stringify(timeZone)} (expected an IANA name, e.g. America/Los_Angeles)`);
+  if (timeZone !== null && !isTimeZone(timeZone))
+    throw new Error(`not a time zone: ${JSON.stringify(timeZone)} (expected an IANA name, e.g. America/Los_Angeles)`);
   await database.merchant.update({ where: { id: merchantId }, data: { timeZone } });
   return timeZone;
 }
 
 function requireHost(host: string): string {
   const normalized = normalizeHost(host);
-  if (!normalized) throw new Error(`not a host: ${JSON.stringify(host)} (expected hostname[:port], e.g. shop.example.com)`);
+  if (!normalized)
+    throw new Error(`not a host: ${JSON.stringify(host)} (expected hostname[:port], e.g. shop.example.com)`);
   return normalized;
 }
 

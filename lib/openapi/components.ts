@@ -6,7 +6,12 @@ import { eventList, eventObject } from '@/lib/events/objects';
 import { paymentLinkList, paymentLinkObject } from '@/lib/payment-links/objects';
 import { paymentList, paymentObject } from '@/lib/payments/objects';
 import { refundRequestList, refundRequestObject } from '@/lib/refunds/objects';
-import { deletedWebhookEndpointObject, webhookEndpointList, webhookEndpointObject, webhookEndpointWithSecretObject } from '@/lib/webhooks/objects';
+import {
+  deletedWebhookEndpointObject,
+  webhookEndpointList,
+  webhookEndpointObject,
+  webhookEndpointWithSecretObject,
+} from '@/lib/webhooks/objects';
 import { errorObject } from './error-codes';
 import { componentSchemasOf, SCHEMA_REF_PREFIX, type JsonSchema } from './json-schema';
 import { applyRequestNotes, REQUEST_FIELD_NOTES } from './request-notes';
@@ -17,11 +22,17 @@ import { API_OPERATIONS, type ApiOperation } from './routes';
 
 /** `checkout_session.completed` → `CheckoutSessionCompletedEvent` */
 export function eventComponentName(type: EventType): string {
-  return `${type.split(/[._]/).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}Event`;
+  return `${type
+    .split(/[._]/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')}Event`;
 }
 
 export function requestComponentName(operation: ApiOperation): string {
-  return operation.body?.component ?? `${operation.operationId.charAt(0).toUpperCase()}${operation.operationId.slice(1)}Request`;
+  return (
+    operation.body?.component ??
+    `${operation.operationId.charAt(0).toUpperCase()}${operation.operationId.slice(1)}Request`
+  );
 }
 
 const responseObjects = z.registry<{ id: string }>();
@@ -47,13 +58,16 @@ for (const [schema, id] of namedResponses) responseObjects.add(schema, { id });
 // whatever else an operation answers with (this document's own shape) is named after the operation
 for (const operation of API_OPERATIONS) {
   if (!responseObjects.has(operation.success.schema)) {
-    responseObjects.add(operation.success.schema, { id: `${operation.operationId.charAt(0).toUpperCase()}${operation.operationId.slice(1)}Response` });
+    responseObjects.add(operation.success.schema, {
+      id: `${operation.operationId.charAt(0).toUpperCase()}${operation.operationId.slice(1)}Response`,
+    });
   }
 }
 
 const requestBodies = z.registry<{ id: string }>();
 for (const operation of API_OPERATIONS) {
-  if (operation.body && !requestBodies.has(operation.body.schema)) requestBodies.add(operation.body.schema, { id: requestComponentName(operation) });
+  if (operation.body && !requestBodies.has(operation.body.schema))
+    requestBodies.add(operation.body.schema, { id: requestComponentName(operation) });
 }
 
 export function componentRef(name: string): { $ref: string } {

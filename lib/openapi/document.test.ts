@@ -25,12 +25,13 @@ describe('the OpenAPI document', () => {
     expect(new Set(routes).size).toBe(routes.length);
   });
 
-  it.each(API_OPERATIONS.filter((operation) => operation.body?.example).map((operation) => [operation.operationId, operation] as const))(
-    'has an example body for %s that its route accepts',
-    (_id, operation) => {
-      expect(() => parse(operation.body!.schema, operation.body!.example)).not.toThrow();
-    },
-  );
+  it.each(
+    API_OPERATIONS.filter((operation) => operation.body?.example).map(
+      (operation) => [operation.operationId, operation] as const,
+    ),
+  )('has an example body for %s that its route accepts', (_id, operation) => {
+    expect(() => parse(operation.body!.schema, operation.body!.example)).not.toThrow();
+  });
 
   it('describes request fields that exist, in request bodies that exist', () => {
     const document = buildOpenApiDocument({ serverUrl: 'http://localhost:3000' });
@@ -54,8 +55,16 @@ describe('the error table', () => {
   });
 
   it('keeps status and type from the factories', () => {
-    expect(ERROR_CODES.find((row) => row.code === 'refund_exceeds_available')).toMatchObject({ status: 409, type: 'invalid_request_error' });
-    expect(ERROR_CODES.find((row) => row.code === 'idempotency_key_reused')).toMatchObject({ status: 422, type: 'idempotency_error' });
-    expect(ERROR_CODES.map((row) => row.status)).toEqual([...ERROR_CODES.map((row) => row.status)].sort((a, b) => a - b));
+    expect(ERROR_CODES.find((row) => row.code === 'refund_exceeds_available')).toMatchObject({
+      status: 409,
+      type: 'invalid_request_error',
+    });
+    expect(ERROR_CODES.find((row) => row.code === 'idempotency_key_reused')).toMatchObject({
+      status: 422,
+      type: 'idempotency_error',
+    });
+    expect(ERROR_CODES.map((row) => row.status)).toEqual(
+      [...ERROR_CODES.map((row) => row.status)].sort((a, b) => a - b),
+    );
   });
 });

@@ -27,8 +27,18 @@ export type OpenApiDocument = {
   };
 };
 
-export type ParameterObject = { name: string; in: 'path' | 'query' | 'header'; required: boolean; description?: string; schema: JsonSchema };
-export type ResponseObject = { description: string; headers?: Record<string, JsonSchema>; content?: { 'application/json': { schema: JsonSchema; example?: unknown } } };
+export type ParameterObject = {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+};
+export type ResponseObject = {
+  description: string;
+  headers?: Record<string, JsonSchema>;
+  content?: { 'application/json': { schema: JsonSchema; example?: unknown } };
+};
 export type OperationObject = {
   operationId: string;
   summary: string;
@@ -84,8 +94,14 @@ export function buildOpenApiDocument(options: { serverUrl: string }): OpenApiDoc
         ...WEBHOOK_PARAMETERS,
       },
       headers: {
-        RequestId: { description: 'The id of this request (`req_…`); error bodies repeat it', schema: { type: 'string', pattern: `^${ID_PREFIXES.request}` } },
-        IdempotentReplayed: { description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', const: 'true' } },
+        RequestId: {
+          description: 'The id of this request (`req_…`); error bodies repeat it',
+          schema: { type: 'string', pattern: `^${ID_PREFIXES.request}` },
+        },
+        IdempotentReplayed: {
+          description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key',
+          schema: { type: 'string', const: 'true' },
+        },
         RetryAfter: { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0 } },
       },
     },
@@ -122,7 +138,11 @@ function operationObject(operation: ApiOperation, successExample: unknown): Oper
 function operationDescription(operation: ApiOperation): string {
   const rules = [
     operation.scope ? `Scope: \`${operation.scope}\`.` : 'No API key needed.',
-    operation.idempotency === 'required' ? '`Idempotency-Key` required.' : operation.idempotency === 'optional' ? '`Idempotency-Key` honoured when sent.' : '',
+    operation.idempotency === 'required'
+      ? '`Idempotency-Key` required.'
+      : operation.idempotency === 'optional'
+        ? '`Idempotency-Key` honoured when sent.'
+        : '',
   ].filter(Boolean);
   return `${operation.description}\n\n${rules.join(' ')}`;
 }
@@ -131,12 +151,24 @@ function parametersOf(operation: ApiOperation): OperationObject['parameters'] {
   const parameters: OperationObject['parameters'] = [];
   if (operation.pathId) {
     const prefix = ID_PREFIXES[operation.pathId];
-    parameters.push({ name: 'id', in: 'path', required: true, description: `The object's id (\`${prefix}…\`)`, schema: { type: 'string', pattern: `^${prefix}` } });
+    parameters.push({
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: `The object's id (\`${prefix}…\`)`,
+      schema: { type: 'string', pattern: `^${prefix}` },
+    });
   }
   if (operation.query) {
     const query = requestSchemaOf(operation.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
-      parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, description: QUERY_DESCRIPTIONS[name], schema });
+      parameters.push({
+        name,
+        in: 'query',
+        required: query.required?.includes(name) ?? false,
+        description: QUERY_DESCRIPTIONS[name],
+        schema,
+      });
     }
   }
   if (operation.idempotency === 'required') parameters.push({ ...IDEMPOTENCY_KEY_REQUIRED });
@@ -149,7 +181,8 @@ const IDEMPOTENCY_KEY_REQUIRED: ParameterObject = {
   name: 'Idempotency-Key',
   in: 'header',
   required: true,
-  description: 'Any 1–255 printable ASCII characters, unique per create (a UUID); resend it with a retry. See Idempotency.',
+  description:
+    'Any 1–255 printable ASCII characters, unique per create (a UUID); resend it with a retry. See Idempotency.',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
 };
 
@@ -174,17 +207,28 @@ function responsesOf(operation: ApiOperation, successExample: unknown): Record<s
       content: body,
     };
   } else {
-    const replay: Record<string, JsonSchema> = operation.idempotency === 'optional' ? { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } } : {};
+    const replay: Record<string, JsonSchema> =
+      operation.idempotency === 'optional'
+        ? { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } }
+        : {};
     responses['200'] = { description: 'OK', headers: { ...requestIdHeader, ...replay }, content: body };
   }
   for (const [status, codes] of errorCodesByStatus(operation)) {
     responses[String(status)] = {
       description: codes.map((code) => `\`${code}\`: ${errorCodeRow(code).when}`).join('. '),
-      headers: { ...requestIdHeader, ...(status === 429 ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } : {}) },
+      headers: {
+        ...requestIdHeader,
+        ...(status === 429 ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } : {}),
+      },
       content: {
         'application/json': {
           // the error body, narrowed to the codes this endpoint answers with this status
-          schema: { allOf: [componentRef('Error'), { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: codes } } } } }] },
+          schema: {
+            allOf: [
+              componentRef('Error'),
+              { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: codes } } } } },
+            ],
+          },
         },
       },
     };

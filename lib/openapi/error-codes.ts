@@ -47,7 +47,9 @@ export const FACTORY_ERRORS: ApiError[] = Object.values(errors).map((make) =>
 );
 
 /** The table, in the order /docs#errors lists its rows: by status. */
-export const ERROR_CODES: ErrorCodeRow[] = FACTORY_ERRORS.filter((error): error is ApiError & { code: ErrorCode } => error.code in ERROR_WHEN)
+export const ERROR_CODES: ErrorCodeRow[] = FACTORY_ERRORS.filter(
+  (error): error is ApiError & { code: ErrorCode } => error.code in ERROR_WHEN,
+)
   .map((error) => ({ status: error.status, type: error.type, code: error.code, when: ERROR_WHEN[error.code] }))
   .sort((a, b) => a.status - b.status);
 

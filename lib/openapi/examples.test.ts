@@ -9,12 +9,15 @@ import { API_OPERATIONS } from './routes';
 const SERVER_URL = 'https://sandbox.example.com';
 
 describe('response examples', () => {
-  it.each(API_OPERATIONS.map((operation) => [operation.operationId, operation] as const))('%s has one its response schema accepts', (operationId, operation) => {
-    const example = responseExamples(SERVER_URL)[operationId];
-    expect(example, operationId).toBeDefined();
-    const parsed = operation.success.schema.safeParse(example);
-    expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
-  });
+  it.each(API_OPERATIONS.map((operation) => [operation.operationId, operation] as const))(
+    '%s has one its response schema accepts',
+    (operationId, operation) => {
+      const example = responseExamples(SERVER_URL)[operationId];
+      expect(example, operationId).toBeDefined();
+      const parsed = operation.success.schema.safeParse(example);
+      expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+    },
+  );
 
   it('are in every success response of the document, and only for operations that exist', () => {
     const document = buildOpenApiDocument({ serverUrl: SERVER_URL });
@@ -22,11 +25,14 @@ describe('response examples', () => {
     for (const operation of API_OPERATIONS) {
       const responses = document.paths[operation.path][operation.method.toLowerCase()].responses;
       for (const [status, response] of Object.entries(responses)) {
-        if (status.startsWith('2') && response.content?.['application/json'].example === undefined) missing.push(`${operation.operationId} ${status}`);
+        if (status.startsWith('2') && response.content?.['application/json'].example === undefined)
+          missing.push(`${operation.operationId} ${status}`);
       }
     }
     expect(missing).toEqual([]);
-    expect(Object.keys(responseExamples(SERVER_URL)).sort()).toEqual(API_OPERATIONS.map((operation) => operation.operationId).sort());
+    expect(Object.keys(responseExamples(SERVER_URL)).sort()).toEqual(
+      API_OPERATIONS.map((operation) => operation.operationId).sort(),
+    );
   });
 
   it("use this deployment's URLs", () => {

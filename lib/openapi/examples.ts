@@ -144,7 +144,11 @@ export function responseExamples(serverUrl: string): Record<string, unknown> {
       openapi: '3.1.0',
       info: { title: 'Sandbox Payments API', version: '1' },
       servers: [{ url: base, description: 'Sandbox' }],
-      paths: { '/v1/checkout-sessions': { post: { operationId: 'createCheckoutSession', summary: 'Create a checkout session' } } },
+      paths: {
+        '/v1/checkout-sessions': {
+          post: { operationId: 'createCheckoutSession', summary: 'Create a checkout session' },
+        },
+      },
     },
   };
 }

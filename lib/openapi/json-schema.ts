@@ -23,8 +23,13 @@ export function requestSchemaOf(schema: z.ZodType): JsonSchema {
 }
 
 /** Every schema of a registry as a component, referring to each other by `#/components/schemas/{id}`. */
-export function componentSchemasOf(registry: z.core.$ZodRegistry<{ id: string }>, io: 'input' | 'output'): Record<string, JsonSchema> {
-  const { schemas } = z.toJSONSchema(registry, { io, override, uri: (id) => `${SCHEMA_REF_PREFIX}${id}` }) as { schemas: Record<string, JsonSchema> };
+export function componentSchemasOf(
+  registry: z.core.$ZodRegistry<{ id: string }>,
+  io: 'input' | 'output',
+): Record<string, JsonSchema> {
+  const { schemas } = z.toJSONSchema(registry, { io, override, uri: (id) => `${SCHEMA_REF_PREFIX}${id}` }) as {
+    schemas: Record<string, JsonSchema>;
+  };
   return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, tidy(schema)]));
 }
 

@@ -26,6 +26,8 @@ export function listOf<T extends z.ZodType>(item: T) {
   return z.strictObject({
     object: z.literal('list'),
     data: z.array(item),
-    has_more: z.boolean().describe('Whether another page follows; ask for it with starting_after = the last id of this one'),
+    has_more: z
+      .boolean()
+      .describe('Whether another page follows; ask for it with starting_after = the last id of this one'),
   });
 }

@@ -3,7 +3,12 @@ import type { z } from 'zod';
 import { parse } from '@/lib/api/parse';
 import { checkoutSessionList, checkoutSessionObject } from '@/lib/checkout-sessions/objects';
 import { createCheckoutSessionInput } from '@/lib/checkout-sessions/schemas';
-import { createCheckoutSession, expireCheckoutSession, getCheckoutSessionOrThrow, listCheckoutSessions } from '@/lib/checkout-sessions/service';
+import {
+  createCheckoutSession,
+  expireCheckoutSession,
+  getCheckoutSessionOrThrow,
+  listCheckoutSessions,
+} from '@/lib/checkout-sessions/service';
 import { serializeCheckoutSession } from '@/lib/checkout-sessions/serialize';
 import { db } from '@/lib/db';
 import { EVENT_OBJECTS, eventList, eventObject } from '@/lib/events/objects';
@@ -21,9 +26,19 @@ import { serializePayment } from '@/lib/payments/serialize';
 import { refundRequestList, refundRequestObject } from '@/lib/refunds/objects';
 import { cancelRefundRequest, createRefundRequest, listRefundRequests } from '@/lib/refunds/service';
 import { serializeRefundRequest } from '@/lib/refunds/serialize';
-import { deletedWebhookEndpointObject, webhookEndpointList, webhookEndpointObject, webhookEndpointWithSecretObject } from '@/lib/webhooks/objects';
+import {
+  deletedWebhookEndpointObject,
+  webhookEndpointList,
+  webhookEndpointObject,
+  webhookEndpointWithSecretObject,
+} from '@/lib/webhooks/objects';
 import { serializeWebhookEndpoint } from '@/lib/webhooks/serialize';
-import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, rotateWebhookSecret } from '@/lib/webhooks/service';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookEndpoints,
+  rotateWebhookSecret,
+} from '@/lib/webhooks/service';
 
 // The response schemas of the OpenAPI document hold the serializers honest: real objects, made by the
 // services against a real database, must parse with the strict schemas. A field added to a serializer
@@ -59,14 +74,20 @@ beforeAll(async () => {
 describe('checkout_session', () => {
   it('documents open, complete and expired sessions, with and without a cancel_url', async () => {
     const client = await db();
-    const open = await openSession('USD', { cancel_url: 'https://shop.example.com/cart', payment_methods: ['card', 'usdc'] });
+    const open = await openSession('USD', {
+      cancel_url: 'https://shop.example.com/cart',
+      payment_methods: ['card', 'usdc'],
+    });
     expectConforms(checkoutSessionObject, serializeCheckoutSession(open));
     const paid = await openSession();
     await payCheckoutSession(client, merchantId, paid.id, { payment_method: 'card', card_number: '4242424242424242' });
     const complete = serializeCheckoutSession(await getCheckoutSessionOrThrow(client, merchantId, paid.id));
     expect(complete.status).toBe('complete');
     expectConforms(checkoutSessionObject, complete);
-    expectConforms(checkoutSessionObject, await expireCheckoutSession(client, merchantId, (await openSession('CAD')).id));
+    expectConforms(
+      checkoutSessionObject,
+      await expireCheckoutSession(client, merchantId, (await openSession('CAD')).id),
+    );
     expectConforms(checkoutSessionList, await listCheckoutSessions(client, merchantId, { limit: 100 }));
   });
 });
@@ -77,19 +98,43 @@ describe('payment and refund_request', () => {
     const pay = async (input: Parameters<typeof payCheckoutSession>[3], currency: 'USD' | 'CAD' = 'USD') =>
       (await payCheckoutSession(client, merchantId, (await openSession(currency)).id, input)).payment;
 
-    const card = await pay({ payment_method: 'card', card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123', name: 'Ada' });
+    const card = await pay({
+      payment_method: 'card',
+      card_number: '4242 4242 4242 4242',
+      exp_month: 12,
+      exp_year: 2099,
+      cvc: '123',
+      name: 'Ada',
+    });
     const declined = await pay({ payment_method: 'card', card_number: '4000000000000002' });
     const usdc = await pay({ payment_method: 'usdc' });
-    const interac = await pay({ payment_method: 'interac', outcome: 'approve', email: 'ada@example.com', bank: 'Sandbox Bank' }, 'CAD');
+    const interac = await pay(
+      { payment_method: 'interac', outcome: 'approve', email: 'ada@example.com', bank: 'Sandbox Bank' },
+      'CAD',
+    );
     const interacDeclined = await pay({ payment_method: 'interac', outcome: 'decline' }, 'CAD');
-    for (const payment of [card, declined, usdc, interac, interacDeclined]) expectConforms(paymentObject, serializePayment(payment));
-    expect(new Set([card, declined, usdc, interac, interacDeclined].map((payment) => payment.status))).toEqual(new Set(['succeeded', 'failed']));
+    for (const payment of [card, declined, usdc, interac, interacDeclined])
+      expectConforms(paymentObject, serializePayment(payment));
+    expect(new Set([card, declined, usdc, interac, interacDeclined].map((payment) => payment.status))).toEqual(
+      new Set(['succeeded', 'failed']),
+    );
 
-    const refund = await createRefundRequest(client, merchantId, { payment_id: card.id, amount: 1000, reason: 'returned' });
-    const cryptoRefund = await createRefundRequest(client, merchantId, { payment_id: usdc.id, amount: 1000, crypto_refund_destination_note: 'to 0xabc, verified by phone' });
+    const refund = await createRefundRequest(client, merchantId, {
+      payment_id: card.id,
+      amount: 1000,
+      reason: 'returned',
+    });
+    const cryptoRefund = await createRefundRequest(client, merchantId, {
+      payment_id: usdc.id,
+      amount: 1000,
+      crypto_refund_destination_note: 'to 0xabc, verified by phone',
+    });
     expectConforms(refundRequestObject, serializeRefundRequest(refund));
     expectConforms(refundRequestObject, serializeRefundRequest(cryptoRefund));
-    expectConforms(refundRequestObject, serializeRefundRequest(await cancelRefundRequest(client, merchantId, refund.id)));
+    expectConforms(
+      refundRequestObject,
+      serializeRefundRequest(await cancelRefundRequest(client, merchantId, refund.id)),
+    );
     expectConforms(refundRequestList, await listRefundRequests(client, merchantId, { limit: 100 }));
     expectConforms(paymentList, await listPayments(client, merchantId, { limit: 100 }));
   });
@@ -98,7 +143,11 @@ describe('payment and refund_request', () => {
 describe('payment_link', () => {
   it('documents links with and without methods and an after-payment URL', async () => {
     const client = await db();
-    const plain = await createPaymentLink(client, merchantId, parse(createPaymentLinkInput, { name: 'Gift card', amount: 2500, currency: 'CAD' }));
+    const plain = await createPaymentLink(
+      client,
+      merchantId,
+      parse(createPaymentLinkInput, { name: 'Gift card', amount: 2500, currency: 'CAD' }),
+    );
     const full = await createPaymentLink(
       client,
       merchantId,
@@ -121,11 +170,21 @@ describe('payment_link', () => {
 describe('webhook_endpoint', () => {
   it('documents the endpoint with its secret at creation and rotation, without it otherwise, and its deletion', async () => {
     const client = await db();
-    const endpoint = await createWebhookEndpoint(client, merchantId, { url: 'http://127.0.0.1:4000/hooks', events: ['*'] }, { allowPrivateUrls: true });
+    const endpoint = await createWebhookEndpoint(
+      client,
+      merchantId,
+      { url: 'http://127.0.0.1:4000/hooks', events: ['*'] },
+      { allowPrivateUrls: true },
+    );
     expectConforms(webhookEndpointWithSecretObject, serializeWebhookEndpoint(endpoint, { withSecret: true }));
     expectConforms(webhookEndpointObject, serializeWebhookEndpoint(endpoint));
-    expect(webhookEndpointObject.safeParse(serializeWebhookEndpoint(endpoint, { withSecret: true })).success).toBe(false);
-    expectConforms(webhookEndpointWithSecretObject, serializeWebhookEndpoint(await rotateWebhookSecret(client, merchantId, endpoint.id), { withSecret: true }));
+    expect(webhookEndpointObject.safeParse(serializeWebhookEndpoint(endpoint, { withSecret: true })).success).toBe(
+      false,
+    );
+    expectConforms(
+      webhookEndpointWithSecretObject,
+      serializeWebhookEndpoint(await rotateWebhookSecret(client, merchantId, endpoint.id), { withSecret: true }),
+    );
     expectConforms(webhookEndpointList, await listWebhookEndpoints(client, merchantId, { limit: 100 }));
     expectConforms(deletedWebhookEndpointObject, await deleteWebhookEndpoint(client, merchantId, endpoint.id));
   });
@@ -144,7 +203,13 @@ describe('event', () => {
 
   it('refuses an event whose data.object is not the resource its type promises', async () => {
     const session = serializeCheckoutSession(await openSession());
-    const event = { id: `evt_${'a'.repeat(24)}`, object: 'event', type: 'payment.succeeded', created_at: new Date().toISOString(), data: { object: session } };
+    const event = {
+      id: `evt_${'a'.repeat(24)}`,
+      object: 'event',
+      type: 'payment.succeeded',
+      created_at: new Date().toISOString(),
+      data: { object: session },
+    };
     expect(eventObject.safeParse(event).success).toBe(false);
     expect(eventObject.safeParse({ ...event, type: 'checkout_session.completed' }).success).toBe(true);
   });

@@ -6,7 +6,8 @@ import type { JsonSchema } from './json-schema';
 
 export const REQUEST_FIELD_NOTES: Record<string, Record<string, string>> = {
   CreateCheckoutSessionRequest: {
-    order_reference: 'Your reference of the order. The order is found or made by it; once paid, no session of it can be paid again',
+    order_reference:
+      'Your reference of the order. The order is found or made by it; once paid, no session of it can be paid again',
     currency: 'The currency of every amount',
     items: 'What the customer buys, shown on the hosted page',
     'items[].name': 'As the customer should read it',
@@ -17,21 +18,25 @@ export const REQUEST_FIELD_NOTES: Record<string, Record<string, string>> = {
     amount: 'The total in cents: Σ quantity × unit_amount + shipping_amount + tax_amount, else `amount_mismatch`',
     return_url: 'Where the customer goes after paying, with `session_id` added; its host must be an approved website',
     cancel_url: 'The hosted page’s link back to your shop; its host must be an approved website',
-    payment_methods: 'The methods to offer; by default every approved method that takes the currency (interac: CAD, usdc: USD)',
+    payment_methods:
+      'The methods to offer; by default every approved method that takes the currency (interac: CAD, usdc: USD)',
   },
   CreateRefundRequestRequest: {
     payment_id: 'The succeeded payment to refund',
     amount: 'How much, in cents; with the other active refunds, at most the payment’s amount',
     reason: 'Why, for your records',
-    crypto_refund_destination_note: 'USDC payments only, and required for them: where the refund should go and how that was verified',
+    crypto_refund_destination_note:
+      'USDC payments only, and required for them: where the refund should go and how that was verified',
   },
   CreatePaymentLinkRequest: {
     name: 'What is sold, shown to customers',
     amount: 'The price, in cents',
     currency: 'The currency of the price',
     description: 'More about it, shown under the name',
-    payment_methods: 'The methods to offer; by default every approved method that takes the currency, at the time of payment',
-    after_payment_url: 'Where the customer goes after paying; its host must be an approved website. Without one they see a receipt',
+    payment_methods:
+      'The methods to offer; by default every approved method that takes the currency, at the time of payment',
+    after_payment_url:
+      'Where the customer goes after paying; its host must be an approved website. Without one they see a receipt',
     active: 'Whether the link takes payments',
   },
   UpdatePaymentLinkRequest: {

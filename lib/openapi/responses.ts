@@ -10,7 +10,8 @@ export function errorCodesOf(operation: ApiOperation): ErrorCode[] {
   if (operation.scope) codes.push('authentication_required', 'invalid_api_key', 'rate_limited', 'insufficient_scope');
   if (operation.method === 'POST') codes.push('payload_too_large', 'unsupported_media_type', 'invalid_json');
   if (operation.idempotency === 'required') codes.push('idempotency_key_missing');
-  if (operation.idempotency !== 'none') codes.push('idempotency_key_invalid', 'idempotency_key_in_use', 'idempotency_key_reused');
+  if (operation.idempotency !== 'none')
+    codes.push('idempotency_key_invalid', 'idempotency_key_in_use', 'idempotency_key_reused');
   if (operation.body) {
     if (hasRequiredFields(requestSchemaOf(operation.body.schema))) codes.push('parameter_missing');
     codes.push('parameter_invalid', 'parameter_unknown');

@@ -11,7 +11,12 @@ import { paymentList, paymentObject } from '@/lib/payments/objects';
 import { listPaymentsQuery, payByCardInput, payByInteracInput, payByUsdcInput } from '@/lib/payments/schemas';
 import { refundRequestList, refundRequestObject } from '@/lib/refunds/objects';
 import { createRefundRequestInput, listRefundRequestsQuery } from '@/lib/refunds/schemas';
-import { deletedWebhookEndpointObject, webhookEndpointList, webhookEndpointObject, webhookEndpointWithSecretObject } from '@/lib/webhooks/objects';
+import {
+  deletedWebhookEndpointObject,
+  webhookEndpointList,
+  webhookEndpointObject,
+  webhookEndpointWithSecretObject,
+} from '@/lib/webhooks/objects';
 import { createWebhookEndpointInput, listWebhookEndpointsQuery } from '@/lib/webhooks/schemas';
 import type { ErrorCode } from './error-codes';
 
@@ -65,7 +70,11 @@ const emptyBody = { schema: z.strictObject({}), required: false, component: 'Emp
 const payInput = z.discriminatedUnion('payment_method', [payByCardInput, payByUsdcInput, payByInteracInput]);
 
 const openApiDocumentObject = z
-  .looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) })
+  .looseObject({
+    openapi: z.literal('3.1.0'),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  })
   .describe('An OpenAPI 3.1 document');
 
 export const API_OPERATIONS: ApiOperation[] = [
@@ -94,7 +103,13 @@ export const API_OPERATIONS: ApiOperation[] = [
       },
     },
     success: { status: 201, schema: checkoutSessionObject },
-    errors: ['amount_mismatch', 'url_not_approved', 'payment_method_not_approved', 'payment_method_unavailable', 'order_already_paid'],
+    errors: [
+      'amount_mismatch',
+      'url_not_approved',
+      'payment_method_not_approved',
+      'payment_method_unavailable',
+      'order_already_paid',
+    ],
   },
   {
     operationId: 'listCheckoutSessions',
@@ -115,7 +130,8 @@ export const API_OPERATIONS: ApiOperation[] = [
     path: '/v1/checkout-sessions/{id}',
     tag: 'Checkout sessions',
     summary: 'Retrieve a checkout session',
-    description: 'Its status is current: a session read after `expires_at` is `expired`, whether or not the background sweep has run.',
+    description:
+      'Its status is current: a session read after `expires_at` is `expired`, whether or not the background sweep has run.',
     scope: 'payments:read',
     idempotency: 'none',
     pathId: 'checkoutSession',
@@ -233,7 +249,13 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: {
       schema: createPaymentLinkInput,
       required: true,
-      example: { name: 'Gift card', amount: 2500, currency: 'CAD', description: 'A $25 gift card', after_payment_url: 'https://shop.example.com/thanks' },
+      example: {
+        name: 'Gift card',
+        amount: 2500,
+        currency: 'CAD',
+        description: 'A $25 gift card',
+        after_payment_url: 'https://shop.example.com/thanks',
+      },
     },
     success: { status: 201, schema: paymentLinkObject },
     errors: ['url_not_approved', 'payment_method_not_approved', 'payment_method_unavailable'],
@@ -270,7 +292,8 @@ export const API_OPERATIONS: ApiOperation[] = [
     path: '/v1/payment-links/{id}',
     tag: 'Payment links',
     summary: 'Update a payment link',
-    description: 'Turns a link on or off, renames or redescribes it. Its price never changes: customers pay what was advertised.',
+    description:
+      'Turns a link on or off, renames or redescribes it. Its price never changes: customers pay what was advertised.',
     scope: 'payment_links:write',
     idempotency: 'optional',
     pathId: 'paymentLink',
@@ -291,7 +314,11 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: {
       schema: createWebhookEndpointInput,
       required: true,
-      example: { url: 'https://shop.example.com/api/webhooks', events: ['checkout_session.completed', 'refund.completed'], description: 'Order fulfilment' },
+      example: {
+        url: 'https://shop.example.com/api/webhooks',
+        events: ['checkout_session.completed', 'refund.completed'],
+        description: 'Order fulfilment',
+      },
     },
     success: { status: 201, schema: webhookEndpointWithSecretObject },
     errors: [],
@@ -341,7 +368,8 @@ export const API_OPERATIONS: ApiOperation[] = [
     path: '/v1/webhook-endpoints/{id}/rotate-secret',
     tag: 'Webhook endpoints',
     summary: 'Rotate a webhook secret',
-    description: 'Makes a new signing secret, shown this once. The old one keeps signing beside it for 24 hours, so receivers can switch without missing an event.',
+    description:
+      'Makes a new signing secret, shown this once. The old one keeps signing beside it for 24 hours, so receivers can switch without missing an event.',
     scope: 'webhook_endpoints:write',
     idempotency: 'optional',
     pathId: 'webhookEndpoint',

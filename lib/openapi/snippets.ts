@@ -30,10 +30,16 @@ export async function POST(request: Request) {
  * A curl command for an operation, with its example body (or `body`). `$SANDBOX_API_KEY` stands for the key,
  * `id` for the path's `{id}`.
  */
-export function curlFor(operation: ApiOperation, baseUrl: string, options: { id?: string; body?: Record<string, unknown> } = {}): string {
+export function curlFor(
+  operation: ApiOperation,
+  baseUrl: string,
+  options: { id?: string; body?: Record<string, unknown> } = {},
+): string {
   const path = operation.path.replace('{id}', options.id ?? '{id}');
   const body = options.body ?? operation.body?.example;
-  const lines = [`curl${operation.method === 'GET' || operation.method === 'POST' ? '' : ` -X ${operation.method}`} ${baseUrl.replace(/\/$/, '')}${path}`];
+  const lines = [
+    `curl${operation.method === 'GET' || operation.method === 'POST' ? '' : ` -X ${operation.method}`} ${baseUrl.replace(/\/$/, '')}${path}`,
+  ];
   if (operation.scope) lines.push('-H "Authorization: Bearer $SANDBOX_API_KEY"');
   if (body) lines.push('-H "Content-Type: application/json"');
   if (operation.idempotency === 'required') lines.push('-H "Idempotency-Key: $(uuidgen)"');

@@ -23,10 +23,20 @@ afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 function delivery(body: string, options: { signWith?: string; timestamp?: number; sentBody?: string } = {}) {
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
   const headers = signatureHeaders([options.signWith ?? secret], `evt_${'x'.repeat(24)}`, timestamp, body);
-  return new Request('http://localhost:4000/api/webhooks', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: options.sentBody ?? body });
+  return new Request('http://localhost:4000/api/webhooks', {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: options.sentBody ?? body,
+  });
 }
 
-const event = JSON.stringify({ id: `evt_${'x'.repeat(24)}`, object: 'event', type: 'checkout_session.completed', created_at: new Date().toISOString(), data: { object: {} } });
+const event = JSON.stringify({
+  id: `evt_${'x'.repeat(24)}`,
+  object: 'event',
+  type: 'checkout_session.completed',
+  created_at: new Date().toISOString(),
+  data: { object: {} },
+});
 
 describe('the webhook verification snippet of /docs', () => {
   it('accepts a delivery signed with its secret', async () => {
@@ -34,8 +44,15 @@ describe('the webhook verification snippet of /docs', () => {
   });
 
   it('accepts a delivery signed with the new and the old secret while a rotation runs', async () => {
-    const headers = signatureHeaders([generateWebhookSecret(), secret], `evt_${'y'.repeat(24)}`, Math.floor(Date.now() / 1000), event);
-    expect((await POST(new Request('http://localhost:4000/api/webhooks', { method: 'POST', headers, body: event }))).status).toBe(204);
+    const headers = signatureHeaders(
+      [generateWebhookSecret(), secret],
+      `evt_${'y'.repeat(24)}`,
+      Math.floor(Date.now() / 1000),
+      event,
+    );
+    expect(
+      (await POST(new Request('http://localhost:4000/api/webhooks', { method: 'POST', headers, body: event }))).status,
+    ).toBe(204);
   });
 
   it.each([

@@ -8,8 +8,14 @@ import type { OperationObject, ParameterObject } from './document';
 // signed per Standard Webhooks with the headers of lib/webhooks/signature.ts.
 
 const SIGNATURE_HEADERS: Record<keyof WebhookSignatureHeaders, { component: string; description: string }> = {
-  'webhook-id': { component: 'WebhookId', description: 'The event id (`evt_…`): the same on every retry, so deduplicate on it' },
-  'webhook-timestamp': { component: 'WebhookTimestamp', description: 'When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away' },
+  'webhook-id': {
+    component: 'WebhookId',
+    description: 'The event id (`evt_…`): the same on every retry, so deduplicate on it',
+  },
+  'webhook-timestamp': {
+    component: 'WebhookTimestamp',
+    description: 'When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away',
+  },
   'webhook-signature': {
     component: 'WebhookSignature',
     description:
@@ -19,7 +25,10 @@ const SIGNATURE_HEADERS: Record<keyof WebhookSignatureHeaders, { component: stri
 
 /** components.parameters: the signature headers every delivery carries. */
 export const WEBHOOK_PARAMETERS: Record<string, ParameterObject> = Object.fromEntries(
-  Object.entries(SIGNATURE_HEADERS).map(([name, { component, description }]) => [component, { name, in: 'header', required: true, description, schema: { type: 'string' } }]),
+  Object.entries(SIGNATURE_HEADERS).map(([name, { component, description }]) => [
+    component,
+    { name, in: 'header', required: true, description, schema: { type: 'string' } },
+  ]),
 );
 
 export function buildWebhooks(): Record<string, { post: OperationObject }> {
@@ -33,11 +42,19 @@ export function buildWebhooks(): Record<string, { post: OperationObject }> {
           description: `${EVENT_PAYLOADS[type].when}. POSTed to every enabled endpoint subscribed to \`${type}\` (or \`*\`), at least once.`,
           tags: ['Events'],
           security: [],
-          parameters: Object.values(SIGNATURE_HEADERS).map(({ component }) => ({ $ref: `#/components/parameters/${component}` })),
-          requestBody: { required: true, content: { 'application/json': { schema: componentRef(eventComponentName(type)) } } },
+          parameters: Object.values(SIGNATURE_HEADERS).map(({ component }) => ({
+            $ref: `#/components/parameters/${component}`,
+          })),
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: componentRef(eventComponentName(type)) } },
+          },
           responses: {
             '2XX': { description: 'Delivered: never sent again' },
-            default: { description: 'Anything else, a redirect or no answer within 10 s: retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed' },
+            default: {
+              description:
+                'Anything else, a redirect or no answer within 10 s: retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed',
+            },
           },
         },
       },

@@ -14,7 +14,11 @@ import { createPaymentLink, updatePaymentLink } from './service';
 let merchantId: string;
 
 const makeLink = async (overrides: Record<string, unknown> = {}) =>
-  createPaymentLink(await db(), merchantId, createPaymentLinkInput.parse({ name: 'Yoga class', amount: 2500, currency: 'CAD', ...overrides }));
+  createPaymentLink(
+    await db(),
+    merchantId,
+    createPaymentLinkInput.parse({ name: 'Yoga class', amount: 2500, currency: 'CAD', ...overrides }),
+  );
 
 async function started(linkId: string) {
   const outcome = await startPaymentLinkCheckout(await db(), linkId, null);
@@ -60,7 +64,9 @@ describe('"Pay" on a link', () => {
     const client = await db();
     const link = await makeLink();
     const sessions = await Promise.all(Array.from({ length: 10 }, () => started(link.id)));
-    const references = sessions.map((session) => session.orderReference).sort((a, b) => Number(a.split('-').pop()) - Number(b.split('-').pop()));
+    const references = sessions
+      .map((session) => session.orderReference)
+      .sort((a, b) => Number(a.split('-').pop()) - Number(b.split('-').pop()));
     expect(references).toEqual(Array.from({ length: 10 }, (_, i) => `${link.id}-${i + 1}`));
     expect(new Set(sessions.map((session) => session.orderId)).size).toBe(10);
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(10);
@@ -71,11 +77,14 @@ describe('"Pay" on a link', () => {
     const link = await makeLink();
     const address = '198.51.100.7';
     const limit = throttles.linkCheckoutPerAddress().limit;
-    const outcomes = await Promise.all(Array.from({ length: limit + 10 }, () => startPaymentLinkCheckout(client, link.id, address)));
+    const outcomes = await Promise.all(
+      Array.from({ length: limit + 10 }, () => startPaymentLinkCheckout(client, link.id, address)),
+    );
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(limit);
     const refused = outcomes.filter((outcome) => !outcome.ok);
     expect(refused).toHaveLength(10);
-    for (const outcome of refused) expect(outcome).toMatchObject({ ok: false, reason: 'throttled', retryAfterSeconds: expect.any(Number) });
+    for (const outcome of refused)
+      expect(outcome).toMatchObject({ ok: false, reason: 'throttled', retryAfterSeconds: expect.any(Number) });
     // a refused press writes nothing: one session and one order number per accepted press
     expect(await client.checkoutSession.count({ where: { paymentLinkId: link.id } })).toBe(limit);
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(limit);
@@ -87,7 +96,10 @@ describe('"Pay" on a link', () => {
     const client = await db();
     const link = await makeLink({ active: false });
     expect(await startPaymentLinkCheckout(client, link.id, null)).toEqual({ ok: false, reason: 'inactive' });
-    expect(await startPaymentLinkCheckout(client, 'pl_000000000000000000000000', null)).toEqual({ ok: false, reason: 'not_found' });
+    expect(await startPaymentLinkCheckout(client, 'pl_000000000000000000000000', null)).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
     expect(await startPaymentLinkCheckout(client, 'not-an-id', null)).toEqual({ ok: false, reason: 'not_found' });
     expect(await client.checkoutSession.count({ where: { merchantId } })).toBe(0);
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(0);
@@ -138,7 +150,11 @@ describe('after payment', () => {
     const { payment } = await payCheckoutSession(client, null, paid.id, card);
 
     const receipt = await getPaymentLinkReceipt(client, link.id, paid.id);
-    expect(receipt).toMatchObject({ merchantName: 'Studio', link: { id: link.id }, payment: { id: payment.id, amount: 2500, status: 'succeeded' } });
+    expect(receipt).toMatchObject({
+      merchantName: 'Studio',
+      link: { id: link.id },
+      payment: { id: payment.id, amount: 2500, status: 'succeeded' },
+    });
     expect(await getPaymentLinkReceipt(client, link.id, open.id)).toBeNull();
     expect(await getPaymentLinkReceipt(client, otherLink.id, paid.id)).toBeNull();
     expect(await getPaymentLinkReceipt(client, link.id, 'cs_000000000000000000000000')).toBeNull();

@@ -17,7 +17,10 @@ import { paymentLinkReceiptUrl, paymentLinkUrl } from './serialize';
  * merchant still approves and that takes the link's currency. A method the merchant has since withdrawn
  * drops out rather than breaking the link.
  */
-export function offeredMethods(link: Pick<PaymentLink, 'paymentMethods' | 'currency'>, approved: PaymentMethod[]): PaymentMethod[] {
+export function offeredMethods(
+  link: Pick<PaymentLink, 'paymentMethods' | 'currency'>,
+  approved: PaymentMethod[],
+): PaymentMethod[] {
   const wanted = link.paymentMethods.length > 0 ? link.paymentMethods : ALL_PAYMENT_METHODS;
   return wanted.filter((method) => approved.includes(method) && methodServesCurrency(method, link.currency));
 }
@@ -25,7 +28,10 @@ export function offeredMethods(link: Pick<PaymentLink, 'paymentMethods' | 'curre
 /** A link as its public page shows it, or null when there is no such link. */
 export async function getPublicPaymentLink(database: Db, id: string) {
   if (!isId('paymentLink', id)) return null;
-  const link = await database.paymentLink.findUnique({ where: { id }, include: { merchant: { select: { name: true, paymentMethods: true } } } });
+  const link = await database.paymentLink.findUnique({
+    where: { id },
+    include: { merchant: { select: { name: true, paymentMethods: true } } },
+  });
   if (!link) return null;
   return { link, merchantName: link.merchant.name, methods: offeredMethods(link, link.merchant.paymentMethods) };
 }
@@ -52,7 +58,11 @@ const UNAVAILABLE = new Set(['payment_method_not_approved', 'payment_method_unav
  * deactivated a moment earlier refuses. Any refusal rolls the counter back with everything else. Anyone
  * can press Pay, so presses are throttled per client address, counted outside the transaction.
  */
-export async function startPaymentLinkCheckout(database: Db, linkId: string, clientAddress: string | null): Promise<PaymentLinkCheckout> {
+export async function startPaymentLinkCheckout(
+  database: Db,
+  linkId: string,
+  clientAddress: string | null,
+): Promise<PaymentLinkCheckout> {
   if (!isId('paymentLink', linkId)) return { ok: false, reason: 'not_found' };
   if (clientAddress) {
     const verdict = await takeHits(database, [{ rule: throttles.linkCheckoutPerAddress(), who: clientAddress }]);
@@ -71,7 +81,11 @@ export async function startPaymentLinkCheckout(database: Db, linkId: string, cli
       const link = await tx.paymentLink.findUniqueOrThrow({ where: { id: linkId } });
       const merchant = await getMerchantOrThrow(tx, link.merchantId);
       const methods = offeredMethods(link, merchant.paymentMethods);
-      if (methods.length === 0) throw errors.paymentMethodUnavailable(`No approved payment method can take ${link.currency}`, 'payment_methods');
+      if (methods.length === 0)
+        throw errors.paymentMethodUnavailable(
+          `No approved payment method can take ${link.currency}`,
+          'payment_methods',
+        );
 
       const receiptUrl = paymentLinkReceiptUrl(link.id);
       const pageUrl = paymentLinkUrl(link.id);

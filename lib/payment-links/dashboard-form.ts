@@ -61,7 +61,11 @@ export async function createPaymentLinkFromForm(
     const refusal = serviceRefusal(error);
     const field = PARAM_FIELDS[refusal.param?.split('.')[0] ?? ''];
     if (refusal.code === 'url_not_approved') {
-      return { state: refused({ afterPaymentUrl: 'This address is not on one of your approved websites. Use one of them, or leave it empty.' }) };
+      return {
+        state: refused({
+          afterPaymentUrl: 'This address is not on one of your approved websites. Use one of them, or leave it empty.',
+        }),
+      };
     }
     if (refusal.code === 'payment_method_unavailable' && !form.paymentMethods) {
       return { state: refused({ paymentMethods: `None of your approved payment methods takes ${form.currency}.` }) };
@@ -88,10 +92,20 @@ export async function updatePaymentLinkFromForm(
 }
 
 /** Turns a link off (customers are told it is no longer available) or back on. */
-export async function setPaymentLinkActive(database: Db, merchantId: string, linkId: string, active: boolean): Promise<FormState> {
+export async function setPaymentLinkActive(
+  database: Db,
+  merchantId: string,
+  linkId: string,
+  active: boolean,
+): Promise<FormState> {
   try {
     const link = await updatePaymentLink(database, merchantId, linkId, { active });
-    return { status: 'ok', message: active ? `${link.name} takes payments again.` : `${link.name} is deactivated; its page says it is no longer available.` };
+    return {
+      status: 'ok',
+      message: active
+        ? `${link.name} takes payments again.`
+        : `${link.name} is deactivated; its page says it is no longer available.`,
+    };
   } catch (error) {
     const refusal = serviceRefusal(error);
     return failed(refusal.code === 'resource_missing' ? 'This payment link was not found.' : refusal.message);

@@ -8,17 +8,32 @@ export async function pageOfPaymentLinks(database: Db, merchantId: string, page:
   const where = { merchantId };
   const [total, rows] = await Promise.all([
     database.paymentLink.count({ where }),
-    database.paymentLink.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: page.skip, take: page.take }),
+    database.paymentLink.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: page.skip,
+      take: page.take,
+    }),
   ]);
   return { total, rows };
 }
 
 /** One page of the attempts (succeeded and failed) made through one link, newest first. */
-export async function pageOfPaymentLinkPayments(database: Db, merchantId: string, linkId: string, page: { skip: number; take: number }) {
+export async function pageOfPaymentLinkPayments(
+  database: Db,
+  merchantId: string,
+  linkId: string,
+  page: { skip: number; take: number },
+) {
   const where: Prisma.PaymentWhereInput = { merchantId, checkoutSession: { paymentLinkId: linkId } };
   const [total, rows] = await Promise.all([
     database.payment.count({ where }),
-    database.payment.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: page.skip, take: page.take }),
+    database.payment.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: page.skip,
+      take: page.take,
+    }),
   ]);
   return { total, rows };
 }
@@ -26,7 +41,11 @@ export async function pageOfPaymentLinkPayments(database: Db, merchantId: string
 export type LinkSales = { payments: number; volume: number };
 
 /** Succeeded payments and their sum per link, for the given links of one merchant. */
-export async function salesOfPaymentLinks(database: Db, merchantId: string, linkIds: string[]): Promise<Map<string, LinkSales>> {
+export async function salesOfPaymentLinks(
+  database: Db,
+  merchantId: string,
+  linkIds: string[],
+): Promise<Map<string, LinkSales>> {
   if (linkIds.length === 0) return new Map();
   const rows = await database.$queryRaw<{ link_id: string; payments: bigint; volume: bigint }[]>`
     SELECT s."payment_link_id" AS link_id, count(*) AS payments, sum(p."amount") AS volume

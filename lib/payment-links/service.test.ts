@@ -2,7 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import { createMerchant, setPaymentMethods } from '@/lib/merchants/service';
-import { createPaymentLinkFromForm, setPaymentLinkActive, updatePaymentLinkFromForm, type PaymentLinkFormInput } from './dashboard-form';
+import {
+  createPaymentLinkFromForm,
+  setPaymentLinkActive,
+  updatePaymentLinkFromForm,
+  type PaymentLinkFormInput,
+} from './dashboard-form';
 import { createPaymentLinkInput } from './schemas';
 import { serializePaymentLink } from './serialize';
 import { createPaymentLink, getPaymentLink, listPaymentLinks, updatePaymentLink } from './service';
@@ -10,7 +15,8 @@ import { createPaymentLink, getPaymentLink, listPaymentLinks, updatePaymentLink 
 let merchantId: string;
 let otherMerchantId: string;
 
-const input = (overrides: Record<string, unknown> = {}) => createPaymentLinkInput.parse({ name: 'Yoga class', amount: 2500, currency: 'CAD', ...overrides });
+const input = (overrides: Record<string, unknown> = {}) =>
+  createPaymentLinkInput.parse({ name: 'Yoga class', amount: 2500, currency: 'CAD', ...overrides });
 
 async function refusal(promise: Promise<unknown>): Promise<Pick<ApiError, 'status' | 'code' | 'param'>> {
   const error = await promise.then(
@@ -50,9 +56,18 @@ describe('createPaymentLink', () => {
 
   it('takes an after-payment URL only on an approved website, matched exactly', async () => {
     const client = await db();
-    const link = await createPaymentLink(client, merchantId, input({ after_payment_url: 'HTTPS://STUDIO.example.com/Thanks?x=1' }));
+    const link = await createPaymentLink(
+      client,
+      merchantId,
+      input({ after_payment_url: 'HTTPS://STUDIO.example.com/Thanks?x=1' }),
+    );
     expect(link.afterPaymentUrl).toBe('https://STUDIO.example.com/Thanks?x=1');
-    for (const url of ['https://evil.studio.example.com/', 'https://studio.example.com:8443/', 'https://other.example.com/', 'http://localhost:3000/pay']) {
+    for (const url of [
+      'https://evil.studio.example.com/',
+      'https://studio.example.com:8443/',
+      'https://other.example.com/',
+      'http://localhost:3000/pay',
+    ]) {
       expect(await refusal(createPaymentLink(client, merchantId, input({ after_payment_url: url }))), url).toEqual({
         status: 400,
         code: 'url_not_approved',
@@ -69,7 +84,9 @@ describe('createPaymentLink', () => {
       code: 'payment_method_not_approved',
       param: 'payment_methods.1',
     });
-    expect(await refusal(createPaymentLink(client, merchantId, input({ currency: 'USD', payment_methods: ['interac'] })))).toEqual({
+    expect(
+      await refusal(createPaymentLink(client, merchantId, input({ currency: 'USD', payment_methods: ['interac'] }))),
+    ).toEqual({
       status: 400,
       code: 'payment_method_unavailable',
       param: 'payment_methods.0',
@@ -89,13 +106,27 @@ describe('one merchant never reaches another’s links', () => {
     const client = await db();
     const theirs = await createPaymentLink(client, otherMerchantId, input());
     expect(await getPaymentLink(client, merchantId, theirs.id)).toBeNull();
-    expect(await refusal(updatePaymentLink(client, merchantId, theirs.id, { active: false }))).toEqual({ status: 404, code: 'resource_missing', param: 'id' });
+    expect(await refusal(updatePaymentLink(client, merchantId, theirs.id, { active: false }))).toEqual({
+      status: 404,
+      code: 'resource_missing',
+      param: 'id',
+    });
     expect((await listPaymentLinks(client, merchantId, { limit: 10 })).data).toEqual([]);
-    expect(await refusal(listPaymentLinks(client, merchantId, { limit: 10, starting_after: theirs.id }))).toMatchObject({ code: 'resource_missing' });
+    expect(await refusal(listPaymentLinks(client, merchantId, { limit: 10, starting_after: theirs.id }))).toMatchObject(
+      { code: 'resource_missing' },
+    );
     // the dashboard's actions go through the same scoped services
-    expect(await setPaymentLinkActive(client, merchantId, theirs.id, false)).toEqual({ status: 'error', message: 'This payment link was not found.' });
-    expect(await updatePaymentLinkFromForm(client, merchantId, theirs.id, { name: 'Mine now', description: '' })).toMatchObject({ status: 'error' });
-    expect(await client.paymentLink.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({ name: 'Yoga class', active: true });
+    expect(await setPaymentLinkActive(client, merchantId, theirs.id, false)).toEqual({
+      status: 'error',
+      message: 'This payment link was not found.',
+    });
+    expect(
+      await updatePaymentLinkFromForm(client, merchantId, theirs.id, { name: 'Mine now', description: '' }),
+    ).toMatchObject({ status: 'error' });
+    expect(await client.paymentLink.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({
+      name: 'Yoga class',
+      active: true,
+    });
   });
 });
 
@@ -107,7 +138,9 @@ describe('updatePaymentLink', () => {
     expect(renamed).toMatchObject({ name: 'Yoga – drop-in', description: 'Sixty minutes', active: true, amount: 2500 });
     expect(renamed.updatedAt.getTime()).toBeGreaterThanOrEqual(link.updatedAt.getTime());
     expect((await updatePaymentLink(client, merchantId, link.id, { description: null })).description).toBeNull();
-    expect((await updatePaymentLink(client, merchantId, link.id, { description: 'x', active: false })).active).toBe(false);
+    expect((await updatePaymentLink(client, merchantId, link.id, { description: 'x', active: false })).active).toBe(
+      false,
+    );
     expect((await updatePaymentLink(client, merchantId, link.id, { description: '' })).description).toBeNull();
   });
 });
@@ -116,23 +149,39 @@ describe('listPaymentLinks', () => {
   it('pages newest first and filters by active', async () => {
     const client = await db();
     const made = [];
-    for (let i = 0; i < 3; i += 1) made.push(await createPaymentLink(client, merchantId, input({ name: `Link ${i}`, active: i !== 1 })));
+    for (let i = 0; i < 3; i += 1)
+      made.push(await createPaymentLink(client, merchantId, input({ name: `Link ${i}`, active: i !== 1 })));
     const first = await listPaymentLinks(client, merchantId, { limit: 2 });
     expect(first.data.map((link) => link.name)).toEqual(['Link 2', 'Link 1']);
     expect(first.has_more).toBe(true);
     const second = await listPaymentLinks(client, merchantId, { limit: 2, starting_after: first.data[1].id });
     expect(second).toMatchObject({ has_more: false, data: [{ name: 'Link 0' }] });
-    expect((await listPaymentLinks(client, merchantId, { limit: 10, active: 'false' })).data.map((link) => link.id)).toEqual([made[1].id]);
+    expect(
+      (await listPaymentLinks(client, merchantId, { limit: 10, active: 'false' })).data.map((link) => link.id),
+    ).toEqual([made[1].id]);
   });
 });
 
 describe('the dashboard form', () => {
-  const form: PaymentLinkFormInput = { name: 'Mug', description: '', amount: '12.50', currency: 'USD', paymentMethods: null, afterPaymentUrl: '' };
+  const form: PaymentLinkFormInput = {
+    name: 'Mug',
+    description: '',
+    amount: '12.50',
+    currency: 'USD',
+    paymentMethods: null,
+    afterPaymentUrl: '',
+  };
 
   it('turns typed major units into cents and keeps the API rules', async () => {
     const client = await db();
     const made = await createPaymentLinkFromForm(client, merchantId, form);
-    expect('link' in made && made.link).toMatchObject({ amount: 1250, currency: 'USD', paymentMethods: [], description: null, afterPaymentUrl: null });
+    expect('link' in made && made.link).toMatchObject({
+      amount: 1250,
+      currency: 'USD',
+      paymentMethods: [],
+      description: null,
+      afterPaymentUrl: null,
+    });
   });
 
   it('says what is wrong beside the field', async () => {
@@ -148,7 +197,10 @@ describe('the dashboard form', () => {
     ];
     for (const [change, field] of cases) {
       const outcome = await createPaymentLinkFromForm(client, merchantId, { ...form, ...change });
-      expect('state' in outcome && outcome.state.status === 'error' && outcome.state.fieldErrors, JSON.stringify(change)).toHaveProperty(field);
+      expect(
+        'state' in outcome && outcome.state.status === 'error' && outcome.state.fieldErrors,
+        JSON.stringify(change),
+      ).toHaveProperty(field);
     }
     expect(await client.paymentLink.count({ where: { merchantId } })).toBe(0);
   });

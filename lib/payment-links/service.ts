@@ -18,7 +18,11 @@ import { serializePaymentLink } from './serialize';
  * An explicit method list is kept as given; no list means "every approved method that takes the currency",
  * decided each time a customer pays, so the link follows later changes to the merchant's methods.
  */
-export async function createPaymentLink(database: Db, merchantId: string, input: CreatePaymentLinkInput): Promise<PaymentLink> {
+export async function createPaymentLink(
+  database: Db,
+  merchantId: string,
+  input: CreatePaymentLinkInput,
+): Promise<PaymentLink> {
   const merchant = await getMerchantOrThrow(database, merchantId);
   if (input.after_payment_url) requireApprovedWebsite(merchant, input.after_payment_url, 'after_payment_url');
   choosePaymentMethods(merchant.paymentMethods, input.currency, input.payment_methods);
@@ -64,19 +68,33 @@ export async function getPaymentLinkOrThrow(database: Db, merchantId: string, id
   return link;
 }
 
-export async function listPaymentLinks(database: Db, merchantId: string, query: { limit: number; starting_after?: string; active?: 'true' | 'false' }) {
-  const base: Prisma.PaymentLinkWhereInput = { merchantId, ...(query.active ? { active: query.active === 'true' } : {}) };
+export async function listPaymentLinks(
+  database: Db,
+  merchantId: string,
+  query: { limit: number; starting_after?: string; active?: 'true' | 'false' },
+) {
+  const base: Prisma.PaymentLinkWhereInput = {
+    merchantId,
+    ...(query.active ? { active: query.active === 'true' } : {}),
+  };
   return paginate({
     limit: query.limit,
     startingAfter: query.starting_after,
-    findCursor: (id) => database.paymentLink.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } }),
-    findPage: ({ where, take }) => database.paymentLink.findMany({ where: { AND: [base, where] }, orderBy: NEWEST_FIRST, take }),
+    findCursor: (id) =>
+      database.paymentLink.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } }),
+    findPage: ({ where, take }) =>
+      database.paymentLink.findMany({ where: { AND: [base, where] }, orderBy: NEWEST_FIRST, take }),
     serialize: serializePaymentLink,
   });
 }
 
 /** Name, description and active only: the price a customer was shown never changes under them. */
-export async function updatePaymentLink(database: Db, merchantId: string, id: string, input: UpdatePaymentLinkInput): Promise<PaymentLink> {
+export async function updatePaymentLink(
+  database: Db,
+  merchantId: string,
+  id: string,
+  input: UpdatePaymentLinkInput,
+): Promise<PaymentLink> {
   const link = await getPaymentLinkOrThrow(database, merchantId, id);
   const changes: Prisma.PaymentLinkUpdateInput = {
     ...(input.name !== undefined ? { name: input.name } : {}),

@@ -13,7 +13,9 @@ describe('parseExpiry', () => {
     ['0928', { month: 9, year: 2028 }],
   ])('reads %s', (input, expected) => expect(parseExpiry(input)).toEqual(expected));
 
-  it.each(['13 / 30', '00 / 30', '12 / 3', '123', 'MM / YY', ''])('refuses %j', (input) => expect(parseExpiry(input)).toBeNull());
+  it.each(['13 / 30', '00 / 30', '12 / 3', '123', 'MM / YY', ''])('refuses %j', (input) =>
+    expect(parseExpiry(input)).toBeNull(),
+  );
 });
 
 describe('cardFormErrors', () => {
@@ -40,9 +42,11 @@ describe('cardFormErrors', () => {
   });
 
   it('says a month that is not one is invalid, and a shape that is not MM / YY is the wrong format', () => {
-    for (const expiry of ['13 / 30', '00 / 30', '1330', '99/30']) expect(cardFormErrors({ ...good, expiry }, at).expiry, expiry).toBe(EXPIRY_MONTH_INVALID);
+    for (const expiry of ['13 / 30', '00 / 30', '1330', '99/30'])
+      expect(cardFormErrors({ ...good, expiry }, at).expiry, expiry).toBe(EXPIRY_MONTH_INVALID);
     expect(EXPIRY_MONTH_INVALID).toMatch(/month is invalid/);
-    for (const expiry of ['12 / 3', '123', 'MM / YY']) expect(cardFormErrors({ ...good, expiry }, at).expiry, expiry).toBe('Use the format MM / YY.');
+    for (const expiry of ['12 / 3', '123', 'MM / YY'])
+      expect(cardFormErrors({ ...good, expiry }, at).expiry, expiry).toBe('Use the format MM / YY.');
   });
 
   it('wants four CVC digits for American Express and three for the others', () => {
@@ -56,7 +60,10 @@ describe('cardFormErrors', () => {
 describe('interacFormErrors', () => {
   it('wants an e-mail address and one of the sandbox banks', () => {
     expect(interacFormErrors({ email: 'marie@example.ca', bank: 'Desjardins' })).toEqual({});
-    expect(interacFormErrors({ email: '', bank: '' })).toEqual({ email: 'Enter your e-mail address.', bank: 'Choose your bank.' });
+    expect(interacFormErrors({ email: '', bank: '' })).toEqual({
+      email: 'Enter your e-mail address.',
+      bank: 'Choose your bank.',
+    });
     expect(interacFormErrors({ email: 'marie@', bank: 'A bank we made up' })).toEqual({
       email: 'Enter a valid e-mail address.',
       bank: 'Choose your bank.',

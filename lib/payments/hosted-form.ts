@@ -67,7 +67,8 @@ export function interacFormErrors(fields: InteracFields): FieldErrors<InteracFie
   const errors: FieldErrors<InteracFields> = {};
   const email = fields.email.trim();
   if (!email) errors.email = 'Enter your e-mail address.';
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) errors.email = 'Enter a valid e-mail address.';
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)
+    errors.email = 'Enter a valid e-mail address.';
   if (!(SANDBOX_BANKS as readonly string[]).includes(fields.bank)) errors.bank = 'Choose your bank.';
   return errors;
 }

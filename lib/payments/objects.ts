@@ -19,7 +19,10 @@ const cardDetails = z.strictObject({
 const usdcDetails = z.strictObject({
   usdc: z.strictObject({
     network: z.literal('ethereum'),
-    payer_address: z.string().regex(/^0x[0-9a-f]{40}$/).describe('The sandbox wallet that sent the transfer'),
+    payer_address: z
+      .string()
+      .regex(/^0x[0-9a-f]{40}$/)
+      .describe('The sandbox wallet that sent the transfer'),
     transaction_hash: z.string().regex(/^0x[0-9a-f]{64}$/),
   }),
 });
@@ -39,8 +42,13 @@ export const paymentObject = z
     amount: minorUnits('Amount paid'),
     currency,
     payment_method: z.enum(PaymentMethod),
-    payment_method_details: z.union([cardDetails, usdcDetails, interacDetails]).describe('One key, named after payment_method'),
-    failure_code: z.enum(['card_declined', 'insufficient_funds', 'interac_declined']).nullable().describe('Why a failed payment failed; null when it succeeded'),
+    payment_method_details: z
+      .union([cardDetails, usdcDetails, interacDetails])
+      .describe('One key, named after payment_method'),
+    failure_code: z
+      .enum(['card_declined', 'insufficient_funds', 'interac_declined'])
+      .nullable()
+      .describe('Why a failed payment failed; null when it succeeded'),
     checkout_session_id: objectId('checkoutSession'),
     order_id: objectId('order'),
     order_reference: z.string(),

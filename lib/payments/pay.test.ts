@@ -25,7 +25,9 @@ describe('declined attempts on the hosted page', () => {
     const client = await db();
     const session = await openSession();
     const attempts = await Promise.allSettled(
-      Array.from({ length: 15 }, () => payCheckoutSession(client, null, session.id, DECLINED_CARD, { declineLimit: 10 })),
+      Array.from({ length: 15 }, () =>
+        payCheckoutSession(client, null, session.id, DECLINED_CARD, { declineLimit: 10 }),
+      ),
     );
     expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(10);
     const refused = attempts.filter((attempt): attempt is PromiseRejectedResult => attempt.status === 'rejected');
@@ -35,7 +37,13 @@ describe('declined attempts on the hosted page', () => {
     expect(await client.payment.count({ where: { checkoutSessionId: session.id, status: 'failed' } })).toBe(10);
     expect(await client.event.count({ where: { merchantId: session.merchantId, type: 'payment.failed' } })).toBe(10);
 
-    const { payment } = await payCheckoutSession(client, null, session.id, { payment_method: 'usdc' }, { declineLimit: 10 });
+    const { payment } = await payCheckoutSession(
+      client,
+      null,
+      session.id,
+      { payment_method: 'usdc' },
+      { declineLimit: 10 },
+    );
     expect(payment.status).toBe('succeeded');
   });
 

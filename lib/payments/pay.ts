@@ -31,18 +31,31 @@ function simulateAttempt(input: PayInput): Attempt {
   if (input.payment_method === 'card') {
     const digits = normalizeCardNumber(input.card_number);
     if (!passesLuhn(digits)) throw errors.parameterInvalid('Your card number is invalid', 'card_number');
-    if (input.exp_month !== undefined && input.exp_year !== undefined && isExpired(input.exp_month, input.exp_year, now())) {
+    if (
+      input.exp_month !== undefined &&
+      input.exp_year !== undefined &&
+      isExpired(input.exp_month, input.exp_year, now())
+    ) {
       throw errors.parameterInvalid('Your card has expired', 'exp_year');
     }
     // only brand, last4 and expiry are ever kept
     const details = {
-      card: { brand: cardBrand(digits), last4: digits.slice(-4), exp_month: input.exp_month ?? null, exp_year: input.exp_year ?? null },
+      card: {
+        brand: cardBrand(digits),
+        last4: digits.slice(-4),
+        exp_month: input.exp_month ?? null,
+        exp_year: input.exp_year ?? null,
+      },
     };
     return { method: 'card', details, outcome: cardOutcome(digits) };
   }
   if (input.payment_method === 'usdc') {
     const details = {
-      usdc: { network: 'ethereum', payer_address: `0x${randomBytes(20).toString('hex')}`, transaction_hash: `0x${randomBytes(32).toString('hex')}` },
+      usdc: {
+        network: 'ethereum',
+        payer_address: `0x${randomBytes(20).toString('hex')}`,
+        transaction_hash: `0x${randomBytes(32).toString('hex')}`,
+      },
     };
     return { method: 'usdc', details, outcome: { status: 'succeeded', refundsFail: false } };
   }
@@ -78,7 +91,13 @@ export type PayOptions = { declineLimit?: number };
  * two tabs and two sessions of one order all pay once; a partial unique index backs the order rule.
  * A decline records a failed payment and leaves the session open. `merchantId` is null on the hosted page.
  */
-export async function payCheckoutSession(database: Db, merchantId: string | null, sessionId: string, input: PayInput, options: PayOptions = {}) {
+export async function payCheckoutSession(
+  database: Db,
+  merchantId: string | null,
+  sessionId: string,
+  input: PayInput,
+  options: PayOptions = {},
+) {
   const attempt = simulateAttempt(input);
   return inTransaction(database, async (tx) => {
     if (!isId('checkoutSession', sessionId)) throw missing(sessionId);
@@ -93,11 +112,15 @@ export async function payCheckoutSession(database: Db, merchantId: string | null
     }
     const at = now();
     if (session.status !== 'open' || session.expiresAt <= at) {
-      throw errors.checkoutSessionNotOpen(`Checkout session ${sessionId} is ${serializeCheckoutSession(session).status}, not open`);
+      throw errors.checkoutSessionNotOpen(
+        `Checkout session ${sessionId} is ${serializeCheckoutSession(session).status}, not open`,
+      );
     }
     // counted under the session's lock, so parallel declines cannot slip past the limit; USDC never declines
     if (options.declineLimit !== undefined && attempt.method !== 'usdc') {
-      const declined = await tx.payment.count({ where: { orderId: session.orderId, checkoutSessionId: session.id, status: 'failed' } });
+      const declined = await tx.payment.count({
+        where: { orderId: session.orderId, checkoutSessionId: session.id, status: 'failed' },
+      });
       if (declined >= options.declineLimit) throw new DeclineLimitReached(session.id);
     }
     await tx.$executeRaw`SELECT 1 FROM "orders" WHERE "id" = ${session.orderId} FOR UPDATE`;

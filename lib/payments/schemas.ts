@@ -9,7 +9,10 @@ export const payByCardInput = z.strictObject({
   card_number: z.string().max(32),
   exp_month: z.number().int().min(1, 'must be a month from 1 to 12').max(12, 'must be a month from 1 to 12').optional(),
   exp_year: z.number().int().min(2000).max(2100).optional(),
-  cvc: z.string().regex(/^\d{3,4}$/, 'CVC is 3 or 4 digits').optional(),
+  cvc: z
+    .string()
+    .regex(/^\d{3,4}$/, 'CVC is 3 or 4 digits')
+    .optional(),
   name: z.string().trim().min(1).max(200).optional(),
 });
 
@@ -24,7 +27,8 @@ export const payByInteracInput = z.strictObject({
   bank: z.string().trim().min(1).max(100).optional(),
 });
 
-export type PayInput = z.output<typeof payByCardInput> | z.output<typeof payByUsdcInput> | z.output<typeof payByInteracInput>;
+export type PayInput =
+  z.output<typeof payByCardInput> | z.output<typeof payByUsdcInput> | z.output<typeof payByInteracInput>;
 
 export const listPaymentsQuery = listQuerySchema({
   order_reference: z.string().max(64).optional(),

@@ -23,8 +23,10 @@ export async function listPayments(
   return paginate({
     limit: query.limit,
     startingAfter: query.starting_after,
-    findCursor: (id) => database.payment.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } }),
-    findPage: ({ where, take }) => database.payment.findMany({ where: { AND: [base, where] }, orderBy: NEWEST_FIRST, take }),
+    findCursor: (id) =>
+      database.payment.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } }),
+    findPage: ({ where, take }) =>
+      database.payment.findMany({ where: { AND: [base, where] }, orderBy: NEWEST_FIRST, take }),
     serialize: serializePayment,
   });
 }

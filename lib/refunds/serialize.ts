@@ -9,7 +9,9 @@ export function serializeRefundRequest(refund: RefundRequest) {
     currency: refund.currency,
     status: refund.status,
     reason: refund.reason,
-    ...(refund.cryptoRefundDestinationNote !== null ? { crypto_refund_destination_note: refund.cryptoRefundDestinationNote } : {}),
+    ...(refund.cryptoRefundDestinationNote !== null
+      ? { crypto_refund_destination_note: refund.cryptoRefundDestinationNote }
+      : {}),
     failure_reason: refund.failureReason,
     created_at: refund.createdAt.toISOString(),
     updated_at: refund.updatedAt.toISOString(),

@@ -3,7 +3,13 @@ import { db } from '@/lib/db';
 import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
 import { payCheckoutSession } from '@/lib/payments/pay';
-import { approveRefundRequest, authorizeAutomaticRefunds, createRefundRequest, declineRefundRequest, finishProcessingRefunds } from './service';
+import {
+  approveRefundRequest,
+  authorizeAutomaticRefunds,
+  createRefundRequest,
+  declineRefundRequest,
+  finishProcessingRefunds,
+} from './service';
 
 // The refund life cycle and the sandbox provider, driven by the worker's own job functions.
 
@@ -20,7 +26,10 @@ async function paidPayment(cardNumber = '4242424242424242') {
     amount: 5000,
     return_url: 'https://shop.example.com/thanks',
   });
-  const { payment } = await payCheckoutSession(client, merchantId, session.id, { payment_method: 'card', card_number: cardNumber });
+  const { payment } = await payCheckoutSession(client, merchantId, session.id, {
+    payment_method: 'card',
+    card_number: cardNumber,
+  });
   return payment;
 }
 
@@ -49,7 +58,10 @@ describe('automatic policy', () => {
 
     const done = await client.refundRequest.findUniqueOrThrow({ where: { id: refund.id } });
     expect(done.status).toBe('completed');
-    expect(await client.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ amountReserved: 2000, amountRefunded: 2000 });
+    expect(await client.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({
+      amountReserved: 2000,
+      amountRefunded: 2000,
+    });
     expect(await eventsOf('refund.completed', refund.id)).toHaveLength(1);
     // finishing is done once
     expect(await finishProcessingRefunds(client, 0)).toBe(0);
@@ -63,7 +75,10 @@ describe('automatic policy', () => {
     await finishProcessingRefunds(client, 0);
     const failed = await client.refundRequest.findUniqueOrThrow({ where: { id: refund.id } });
     expect(failed).toMatchObject({ status: 'failed', failureReason: expect.any(String) });
-    expect(await client.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ amountReserved: 0, amountRefunded: 0 });
+    expect(await client.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({
+      amountReserved: 0,
+      amountRefunded: 0,
+    });
     expect(await eventsOf('refund.failed', refund.id)).toHaveLength(1);
   });
 
@@ -72,9 +87,16 @@ describe('automatic policy', () => {
     const payment = await paidPayment();
     const refund = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 1000 });
     for (const change of [approveRefundRequest, declineRefundRequest]) {
-      await expect(change(client, merchantId, refund.id)).rejects.toMatchObject({ status: 409, code: 'refund_not_cancelable', message: expect.stringMatching(/manual refund policy/) });
+      await expect(change(client, merchantId, refund.id)).rejects.toMatchObject({
+        status: 409,
+        code: 'refund_not_cancelable',
+        message: expect.stringMatching(/manual refund policy/),
+      });
     }
-    expect(await client.refundRequest.findUniqueOrThrow({ where: { id: refund.id } })).toMatchObject({ status: 'requested', processingAt: null });
+    expect(await client.refundRequest.findUniqueOrThrow({ where: { id: refund.id } })).toMatchObject({
+      status: 'requested',
+      processingAt: null,
+    });
     expect((await client.payment.findUniqueOrThrow({ where: { id: payment.id } })).amountReserved).toBe(1000);
     await authorizeAutomaticRefunds(client);
     await finishProcessingRefunds(client, 0);
@@ -114,8 +136,12 @@ describe('manual policy', () => {
     expect((await approveRefundRequest(client, merchantId, approved.id)).status).toBe('processing');
     expect((await declineRefundRequest(client, merchantId, declined.id)).status).toBe('declined');
     expect((await client.payment.findUniqueOrThrow({ where: { id: payment.id } })).amountReserved).toBe(1000);
-    await expect(declineRefundRequest(client, merchantId, approved.id)).rejects.toMatchObject({ code: 'refund_not_cancelable' });
-    await expect(approveRefundRequest(client, merchantId, declined.id)).rejects.toMatchObject({ code: 'refund_not_cancelable' });
+    await expect(declineRefundRequest(client, merchantId, approved.id)).rejects.toMatchObject({
+      code: 'refund_not_cancelable',
+    });
+    await expect(approveRefundRequest(client, merchantId, declined.id)).rejects.toMatchObject({
+      code: 'refund_not_cancelable',
+    });
     await finishProcessingRefunds(client, 0);
     expect((await client.refundRequest.findUniqueOrThrow({ where: { id: approved.id } })).status).toBe('completed');
   });
@@ -132,7 +158,11 @@ describe('the database backs the rule', () => {
   it('refuses a reservation past the payment amount even if the code were wrong', async () => {
     const client = await db();
     const payment = await paidPayment();
-    await expect(client.$executeRaw`UPDATE "payments" SET "amount_reserved" = "amount" + 1 WHERE "id" = ${payment.id}`).rejects.toThrow(/payments_amount_reserved_check/);
-    await expect(client.$executeRaw`UPDATE "payments" SET "amount_refunded" = 1 WHERE "id" = ${payment.id}`).rejects.toThrow(/payments_amount_refunded_check/);
+    await expect(
+      client.$executeRaw`UPDATE "payments" SET "amount_reserved" = "amount" + 1 WHERE "id" = ${payment.id}`,
+    ).rejects.toThrow(/payments_amount_reserved_check/);
+    await expect(
+      client.$executeRaw`UPDATE "payments" SET "amount_refunded" = 1 WHERE "id" = ${payment.id}`,
+    ).rejects.toThrow(/payments_amount_refunded_check/);
   });
 });

@@ -27,10 +27,15 @@ export async function createRefundRequest(database: Db, merchantId: string, inpu
     );
   }
   if (payment.paymentMethod !== 'usdc' && note !== undefined) {
-    throw errors.parameterInvalid('crypto_refund_destination_note applies to USDC payments only', 'crypto_refund_destination_note');
+    throw errors.parameterInvalid(
+      'crypto_refund_destination_note applies to USDC payments only',
+      'crypto_refund_destination_note',
+    );
   }
   if (payment.status !== 'succeeded') {
-    throw errors.paymentNotRefundable(`Payment ${payment.id} is ${payment.status}; only succeeded payments can be refunded`);
+    throw errors.paymentNotRefundable(
+      `Payment ${payment.id} is ${payment.status}; only succeeded payments can be refunded`,
+    );
   }
 
   const at = now();
@@ -49,15 +54,12 @@ export async function createRefundRequest(database: Db, merchantId: string, inpu
     updatedAt: at,
   };
   return inTransaction(database, async (tx) => {
-    const [{ reserved }] = await sql<{ reserved: boolean }>(tx, 'reserve-and-insert-refund', RESERVE_AND_INSERT_REFUND, [
-      refund.id,
-      merchantId,
-      refund.paymentId,
-      refund.amount,
-      refund.reason,
-      refund.cryptoRefundDestinationNote,
-      at,
-    ]);
+    const [{ reserved }] = await sql<{ reserved: boolean }>(
+      tx,
+      'reserve-and-insert-refund',
+      RESERVE_AND_INSERT_REFUND,
+      [refund.id, merchantId, refund.paymentId, refund.amount, refund.reason, refund.cryptoRefundDestinationNote, at],
+    );
     if (!reserved) {
       const current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
       throw errors.refundExceedsAvailable(
@@ -87,7 +89,9 @@ const RESERVE_AND_INSERT_REFUND = `
   SELECT EXISTS (SELECT 1 FROM inserted) AS "reserved"`;
 
 export async function getRefundRequestOrThrow(database: Db, merchantId: string, id: string) {
-  const refund = isId('refundRequest', id) ? await database.refundRequest.findFirst({ where: { id, merchantId } }) : null;
+  const refund = isId('refundRequest', id)
+    ? await database.refundRequest.findFirst({ where: { id, merchantId } })
+    : null;
   if (!refund) throw errors.resourceMissing(`No such refund request: '${id}'`, 'id');
   return refund;
 }
@@ -105,8 +109,10 @@ export async function listRefundRequests(
   return paginate({
     limit: query.limit,
     startingAfter: query.starting_after,
-    findCursor: (id) => database.refundRequest.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } }),
-    findPage: ({ where, take }) => database.refundRequest.findMany({ where: { AND: [base, where] }, orderBy: NEWEST_FIRST, take }),
+    findCursor: (id) =>
+      database.refundRequest.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } }),
+    findPage: ({ where, take }) =>
+      database.refundRequest.findMany({ where: { AND: [base, where] }, orderBy: NEWEST_FIRST, take }),
     serialize: serializeRefundRequest,
   });
 }
@@ -130,18 +136,23 @@ async function leaveRequested(
       data: { status: to, updatedAt: at, ...(to === 'processing' ? { processingAt: at } : {}) },
     });
     if (count !== 1) {
-      throw errors.refundNotCancelable(`Refund request ${id} is ${refund.status}; only a requested refund can be ${to === 'processing' ? 'approved' : to}`);
+      throw errors.refundNotCancelable(
+        `Refund request ${id} is ${refund.status}; only a requested refund can be ${to === 'processing' ? 'approved' : to}`,
+      );
     }
     if (to !== 'processing') await releaseReservation(tx, refund.paymentId, refund.amount);
     return tx.refundRequest.findUniqueOrThrow({ where: { id } });
   });
 }
 
-export const cancelRefundRequest = (database: Db, merchantId: string, id: string) => leaveRequested(database, merchantId, id, 'canceled');
+export const cancelRefundRequest = (database: Db, merchantId: string, id: string) =>
+  leaveRequested(database, merchantId, id, 'canceled');
 /** Manual policy: a dashboard user declines. */
-export const declineRefundRequest = (database: Db, merchantId: string, id: string) => leaveRequested(database, merchantId, id, 'declined');
+export const declineRefundRequest = (database: Db, merchantId: string, id: string) =>
+  leaveRequested(database, merchantId, id, 'declined');
 /** Manual policy: a dashboard user authorizes; the refund goes to the provider. */
-export const approveRefundRequest = (database: Db, merchantId: string, id: string) => leaveRequested(database, merchantId, id, 'processing');
+export const approveRefundRequest = (database: Db, merchantId: string, id: string) =>
+  leaveRequested(database, merchantId, id, 'processing');
 
 /**
  * Approve and Decline are a person's decisions, which the automatic policy gives to the service: its
@@ -149,9 +160,14 @@ export const approveRefundRequest = (database: Db, merchantId: string, id: strin
  * still leaves `requested` once, by whichever UPDATE comes first.)
  */
 async function assertManualRefundPolicy(tx: Db, merchantId: string): Promise<void> {
-  const { refundPolicy } = await tx.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { refundPolicy: true } });
+  const { refundPolicy } = await tx.merchant.findUniqueOrThrow({
+    where: { id: merchantId },
+    select: { refundPolicy: true },
+  });
   if (refundPolicy !== 'manual') {
-    throw errors.refundNotCancelable('Approve and Decline are for the manual refund policy; with automatic refunds the service approves them itself.');
+    throw errors.refundNotCancelable(
+      'Approve and Decline are for the manual refund policy; with automatic refunds the service approves them itself.',
+    );
   }
 }
 
@@ -184,7 +200,11 @@ export async function finishProcessingRefunds(database: Db, delayMs: number, bat
       const updated = await tx.refundRequest.update({
         where: { id },
         data: fails
-          ? { status: 'failed', failureReason: 'The card issuer refused the refund (sandbox test card 4000 0000 0000 5126)', updatedAt: now() }
+          ? {
+              status: 'failed',
+              failureReason: 'The card issuer refused the refund (sandbox test card 4000 0000 0000 5126)',
+              updatedAt: now(),
+            }
           : { status: 'completed', updatedAt: now() },
       });
       if (fails) {

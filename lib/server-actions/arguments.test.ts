@@ -8,8 +8,14 @@ describe('parseActionArguments', () => {
   const form = new FormData();
 
   it('gives the arguments back when each fits its schema', () => {
-    expect(parseActionArguments([{ status: 'idle' }, form], z.unknown(), z.instanceof(FormData))).toEqual([{ status: 'idle' }, form]);
-    expect(parseActionArguments(['cs_123', { method: 'card' }], z.string(), z.unknown())).toEqual(['cs_123', { method: 'card' }]);
+    expect(parseActionArguments([{ status: 'idle' }, form], z.unknown(), z.instanceof(FormData))).toEqual([
+      { status: 'idle' },
+      form,
+    ]);
+    expect(parseActionArguments(['cs_123', { method: 'card' }], z.string(), z.unknown())).toEqual([
+      'cs_123',
+      { method: 'card' },
+    ]);
   });
 
   it.each([

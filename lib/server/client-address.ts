@@ -24,16 +24,25 @@ export function stampClientAddresses(trustProxy: string | undefined): void {
   // published by Node's HTTP server just before it emits 'request', for every request it parses
   diagnosticsChannel.subscribe('http.server.request.start', (message) => {
     const { request } = message as { request: IncomingMessage };
-    const address = resolveClientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], state.trusted);
+    const address = resolveClientAddress(
+      request.socket.remoteAddress,
+      request.headers['x-forwarded-for'],
+      state.trusted,
+    );
     request.headers[STAMP_HEADER] = `${state.secret} ${address ?? ''}`;
   });
 }
 
 /** The stamped client address of a request, or null when the request was not stamped by this process. */
-export function clientAddressOf(headers: Pick<Headers, 'get'> | Record<string, string | string[] | undefined> | undefined): string | null {
+export function clientAddressOf(
+  headers: Pick<Headers, 'get'> | Record<string, string | string[] | undefined> | undefined,
+): string | null {
   const state = globalForStamp.sandboxClientAddressStamp;
   if (!state || !headers) return null;
-  const raw = typeof headers.get === 'function' ? (headers as Pick<Headers, 'get'>).get(STAMP_HEADER) : (headers as Record<string, unknown>)[STAMP_HEADER];
+  const raw =
+    typeof headers.get === 'function'
+      ? (headers as Pick<Headers, 'get'>).get(STAMP_HEADER)
+      : (headers as Record<string, unknown>)[STAMP_HEADER];
   if (typeof raw !== 'string') return null;
   const [secret, address] = raw.split(' ', 2);
   if (!sameSecret(secret, state.secret) || !address) return null;
@@ -51,11 +60,21 @@ function sameSecret(given: string, expected: string): boolean {
  * proxies that is the socket's address. Otherwise walk the chain from our side: each trusted hop vouches
  * for the one before it, and the first hop that is not trusted is the client.
  */
-export function resolveClientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trusted: BlockList | null): string | null {
+export function resolveClientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trusted: BlockList | null,
+): string | null {
   const socket = socketAddress ? normalizeAddress(socketAddress) : null;
   if (!trusted || !socket) return socket;
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '');
-  const chain = [...header.split(',').map((hop) => normalizeAddress(hop.trim())).filter(Boolean), socket];
+  const chain = [
+    ...header
+      .split(',')
+      .map((hop) => normalizeAddress(hop.trim()))
+      .filter(Boolean),
+    socket,
+  ];
   for (let index = chain.length - 1; index >= 0; index -= 1) {
     if (!isTrusted(chain[index], trusted)) return chain[index];
   }

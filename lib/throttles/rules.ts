@@ -18,7 +18,19 @@ export const throttles = {
    * would let anyone lock the owner out.
    */
   signInPerEmail: (): ThrottleRule => ({ name: 'sign-in-email', limit: 5, windowSeconds: QUARTER_HOUR }),
-  signUpPerAddress: (): ThrottleRule => ({ name: 'sign-up-address', limit: env().SIGN_UPS_PER_HOUR, windowSeconds: HOUR }),
-  linkCheckoutPerAddress: (): ThrottleRule => ({ name: 'link-checkout-address', limit: env().LINK_CHECKOUTS_PER_MINUTE, windowSeconds: MINUTE }),
-  apiAuthFailurePerAddress: (): ThrottleRule => ({ name: 'api-auth-failure-address', limit: env().API_AUTH_FAILURES_PER_MINUTE, windowSeconds: MINUTE }),
+  signUpPerAddress: (): ThrottleRule => ({
+    name: 'sign-up-address',
+    limit: env().SIGN_UPS_PER_HOUR,
+    windowSeconds: HOUR,
+  }),
+  linkCheckoutPerAddress: (): ThrottleRule => ({
+    name: 'link-checkout-address',
+    limit: env().LINK_CHECKOUTS_PER_MINUTE,
+    windowSeconds: MINUTE,
+  }),
+  apiAuthFailurePerAddress: (): ThrottleRule => ({
+    name: 'api-auth-failure-address',
+    limit: env().API_AUTH_FAILURES_PER_MINUTE,
+    windowSeconds: MINUTE,
+  }),
 };

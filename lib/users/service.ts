@@ -27,5 +27,8 @@ export async function verifyUserPassword(database: Db, email: string, password: 
  * from now on. Only a cookie that is still valid can do this, so an old copied one cannot sign the owner out.
  */
 export async function endSessions(database: Db, userId: string, currentVersion: number): Promise<void> {
-  await database.user.updateMany({ where: { id: userId, sessionVersion: currentVersion }, data: { sessionVersion: { increment: 1 } } });
+  await database.user.updateMany({
+    where: { id: userId, sessionVersion: currentVersion },
+    data: { sessionVersion: { increment: 1 } },
+  });
 }

@@ -9,7 +9,14 @@ import { createMerchant } from '@/lib/merchants/service';
 import { deliverDueWebhooks, type DeliveryOptions } from './deliver';
 import { MAX_ATTEMPTS } from './retry-schedule';
 import { RESPONSE_EXCERPT_BYTES } from './send';
-import { createWebhookEndpoint, deleteWebhookEndpoint, listAttempts, resendDelivery, rotateWebhookSecret, sendTestEvent } from './service';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listAttempts,
+  resendDelivery,
+  rotateWebhookSecret,
+  sendTestEvent,
+} from './service';
 import { startTestReceiver, type Answer, type TestReceiver } from '@/test/support/webhook-receiver';
 
 // The delivery job against a real HTTP receiver on 127.0.0.1 (so private URLs are allowed here, except
@@ -41,7 +48,10 @@ async function endpointAt(url: string, events: string[] = ['*']) {
   return createWebhookEndpoint(await db(), merchantId, { url, events: events as ['*'] }, { allowPrivateUrls: true });
 }
 
-async function emit(type: 'payment.succeeded' | 'refund.completed' = 'payment.succeeded', object: object = { id: 'pay_1', amount: 3750 }) {
+async function emit(
+  type: 'payment.succeeded' | 'refund.completed' = 'payment.succeeded',
+  object: object = { id: 'pay_1', amount: 3750 },
+) {
   return emitEvent(await db(), merchantId, type, object);
 }
 
@@ -58,7 +68,10 @@ async function drain(options: DeliveryOptions = allowLocal, until?: () => Promis
 }
 
 async function deliveryOf(eventId: string) {
-  return (await db()).webhookDelivery.findFirstOrThrow({ where: { eventId }, include: { attempts: { orderBy: { attempt: 'asc' } } } });
+  return (await db()).webhookDelivery.findFirstOrThrow({
+    where: { eventId },
+    include: { attempts: { orderBy: { attempt: 'asc' } } },
+  });
 }
 
 describe('delivery', () => {
@@ -73,7 +86,12 @@ describe('delivery', () => {
     expect(request.headers['webhook-id']).toBe(eventId);
     expect(request.headers['content-type']).toBe('application/json');
     const payload = new Webhook(endpoint.secret).verify(request.body, request.headers);
-    expect(payload).toMatchObject({ id: eventId, object: 'event', type: 'payment.succeeded', data: { object: { id: 'pay_1', amount: 3750 } } });
+    expect(payload).toMatchObject({
+      id: eventId,
+      object: 'event',
+      type: 'payment.succeeded',
+      data: { object: { id: 'pay_1', amount: 3750 } },
+    });
     const event = await (await db()).event.findUniqueOrThrow({ where: { id: eventId } });
     expect(JSON.parse(request.body).created_at).toBe(event.createdAt.toISOString());
 
@@ -92,7 +110,9 @@ describe('delivery', () => {
     expect(new Set(hook.received.map((request) => request.headers['webhook-id']))).toEqual(new Set([eventId]));
     const delivery = await deliveryOf(eventId);
     expect(delivery).toMatchObject({ status: 'succeeded', attemptCount: 3, nextAttemptAt: null });
-    expect(delivery.attempts.map((attempt) => [attempt.attempt, attempt.responseStatus, attempt.responseExcerpt])).toEqual([
+    expect(
+      delivery.attempts.map((attempt) => [attempt.attempt, attempt.responseStatus, attempt.responseExcerpt]),
+    ).toEqual([
       [1, 500, 'boom 1'],
       [2, 500, 'boom 2'],
       [3, 204, null],
@@ -122,7 +142,11 @@ describe('delivery', () => {
 
   it('gives up after the last attempt, logging each with its status, duration and the first 1 KiB of the answer', async () => {
     const longAnswer = 'é'.repeat(3000);
-    const hook = await receiver(() => ({ status: 503, body: longAnswer, headers: { 'content-type': 'text/plain; charset=utf-8' } }));
+    const hook = await receiver(() => ({
+      status: 503,
+      body: longAnswer,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    }));
     await endpointAt(hook.url);
     const eventId = await emit();
     await drain({ allowPrivateUrls: true, retryScale: 0.000001 });
@@ -149,7 +173,9 @@ describe('delivery', () => {
 
     const delivery = await deliveryOf(eventId);
     expect(delivery.status).toBe('pending');
-    expect(delivery.attempts).toMatchObject([{ responseStatus: 307, error: 'answered 307: redirects are not followed' }]);
+    expect(delivery.attempts).toMatchObject([
+      { responseStatus: 307, error: 'answered 307: redirects are not followed' },
+    ]);
     expect(elsewhere.received).toHaveLength(0);
   });
 
@@ -178,7 +204,9 @@ describe('delivery', () => {
     const released = await deliveryOf(eventId);
     expect(released).toMatchObject({ status: 'pending', attemptCount: 1 });
     expect(released.nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now());
-    expect(released.attempts).toMatchObject([{ attempt: 1, responseStatus: null, error: 'interrupted: the worker shut down mid-send' }]);
+    expect(released.attempts).toMatchObject([
+      { attempt: 1, responseStatus: null, error: 'interrupted: the worker shut down mid-send' },
+    ]);
     // a stopped worker claims nothing more
     expect(await deliverDueWebhooks(await db(), { ...allowLocal, signal: shutdown.signal })).toBe(0);
 
@@ -193,7 +221,9 @@ describe('delivery', () => {
     await hook.close();
     const eventId = await emit();
     await deliverDueWebhooks(await db(), allowLocal);
-    expect((await deliveryOf(eventId)).attempts).toMatchObject([{ responseStatus: null, error: expect.stringMatching(/^ECONNREFUSED/) }]);
+    expect((await deliveryOf(eventId)).attempts).toMatchObject([
+      { responseStatus: null, error: expect.stringMatching(/^ECONNREFUSED/) },
+    ]);
   });
 
   it('checks the URL again before sending: a private address is not contacted when private URLs are not allowed', async () => {
@@ -206,7 +236,13 @@ describe('delivery', () => {
     expect(hook.received).toHaveLength(0);
     const delivery = await deliveryOf(eventId);
     expect(delivery.status).toBe('pending');
-    expect(delivery.attempts).toMatchObject([{ attempt: 1, responseStatus: null, error: expect.stringMatching(/^not sent: the URL its host 127\.0\.0\.1 is a private/) }]);
+    expect(delivery.attempts).toMatchObject([
+      {
+        attempt: 1,
+        responseStatus: null,
+        error: expect.stringMatching(/^not sent: the URL its host 127\.0\.0\.1 is a private/),
+      },
+    ]);
   });
 });
 
@@ -286,10 +322,15 @@ describe('dashboard actions', () => {
     expect(delivery.status).toBe('failed');
 
     const stranger = (await createMerchant(await db(), { name: 'Stranger' })).id;
-    await expect(resendDelivery(await db(), stranger, delivery.id, allowLocal)).rejects.toMatchObject({ code: 'resource_missing' });
+    await expect(resendDelivery(await db(), stranger, delivery.id, allowLocal)).rejects.toMatchObject({
+      code: 'resource_missing',
+    });
 
     healthy = true;
-    expect((await resendDelivery(await db(), merchantId, delivery.id, allowLocal)).delivery).toMatchObject({ status: 'succeeded', attemptCount: 9 });
+    expect((await resendDelivery(await db(), merchantId, delivery.id, allowLocal)).delivery).toMatchObject({
+      status: 'succeeded',
+      attemptCount: 9,
+    });
   });
 
   it('resends while a worker’s attempt is still in flight: the resend is its own attempt, and the late answer moves nothing', async () => {
@@ -320,7 +361,11 @@ describe('dashboard actions', () => {
     const outcome = await sendTestEvent(await db(), merchantId, endpoint.id, { allowPrivateUrls: true });
     expect(outcome).toMatchObject({ status: 202, error: null, responseExcerpt: 'thanks' });
     const payload = new Webhook(endpoint.secret).verify(hook.received[0].body, hook.received[0].headers);
-    expect(payload).toMatchObject({ id: outcome.eventId, type: 'webhook_endpoint.test', data: { object: { id: endpoint.id } } });
+    expect(payload).toMatchObject({
+      id: outcome.eventId,
+      type: 'webhook_endpoint.test',
+      data: { object: { id: endpoint.id } },
+    });
     expect(await (await db()).event.count({ where: { id: outcome.eventId } })).toBe(0);
   });
 
@@ -332,20 +377,38 @@ describe('dashboard actions', () => {
     down = false;
     const delivered = await sendTestEvent(await db(), merchantId, endpoint.id, { allowPrivateUrls: true });
 
-    const logged = await (await db()).webhookDelivery.findMany({ where: { endpointId: endpoint.id }, include: { attempts: true }, orderBy: { createdAt: 'asc' } });
+    const logged = await (
+      await db()
+    ).webhookDelivery.findMany({
+      where: { endpointId: endpoint.id },
+      include: { attempts: true },
+      orderBy: { createdAt: 'asc' },
+    });
     expect(logged.map((delivery) => delivery.id)).toEqual([failed.deliveryId, delivered.deliveryId]);
-    expect(logged[0]).toMatchObject({ eventId: null, eventType: 'webhook_endpoint.test', status: 'failed', attemptCount: 1, nextAttemptAt: null });
-    expect(logged[0].attempts).toEqual([expect.objectContaining({ attempt: 1, responseStatus: 503, responseExcerpt: 'maintenance' })]);
+    expect(logged[0]).toMatchObject({
+      eventId: null,
+      eventType: 'webhook_endpoint.test',
+      status: 'failed',
+      attemptCount: 1,
+      nextAttemptAt: null,
+    });
+    expect(logged[0].attempts).toEqual([
+      expect.objectContaining({ attempt: 1, responseStatus: 503, responseExcerpt: 'maintenance' }),
+    ]);
     expect(logged[1]).toMatchObject({ eventId: null, status: 'succeeded', attemptCount: 1 });
     expect(logged[1].attempts).toEqual([expect.objectContaining({ attempt: 1, responseStatus: 200 })]);
 
     // the worker never picks a test up again; a resend finds nothing
     expect(await deliverDueWebhooks(await db(), allowLocal)).toBe(0);
     expect(hook.received).toHaveLength(2);
-    await expect(resendDelivery(await db(), merchantId, failed.deliveryId, allowLocal)).rejects.toMatchObject({ code: 'resource_missing' });
+    await expect(resendDelivery(await db(), merchantId, failed.deliveryId, allowLocal)).rejects.toMatchObject({
+      code: 'resource_missing',
+    });
     // the database holds the rule: only a test delivery names no event
     await expect(
-      (await db()).webhookDelivery.create({ data: { id: 'whd_noevent', eventId: null, eventType: 'payment.succeeded', endpointId: endpoint.id } }),
+      (await db()).webhookDelivery.create({
+        data: { id: 'whd_noevent', eventId: null, eventType: 'payment.succeeded', endpointId: endpoint.id },
+      }),
     ).rejects.toThrow();
   });
 
@@ -357,7 +420,9 @@ describe('dashboard actions', () => {
     expect(await deliverDueWebhooks(await db(), allowLocal)).toBe(0);
     expect(hook.received).toHaveLength(0);
     expect(await deliveryOf(eventId)).toMatchObject({ status: 'failed', nextAttemptAt: null });
-    await expect(deleteWebhookEndpoint(await db(), merchantId, endpoint.id)).rejects.toMatchObject({ code: 'resource_missing' });
+    await expect(deleteWebhookEndpoint(await db(), merchantId, endpoint.id)).rejects.toMatchObject({
+      code: 'resource_missing',
+    });
   });
 });
 

@@ -44,7 +44,11 @@ export async function deliverDueWebhooks(database: Db, options: DeliveryOptions 
     claims.map((claim) =>
       attemptDelivery(database, claim, options).catch((error) =>
         // the lease runs out and another pass tries again
-        log.error('webhook delivery attempt failed to run', { delivery_id: claim.id, attempt: claim.attempt, ...describeError(error) }),
+        log.error('webhook delivery attempt failed to run', {
+          delivery_id: claim.id,
+          attempt: claim.attempt,
+          ...describeError(error),
+        }),
       ),
     ),
   );
@@ -56,7 +60,11 @@ export async function deliverDueWebhooks(database: Db, options: DeliveryOptions 
  * worker's attempt is in flight (that one is still logged, but only the newest attempt moves the delivery
  * on). Returns the outcome of this very attempt.
  */
-export async function sendDeliveryNow(database: Db, deliveryId: string, options: DeliveryOptions = {}): Promise<SendOutcome> {
+export async function sendDeliveryNow(
+  database: Db,
+  deliveryId: string,
+  options: DeliveryOptions = {},
+): Promise<SendOutcome> {
   const [claim] = await database.$queryRaw<Claim[]>`
     UPDATE "webhook_deliveries"
     SET "status" = 'pending', "attempt_count" = "attempt_count" + 1, "last_attempt_at" = now(),
@@ -85,14 +93,22 @@ async function claimDueDeliveries(database: Db, batchSize: number): Promise<Clai
 }
 
 async function attemptDelivery(database: Db, claim: Claim, options: DeliveryOptions): Promise<SendOutcome> {
-  const delivery = await database.webhookDelivery.findUniqueOrThrow({ where: { id: claim.id }, include: { endpoint: true } });
+  const delivery = await database.webhookDelivery.findUniqueOrThrow({
+    where: { id: claim.id },
+    include: { endpoint: true },
+  });
   // a test send is logged finished and is never claimed or resent (getDeliveryOrThrow leaves it out)
   if (delivery.eventId === null) throw new Error(`delivery ${delivery.id} is a test send, which is never sent again`);
   const event = await database.event.findUniqueOrThrow({ where: { id: delivery.eventId } });
   const body = JSON.stringify(serializeEvent(event));
   const outcome = await signAndSend(delivery.endpoint, event.id, body, options);
   await recordAttempt(database, claim, outcome, options.retryScale ?? env().WEBHOOK_RETRY_SCALE);
-  log.debug('webhook attempt', { delivery_id: claim.id, attempt: claim.attempt, status: outcome.status, error: outcome.error });
+  log.debug('webhook attempt', {
+    delivery_id: claim.id,
+    attempt: claim.attempt,
+    status: outcome.status,
+    error: outcome.error,
+  });
   return outcome;
 }
 
@@ -138,18 +154,34 @@ export async function signAndSend(
   const started = performance.now();
   const check = await checkWebhookUrl(endpoint.url, { allowPrivate: options.allowPrivateUrls });
   if (!check.ok) {
-    return { status: null, error: `not sent: the URL ${check.reason}`, durationMs: Math.round(performance.now() - started), responseExcerpt: null };
+    return {
+      status: null,
+      error: `not sent: the URL ${check.reason}`,
+      durationMs: Math.round(performance.now() - started),
+      responseExcerpt: null,
+    };
   }
   const headers = {
     ...signatureHeaders(signingSecrets(endpoint), messageId, Math.floor(Date.now() / 1000), body),
     'user-agent': USER_AGENT,
   };
-  return sendWebhook({ url: check.url, addresses: check.addresses, headers, body, timeoutMs: options.timeoutMs, signal: options.signal });
+  return sendWebhook({
+    url: check.url,
+    addresses: check.addresses,
+    headers,
+    body,
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+  });
 }
 
 /** The current secret, and the one it replaced while that is still within its 24 hours. */
-export function signingSecrets(endpoint: Pick<WebhookEndpoint, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>, at = now()): string[] {
-  const previousValid = endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at;
+export function signingSecrets(
+  endpoint: Pick<WebhookEndpoint, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>,
+  at = now(),
+): string[] {
+  const previousValid =
+    endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at;
   return previousValid ? [endpoint.secret, endpoint.previousSecret!] : [endpoint.secret];
 }
 

@@ -9,7 +9,10 @@ import { newId } from '@/lib/ids';
  * Writes the event and finds its subscribers in one statement, then their deliveries in a second one (none
  * when no endpoint listens, the usual case). Call it with the transaction that makes the change.
  */
-export async function writeEventWithDeliveries(tx: Db, event: { id: string; merchantId: string; type: string; data: unknown }): Promise<number> {
+export async function writeEventWithDeliveries(
+  tx: Db,
+  event: { id: string; merchantId: string; type: string; data: unknown },
+): Promise<number> {
   const endpoints = await sql<{ id: string }>(tx, 'insert-event', INSERT_EVENT_RETURNING_SUBSCRIBERS, [
     event.id,
     event.merchantId,

@@ -12,7 +12,9 @@ export const webhookEndpointObject = z
     object: z.literal('webhook_endpoint'),
     url: z.string().describe('Where events are POSTed'),
     description: z.string().nullable(),
-    events: z.array(z.enum([...EVENT_TYPES, '*'])).describe('The event types sent here; ["*"] is every type, now and later'),
+    events: z
+      .array(z.enum([...EVENT_TYPES, '*']))
+      .describe('The event types sent here; ["*"] is every type, now and later'),
     status: z.enum(WebhookEndpointStatus),
     created_at: timestamp('When it was made'),
   })
@@ -20,7 +22,10 @@ export const webhookEndpointObject = z
 
 export const webhookEndpointWithSecretObject = webhookEndpointObject
   .extend({
-    secret: z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/).describe('The signing secret: shown this once, keep it'),
+    secret: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/)
+      .describe('The signing secret: shown this once, keep it'),
   })
   .describe('A webhook endpoint with its signing secret: the answer to creation and rotation only.');
 

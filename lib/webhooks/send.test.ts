@@ -17,10 +17,16 @@ describe('sendWebhook', () => {
     const url = new URL(`http://hooks.invalid:${port}/in`);
     const request = { url, headers: { 'webhook-id': 'evt_1' }, body: '{"ok":true}' };
 
-    expect(await sendWebhook({ ...request, addresses: null })).toMatchObject({ status: null, error: expect.stringMatching(/^(ENOTFOUND|EAI_AGAIN)/) });
+    expect(await sendWebhook({ ...request, addresses: null })).toMatchObject({
+      status: null,
+      error: expect.stringMatching(/^(ENOTFOUND|EAI_AGAIN)/),
+    });
     const pinned = await sendWebhook({ ...request, addresses: [{ address: '127.0.0.1', family: 4 }] });
     expect(pinned).toMatchObject({ status: 200, error: null, responseExcerpt: 'pinned' });
     expect(receiver.received).toHaveLength(1);
-    expect(receiver.received[0]).toMatchObject({ body: '{"ok":true}', headers: { host: `hooks.invalid:${port}`, 'webhook-id': 'evt_1' } });
+    expect(receiver.received[0]).toMatchObject({
+      body: '{"ok":true}',
+      headers: { host: `hooks.invalid:${port}`, 'webhook-id': 'evt_1' },
+    });
   });
 });

@@ -52,9 +52,15 @@ export function sendWebhook(request: {
       request.url,
       {
         method: 'POST',
-        headers: { ...request.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(request.body) },
+        headers: {
+          ...request.headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(request.body),
+        },
         agent: false,
-        signal: request.signal ? AbortSignal.any([AbortSignal.timeout(timeoutMs), request.signal]) : AbortSignal.timeout(timeoutMs),
+        signal: request.signal
+          ? AbortSignal.any([AbortSignal.timeout(timeoutMs), request.signal])
+          : AbortSignal.timeout(timeoutMs),
         ...(request.addresses ? { lookup: pinnedLookup(request.addresses) } : {}),
       },
       (response) => {
@@ -78,11 +84,20 @@ export function sendWebhook(request: {
     );
     outgoing.on('error', (error) => {
       if (request.signal?.aborted) {
-        finish({ status: null, error: 'interrupted: the worker shut down mid-send', responseExcerpt: null, interrupted: true });
+        finish({
+          status: null,
+          error: 'interrupted: the worker shut down mid-send',
+          responseExcerpt: null,
+          interrupted: true,
+        });
         return;
       }
       const timedOut = error.name === 'AbortError' || error.name === 'TimeoutError';
-      finish({ status: null, error: timedOut ? `timed out after ${timeoutMs} ms` : describeNetworkError(error), responseExcerpt: null });
+      finish({
+        status: null,
+        error: timedOut ? `timed out after ${timeoutMs} ms` : describeNetworkError(error),
+        responseExcerpt: null,
+      });
     });
     outgoing.end(request.body);
   });

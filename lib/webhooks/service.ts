@@ -43,13 +43,19 @@ export async function getWebhookEndpointOrThrow(database: Db, merchantId: string
   return endpoint;
 }
 
-export async function listWebhookEndpoints(database: Db, merchantId: string, query: { limit: number; starting_after?: string }) {
+export async function listWebhookEndpoints(
+  database: Db,
+  merchantId: string,
+  query: { limit: number; starting_after?: string },
+) {
   const base = { merchantId, deletedAt: null };
   return paginate({
     limit: query.limit,
     startingAfter: query.starting_after,
-    findCursor: (id) => database.webhookEndpoint.findFirst({ where: { id, ...base }, select: { id: true, createdAt: true } }),
-    findPage: ({ where, take }) => database.webhookEndpoint.findMany({ where: { AND: [base, where] }, orderBy: NEWEST_FIRST, take }),
+    findCursor: (id) =>
+      database.webhookEndpoint.findFirst({ where: { id, ...base }, select: { id: true, createdAt: true } }),
+    findPage: ({ where, take }) =>
+      database.webhookEndpoint.findMany({ where: { AND: [base, where] }, orderBy: NEWEST_FIRST, take }),
     serialize: (endpoint) => serializeWebhookEndpoint(endpoint),
   });
 }
@@ -61,10 +67,16 @@ export async function listWebhookEndpoints(database: Db, merchantId: string, que
 export async function deleteWebhookEndpoint(database: Db, merchantId: string, id: string) {
   return inTransaction(database, async (tx) => {
     const { count } = isId('webhookEndpoint', id)
-      ? await tx.webhookEndpoint.updateMany({ where: { id, merchantId, deletedAt: null }, data: { deletedAt: now(), status: 'disabled' } })
+      ? await tx.webhookEndpoint.updateMany({
+          where: { id, merchantId, deletedAt: null },
+          data: { deletedAt: now(), status: 'disabled' },
+        })
       : { count: 0 };
     if (count !== 1) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
-    await tx.webhookDelivery.updateMany({ where: { endpointId: id, status: 'pending' }, data: { status: 'failed', nextAttemptAt: null } });
+    await tx.webhookDelivery.updateMany({
+      where: { endpointId: id, status: 'pending' },
+      data: { status: 'failed', nextAttemptAt: null },
+    });
     return { id, object: 'webhook_endpoint' as const, deleted: true as const };
   });
 }
@@ -89,7 +101,9 @@ export async function rotateWebhookSecret(database: Db, merchantId: string, id: 
 
 /** A delivery of a stored event: a logged test send is not resent (a new test is one click away). */
 async function getDeliveryOrThrow(database: Db, merchantId: string, id: string) {
-  const delivery = await database.webhookDelivery.findFirst({ where: { id, endpoint: { merchantId }, eventId: { not: null } } });
+  const delivery = await database.webhookDelivery.findFirst({
+    where: { id, endpoint: { merchantId }, eventId: { not: null } },
+  });
   if (!delivery) throw errors.resourceMissing(`No such webhook delivery: '${id}'`, 'id');
   return delivery;
 }
@@ -104,7 +118,12 @@ export async function listAttempts(database: Db, merchantId: string, deliveryId:
  * Sends a delivery again now, as a new logged attempt with its own attempt number, whatever its status
  * (the dashboard's Resend). Returns the delivery as it is afterwards, and this attempt's outcome.
  */
-export async function resendDelivery(database: Db, merchantId: string, deliveryId: string, options: DeliveryOptions = {}) {
+export async function resendDelivery(
+  database: Db,
+  merchantId: string,
+  deliveryId: string,
+  options: DeliveryOptions = {},
+) {
   const delivery = await getDeliveryOrThrow(database, merchantId, deliveryId);
   await getWebhookEndpointOrThrow(database, merchantId, delivery.endpointId);
   const outcome = await sendDeliveryNow(database, delivery.id, options);

@@ -4,7 +4,12 @@ import { generateWebhookSecret, signatureHeaders, signPayload } from './signatur
 
 // Our signatures held to the official Standard Webhooks library, which is what merchants verify with.
 
-const body = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment.succeeded', data: { object: { amount: 3750 } } });
+const body = JSON.stringify({
+  id: 'evt_1',
+  object: 'event',
+  type: 'payment.succeeded',
+  data: { object: { amount: 3750 } },
+});
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 describe('webhook secrets', () => {
@@ -38,7 +43,9 @@ describe('signing, verified by the standardwebhooks package', () => {
   it('is rejected for another message id or another secret', () => {
     const secret = generateWebhookSecret();
     const headers = signatureHeaders([secret], 'evt_1', nowSeconds(), body);
-    expect(() => new Webhook(secret).verify(body, { ...headers, 'webhook-id': 'evt_2' })).toThrow(/No matching signature/);
+    expect(() => new Webhook(secret).verify(body, { ...headers, 'webhook-id': 'evt_2' })).toThrow(
+      /No matching signature/,
+    );
     expect(() => new Webhook(generateWebhookSecret()).verify(body, headers)).toThrow(/No matching signature/);
   });
 
@@ -51,7 +58,9 @@ describe('signing, verified by the standardwebhooks package', () => {
   it('is rejected when the timestamp is moved, since the timestamp is signed', () => {
     const secret = generateWebhookSecret();
     const headers = signatureHeaders([secret], 'evt_1', nowSeconds() - 60, body);
-    expect(() => new Webhook(secret).verify(body, { ...headers, 'webhook-timestamp': String(nowSeconds()) })).toThrow(/No matching signature/);
+    expect(() => new Webhook(secret).verify(body, { ...headers, 'webhook-timestamp': String(nowSeconds()) })).toThrow(
+      /No matching signature/,
+    );
   });
 
   it('signs with every secret given, so the old and the new secret both verify during a rotation', () => {

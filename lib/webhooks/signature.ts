@@ -17,7 +17,9 @@ function secretKey(secret: string): Buffer {
 
 /** `v1,<base64 HMAC-SHA256 over "{id}.{timestamp}.{body}">` for one secret. */
 export function signPayload(secret: string, messageId: string, timestampSeconds: number, body: string): string {
-  const mac = createHmac('sha256', secretKey(secret)).update(`${messageId}.${timestampSeconds}.${body}`).digest('base64');
+  const mac = createHmac('sha256', secretKey(secret))
+    .update(`${messageId}.${timestampSeconds}.${body}`)
+    .digest('base64');
   return `v1,${mac}`;
 }
 
@@ -31,7 +33,12 @@ export type WebhookSignatureHeaders = {
  * The three signature headers. Every secret given signs, space-separated, so receivers that still hold
  * the secret from before a rotation keep verifying until it expires.
  */
-export function signatureHeaders(secrets: string[], messageId: string, timestampSeconds: number, body: string): WebhookSignatureHeaders {
+export function signatureHeaders(
+  secrets: string[],
+  messageId: string,
+  timestampSeconds: number,
+  body: string,
+): WebhookSignatureHeaders {
   if (secrets.length === 0) throw new Error('at least one secret signs a webhook');
   return {
     'webhook-id': messageId,

@@ -10,23 +10,72 @@ const resolvesTo =
 
 describe('isNonPublicAddress', () => {
   it.each([
-    '127.0.0.1', '127.255.255.254', '10.0.0.1', '10.255.255.255', '172.16.0.1', '172.31.255.255', '192.168.1.1',
-    '169.254.169.254', '0.0.0.0', '100.64.0.1', '192.0.0.8', '198.18.0.1', '224.0.0.1', '239.255.255.250', '255.255.255.255',
-    '::', '::1', 'fe80::1', 'fe80::1%eth0', 'fc00::1', 'fd12:3456::1', 'fec0::1', 'ff02::1',
-    '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:169.254.169.254', '::ffff:10.1.2.3', '::127.0.0.1',
-    '64:ff9b::10.0.0.1', '64:ff9b::a9fe:a9fe', '2002:c0a8:101::1', '2002:7f00:1::',
+    '127.0.0.1',
+    '127.255.255.254',
+    '10.0.0.1',
+    '10.255.255.255',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '0.0.0.0',
+    '100.64.0.1',
+    '192.0.0.8',
+    '198.18.0.1',
+    '224.0.0.1',
+    '239.255.255.250',
+    '255.255.255.255',
+    '::',
+    '::1',
+    'fe80::1',
+    'fe80::1%eth0',
+    'fc00::1',
+    'fd12:3456::1',
+    'fec0::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:169.254.169.254',
+    '::ffff:10.1.2.3',
+    '::127.0.0.1',
+    '64:ff9b::10.0.0.1',
+    '64:ff9b::a9fe:a9fe',
+    '2002:c0a8:101::1',
+    '2002:7f00:1::',
     // each IPv6 form that carries an IPv4 address is judged by that address
-    '::ffff:192.168.0.1', '64:ff9b::127.0.0.1', '64:ff9b::7f00:1',
-    '::ffff:0:127.0.0.1', '::ffff:0:7f00:1', '::ffff:0:169.254.169.254', '::ffff:0:10.0.0.1', // SIIT, ::ffff:0:0/96
-    '64:ff9b:1::127.0.0.1', '64:ff9b:1::a9fe:a9fe', '64:ff9b:1:ab:cd::10.0.0.1', // local-use NAT64, 64:ff9b:1::/48
+    '::ffff:192.168.0.1',
+    '64:ff9b::127.0.0.1',
+    '64:ff9b::7f00:1',
+    '::ffff:0:127.0.0.1',
+    '::ffff:0:7f00:1',
+    '::ffff:0:169.254.169.254',
+    '::ffff:0:10.0.0.1', // SIIT, ::ffff:0:0/96
+    '64:ff9b:1::127.0.0.1',
+    '64:ff9b:1::a9fe:a9fe',
+    '64:ff9b:1:ab:cd::10.0.0.1', // local-use NAT64, 64:ff9b:1::/48
   ])('refuses %s', (address) => {
     expect(isNonPublicAddress(address)).toBe(true);
   });
 
   it.each([
-    '8.8.8.8', '1.1.1.1', '93.184.216.34', '172.15.255.255', '172.32.0.0', '100.63.255.255', '100.128.0.0', '11.0.0.1',
-    '2606:4700:4700::1111', '2001:4860:4860::8888', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1',
-    '64:ff9b::8.8.8.8', '::ffff:0:8.8.8.8', '::ffff:0:808:808', '64:ff9b:1::8.8.8.8', '64:ff9b:1:ab:cd::808:808',
+    '8.8.8.8',
+    '1.1.1.1',
+    '93.184.216.34',
+    '172.15.255.255',
+    '172.32.0.0',
+    '100.63.255.255',
+    '100.128.0.0',
+    '11.0.0.1',
+    '2606:4700:4700::1111',
+    '2001:4860:4860::8888',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+    '64:ff9b::8.8.8.8',
+    '::ffff:0:8.8.8.8',
+    '::ffff:0:808:808',
+    '64:ff9b:1::8.8.8.8',
+    '64:ff9b:1:ab:cd::808:808',
   ])('allows %s', (address) => {
     expect(isNonPublicAddress(address)).toBe(false);
   });
@@ -47,20 +96,34 @@ describe('checkWebhookUrl', () => {
   const publicDns = resolvesTo('93.184.216.34');
 
   it('accepts a public https URL and returns the addresses to connect to', async () => {
-    const check = await checkWebhookUrl('https://hooks.example.com/stripe?x=1', { allowPrivate: false, resolve: publicDns });
+    const check = await checkWebhookUrl('https://hooks.example.com/stripe?x=1', {
+      allowPrivate: false,
+      resolve: publicDns,
+    });
     expect(check).toMatchObject({ ok: true, addresses: [{ address: '93.184.216.34', family: 4 }] });
   });
 
-  it.each(['ftp://hooks.example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'hooks.example.com/path', 'not a url', ''])(
-    'refuses %j: http and https only',
-    async (url) => {
-      expect(await checkWebhookUrl(url, { allowPrivate: false, resolve: publicDns })).toMatchObject({ ok: false });
-    },
-  );
+  it.each([
+    'ftp://hooks.example.com/',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'hooks.example.com/path',
+    'not a url',
+    '',
+  ])('refuses %j: http and https only', async (url) => {
+    expect(await checkWebhookUrl(url, { allowPrivate: false, resolve: publicDns })).toMatchObject({ ok: false });
+  });
 
   it.each([
-    'http://127.0.0.1:8080/hook', 'http://127.1/hook', 'http://0x7f000001/hook', 'http://2130706433/', 'http://[::1]:3000/',
-    'http://[::ffff:127.0.0.1]/', 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.5/', 'http://0.0.0.0:3000/',
+    'http://127.0.0.1:8080/hook',
+    'http://127.1/hook',
+    'http://0x7f000001/hook',
+    'http://2130706433/',
+    'http://[::1]:3000/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://10.0.0.5/',
+    'http://0.0.0.0:3000/',
   ])('refuses the literal address in %s', async (url) => {
     const check = await checkWebhookUrl(url, { allowPrivate: false, resolve: publicDns });
     expect(check).toMatchObject({ ok: false });
@@ -72,12 +135,16 @@ describe('checkWebhookUrl', () => {
   });
 
   it('refuses a name that resolves to a private address', async () => {
-    expect(await checkWebhookUrl('https://internal.example.com/', { allowPrivate: false, resolve: resolvesTo('10.1.2.3') })).toMatchObject({ ok: false });
+    expect(
+      await checkWebhookUrl('https://internal.example.com/', { allowPrivate: false, resolve: resolvesTo('10.1.2.3') }),
+    ).toMatchObject({ ok: false });
   });
 
   it('refuses a name when any one of its addresses is private', async () => {
     const mixed = resolvesTo('93.184.216.34', 'fd00::1');
-    expect(await checkWebhookUrl('https://mixed.example.com/', { allowPrivate: false, resolve: mixed })).toMatchObject({ ok: false });
+    expect(await checkWebhookUrl('https://mixed.example.com/', { allowPrivate: false, resolve: mixed })).toMatchObject({
+      ok: false,
+    });
   });
 
   it('refuses a name that does not resolve', async () => {
@@ -89,7 +156,10 @@ describe('checkWebhookUrl', () => {
   });
 
   it('allows private and loopback URLs when WEBHOOKS_ALLOW_PRIVATE_URLS is on, without pinning addresses', async () => {
-    expect(await checkWebhookUrl('http://127.0.0.1:4000/hook', { allowPrivate: true })).toMatchObject({ ok: true, addresses: null });
+    expect(await checkWebhookUrl('http://127.0.0.1:4000/hook', { allowPrivate: true })).toMatchObject({
+      ok: true,
+      addresses: null,
+    });
     expect(await checkWebhookUrl('ftp://127.0.0.1/', { allowPrivate: true })).toMatchObject({ ok: false });
   });
 });

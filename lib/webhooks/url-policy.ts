@@ -13,7 +13,12 @@ export type ResolvedAddress = { address: string; family: 4 | 6 };
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export type UrlCheck =
-  | { ok: true; url: URL; /** the checked addresses to connect to; null when private URLs are allowed */ addresses: ResolvedAddress[] | null }
+  | {
+      ok: true;
+      url: URL;
+      /** the checked addresses to connect to; null when private URLs are allowed */ addresses:
+        ResolvedAddress[] | null;
+    }
   | { ok: false; reason: string };
 
 const MAX_URL_LENGTH = 2048;
@@ -47,7 +52,10 @@ export async function checkWebhookUrl(
   }
   const refused = addresses.find((entry) => isNonPublicAddress(entry.address));
   if (refused) {
-    return { ok: false, reason: `its host ${host} is a private, loopback or otherwise non-public address (${refused.address}); webhooks go to public addresses only` };
+    return {
+      ok: false,
+      reason: `its host ${host} is a private, loopback or otherwise non-public address (${refused.address}); webhooks go to public addresses only`,
+    };
   }
   return { ok: true, url, addresses };
 }
@@ -127,7 +135,8 @@ function isNonPublicIpv6(address: string): boolean {
   if (leadingZeros(5) && g[5] === 0xffff) return isNonPublicIpv4(embeddedIpv4(g, 6));
   if (leadingZeros(4) && g[4] === 0xffff && g[5] === 0) return isNonPublicIpv4(embeddedIpv4(g, 6));
   if (leadingZeros(6)) return isNonPublicIpv4(embeddedIpv4(g, 6));
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((group) => group === 0)) return isNonPublicIpv4(embeddedIpv4(g, 6));
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((group) => group === 0))
+    return isNonPublicIpv4(embeddedIpv4(g, 6));
   // the local-use prefix is the operator's to divide: read it as DNS64 writes it with a /96 inside it,
   // the IPv4 address in the last 32 bits, whatever the 48 bits between
   if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) return isNonPublicIpv4(embeddedIpv4(g, 6));

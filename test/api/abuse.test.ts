@@ -31,11 +31,13 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const call = (key: string, address: string) =>
-  fetch(`${server.url}/v1/payments`, { headers: { Authorization: `Bearer ${key}`, 'X-Forwarded-For': address } }).then(async (response) => ({
-    status: response.status,
-    headers: response.headers,
-    body: await response.json(),
-  }));
+  fetch(`${server.url}/v1/payments`, { headers: { Authorization: `Bearer ${key}`, 'X-Forwarded-For': address } }).then(
+    async (response) => ({
+      status: response.status,
+      headers: response.headers,
+      body: await response.json(),
+    }),
+  );
 
 describe('unknown API keys from one address', () => {
   it(`are refused with 429 after ${FAILURES_PER_MINUTE} a minute, even in parallel, and then so is a valid key from there; other addresses are served`, async () => {
@@ -59,9 +61,7 @@ describe('unknown API keys from one address', () => {
   it('are counted by the address our proxy saw, not by what the client wrote before it', async () => {
     const client = '203.0.113.10';
     const answers = await Promise.all(
-      Array.from({ length: FAILURES_PER_MINUTE + 5 }, (_, index) =>
-        call(unknownKey(), `10.9.${index}.1, ${client}`),
-      ),
+      Array.from({ length: FAILURES_PER_MINUTE + 5 }, (_, index) => call(unknownKey(), `10.9.${index}.1, ${client}`)),
     );
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(5);
   });
@@ -71,14 +71,13 @@ describe('a merchant with many keys', () => {
   it('shares one rate between its keys: more keys do not mean more requests', async () => {
     const merchant = await createTestMerchant();
     const keys = [merchant.key];
-    for (let index = 0; index < 2; index += 1) keys.push((await createApiKey(await db(), merchant.merchantId, [...SCOPES])).key);
+    for (let index = 0; index < 2; index += 1)
+      keys.push((await createApiKey(await db(), merchant.merchantId, [...SCOPES])).key);
 
     const startedAt = Date.now();
     // 8 requests per key: within each key's own limit of 10, but 24 in all
     const answers = await Promise.all(
-      keys.flatMap((key) =>
-        Array.from({ length: 8 }, () => call(key, '198.51.100.200')),
-      ),
+      keys.flatMap((key) => Array.from({ length: 8 }, () => call(key, '198.51.100.200'))),
     );
     const seconds = Math.ceil((Date.now() - startedAt) / 1000);
     const served = answers.filter((answer) => answer.status === 200).length;

@@ -57,19 +57,22 @@ const withPathId = API_OPERATIONS.filter((op) => op.pathId)
   .map((op) => ({ name: `${op.method} ${op.path}`, op }));
 
 describe("API1: merchant B's key on merchant A's objects", () => {
-  it.each(withPathId)("$name: A's id answers exactly like an id that does not exist, and A's objects do not change", async ({ op }) => {
-    const before = await merchantState([a.merchantId]);
-    const theirs = fixtureIdOf(a.ids, op.pathId!);
-    const nobodys = missingId(theirs);
-    const foreign = await call(op, b.keys[0], { id: theirs });
-    const missing = await call(op, b.keys[0], { id: nobodys });
-    expect(foreign.status).toBe(404);
-    expect(refusal(foreign, theirs)).toEqual(refusal(missing, nobodys));
-    expect(foreign.json.error).toMatchObject({ code: 'resource_missing', param: 'id' });
-    expect(changedTables(before, await merchantState([a.merchantId]))).toEqual([]);
-    // and A's own key reaches it: the test would fail if the endpoint found nothing for anyone
-    expect((await call(op, a.keys[0], { id: theirs })).status).not.toBe(404);
-  });
+  it.each(withPathId)(
+    "$name: A's id answers exactly like an id that does not exist, and A's objects do not change",
+    async ({ op }) => {
+      const before = await merchantState([a.merchantId]);
+      const theirs = fixtureIdOf(a.ids, op.pathId!);
+      const nobodys = missingId(theirs);
+      const foreign = await call(op, b.keys[0], { id: theirs });
+      const missing = await call(op, b.keys[0], { id: nobodys });
+      expect(foreign.status).toBe(404);
+      expect(refusal(foreign, theirs)).toEqual(refusal(missing, nobodys));
+      expect(foreign.json.error).toMatchObject({ code: 'resource_missing', param: 'id' });
+      expect(changedTables(before, await merchantState([a.merchantId]))).toEqual([]);
+      // and A's own key reaches it: the test would fail if the endpoint found nothing for anyone
+      expect((await call(op, a.keys[0], { id: theirs })).status).not.toBe(404);
+    },
+  );
 
   it("POST /v1/refund-requests: A's payment in B's body is a missing payment", async () => {
     const op = API_OPERATIONS.find((candidate) => candidate.operationId === 'createRefundRequest')!;
@@ -89,20 +92,23 @@ describe("API1: merchant B's key on merchant A's objects", () => {
     kind: API_OPERATIONS.find((one) => one.method === 'GET' && one.path === `${op.path}/{id}`)!.pathId!,
   }));
 
-  it.each(lists)("$name: A's object as the cursor is a missing cursor, and no page of B's shows any of A's", async ({ op, kind }) => {
-    const theirs = fixtureIdOf(a.ids, kind);
-    const nobodys = missingId(theirs);
-    const foreign = await call(op, b.keys[0], { query: `?starting_after=${theirs}` });
-    const missing = await call(op, b.keys[0], { query: `?starting_after=${nobodys}` });
-    expect(refusal(foreign, theirs)).toEqual(refusal(missing, nobodys));
-    expect(foreign.json.error).toMatchObject({ code: 'resource_missing', param: 'starting_after' });
+  it.each(lists)(
+    "$name: A's object as the cursor is a missing cursor, and no page of B's shows any of A's",
+    async ({ op, kind }) => {
+      const theirs = fixtureIdOf(a.ids, kind);
+      const nobodys = missingId(theirs);
+      const foreign = await call(op, b.keys[0], { query: `?starting_after=${theirs}` });
+      const missing = await call(op, b.keys[0], { query: `?starting_after=${nobodys}` });
+      expect(refusal(foreign, theirs)).toEqual(refusal(missing, nobodys));
+      expect(foreign.json.error).toMatchObject({ code: 'resource_missing', param: 'starting_after' });
 
-    const page = await call(op, b.keys[0], { query: '?limit=100' });
-    expect(page.status).toBe(200);
-    const seen = JSON.stringify(page.json);
-    for (const id of Object.values(a.ids)) expect(seen).not.toContain(id);
-    expect(page.json.data.length).toBeGreaterThan(0); // B's own are there
-  });
+      const page = await call(op, b.keys[0], { query: '?limit=100' });
+      expect(page.status).toBe(200);
+      const seen = JSON.stringify(page.json);
+      for (const id of Object.values(a.ids)) expect(seen).not.toContain(id);
+      expect(page.json.data.length).toBeGreaterThan(0); // B's own are there
+    },
+  );
 
   it.each([
     ['/v1/payments', `order_reference=${'ORDER'}`],
@@ -146,26 +152,41 @@ const PLAUSIBLE = new Map<string, unknown>([
   ['constructor', { prototype: { admin: true } }],
 ]);
 
-const withBody = API_OPERATIONS.filter((op) => op.body).map((op) => ({ name: `${op.method} ${op.path}`, op, fields: serverFields(op) }));
+const withBody = API_OPERATIONS.filter((op) => op.body).map((op) => ({
+  name: `${op.method} ${op.path}`,
+  op,
+  fields: serverFields(op),
+}));
 
 describe('API3: fields the server sets are refused in a body', () => {
-  it.each(withBody)('$name refuses each of its server-set fields as parameter_unknown and writes nothing', async ({ op, fields }) => {
-    expect(fields).toEqual(expect.arrayContaining(['id', 'object', 'status', '__proto__']));
-    const before = await merchantState([a.merchantId]);
-    const id = op.pathId ? fixtureIdOf(a.ids, op.pathId) : undefined;
-    for (const field of fields) {
-      const body = new Entries([...entriesOf(op.body!.example ?? {}).entries, [field, PLAUSIBLE.has(field) ? PLAUSIBLE.get(field) : `set-by-${field}`]]);
-      const res = await call(op, a.keys[0], { id, body });
-      expect(res.status, `${field}: ${res.text}`).toBe(400);
-      expect(res.json.error, field).toMatchObject({ code: 'parameter_unknown', param: field });
-    }
-    expect(changedTables(before, await merchantState([a.merchantId]))).toEqual([]);
-  });
+  it.each(withBody)(
+    '$name refuses each of its server-set fields as parameter_unknown and writes nothing',
+    async ({ op, fields }) => {
+      expect(fields).toEqual(expect.arrayContaining(['id', 'object', 'status', '__proto__']));
+      const before = await merchantState([a.merchantId]);
+      const id = op.pathId ? fixtureIdOf(a.ids, op.pathId) : undefined;
+      for (const field of fields) {
+        const body = new Entries([
+          ...entriesOf(op.body!.example ?? {}).entries,
+          [field, PLAUSIBLE.has(field) ? PLAUSIBLE.get(field) : `set-by-${field}`],
+        ]);
+        const res = await call(op, a.keys[0], { id, body });
+        expect(res.status, `${field}: ${res.text}`).toBe(400);
+        expect(res.json.error, field).toMatchObject({ code: 'parameter_unknown', param: field });
+      }
+      expect(changedTables(before, await merchantState([a.merchantId]))).toEqual([]);
+    },
+  );
 
   it('refuses them inside items too', async () => {
     const op = API_OPERATIONS.find((one) => one.operationId === 'createCheckoutSession')!;
     const example = op.body!.example!;
-    const items = [new Entries([...entriesOf((example.items as Record<string, unknown>[])[0]).entries, ['__proto__', { unit_amount: 0 }]])];
+    const items = [
+      new Entries([
+        ...entriesOf((example.items as Record<string, unknown>[])[0]).entries,
+        ['__proto__', { unit_amount: 0 }],
+      ]),
+    ];
     const res = await call(op, a.keys[0], { body: { ...example, items } });
     expect(res.json.error).toMatchObject({ code: 'parameter_unknown', param: 'items.0.__proto__' });
   });

@@ -50,51 +50,140 @@ describe('POST /v1/checkout-sessions', () => {
       return_url: 'http://localhost:4000/done',
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ shipping_amount: 0, tax_amount: 0, cancel_url: null, payment_methods: ['card', 'interac'] });
+    expect(res.body).toMatchObject({
+      shipping_amount: 0,
+      tax_amount: 0,
+      cancel_url: null,
+      payment_methods: ['card', 'interac'],
+    });
   });
 
   it('matches approved hosts exactly and case-insensitively', async () => {
-    const upper = await api.post('/v1/checkout-sessions', sessionBody({ return_url: 'https://SHOP.Example.com/thanks' }));
+    const upper = await api.post(
+      '/v1/checkout-sessions',
+      sessionBody({ return_url: 'https://SHOP.Example.com/thanks' }),
+    );
     expect(upper.status).toBe(201);
-    for (const url of ['https://evil.shop.example.com/x', 'https://shop.example.com:8443/x', 'http://localhost:3000/x', 'https://example.com/x']) {
+    for (const url of [
+      'https://evil.shop.example.com/x',
+      'https://shop.example.com:8443/x',
+      'http://localhost:3000/x',
+      'https://example.com/x',
+    ]) {
       const res = await api.post('/v1/checkout-sessions', sessionBody({ return_url: url }));
       expect(res.status, url).toBe(400);
-      expect(res.body.error).toMatchObject({ type: 'invalid_request_error', code: 'url_not_approved', param: 'return_url' });
+      expect(res.body.error).toMatchObject({
+        type: 'invalid_request_error',
+        code: 'url_not_approved',
+        param: 'return_url',
+      });
     }
   });
 
   const invalid: [string, Record<string, unknown>, number, string, string | undefined][] = [
     ['amount differs from the total', { amount: 3751 }, 400, 'amount_mismatch', 'amount'],
-    ['cancel_url on another host', { cancel_url: 'https://other.example.com/cart' }, 400, 'url_not_approved', 'cancel_url'],
+    [
+      'cancel_url on another host',
+      { cancel_url: 'https://other.example.com/cart' },
+      400,
+      'url_not_approved',
+      'cancel_url',
+    ],
     ['return_url not http(s)', { return_url: 'javascript:alert(1)' }, 400, 'parameter_invalid', 'return_url'],
     ['return_url relative', { return_url: '/thanks' }, 400, 'parameter_invalid', 'return_url'],
     ['return_url missing', { return_url: undefined }, 400, 'parameter_missing', 'return_url'],
     ['order_reference missing', { order_reference: undefined }, 400, 'parameter_missing', 'order_reference'],
     ['order_reference with a space', { order_reference: 'order 1' }, 400, 'parameter_invalid', 'order_reference'],
-    ['order_reference of 65 characters', { order_reference: 'a'.repeat(65) }, 400, 'parameter_invalid', 'order_reference'],
+    [
+      'order_reference of 65 characters',
+      { order_reference: 'a'.repeat(65) },
+      400,
+      'parameter_invalid',
+      'order_reference',
+    ],
     ['currency lowercase', { currency: 'usd' }, 400, 'parameter_invalid', 'currency'],
     ['currency EUR', { currency: 'EUR' }, 400, 'parameter_invalid', 'currency'],
     ['no items', { items: [] }, 400, 'parameter_invalid', 'items'],
-    ['101 items', { items: Array.from({ length: 101 }, () => ({ name: 'x', quantity: 1, unit_amount: 1 })), amount: 101 + 750 }, 400, 'parameter_invalid', 'items'],
-    ['item quantity 0', { items: [{ name: 'T', quantity: 0, unit_amount: 1 }] }, 400, 'parameter_invalid', 'items.0.quantity'],
-    ['item quantity 10 001', { items: [{ name: 'T', quantity: 10_001, unit_amount: 1 }] }, 400, 'parameter_invalid', 'items.0.quantity'],
-    ['item name blank', { items: [{ name: '   ', quantity: 1, unit_amount: 1 }] }, 400, 'parameter_invalid', 'items.0.name'],
+    [
+      '101 items',
+      { items: Array.from({ length: 101 }, () => ({ name: 'x', quantity: 1, unit_amount: 1 })), amount: 101 + 750 },
+      400,
+      'parameter_invalid',
+      'items',
+    ],
+    [
+      'item quantity 0',
+      { items: [{ name: 'T', quantity: 0, unit_amount: 1 }] },
+      400,
+      'parameter_invalid',
+      'items.0.quantity',
+    ],
+    [
+      'item quantity 10 001',
+      { items: [{ name: 'T', quantity: 10_001, unit_amount: 1 }] },
+      400,
+      'parameter_invalid',
+      'items.0.quantity',
+    ],
+    [
+      'item name blank',
+      { items: [{ name: '   ', quantity: 1, unit_amount: 1 }] },
+      400,
+      'parameter_invalid',
+      'items.0.name',
+    ],
     ['item name missing', { items: [{ quantity: 1, unit_amount: 1 }] }, 400, 'parameter_missing', 'items.0.name'],
-    ['unknown item field', { items: [{ name: 'T', quantity: 1, unit_amount: 1, sku: 'x' }] }, 400, 'parameter_unknown', 'items.0.sku'],
+    [
+      'unknown item field',
+      { items: [{ name: 'T', quantity: 1, unit_amount: 1, sku: 'x' }] },
+      400,
+      'parameter_unknown',
+      'items.0.sku',
+    ],
     ['float amount', { amount: 37.5 }, 400, 'parameter_invalid', 'amount'],
     ['numeric string amount', { amount: '3750' }, 400, 'parameter_invalid', 'amount'],
     ['negative shipping', { shipping_amount: -1 }, 400, 'parameter_invalid', 'shipping_amount'],
-    ['unit_amount above the limit', { items: [{ name: 'T', quantity: 1, unit_amount: 100_000_000 }] }, 400, 'parameter_invalid', 'items.0.unit_amount'],
+    [
+      'unit_amount above the limit',
+      { items: [{ name: 'T', quantity: 1, unit_amount: 100_000_000 }] },
+      400,
+      'parameter_invalid',
+      'items.0.unit_amount',
+    ],
     ['amount above the limit', { amount: 100_000_000 }, 400, 'parameter_invalid', 'amount'],
     ['amount past 2^53', { amount: 2 ** 53 + 2 }, 400, 'parameter_invalid', 'amount'],
-    ['total out of range', { items: [{ name: 'T', quantity: 10_000, unit_amount: 99_999_999 }], amount: 99_999_999 }, 400, 'parameter_invalid', 'amount'],
-    ['zero total', { items: [{ name: 'T', quantity: 1, unit_amount: 0 }], shipping_amount: 0, tax_amount: 0, amount: 0 }, 400, 'parameter_invalid', 'amount'],
+    [
+      'total out of range',
+      { items: [{ name: 'T', quantity: 10_000, unit_amount: 99_999_999 }], amount: 99_999_999 },
+      400,
+      'parameter_invalid',
+      'amount',
+    ],
+    [
+      'zero total',
+      { items: [{ name: 'T', quantity: 1, unit_amount: 0 }], shipping_amount: 0, tax_amount: 0, amount: 0 },
+      400,
+      'parameter_invalid',
+      'amount',
+    ],
     ['unknown field', { status: 'complete' }, 400, 'parameter_unknown', 'status'],
     ['unknown payment method', { payment_methods: ['paypal'] }, 400, 'parameter_invalid', 'payment_methods.0'],
     ['repeated payment method', { payment_methods: ['card', 'card'] }, 400, 'parameter_invalid', 'payment_methods'],
     ['empty payment methods', { payment_methods: [] }, 400, 'parameter_invalid', 'payment_methods'],
-    ['interac for USD', { payment_methods: ['card', 'interac'] }, 400, 'payment_method_unavailable', 'payment_methods.1'],
-    ['usdc for CAD', { currency: 'CAD', payment_methods: ['usdc'] }, 400, 'payment_method_unavailable', 'payment_methods.0'],
+    [
+      'interac for USD',
+      { payment_methods: ['card', 'interac'] },
+      400,
+      'payment_method_unavailable',
+      'payment_methods.1',
+    ],
+    [
+      'usdc for CAD',
+      { currency: 'CAD', payment_methods: ['usdc'] },
+      400,
+      'payment_method_unavailable',
+      'payment_methods.0',
+    ],
   ];
 
   it.each(invalid)('refuses %s', async (_name, overrides, status, code, param) => {
@@ -126,7 +215,10 @@ describe('POST /v1/checkout-sessions', () => {
     const second = await api.post('/v1/checkout-sessions', sessionBody({ order_reference }));
     expect(second.status).toBe(201);
     expect(second.body.order_id).toBe(first.body.order_id);
-    const paid = await api.post(`/v1/test-helpers/checkout-sessions/${first.body.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' });
+    const paid = await api.post(`/v1/test-helpers/checkout-sessions/${first.body.id}/pay`, {
+      payment_method: 'card',
+      card_number: '4242424242424242',
+    });
     expect(paid.status).toBe(200);
     const third = await api.post('/v1/checkout-sessions', sessionBody({ order_reference }));
     expect(third.status).toBe(409);
@@ -164,10 +256,16 @@ describe('GET /v1/checkout-sessions', () => {
     const created = await api.post('/v1/checkout-sessions', sessionBody());
     const client = await db();
     // the server's worker also sweeps; disable that race by moving expiry and reading at once
-    await client.checkoutSession.update({ where: { id: created.body.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await client.checkoutSession.update({
+      where: { id: created.body.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const read = await api.get(`/v1/checkout-sessions/${created.body.id}`);
     expect(read.body.status).toBe('expired');
-    const pay = await api.post(`/v1/test-helpers/checkout-sessions/${created.body.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' });
+    const pay = await api.post(`/v1/test-helpers/checkout-sessions/${created.body.id}/pay`, {
+      payment_method: 'card',
+      card_number: '4242424242424242',
+    });
     expect(pay.status).toBe(409);
     expect(pay.body.error.code).toBe('checkout_session_not_open');
   });
@@ -177,7 +275,8 @@ describe('GET /v1/checkout-sessions', () => {
     const list = apiClient(own.key);
     const ref = uniqueRef();
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await list.post('/v1/checkout-sessions', sessionBody(i < 3 ? { order_reference: ref } : {}))).body.id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await list.post('/v1/checkout-sessions', sessionBody(i < 3 ? { order_reference: ref } : {}))).body.id);
     const page1 = await list.get('/v1/checkout-sessions?limit=2');
     expect(page1.status).toBe(200);
     expect(page1.body).toMatchObject({ object: 'list', has_more: true });
@@ -212,14 +311,22 @@ describe('GET /v1/checkout-sessions', () => {
 describe('POST /v1/checkout-sessions/{id}/expire', () => {
   it('expires an open session once, with an empty body and no Content-Type', async () => {
     const created = await api.post('/v1/checkout-sessions', sessionBody());
-    const expired = await api.request('POST', `/v1/checkout-sessions/${created.body.id}/expire`, { idempotencyKey: null });
+    const expired = await api.request('POST', `/v1/checkout-sessions/${created.body.id}/expire`, {
+      idempotencyKey: null,
+    });
     expect(expired.status).toBe(200);
     expect(expired.body).toMatchObject({ id: created.body.id, status: 'expired', payment_status: 'unpaid' });
-    const again = await api.request('POST', `/v1/checkout-sessions/${created.body.id}/expire`, { idempotencyKey: null });
+    const again = await api.request('POST', `/v1/checkout-sessions/${created.body.id}/expire`, {
+      idempotencyKey: null,
+    });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('checkout_session_not_open');
     const client = await db();
-    expect(await client.event.count({ where: { type: 'checkout_session.expired', data: { path: ['object', 'id'], equals: created.body.id } } })).toBe(1);
+    expect(
+      await client.event.count({
+        where: { type: 'checkout_session.expired', data: { path: ['object', 'id'], equals: created.body.id } },
+      }),
+    ).toBe(1);
   });
 
   it('refuses to expire a paid session', async () => {
@@ -232,8 +339,16 @@ describe('POST /v1/checkout-sessions/{id}/expire', () => {
 
   it('honours an Idempotency-Key when sent, and 404s an unknown session', async () => {
     const created = await api.post('/v1/checkout-sessions', sessionBody());
-    const first = await api.post(`/v1/checkout-sessions/${created.body.id}/expire`, {}, { idempotencyKey: 'expire-once' });
-    const replay = await api.post(`/v1/checkout-sessions/${created.body.id}/expire`, {}, { idempotencyKey: 'expire-once' });
+    const first = await api.post(
+      `/v1/checkout-sessions/${created.body.id}/expire`,
+      {},
+      { idempotencyKey: 'expire-once' },
+    );
+    const replay = await api.post(
+      `/v1/checkout-sessions/${created.body.id}/expire`,
+      {},
+      { idempotencyKey: 'expire-once' },
+    );
     expect(first.status).toBe(200);
     expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');

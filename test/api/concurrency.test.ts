@@ -16,7 +16,11 @@ beforeAll(async () => {
 describe('under concurrent requests', () => {
   it('20 creates with one Idempotency-Key make exactly one session', async () => {
     const body = sessionBody();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => api.post('/v1/checkout-sessions', body, { idempotencyKey: `same-${body.order_reference}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api.post('/v1/checkout-sessions', body, { idempotencyKey: `same-${body.order_reference}` }),
+      ),
+    );
     const statuses = answers.map((res) => res.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     for (const res of answers) {
@@ -31,9 +35,26 @@ describe('under concurrent requests', () => {
   });
 
   it('30 refunds of 30 % of one payment make exactly 3', async () => {
-    const session = (await api.post('/v1/checkout-sessions', sessionBody({ items: [{ name: 'Bike', quantity: 1, unit_amount: 10_000 }], shipping_amount: 0, tax_amount: 0, amount: 10_000 }))).body;
-    const payment = (await api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' })).body;
-    const answers = await Promise.all(Array.from({ length: 30 }, () => api.post('/v1/refund-requests', { payment_id: payment.id, amount: 3000 })));
+    const session = (
+      await api.post(
+        '/v1/checkout-sessions',
+        sessionBody({
+          items: [{ name: 'Bike', quantity: 1, unit_amount: 10_000 }],
+          shipping_amount: 0,
+          tax_amount: 0,
+          amount: 10_000,
+        }),
+      )
+    ).body;
+    const payment = (
+      await api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, {
+        payment_method: 'card',
+        card_number: '4242424242424242',
+      })
+    ).body;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => api.post('/v1/refund-requests', { payment_id: payment.id, amount: 3000 })),
+    );
     expect(answers.filter((res) => res.status === 201)).toHaveLength(3);
     for (const res of answers.filter((r) => r.status !== 201)) {
       expect(res.status).toBe(409);
@@ -48,7 +69,12 @@ describe('under concurrent requests', () => {
   it('10 pays of one session make one payment', async () => {
     const session = (await api.post('/v1/checkout-sessions', sessionBody())).body;
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' })),
+      Array.from({ length: 10 }, () =>
+        api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, {
+          payment_method: 'card',
+          card_number: '4242424242424242',
+        }),
+      ),
     );
     expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
     for (const res of answers.filter((r) => r.status !== 200)) {
@@ -65,7 +91,9 @@ describe('under concurrent requests', () => {
       const a = (await api.post('/v1/checkout-sessions', sessionBody({ order_reference }))).body;
       const b = (await api.post('/v1/checkout-sessions', sessionBody({ order_reference }))).body;
       const answers = await Promise.all(
-        [a, b].map((session) => api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'usdc' })),
+        [a, b].map((session) =>
+          api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'usdc' }),
+        ),
       );
       expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
       expect(answers.find((res) => res.status === 409)!.body.error.code).toBe('order_already_paid');

@@ -26,7 +26,12 @@ async function startEmbedded(name: string, appUrl?: string): Promise<string> {
   await stopEmbeddedServer(dataDir);
   for (const dir of [dataDir, resolveClusterDir(dataDir)]) fs.rmSync(dir, { recursive: true, force: true });
   // an empty WEBHOOKS_ALLOW_PRIVATE_URLS is an unset one (the helper's default is true)
-  const env = { SANDBOX_API_KEY: KEY, WORKER: 'off', WEBHOOKS_ALLOW_PRIVATE_URLS: '', ...(appUrl ? { APP_URL: appUrl } : {}) };
+  const env = {
+    SANDBOX_API_KEY: KEY,
+    WORKER: 'off',
+    WEBHOOKS_ALLOW_PRIVATE_URLS: '',
+    ...(appUrl ? { APP_URL: appUrl } : {}),
+  };
   const server = await startNextServer({ name, dataDir, env });
   servers.push({ server, dataDir });
   return server.url;
@@ -35,7 +40,11 @@ async function startEmbedded(name: string, appUrl?: string): Promise<string> {
 async function createEndpoint(base: string, url: string) {
   const response = await fetch(`${base}/v1/webhook-endpoints`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    headers: {
+      Authorization: `Bearer ${KEY}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': crypto.randomUUID(),
+    },
     body: JSON.stringify({ url, events: ['*'] }),
   });
   return { status: response.status, body: await response.json() };
@@ -44,10 +53,20 @@ async function createEndpoint(base: string, url: string) {
 describe('an embedded-database server whose APP_URL is public', () => {
   it('refuses loopback and private webhook URLs, and takes public ones', async () => {
     const base = await startEmbedded('embedded-public-app-url', 'https://pay.example.com');
-    for (const url of ['http://127.0.0.1:4000/hooks', 'http://localhost:4000/hooks', 'http://10.0.0.8/hooks', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/hooks']) {
+    for (const url of [
+      'http://127.0.0.1:4000/hooks',
+      'http://localhost:4000/hooks',
+      'http://10.0.0.8/hooks',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/hooks',
+    ]) {
       const response = await createEndpoint(base, url);
       expect(response.status, url).toBe(400);
-      expect(response.body.error, url).toMatchObject({ code: 'parameter_invalid', param: 'url', message: expect.stringMatching(/non-public address/) });
+      expect(response.body.error, url).toMatchObject({
+        code: 'parameter_invalid',
+        param: 'url',
+        message: expect.stringMatching(/non-public address/),
+      });
     }
     expect((await createEndpoint(base, 'http://93.184.216.34/hooks')).status).toBe(201);
   }, 120_000);

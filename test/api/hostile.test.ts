@@ -46,7 +46,12 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
   return send({
     method: 'POST',
     path,
-    headers: { Authorization: `Bearer ${shop.keys[0]}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID(), ...headers },
+    headers: {
+      Authorization: `Bearer ${shop.keys[0]}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': randomUUID(),
+      ...headers,
+    },
     body: typeof body === 'string' ? body : toJsonText(body),
   });
 }
@@ -55,7 +60,11 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
 async function postChunked(path: string, body: string): Promise<RawResponse> {
   const response = await fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${shop.keys[0]}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+    headers: {
+      Authorization: `Bearer ${shop.keys[0]}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': randomUUID(),
+    },
     body: new Blob([body]).stream(),
     duplex: 'half',
   } as RequestInit);
@@ -63,7 +72,8 @@ async function postChunked(path: string, body: string): Promise<RawResponse> {
   return { status: response.status, headers: response.headers, text, json: JSON.parse(text) };
 }
 
-const pathOf = (operation: ApiOperation) => operation.path.replace('{id}', operation.pathId ? fixtureIdOf(shop.ids, operation.pathId) : '');
+const pathOf = (operation: ApiOperation) =>
+  operation.path.replace('{id}', operation.pathId ? fixtureIdOf(shop.ids, operation.pathId) : '');
 
 function expectRefusal(res: RawResponse, status: number, code: string, param?: string) {
   expect(res.status, res.text).toBe(status);
@@ -78,7 +88,10 @@ type RawAnswer = { status: number; head: string; bytesSent: number; ms: number }
  * Speaks HTTP/1.1 over a plain socket: headers exactly as given, then the body from `writeBody`, until
  * the server answers. fetch cannot send a body that never ends, or a Content-Length that lies.
  */
-function rawHttp(head: string, writeBody: (socket: net.Socket, answered: () => boolean) => Promise<number> | number = () => 0): Promise<RawAnswer> {
+function rawHttp(
+  head: string,
+  writeBody: (socket: net.Socket, answered: () => boolean) => Promise<number> | number = () => 0,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const socket = net.connect(port, host);
@@ -98,7 +111,12 @@ function rawHttp(head: string, writeBody: (socket: net.Socket, answered: () => b
         // wait for the body-writer to notice, so bytesSent is final
         setTimeout(() => {
           socket.destroy();
-          resolve({ status: Number(received.slice(9, 12)), head: received.slice(0, received.indexOf('\r\n\r\n')), bytesSent, ms });
+          resolve({
+            status: Number(received.slice(9, 12)),
+            head: received.slice(0, received.indexOf('\r\n\r\n')),
+            bytesSent,
+            ms,
+          });
         }, 50);
       }
     });
@@ -121,13 +139,19 @@ describe('the 64 KiB body limit holds while the body is still arriving', () => {
   it('answers 413 to a chunked body that never ends, having read little more than 64 KiB', async () => {
     const chunk = Buffer.from(`4000\r\n${'x'.repeat(0x4000)}\r\n`);
     const answer = await rawHttp(
-      headOf('/v1/checkout-sessions', { Authorization: `Bearer ${shop.keys[0]}`, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'Idempotency-Key': randomUUID() }),
+      headOf('/v1/checkout-sessions', {
+        Authorization: `Bearer ${shop.keys[0]}`,
+        'Content-Type': 'application/json',
+        'Transfer-Encoding': 'chunked',
+        'Idempotency-Key': randomUUID(),
+      }),
       async (socket, answered) => {
         let sent = 0;
         // an endless body, written as fast as the socket drains, until an answer comes
         while (!answered() && !socket.destroyed && sent < 64 * 1024 * 1024) {
           sent += 0x4000;
-          if (!socket.write(chunk)) await new Promise((resolve) => socket.once('drain', resolve).once('close', resolve));
+          if (!socket.write(chunk))
+            await new Promise((resolve) => socket.once('drain', resolve).once('close', resolve));
         }
         return sent;
       },
@@ -141,7 +165,13 @@ describe('the 64 KiB body limit holds while the body is still arriving', () => {
   it('answers 413 at once to a Content-Length over the limit, without waiting for a body that is not coming', async () => {
     const answer = await rawHttp(
       // a client that means to reuse the connection
-      headOf('/v1/checkout-sessions', { Connection: 'keep-alive', Authorization: `Bearer ${shop.keys[0]}`, 'Content-Type': 'application/json', 'Content-Length': String(10 * 1024 * 1024), 'Idempotency-Key': randomUUID() }),
+      headOf('/v1/checkout-sessions', {
+        Connection: 'keep-alive',
+        Authorization: `Bearer ${shop.keys[0]}`,
+        'Content-Type': 'application/json',
+        'Content-Length': String(10 * 1024 * 1024),
+        'Idempotency-Key': randomUUID(),
+      }),
       (socket) => {
         socket.write('{"a":');
         return 5;
@@ -181,8 +211,16 @@ describe('JSON shape', () => {
     expect(deepestAllowed.status).toBe(400);
     expect(deepestAllowed.json.error.code).toMatch(/^parameter_/);
     expectRefusal(await post('/v1/checkout-sessions', nested(33)), 400, 'invalid_json');
-    expectRefusal(await post('/v1/checkout-sessions', `{"a":${'['.repeat(30_000)}${']'.repeat(30_000)}}`), 400, 'invalid_json');
-    expectRefusal(await post('/v1/checkout-sessions', `{"a":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`), 400, 'invalid_json');
+    expectRefusal(
+      await post('/v1/checkout-sessions', `{"a":${'['.repeat(30_000)}${']'.repeat(30_000)}}`),
+      400,
+      'invalid_json',
+    );
+    expectRefusal(
+      await post('/v1/checkout-sessions', `{"a":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`),
+      400,
+      'invalid_json',
+    );
   });
 
   it.each([
@@ -200,30 +238,56 @@ describe('JSON shape', () => {
     expect(changedTables(before, await merchantState([shop.merchantId]))).toEqual([]);
   });
 
-  const bodies = API_OPERATIONS.filter((one) => one.body?.example).map((one) => ({ name: `${one.method} ${one.path}`, op: one, example: one.body!.example! }));
+  const bodies = API_OPERATIONS.filter((one) => one.body?.example).map((one) => ({
+    name: `${one.method} ${one.path}`,
+    op: one,
+    example: one.body!.example!,
+  }));
 
-  it.each(bodies)('$name: a repeated key is invalid_json, however it is spelled', async ({ op: operation, example }) => {
-    const before = await merchantState([shop.merchantId]);
-    const [first, value] = Object.entries(example)[0];
-    expectRefusal(await post(pathOf(operation), new Entries([...entriesOf(example).entries, [first, value]])), 400, 'invalid_json');
-    // the same key written with an escape: JSON.parse keeps the last one, so a check on the text alone would miss it
-    const escaped = `\\u${first.charCodeAt(0).toString(16).padStart(4, '0')}${first.slice(1)}`;
-    expectRefusal(await post(pathOf(operation), `${toJsonText(example).slice(0, -1)},"${escaped}":${JSON.stringify(value)}}`), 400, 'invalid_json');
-    expect(changedTables(before, await merchantState([shop.merchantId]))).toEqual([]);
-  });
+  it.each(bodies)(
+    '$name: a repeated key is invalid_json, however it is spelled',
+    async ({ op: operation, example }) => {
+      const before = await merchantState([shop.merchantId]);
+      const [first, value] = Object.entries(example)[0];
+      expectRefusal(
+        await post(pathOf(operation), new Entries([...entriesOf(example).entries, [first, value]])),
+        400,
+        'invalid_json',
+      );
+      // the same key written with an escape: JSON.parse keeps the last one, so a check on the text alone would miss it
+      const escaped = `\\u${first.charCodeAt(0).toString(16).padStart(4, '0')}${first.slice(1)}`;
+      expectRefusal(
+        await post(pathOf(operation), `${toJsonText(example).slice(0, -1)},"${escaped}":${JSON.stringify(value)}}`),
+        400,
+        'invalid_json',
+      );
+      expect(changedTables(before, await merchantState([shop.merchantId]))).toEqual([]);
+    },
+  );
 
-  it.each(bodies)('$name: __proto__, constructor and prototype are unknown parameters, at the top and inside', async ({ op: operation, example }) => {
-    const before = await merchantState([shop.merchantId]);
-    for (const key of ['__proto__', 'constructor', 'prototype']) {
-      expectRefusal(await post(pathOf(operation), new Entries([[key, { status: 'complete', amount: 1 }], ...entriesOf(example).entries])), 400, 'parameter_unknown', key);
-    }
-    expect(changedTables(before, await merchantState([shop.merchantId]))).toEqual([]);
-    // nothing leaked into the server's objects: a normal request still answers a normal object
-    const created = await post('/v1/checkout-sessions', sessionBody());
-    expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ status: 'open' });
-    expect(created.json).not.toHaveProperty('amount', 1);
-  });
+  it.each(bodies)(
+    '$name: __proto__, constructor and prototype are unknown parameters, at the top and inside',
+    async ({ op: operation, example }) => {
+      const before = await merchantState([shop.merchantId]);
+      for (const key of ['__proto__', 'constructor', 'prototype']) {
+        expectRefusal(
+          await post(
+            pathOf(operation),
+            new Entries([[key, { status: 'complete', amount: 1 }], ...entriesOf(example).entries]),
+          ),
+          400,
+          'parameter_unknown',
+          key,
+        );
+      }
+      expect(changedTables(before, await merchantState([shop.merchantId]))).toEqual([]);
+      // nothing leaked into the server's objects: a normal request still answers a normal object
+      const created = await post('/v1/checkout-sessions', sessionBody());
+      expect(created.status).toBe(201);
+      expect(created.json).toMatchObject({ status: 'open' });
+      expect(created.json).not.toHaveProperty('amount', 1);
+    },
+  );
 });
 
 // --- strings PostgreSQL cannot store --------------------------------------------------------------------
@@ -233,7 +297,12 @@ function stringFields(operation: ApiOperation): { param: string; body: (value: s
   const schema = requestSchemaOf(operation.body!.schema);
   const example = operation.body!.example ?? {};
   const branches = (schema.oneOf ?? [schema]) as JsonSchema[];
-  const branch = branches.find((one) => (one.properties as Record<string, JsonSchema>)?.payment_method?.const === (example as { payment_method?: string }).payment_method) ?? branches[0];
+  const branch =
+    branches.find(
+      (one) =>
+        (one.properties as Record<string, JsonSchema>)?.payment_method?.const ===
+        (example as { payment_method?: string }).payment_method,
+    ) ?? branches[0];
   const fields: { param: string; body: (value: string) => unknown }[] = [];
   for (const [name, property] of Object.entries((branch.properties ?? {}) as Record<string, JsonSchema>)) {
     const options = (property.anyOf ?? [property]) as JsonSchema[];
@@ -241,9 +310,14 @@ function stringFields(operation: ApiOperation): { param: string; body: (value: s
       fields.push({ param: name, body: (value) => ({ ...example, [name]: value }) });
     }
     if (property.type === 'array' && (property.items as JsonSchema).type === 'object' && Array.isArray(example[name])) {
-      for (const [inner, innerProperty] of Object.entries(((property.items as JsonSchema).properties ?? {}) as Record<string, JsonSchema>)) {
+      for (const [inner, innerProperty] of Object.entries(
+        ((property.items as JsonSchema).properties ?? {}) as Record<string, JsonSchema>,
+      )) {
         if (innerProperty.type === 'string') {
-          fields.push({ param: `${name}.0.${inner}`, body: (value) => ({ ...example, [name]: [{ ...(example[name] as object[])[0], [inner]: value }] }) });
+          fields.push({
+            param: `${name}.0.${inner}`,
+            body: (value) => ({ ...example, [name]: [{ ...(example[name] as object[])[0], [inner]: value }] }),
+          });
         }
       }
     }
@@ -258,7 +332,12 @@ const stringCases = API_OPERATIONS.filter((one) => one.body?.example).flatMap((o
       ['a lone high surrogate', 'a\ud800b'],
       ['a lone low surrogate', '\udc00'],
       ['surrogates in the wrong order', '\udfff\ud800'],
-    ].map(([what, value]) => ({ name: `${one.method} ${one.path} ${field.param} with ${what}`, op: one, field, value })),
+    ].map(([what, value]) => ({
+      name: `${one.method} ${one.path} ${field.param} with ${what}`,
+      op: one,
+      field,
+      value,
+    })),
   ),
 );
 
@@ -271,23 +350,62 @@ describe('NUL and unpaired surrogates', () => {
 
   it('covers the string fields of every body', () => {
     const params = new Set(stringCases.map((one) => `${one.op.operationId}.${one.field.param}`));
-    for (const expected of ['createCheckoutSession.order_reference', 'createCheckoutSession.items.0.name', 'createCheckoutSession.return_url', 'createRefundRequest.reason', 'createPaymentLink.description', 'createWebhookEndpoint.url', 'payCheckoutSession.card_number']) {
+    for (const expected of [
+      'createCheckoutSession.order_reference',
+      'createCheckoutSession.items.0.name',
+      'createCheckoutSession.return_url',
+      'createRefundRequest.reason',
+      'createPaymentLink.description',
+      'createWebhookEndpoint.url',
+      'payCheckoutSession.card_number',
+    ]) {
       expect(params).toContain(expected);
     }
   });
 
   it('refuses an encoded surrogate (bytes ED A0 80) as invalid UTF-8, and NUL in a key', async () => {
-    const bytes = new Uint8Array([...new TextEncoder().encode('{"reason":"'), 0xed, 0xa0, 0x80, ...new TextEncoder().encode('"}')]);
-    expectRefusal(await send({ method: 'POST', path: '/v1/refund-requests', headers: { Authorization: `Bearer ${shop.keys[0]}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() }, body: bytes }), 400, 'invalid_json');
-    expectRefusal(await post('/v1/refund-requests', '{"payment_id":"x","amount":1,"re\\u0000ason":"x"}'), 400, 'parameter_invalid');
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('{"reason":"'),
+      0xed,
+      0xa0,
+      0x80,
+      ...new TextEncoder().encode('"}'),
+    ]);
+    expectRefusal(
+      await send({
+        method: 'POST',
+        path: '/v1/refund-requests',
+        headers: {
+          Authorization: `Bearer ${shop.keys[0]}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': randomUUID(),
+        },
+        body: bytes,
+      }),
+      400,
+      'invalid_json',
+    );
+    expectRefusal(
+      await post('/v1/refund-requests', '{"payment_id":"x","amount":1,"re\\u0000ason":"x"}'),
+      400,
+      'parameter_invalid',
+    );
   });
 
   const queries = API_OPERATIONS.filter((one) => one.query).flatMap((one) =>
-    Object.keys((requestSchemaOf(one.query!).properties ?? {}) as object).map((param) => ({ name: `${one.method} ${one.path}?${param}=%00`, path: one.path, param })),
+    Object.keys((requestSchemaOf(one.query!).properties ?? {}) as object).map((param) => ({
+      name: `${one.method} ${one.path}?${param}=%00`,
+      path: one.path,
+      param,
+    })),
   );
 
   it.each(queries)('$name: 400 parameter_invalid, not a database error', async ({ path, param }) => {
-    const res = await send({ method: 'GET', path: `${path}?${param}=x%00y`, headers: { Authorization: `Bearer ${shop.keys[1]}` } });
+    const res = await send({
+      method: 'GET',
+      path: `${path}?${param}=x%00y`,
+      headers: { Authorization: `Bearer ${shop.keys[1]}` },
+    });
     expectRefusal(res, 400, 'parameter_invalid', param);
   });
 });
@@ -306,19 +424,66 @@ const NUMBERS: [string, unknown][] = [
 ];
 
 const numberFields: { name: string; operation: string; param: string; body: (value: unknown) => unknown }[] = [
-  { name: 'checkout amount', operation: 'createCheckoutSession', param: 'amount', body: (value) => ({ ...sessionBody(), amount: value }) },
-  { name: 'item unit_amount', operation: 'createCheckoutSession', param: 'items.0.unit_amount', body: (value) => sessionBody({ items: [{ name: 'T', quantity: 1, unit_amount: value }] }) },
-  { name: 'item quantity', operation: 'createCheckoutSession', param: 'items.0.quantity', body: (value) => sessionBody({ items: [{ name: 'T', quantity: value, unit_amount: 1 }] }) },
-  { name: 'shipping_amount', operation: 'createCheckoutSession', param: 'shipping_amount', body: (value) => sessionBody({ shipping_amount: value }) },
-  { name: 'tax_amount', operation: 'createCheckoutSession', param: 'tax_amount', body: (value) => sessionBody({ tax_amount: value }) },
-  { name: 'refund amount', operation: 'createRefundRequest', param: 'amount', body: (value) => ({ payment_id: shop.ids.payment, amount: value }) },
-  { name: 'payment link amount', operation: 'createPaymentLink', param: 'amount', body: (value) => ({ name: 'N', amount: value, currency: 'USD' }) },
-  { name: 'card exp_month', operation: 'payCheckoutSession', param: 'exp_month', body: (value) => ({ payment_method: 'card', card_number: '4242424242424242', exp_month: value, exp_year: 2099 }) },
-  { name: 'card exp_year', operation: 'payCheckoutSession', param: 'exp_year', body: (value) => ({ payment_method: 'card', card_number: '4242424242424242', exp_month: 1, exp_year: value }) },
+  {
+    name: 'checkout amount',
+    operation: 'createCheckoutSession',
+    param: 'amount',
+    body: (value) => ({ ...sessionBody(), amount: value }),
+  },
+  {
+    name: 'item unit_amount',
+    operation: 'createCheckoutSession',
+    param: 'items.0.unit_amount',
+    body: (value) => sessionBody({ items: [{ name: 'T', quantity: 1, unit_amount: value }] }),
+  },
+  {
+    name: 'item quantity',
+    operation: 'createCheckoutSession',
+    param: 'items.0.quantity',
+    body: (value) => sessionBody({ items: [{ name: 'T', quantity: value, unit_amount: 1 }] }),
+  },
+  {
+    name: 'shipping_amount',
+    operation: 'createCheckoutSession',
+    param: 'shipping_amount',
+    body: (value) => sessionBody({ shipping_amount: value }),
+  },
+  {
+    name: 'tax_amount',
+    operation: 'createCheckoutSession',
+    param: 'tax_amount',
+    body: (value) => sessionBody({ tax_amount: value }),
+  },
+  {
+    name: 'refund amount',
+    operation: 'createRefundRequest',
+    param: 'amount',
+    body: (value) => ({ payment_id: shop.ids.payment, amount: value }),
+  },
+  {
+    name: 'payment link amount',
+    operation: 'createPaymentLink',
+    param: 'amount',
+    body: (value) => ({ name: 'N', amount: value, currency: 'USD' }),
+  },
+  {
+    name: 'card exp_month',
+    operation: 'payCheckoutSession',
+    param: 'exp_month',
+    body: (value) => ({ payment_method: 'card', card_number: '4242424242424242', exp_month: value, exp_year: 2099 }),
+  },
+  {
+    name: 'card exp_year',
+    operation: 'payCheckoutSession',
+    param: 'exp_year',
+    body: (value) => ({ payment_method: 'card', card_number: '4242424242424242', exp_month: 1, exp_year: value }),
+  },
 ];
 
 describe('numbers past 2^53, past the limits, or not integers', () => {
-  const cases = numberFields.flatMap((field) => NUMBERS.map(([what, value]) => ({ name: `${field.name} = ${what}`, field, value })));
+  const cases = numberFields.flatMap((field) =>
+    NUMBERS.map(([what, value]) => ({ name: `${field.name} = ${what}`, field, value })),
+  );
 
   it.each(cases)('$name: 400 parameter_invalid', async ({ field, value }) => {
     const before = await merchantState([shop.merchantId]);
@@ -327,12 +492,18 @@ describe('numbers past 2^53, past the limits, or not integers', () => {
   });
 
   it.each([
-    ['unit_amount past its limit', { items: [{ name: 'T', quantity: 1, unit_amount: 100_000_000 }] }, 'items.0.unit_amount'],
+    [
+      'unit_amount past its limit',
+      { items: [{ name: 'T', quantity: 1, unit_amount: 100_000_000 }] },
+      'items.0.unit_amount',
+    ],
     ['shipping past the amount limit', { shipping_amount: 100_000_000 }, 'shipping_amount'],
     ['tax past the amount limit', { tax_amount: 100_000_000 }, 'tax_amount'],
     ['a refund past the amount limit', null, 'amount'],
   ])('%s', async (_name, overrides, param) => {
-    const res = overrides ? await post('/v1/checkout-sessions', sessionBody(overrides)) : await post('/v1/refund-requests', { payment_id: shop.ids.payment, amount: 100_000_000 });
+    const res = overrides
+      ? await post('/v1/checkout-sessions', sessionBody(overrides))
+      : await post('/v1/refund-requests', { payment_id: shop.ids.payment, amount: 100_000_000 });
     expectRefusal(res, 400, 'parameter_invalid', param);
   });
 });
@@ -370,7 +541,10 @@ describe('ids with the wrong prefix, length or characters', () => {
     const res = await send({
       method: operation.method,
       path: operation.path.replace('{id}', id),
-      headers: { Authorization: `Bearer ${shop.keys[1]}`, ...(operation.method === 'POST' ? { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() } : {}) },
+      headers: {
+        Authorization: `Bearer ${shop.keys[1]}`,
+        ...(operation.method === 'POST' ? { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() } : {}),
+      },
       body: operation.method === 'POST' ? toJsonText(operation.body?.example ?? {}) : undefined,
     });
     expectRefusal(res, 404, 'resource_missing', 'id');
@@ -406,28 +580,53 @@ describe('very long and odd headers', () => {
   });
 
   it('answers an 8 KiB Idempotency-Key with idempotency_key_invalid', async () => {
-    expectRefusal(await post('/v1/checkout-sessions', sessionBody(), { 'Idempotency-Key': 'k'.repeat(8192) }), 400, 'idempotency_key_invalid');
+    expectRefusal(
+      await post('/v1/checkout-sessions', sessionBody(), { 'Idempotency-Key': 'k'.repeat(8192) }),
+      400,
+      'idempotency_key_invalid',
+    );
   });
 
   it('leaves headers past 16 KiB to Node, which answers 431 before any of our code runs, and keeps serving', async () => {
-    const res = await send({ method: 'GET', path: '/v1/payments', headers: { Authorization: `Bearer ${shop.keys[1]}`, 'X-Padding': 'p'.repeat(20_000) } });
+    const res = await send({
+      method: 'GET',
+      path: '/v1/payments',
+      headers: { Authorization: `Bearer ${shop.keys[1]}`, 'X-Padding': 'p'.repeat(20_000) },
+    });
     expect(res.status).toBe(431);
-    expect((await send({ method: 'GET', path: '/v1/payments', headers: { Authorization: `Bearer ${shop.keys[1]}` } })).status).toBe(200);
+    expect(
+      (await send({ method: 'GET', path: '/v1/payments', headers: { Authorization: `Bearer ${shop.keys[1]}` } }))
+        .status,
+    ).toBe(200);
   });
 
   it('ignores a Request-Id the client sends: the id is always the server’s own', async () => {
-    const res = await send({ method: 'GET', path: '/v1/payments/pay_000000000000000000000000', headers: { Authorization: `Bearer ${shop.keys[1]}`, 'Request-Id': 'req_forged' } });
+    const res = await send({
+      method: 'GET',
+      path: '/v1/payments/pay_000000000000000000000000',
+      headers: { Authorization: `Bearer ${shop.keys[1]}`, 'Request-Id': 'req_forged' },
+    });
     expect(res.headers.get('request-id')).toMatch(/^req_[0-9A-Za-z]{24}$/);
     expect(res.json.error.request_id).toBe(res.headers.get('request-id'));
   });
 
   it('answers a control character in a header value with Node’s 400, and keeps serving', async () => {
-    const answer = await rawHttp(headOf('/v1/checkout-sessions', { Authorization: `Bearer ${shop.keys[0]}`, 'Idempotency-Key': 'a\u0001b', 'Content-Length': '2' }), (socket) => {
-      socket.write('{}');
-      return 2;
-    });
+    const answer = await rawHttp(
+      headOf('/v1/checkout-sessions', {
+        Authorization: `Bearer ${shop.keys[0]}`,
+        'Idempotency-Key': 'a\u0001b',
+        'Content-Length': '2',
+      }),
+      (socket) => {
+        socket.write('{}');
+        return 2;
+      },
+    );
     expect(answer.status).toBe(400);
-    expect((await send({ method: 'GET', path: '/v1/payments', headers: { Authorization: `Bearer ${shop.keys[1]}` } })).status).toBe(200);
+    expect(
+      (await send({ method: 'GET', path: '/v1/payments', headers: { Authorization: `Bearer ${shop.keys[1]}` } }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -440,7 +639,11 @@ describe('Idempotency-Key edges', () => {
     ['a tab inside', 'a\tb'],
   ])('refuses one that is %s', async (_name, key) => {
     const before = await merchantState([shop.merchantId]);
-    expectRefusal(await post('/v1/checkout-sessions', sessionBody(), { 'Idempotency-Key': key }), 400, 'idempotency_key_invalid');
+    expectRefusal(
+      await post('/v1/checkout-sessions', sessionBody(), { 'Idempotency-Key': key }),
+      400,
+      'idempotency_key_invalid',
+    );
     expect(changedTables(before, await merchantState([shop.merchantId]))).toEqual([]);
   });
 
@@ -457,7 +660,12 @@ describe('Idempotency-Key edges', () => {
     const key = `spaced-${randomUUID()}`;
     const body = JSON.stringify(sessionBody());
     const first = await rawHttp(
-      headOf('/v1/checkout-sessions', { Authorization: `Bearer ${shop.keys[0]}`, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), 'Idempotency-Key': `   ${key}   ` }),
+      headOf('/v1/checkout-sessions', {
+        Authorization: `Bearer ${shop.keys[0]}`,
+        'Content-Type': 'application/json',
+        'Content-Length': String(Buffer.byteLength(body)),
+        'Idempotency-Key': `   ${key}   `,
+      }),
       (socket) => {
         socket.write(body);
         return body.length;
@@ -483,7 +691,11 @@ describe('Idempotency-Key edges', () => {
 
   it('is ignored on a GET, and scoped to the object in the path', async () => {
     const key = `per-object-${randomUUID()}`;
-    const read = await send({ method: 'GET', path: '/v1/payments', headers: { Authorization: `Bearer ${shop.keys[1]}`, 'Idempotency-Key': key } });
+    const read = await send({
+      method: 'GET',
+      path: '/v1/payments',
+      headers: { Authorization: `Bearer ${shop.keys[1]}`, 'Idempotency-Key': key },
+    });
     expect(read.status).toBe(200);
     const client = await db();
     expect(await client.idempotencyKey.count({ where: { merchantId: shop.merchantId, key } })).toBe(0);
@@ -508,13 +720,29 @@ describe('dashboard lists', () => {
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const signIn = await fetch(`${base}/api/auth/callback/credentials`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: csrf.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ') },
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Cookie: csrf.headers
+          .getSetCookie()
+          .map((line) => line.split(';')[0])
+          .join('; '),
+      },
       body: new URLSearchParams({ csrfToken, email, password: 'correct horse battery staple', json: 'true' }),
       redirect: 'manual',
     });
-    const cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     expect(cookie).toContain('session-token');
-    for (const path of ['/dashboard/payments?q=%00', '/dashboard/checkout-sessions?q=a%00b', '/dashboard/refunds?q=%00&status=%00', '/dashboard/developers/events?type=%00&q=%00', '/dashboard/payment-links?page=%00', '/dashboard/payments?from=%00&to=%00']) {
+    for (const path of [
+      '/dashboard/payments?q=%00',
+      '/dashboard/checkout-sessions?q=a%00b',
+      '/dashboard/refunds?q=%00&status=%00',
+      '/dashboard/developers/events?type=%00&q=%00',
+      '/dashboard/payment-links?page=%00',
+      '/dashboard/payments?from=%00&to=%00',
+    ]) {
       const response = await fetch(`${base}${path}`, { headers: { Cookie: cookie }, redirect: 'manual' });
       const html = await response.text();
       expect(response.status, path).toBe(200);

@@ -45,7 +45,11 @@ describe('Idempotency-Key (/docs#idempotency)', () => {
   it('scopes keys to the endpoint and the connection', async () => {
     const session = await api.post('/v1/checkout-sessions', sessionBody(), { idempotencyKey: 'shared-key' });
     expect(session.status).toBe(201);
-    const pay = await api.post(`/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, { payment_method: 'usdc' }, { idempotencyKey: 'shared-key' });
+    const pay = await api.post(
+      `/v1/test-helpers/checkout-sessions/${session.body.id}/pay`,
+      { payment_method: 'usdc' },
+      { idempotencyKey: 'shared-key' },
+    );
     expect(pay.status).toBe(200);
     expect(pay.headers.get('idempotent-replayed')).toBeNull();
     const other = apiClient((await createTestMerchant()).key);
@@ -56,13 +60,17 @@ describe('Idempotency-Key (/docs#idempotency)', () => {
   it('409s while the first request with the key is still running', async () => {
     const client = await db();
     // a first request in flight: its key row exists without a response
-    await client.idempotencyKey.create({ data: { merchantId, endpoint: 'POST /v1/checkout-sessions', key: 'in-flight', fingerprint: 'pending' } });
+    await client.idempotencyKey.create({
+      data: { merchantId, endpoint: 'POST /v1/checkout-sessions', key: 'in-flight', fingerprint: 'pending' },
+    });
     const res = await api.post('/v1/checkout-sessions', sessionBody(), { idempotencyKey: 'in-flight' });
     // a different body would be 422; make the fingerprints equal to see the 409
     expect(res.status).toBe(422);
     const body = sessionBody();
     const { fingerprint } = await import('@/lib/api/idempotency');
-    await client.idempotencyKey.create({ data: { merchantId, endpoint: 'POST /v1/checkout-sessions', key: 'in-flight-2', fingerprint: fingerprint(body) } });
+    await client.idempotencyKey.create({
+      data: { merchantId, endpoint: 'POST /v1/checkout-sessions', key: 'in-flight-2', fingerprint: fingerprint(body) },
+    });
     const busy = await api.post('/v1/checkout-sessions', body, { idempotencyKey: 'in-flight-2' });
     expect(busy.status).toBe(409);
     expect(busy.body.error).toMatchObject({ type: 'idempotency_error', code: 'idempotency_key_in_use' });
@@ -73,7 +81,13 @@ describe('Idempotency-Key (/docs#idempotency)', () => {
     const body = sessionBody();
     const { fingerprint } = await import('@/lib/api/idempotency');
     await client.idempotencyKey.create({
-      data: { merchantId, endpoint: 'POST /v1/checkout-sessions', key: 'stale', fingerprint: fingerprint(body), lockedAt: new Date(Date.now() - 2 * 60_000) },
+      data: {
+        merchantId,
+        endpoint: 'POST /v1/checkout-sessions',
+        key: 'stale',
+        fingerprint: fingerprint(body),
+        lockedAt: new Date(Date.now() - 2 * 60_000),
+      },
     });
     const res = await api.post('/v1/checkout-sessions', body, { idempotencyKey: 'stale' });
     expect(res.status).toBe(201);
@@ -83,7 +97,10 @@ describe('Idempotency-Key (/docs#idempotency)', () => {
     const body = sessionBody();
     const first = await api.post('/v1/checkout-sessions', body, { idempotencyKey: 'old-key' });
     const client = await db();
-    await client.idempotencyKey.updateMany({ where: { merchantId, key: 'old-key' }, data: { createdAt: new Date(Date.now() - 25 * 3600_000) } });
+    await client.idempotencyKey.updateMany({
+      where: { merchantId, key: 'old-key' },
+      data: { createdAt: new Date(Date.now() - 25 * 3600_000) },
+    });
     const later = await api.post('/v1/checkout-sessions', sessionBody(), { idempotencyKey: 'old-key' });
     expect(later.status).toBe(201);
     expect(later.body.id).not.toBe(first.body.id);
@@ -92,13 +109,21 @@ describe('Idempotency-Key (/docs#idempotency)', () => {
   it('replays a test-helper pay without paying or emitting again', async () => {
     const session = await api.post('/v1/checkout-sessions', sessionBody());
     const body = { payment_method: 'card', card_number: '4242424242424242' };
-    const first = await api.post(`/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, body, { idempotencyKey: 'pay-once' });
-    const replay = await api.post(`/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, body, { idempotencyKey: 'pay-once' });
+    const first = await api.post(`/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, body, {
+      idempotencyKey: 'pay-once',
+    });
+    const replay = await api.post(`/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, body, {
+      idempotencyKey: 'pay-once',
+    });
     expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body).toEqual(first.body);
     const client = await db();
     expect(await client.payment.count({ where: { checkoutSessionId: session.body.id } })).toBe(1);
-    expect(await client.event.count({ where: { type: 'payment.succeeded', data: { path: ['object', 'id'], equals: first.body.id } } })).toBe(1);
+    expect(
+      await client.event.count({
+        where: { type: 'payment.succeeded', data: { path: ['object', 'id'], equals: first.body.id } },
+      }),
+    ).toBe(1);
   });
 });

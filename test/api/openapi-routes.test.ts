@@ -22,7 +22,10 @@ function routeFiles(): { file: string; path: string }[] {
       if (entry.isDirectory() && !entry.name.startsWith('[[...')) walk(full);
       if (entry.isFile() && entry.name === 'route.ts') {
         const segments = path.relative(V1, folder).split(path.sep).filter(Boolean);
-        found.push({ file: path.relative(process.cwd(), full), path: `/v1/${segments.map((segment) => segment.replace(/^\[(\w+)\]$/, '{$1}')).join('/')}`.replace(/\/$/, '') });
+        found.push({
+          file: path.relative(process.cwd(), full),
+          path: `/v1/${segments.map((segment) => segment.replace(/^\[(\w+)\]$/, '{$1}')).join('/')}`.replace(/\/$/, ''),
+        });
       }
     }
   };
@@ -44,7 +47,9 @@ describe('the route files', () => {
     for (const route of routeFiles()) {
       const pathId = API_OPERATIONS.find((operation) => operation.path === route.path)?.pathId;
       for (const method of METHODS) {
-        const response = await anonymous.request(method, concretePath({ path: route.path, pathId }), { idempotencyKey: null });
+        const response = await anonymous.request(method, concretePath({ path: route.path, pathId }), {
+          idempotencyKey: null,
+        });
         expect([200, 401, 405], `${method} ${route.path} answered ${response.status}`).toContain(response.status);
         if (response.status !== 405) served.push(`${method} ${route.path}`);
       }
@@ -54,7 +59,9 @@ describe('the route files', () => {
 
   it('say above each served method what it is, as `// METHOD /v1/path – purpose`', () => {
     const commented = routeFiles().flatMap(({ file }) =>
-      [...fs.readFileSync(file, 'utf8').matchAll(/^\s*\/\/ (GET|POST|PUT|PATCH|DELETE) (\/v1\/\S+) [–-] \S/gm)].map(([, method, route]) => `${method} ${route}`),
+      [...fs.readFileSync(file, 'utf8').matchAll(/^\s*\/\/ (GET|POST|PUT|PATCH|DELETE) (\/v1\/\S+) [–-] \S/gm)].map(
+        ([, method, route]) => `${method} ${route}`,
+      ),
     );
     expect(commented.sort()).toEqual(API_OPERATIONS.map(operationKey).sort());
   });
@@ -65,41 +72,62 @@ describe('each operation', () => {
   beforeAll(async () => {
     for (const scope of SCOPES) {
       keys.set(`only ${scope}`, (await createTestMerchant({ scopes: [scope] })).key);
-      keys.set(`all but ${scope}`, (await createTestMerchant({ scopes: SCOPES.filter((other) => other !== scope) })).key);
+      keys.set(
+        `all but ${scope}`,
+        (await createTestMerchant({ scopes: SCOPES.filter((other) => other !== scope) })).key,
+      );
     }
   });
 
   const withScope = API_OPERATIONS.filter((operation) => operation.scope);
   const body = (operation: ApiOperation) => (operation.method === 'POST' ? {} : undefined);
 
-  it.each(withScope.map((operation) => [operationKey(operation), operation] as const))('%s needs exactly its documented scope', async (_name, operation) => {
-    const without = await apiClient(keys.get(`all but ${operation.scope}`)).request(operation.method, concretePath(operation), { body: body(operation) });
-    expect([without.status, without.body.error?.code]).toEqual([403, 'insufficient_scope']);
-    expect(without.body.error.message).toContain(operation.scope);
-    const only = await apiClient(keys.get(`only ${operation.scope}`)).request(operation.method, concretePath(operation), { body: body(operation) });
-    expect([401, 403]).not.toContain(only.status);
-  });
+  it.each(withScope.map((operation) => [operationKey(operation), operation] as const))(
+    '%s needs exactly its documented scope',
+    async (_name, operation) => {
+      const without = await apiClient(keys.get(`all but ${operation.scope}`)).request(
+        operation.method,
+        concretePath(operation),
+        { body: body(operation) },
+      );
+      expect([without.status, without.body.error?.code]).toEqual([403, 'insufficient_scope']);
+      expect(without.body.error.message).toContain(operation.scope);
+      const only = await apiClient(keys.get(`only ${operation.scope}`)).request(
+        operation.method,
+        concretePath(operation),
+        { body: body(operation) },
+      );
+      expect([401, 403]).not.toContain(only.status);
+    },
+  );
 
   it('GET /v1/openapi.json, the one operation without a scope, needs no key', async () => {
     expect(API_OPERATIONS.filter((operation) => !operation.scope).map(operationKey)).toEqual(['GET /v1/openapi.json']);
     expect((await apiClient().get('/v1/openapi.json')).status).toBe(200);
   });
 
-  it.each(API_OPERATIONS.map((operation) => [operationKey(operation), operation] as const))('%s keeps its documented Idempotency-Key rule', async (_name, operation) => {
-    const client = apiClient(keys.get(operation.scope ? `only ${operation.scope}` : `only ${SCOPES[0]}`));
-    const send = (idempotencyKey: string | null) => client.request(operation.method, concretePath(operation), { body: body(operation), idempotencyKey });
-    const codeOf = async (idempotencyKey: string | null): Promise<string> => (await send(idempotencyKey)).body.error?.code ?? 'none';
-    const tooLong = 'k'.repeat(256);
-    if (operation.idempotency === 'required') {
-      expect(await codeOf(null)).toBe('idempotency_key_missing');
-      expect(await codeOf(tooLong)).toBe('idempotency_key_invalid');
-    } else if (operation.idempotency === 'optional') {
-      expect(await codeOf(null)).not.toMatch(/^idempotency_/);
-      expect(await codeOf(tooLong)).toBe('idempotency_key_invalid');
-    } else {
-      // GET and DELETE ignore the header (the client sends one only with POST, so set it by hand)
-      const response = await client.request(operation.method, concretePath(operation), { headers: { 'Idempotency-Key': tooLong } });
-      expect(response.body.error?.code ?? 'none').not.toMatch(/^idempotency_/);
-    }
-  });
+  it.each(API_OPERATIONS.map((operation) => [operationKey(operation), operation] as const))(
+    '%s keeps its documented Idempotency-Key rule',
+    async (_name, operation) => {
+      const client = apiClient(keys.get(operation.scope ? `only ${operation.scope}` : `only ${SCOPES[0]}`));
+      const send = (idempotencyKey: string | null) =>
+        client.request(operation.method, concretePath(operation), { body: body(operation), idempotencyKey });
+      const codeOf = async (idempotencyKey: string | null): Promise<string> =>
+        (await send(idempotencyKey)).body.error?.code ?? 'none';
+      const tooLong = 'k'.repeat(256);
+      if (operation.idempotency === 'required') {
+        expect(await codeOf(null)).toBe('idempotency_key_missing');
+        expect(await codeOf(tooLong)).toBe('idempotency_key_invalid');
+      } else if (operation.idempotency === 'optional') {
+        expect(await codeOf(null)).not.toMatch(/^idempotency_/);
+        expect(await codeOf(tooLong)).toBe('idempotency_key_invalid');
+      } else {
+        // GET and DELETE ignore the header (the client sends one only with POST, so set it by hand)
+        const response = await client.request(operation.method, concretePath(operation), {
+          headers: { 'Idempotency-Key': tooLong },
+        });
+        expect(response.body.error?.code ?? 'none').not.toMatch(/^idempotency_/);
+      }
+    },
+  );
 });

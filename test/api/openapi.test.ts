@@ -31,7 +31,8 @@ beforeAll(async () => {
   ajv.addSchema({ ...document, $id: DOCUMENT_URI });
 });
 
-const pointer = (...segments: string[]) => segments.map((segment) => segment.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const pointer = (...segments: string[]) =>
+  segments.map((segment) => segment.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 function operationById(operationId: string): ApiOperation {
   const operation = API_OPERATIONS.find((candidate) => candidate.operationId === operationId);
@@ -43,7 +44,10 @@ function operationById(operationId: string): ApiOperation {
 function expectDocumented(operation: ApiOperation, response: ApiResponse) {
   const method = operation.method.toLowerCase();
   const documented = document.paths[operation.path]?.[method]?.responses[String(response.status)];
-  expect(documented, `${operation.operationId} answered ${response.status}, which is not documented: ${JSON.stringify(response.body)}`).toBeDefined();
+  expect(
+    documented,
+    `${operation.operationId} answered ${response.status}, which is not documented: ${JSON.stringify(response.body)}`,
+  ).toBeDefined();
   expect(response.headers.get('request-id')).toMatch(/^req_/);
   const ref = `${DOCUMENT_URI}#/${pointer('paths', operation.path, method, 'responses', String(response.status), 'content', 'application/json', 'schema')}`;
   let check = validators.get(ref);
@@ -52,25 +56,42 @@ function expectDocumented(operation: ApiOperation, response: ApiResponse) {
     validators.set(ref, check);
   }
   const valid = check(response.body);
-  expect(valid ? [] : check.errors, `${operation.operationId} ${response.status}: ${JSON.stringify(response.body)}`).toEqual([]);
+  expect(
+    valid ? [] : check.errors,
+    `${operation.operationId} ${response.status}: ${JSON.stringify(response.body)}`,
+  ).toEqual([]);
   if (!checked.has(operation.operationId)) checked.set(operation.operationId, new Set());
   checked.get(operation.operationId)!.add(response.status);
 }
 
-type CallOptions = { id?: string; query?: Record<string, string>; body?: unknown; idempotencyKey?: string | null; key?: string | null };
+type CallOptions = {
+  id?: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  idempotencyKey?: string | null;
+  key?: string | null;
+};
 
 /** Calls an operation as its route table entry describes it, and checks the answer against the document. */
 async function call(operationId: string, options: CallOptions = {}) {
   const operation = operationById(operationId);
-  const path = operation.path.replace('{id}', options.id ?? '') + (options.query ? `?${new URLSearchParams(options.query)}` : '');
+  const path =
+    operation.path.replace('{id}', options.id ?? '') + (options.query ? `?${new URLSearchParams(options.query)}` : '');
   const client = apiClient(options.key === null ? undefined : (options.key ?? key));
-  const response = await client.request(operation.method, path, { body: options.body, idempotencyKey: options.idempotencyKey });
+  const response = await client.request(operation.method, path, {
+    body: options.body,
+    idempotencyKey: options.idempotencyKey,
+  });
   expectDocumented(operation, response);
   return response;
 }
 
-const example = (operationId: string, overrides: Record<string, unknown> = {}) => ({ ...operationById(operationId).body?.example, ...overrides });
-const expectError = (response: ApiResponse, status: number, code: string) => expect([response.status, response.body.error?.code]).toEqual([status, code]);
+const example = (operationId: string, overrides: Record<string, unknown> = {}) => ({
+  ...operationById(operationId).body?.example,
+  ...overrides,
+});
+const expectError = (response: ApiResponse, status: number, code: string) =>
+  expect([response.status, response.body.error?.code]).toEqual([status, code]);
 
 describe('GET /v1/openapi.json', () => {
   it('is served without a key, cacheable, and valid OpenAPI 3.1 by @readme/openapi-parser', async () => {
@@ -83,8 +104,12 @@ describe('GET /v1/openapi.json', () => {
 
   it('points at this server and documents every operation of the route table', () => {
     expect(document.servers[0].url).toBe(inject('serverUrl'));
-    const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
-    expect(documented.sort()).toEqual(API_OPERATIONS.map((operation) => `${operation.method} ${operation.path}`).sort());
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(documented.sort()).toEqual(
+      API_OPERATIONS.map((operation) => `${operation.method} ${operation.path}`).sort(),
+    );
   });
 
   it('answers other methods with the JSON 405 of the API', async () => {
@@ -110,34 +135,74 @@ describe('every operation answers as documented', () => {
     const replayed = await call('createCheckoutSession', { body, idempotencyKey });
     expect([replayed.status, replayed.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
     expectError(await call('createCheckoutSession', { body: { ...body, amount: 1 } }), 400, 'amount_mismatch');
-    expectError(await call('createCheckoutSession', { body: { ...body, return_url: 'https://evil.example/x' } }), 400, 'url_not_approved');
+    expectError(
+      await call('createCheckoutSession', { body: { ...body, return_url: 'https://evil.example/x' } }),
+      400,
+      'url_not_approved',
+    );
     expectError(await call('createCheckoutSession', { body, idempotencyKey: null }), 400, 'idempotency_key_missing');
-    expectError(await call('createCheckoutSession', { body: { ...body, amount: 2 }, idempotencyKey }), 422, 'idempotency_key_reused');
+    expectError(
+      await call('createCheckoutSession', { body: { ...body, amount: 2 }, idempotencyKey }),
+      422,
+      'idempotency_key_reused',
+    );
 
     expect((await call('listCheckoutSessions', { query: { limit: '2' } })).status).toBe(200);
     expectError(await call('listCheckoutSessions', { query: { limit: '500' } }), 400, 'parameter_invalid');
-    expectError(await call('listCheckoutSessions', { query: { starting_after: `cs_${'0'.repeat(24)}` } }), 404, 'resource_missing');
+    expectError(
+      await call('listCheckoutSessions', { query: { starting_after: `cs_${'0'.repeat(24)}` } }),
+      404,
+      'resource_missing',
+    );
 
     expect((await call('getCheckoutSession', { id: sessionId })).status).toBe(200);
     expectError(await call('getCheckoutSession', { id: `cs_${'0'.repeat(24)}` }), 404, 'resource_missing');
 
-    const another = await call('createCheckoutSession', { body: example('createCheckoutSession', { order_reference: uniqueRef() }) });
+    const another = await call('createCheckoutSession', {
+      body: example('createCheckoutSession', { order_reference: uniqueRef() }),
+    });
     expect((await call('expireCheckoutSession', { id: another.body.id })).status).toBe(200);
     expectError(await call('expireCheckoutSession', { id: another.body.id }), 409, 'checkout_session_not_open');
-    expectError(await call('expireCheckoutSession', { id: another.body.id, body: { at: 'now' } }), 400, 'parameter_unknown');
+    expectError(
+      await call('expireCheckoutSession', { id: another.body.id, body: { at: 'now' } }),
+      400,
+      'parameter_unknown',
+    );
   });
 
   it('the test helper and payments', async () => {
-    expectError(await call('payCheckoutSession', { id: sessionId, body: { payment_method: 'interac', outcome: 'approve' } }), 400, 'payment_method_not_offered');
-    expectError(await call('payCheckoutSession', { id: sessionId, body: { payment_method: 'card', card_number: '4242424242424241' } }), 400, 'parameter_invalid');
-    const declined = await call('payCheckoutSession', { id: sessionId, body: { payment_method: 'card', card_number: '4000000000000002' } });
+    expectError(
+      await call('payCheckoutSession', { id: sessionId, body: { payment_method: 'interac', outcome: 'approve' } }),
+      400,
+      'payment_method_not_offered',
+    );
+    expectError(
+      await call('payCheckoutSession', {
+        id: sessionId,
+        body: { payment_method: 'card', card_number: '4242424242424241' },
+      }),
+      400,
+      'parameter_invalid',
+    );
+    const declined = await call('payCheckoutSession', {
+      id: sessionId,
+      body: { payment_method: 'card', card_number: '4000000000000002' },
+    });
     expect([declined.status, declined.body.failure_code]).toEqual([200, 'card_declined']);
     const paid = await call('payCheckoutSession', { id: sessionId, body: example('payCheckoutSession') });
     expect([paid.status, paid.body.status]).toEqual([200, 'succeeded']);
     paymentId = paid.body.id;
-    expectError(await call('payCheckoutSession', { id: sessionId, body: example('payCheckoutSession') }), 409, 'checkout_session_not_open');
-    const usdcSession = await call('createCheckoutSession', { body: example('createCheckoutSession', { order_reference: uniqueRef() }) });
-    expect((await call('payCheckoutSession', { id: usdcSession.body.id, body: { payment_method: 'usdc' } })).body.status).toBe('succeeded');
+    expectError(
+      await call('payCheckoutSession', { id: sessionId, body: example('payCheckoutSession') }),
+      409,
+      'checkout_session_not_open',
+    );
+    const usdcSession = await call('createCheckoutSession', {
+      body: example('createCheckoutSession', { order_reference: uniqueRef() }),
+    });
+    expect(
+      (await call('payCheckoutSession', { id: usdcSession.body.id, body: { payment_method: 'usdc' } })).body.status,
+    ).toBe('succeeded');
 
     expect((await call('listPayments', { query: { limit: '100' } })).body.data.length).toBeGreaterThanOrEqual(3);
     expectError(await call('listPayments', { query: { status: 'pending' } }), 400, 'parameter_invalid');
@@ -146,11 +211,25 @@ describe('every operation answers as documented', () => {
   });
 
   it('refund requests', async () => {
-    const created = await call('createRefundRequest', { body: example('createRefundRequest', { payment_id: paymentId, amount: 1000 }) });
+    const created = await call('createRefundRequest', {
+      body: example('createRefundRequest', { payment_id: paymentId, amount: 1000 }),
+    });
     expect(created.status).toBe(201);
     refundId = created.body.id;
-    expectError(await call('createRefundRequest', { body: example('createRefundRequest', { payment_id: paymentId, amount: 999_999 }) }), 409, 'refund_exceeds_available');
-    expectError(await call('createRefundRequest', { body: example('createRefundRequest', { payment_id: `pay_${'0'.repeat(24)}` }) }), 404, 'resource_missing');
+    expectError(
+      await call('createRefundRequest', {
+        body: example('createRefundRequest', { payment_id: paymentId, amount: 999_999 }),
+      }),
+      409,
+      'refund_exceeds_available',
+    );
+    expectError(
+      await call('createRefundRequest', {
+        body: example('createRefundRequest', { payment_id: `pay_${'0'.repeat(24)}` }),
+      }),
+      404,
+      'resource_missing',
+    );
     expectError(await call('createRefundRequest', { body: { payment_id: paymentId } }), 400, 'parameter_missing');
 
     expect((await call('listRefundRequests', { query: { payment_id: paymentId } })).body.data).toHaveLength(1);
@@ -166,29 +245,53 @@ describe('every operation answers as documented', () => {
     const created = await call('createPaymentLink', { body: example('createPaymentLink') });
     expect(created.status).toBe(201);
     linkId = created.body.id;
-    expectError(await call('createPaymentLink', { body: example('createPaymentLink', { after_payment_url: 'https://evil.example/x' }) }), 400, 'url_not_approved');
-    expectError(await call('createPaymentLink', { body: example('createPaymentLink', { payment_methods: ['usdc'] }) }), 400, 'payment_method_unavailable');
+    expectError(
+      await call('createPaymentLink', {
+        body: example('createPaymentLink', { after_payment_url: 'https://evil.example/x' }),
+      }),
+      400,
+      'url_not_approved',
+    );
+    expectError(
+      await call('createPaymentLink', { body: example('createPaymentLink', { payment_methods: ['usdc'] }) }),
+      400,
+      'payment_method_unavailable',
+    );
 
     expect((await call('listPaymentLinks', { query: { active: 'true' } })).status).toBe(200);
     expectError(await call('listPaymentLinks', { query: { active: 'maybe' } }), 400, 'parameter_invalid');
     expect((await call('getPaymentLink', { id: linkId })).status).toBe(200);
     expectError(await call('getPaymentLink', { id: `pl_${'0'.repeat(24)}` }), 404, 'resource_missing');
 
-    expect((await call('updatePaymentLink', { id: linkId, body: example('updatePaymentLink') })).body.active).toBe(false);
+    expect((await call('updatePaymentLink', { id: linkId, body: example('updatePaymentLink') })).body.active).toBe(
+      false,
+    );
     expectError(await call('updatePaymentLink', { id: linkId, body: { amount: 1 } }), 400, 'parameter_unknown');
   });
 
   it('webhook endpoints', async () => {
-    const created = await call('createWebhookEndpoint', { body: example('createWebhookEndpoint', { url: 'http://127.0.0.1:9/hooks' }) });
+    const created = await call('createWebhookEndpoint', {
+      body: example('createWebhookEndpoint', { url: 'http://127.0.0.1:9/hooks' }),
+    });
     expect(created.status).toBe(201);
     endpointId = created.body.id;
-    expectError(await call('createWebhookEndpoint', { body: example('createWebhookEndpoint', { url: 'ftp://hooks.example.com/x' }) }), 400, 'parameter_invalid');
+    expectError(
+      await call('createWebhookEndpoint', {
+        body: example('createWebhookEndpoint', { url: 'ftp://hooks.example.com/x' }),
+      }),
+      400,
+      'parameter_invalid',
+    );
 
     expect((await call('listWebhookEndpoints')).status).toBe(200);
     expectError(await call('listWebhookEndpoints', { query: { limit: '0' } }), 400, 'parameter_invalid');
     expect((await call('getWebhookEndpoint', { id: endpointId })).body).not.toHaveProperty('secret');
     expect((await call('rotateWebhookSecret', { id: endpointId })).body.secret).toMatch(/^whsec_/);
-    expectError(await call('rotateWebhookSecret', { id: endpointId, idempotencyKey: 'k'.repeat(256) }), 400, 'idempotency_key_invalid');
+    expectError(
+      await call('rotateWebhookSecret', { id: endpointId, idempotencyKey: 'k'.repeat(256) }),
+      400,
+      'idempotency_key_invalid',
+    );
     expect((await call('deleteWebhookEndpoint', { id: endpointId })).body.deleted).toBe(true);
     expectError(await call('deleteWebhookEndpoint', { id: endpointId }), 404, 'resource_missing');
     expectError(await call('getWebhookEndpoint', { id: endpointId }), 404, 'resource_missing');
@@ -197,7 +300,15 @@ describe('every operation answers as documented', () => {
   it('events, each with the payload its type documents', async () => {
     const list = await call('listEvents', { query: { limit: '100' } });
     const types = new Set(list.body.data.map((event: { type: string }) => event.type));
-    expect(types).toEqual(new Set(['checkout_session.expired', 'payment.failed', 'payment.succeeded', 'checkout_session.completed', 'refund_request.created']));
+    expect(types).toEqual(
+      new Set([
+        'checkout_session.expired',
+        'payment.failed',
+        'payment.succeeded',
+        'checkout_session.completed',
+        'refund_request.created',
+      ]),
+    );
     expect((await call('getEvent', { id: list.body.data[0].id })).body).toEqual(list.body.data[0]);
     expectError(await call('listEvents', { query: { type: 'payment.created' } }), 400, 'parameter_invalid');
     expectError(await call('getEvent', { id: `evt_${'0'.repeat(24)}` }), 404, 'resource_missing');
@@ -207,10 +318,26 @@ describe('every operation answers as documented', () => {
     const { key: readOnly } = await createTestMerchant({ scopes: ['events:read'] });
     for (const operation of API_OPERATIONS.filter((candidate) => candidate.scope)) {
       const id = operation.pathId ? 'x' : undefined;
-      expectError(await call(operation.operationId, { id, key: null, body: operation.body ? {} : undefined }), 401, 'authentication_required');
-      expectError(await call(operation.operationId, { id, key: 'sk_sandbox_' + 'A'.repeat(32), body: operation.body ? {} : undefined }), 401, 'invalid_api_key');
+      expectError(
+        await call(operation.operationId, { id, key: null, body: operation.body ? {} : undefined }),
+        401,
+        'authentication_required',
+      );
+      expectError(
+        await call(operation.operationId, {
+          id,
+          key: 'sk_sandbox_' + 'A'.repeat(32),
+          body: operation.body ? {} : undefined,
+        }),
+        401,
+        'invalid_api_key',
+      );
       if (operation.scope !== 'events:read') {
-        expectError(await call(operation.operationId, { id, key: readOnly, body: operation.body ? {} : undefined }), 403, 'insufficient_scope');
+        expectError(
+          await call(operation.operationId, { id, key: readOnly, body: operation.body ? {} : undefined }),
+          403,
+          'insufficient_scope',
+        );
       }
     }
   });
@@ -223,7 +350,8 @@ it('checked a success and an error of every operation', () => {
     const statuses = [...(checked.get(operation.operationId) ?? [])];
     const gaps = [];
     if (!statuses.some((status) => status < 300)) gaps.push(`${operation.operationId}: no success checked`);
-    if (operation.operationId !== 'getOpenApiDocument' && !statuses.some((status) => status >= 400)) gaps.push(`${operation.operationId}: no error checked`);
+    if (operation.operationId !== 'getOpenApiDocument' && !statuses.some((status) => status >= 400))
+      gaps.push(`${operation.operationId}: no error checked`);
     return gaps;
   });
   expect(missing).toEqual([]);

@@ -13,7 +13,12 @@ beforeAll(async () => {
   serverUrl = inject('serverUrl');
 });
 
-const linkBody = (overrides: Record<string, unknown> = {}) => ({ name: 'Yoga class – drop-in', amount: 2500, currency: 'CAD', ...overrides });
+const linkBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Yoga class – drop-in',
+  amount: 2500,
+  currency: 'CAD',
+  ...overrides,
+});
 
 async function createLink(overrides: Record<string, unknown> = {}) {
   const res = await api.post('/v1/payment-links', linkBody(overrides));
@@ -21,7 +26,12 @@ async function createLink(overrides: Record<string, unknown> = {}) {
   return res.body;
 }
 
-function expectError(res: { status: number; body: any; headers: Headers }, status: number, code: string, param?: string) {
+function expectError(
+  res: { status: number; body: any; headers: Headers },
+  status: number,
+  code: string,
+  param?: string,
+) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body.error.code).toBe(code);
   expect(res.body.error.param).toBe(param);
@@ -49,8 +59,17 @@ describe('POST /v1/payment-links', () => {
   });
 
   it('keeps chosen methods, an approved after-payment URL and active: false', async () => {
-    const link = await createLink({ currency: 'USD', payment_methods: ['usdc', 'card'], after_payment_url: 'http://localhost:4000/thanks?from=link', active: false });
-    expect(link).toMatchObject({ payment_methods: ['usdc', 'card'], after_payment_url: 'http://localhost:4000/thanks?from=link', active: false });
+    const link = await createLink({
+      currency: 'USD',
+      payment_methods: ['usdc', 'card'],
+      after_payment_url: 'http://localhost:4000/thanks?from=link',
+      active: false,
+    });
+    expect(link).toMatchObject({
+      payment_methods: ['usdc', 'card'],
+      after_payment_url: 'http://localhost:4000/thanks?from=link',
+      active: false,
+    });
   });
 
   it('takes an after-payment URL with its scheme in capitals, keeping the rest as written', async () => {
@@ -74,12 +93,42 @@ describe('POST /v1/payment-links', () => {
     ['no methods', { payment_methods: [] }, 400, 'parameter_invalid', 'payment_methods'],
     ['a repeated method', { payment_methods: ['card', 'card'] }, 400, 'parameter_invalid', 'payment_methods'],
     ['usdc for CAD', { payment_methods: ['card', 'usdc'] }, 400, 'payment_method_unavailable', 'payment_methods.1'],
-    ['a javascript: after-payment URL', { after_payment_url: 'javascript:alert(1)' }, 400, 'parameter_invalid', 'after_payment_url'],
-    ['an ftp after-payment URL', { after_payment_url: 'ftp://shop.example.com/x' }, 400, 'parameter_invalid', 'after_payment_url'],
+    [
+      'a javascript: after-payment URL',
+      { after_payment_url: 'javascript:alert(1)' },
+      400,
+      'parameter_invalid',
+      'after_payment_url',
+    ],
+    [
+      'an ftp after-payment URL',
+      { after_payment_url: 'ftp://shop.example.com/x' },
+      400,
+      'parameter_invalid',
+      'after_payment_url',
+    ],
     ['a relative after-payment URL', { after_payment_url: '/thanks' }, 400, 'parameter_invalid', 'after_payment_url'],
-    ['an after-payment URL elsewhere', { after_payment_url: 'https://evil.example.com/' }, 400, 'url_not_approved', 'after_payment_url'],
-    ['an after-payment URL on a subdomain', { after_payment_url: 'https://www.shop.example.com/' }, 400, 'url_not_approved', 'after_payment_url'],
-    ['an after-payment URL on another port', { after_payment_url: 'http://localhost:4001/' }, 400, 'url_not_approved', 'after_payment_url'],
+    [
+      'an after-payment URL elsewhere',
+      { after_payment_url: 'https://evil.example.com/' },
+      400,
+      'url_not_approved',
+      'after_payment_url',
+    ],
+    [
+      'an after-payment URL on a subdomain',
+      { after_payment_url: 'https://www.shop.example.com/' },
+      400,
+      'url_not_approved',
+      'after_payment_url',
+    ],
+    [
+      'an after-payment URL on another port',
+      { after_payment_url: 'http://localhost:4001/' },
+      400,
+      'url_not_approved',
+      'after_payment_url',
+    ],
     ['active as a string', { active: 'yes' }, 400, 'parameter_invalid', 'active'],
     ['an unknown field', { price: 2500 }, 400, 'parameter_unknown', 'price'],
     ['url, which the service sets', { url: 'https://shop.example.com/pay' }, 400, 'parameter_unknown', 'url'],
@@ -91,9 +140,19 @@ describe('POST /v1/payment-links', () => {
 
   it('refuses a method the connection has not approved, and a currency none of its methods takes', async () => {
     const cardOnly = apiClient((await createTestMerchant({ methods: ['card'] })).key);
-    expectError(await cardOnly.post('/v1/payment-links', linkBody({ payment_methods: ['interac'] })), 400, 'payment_method_not_approved', 'payment_methods.0');
+    expectError(
+      await cardOnly.post('/v1/payment-links', linkBody({ payment_methods: ['interac'] })),
+      400,
+      'payment_method_not_approved',
+      'payment_methods.0',
+    );
     const interacOnly = apiClient((await createTestMerchant({ methods: ['interac'] })).key);
-    expectError(await interacOnly.post('/v1/payment-links', linkBody({ currency: 'USD' })), 400, 'payment_method_unavailable', 'payment_methods');
+    expectError(
+      await interacOnly.post('/v1/payment-links', linkBody({ currency: 'USD' })),
+      400,
+      'payment_method_unavailable',
+      'payment_methods',
+    );
   });
 
   it('is idempotent: a replay answers the same link, a changed body 422', async () => {
@@ -157,7 +216,12 @@ describe('GET /v1/payment-links/{id} and the list', () => {
       expectError(await stranger.get(`/v1/payment-links/${id}`), 404, 'resource_missing', 'id');
       expectError(await stranger.post(`/v1/payment-links/${id}`, { active: false }), 404, 'resource_missing', 'id');
     }
-    expectError(await stranger.get(`/v1/payment-links?starting_after=${theirs.id}`), 404, 'resource_missing', 'starting_after');
+    expectError(
+      await stranger.get(`/v1/payment-links?starting_after=${theirs.id}`),
+      404,
+      'resource_missing',
+      'starting_after',
+    );
     expect((await stranger.get('/v1/payment-links')).body.data).toEqual([]);
     expect((await api.get(`/v1/payment-links/${theirs.id}`)).body.active).toBe(true);
   });
@@ -169,7 +233,11 @@ describe('POST /v1/payment-links/{id}', () => {
     const off = await api.post(`/v1/payment-links/${link.id}`, { active: false }, { idempotencyKey: null });
     expect(off.status).toBe(200);
     expect(off.body).toEqual({ ...link, active: false });
-    const renamed = await api.post(`/v1/payment-links/${link.id}`, { name: 'Yoga – evening', description: null, active: true });
+    const renamed = await api.post(`/v1/payment-links/${link.id}`, {
+      name: 'Yoga – evening',
+      description: null,
+      active: true,
+    });
     expect(renamed.body).toEqual({ ...link, name: 'Yoga – evening', description: null });
     expect((await api.get(`/v1/payment-links/${link.id}`)).body).toEqual(renamed.body);
   });
@@ -188,7 +256,12 @@ describe('POST /v1/payment-links/{id}', () => {
     ['the amount', { amount: 100 }, 'parameter_unknown', 'amount'],
     ['the currency', { currency: 'USD' }, 'parameter_unknown', 'currency'],
     ['the methods', { payment_methods: ['card'] }, 'parameter_unknown', 'payment_methods'],
-    ['the after-payment URL', { after_payment_url: 'https://shop.example.com/' }, 'parameter_unknown', 'after_payment_url'],
+    [
+      'the after-payment URL',
+      { after_payment_url: 'https://shop.example.com/' },
+      'parameter_unknown',
+      'after_payment_url',
+    ],
     ['a blank name', { name: '' }, 'parameter_invalid', 'name'],
     ['active as a number', { active: 0 }, 'parameter_invalid', 'active'],
   ])('refuses to change %s', async (_name, body, code, param) => {
@@ -198,7 +271,12 @@ describe('POST /v1/payment-links/{id}', () => {
   });
 
   it('checks the body before looking the link up (/docs#errors order)', async () => {
-    expectError(await api.post('/v1/payment-links/pl_000000000000000000000000', { amount: 1 }), 400, 'parameter_unknown', 'amount');
+    expectError(
+      await api.post('/v1/payment-links/pl_000000000000000000000000', { amount: 1 }),
+      400,
+      'parameter_unknown',
+      'amount',
+    );
   });
 
   it('answers other methods with 405 and Allow', async () => {
@@ -270,6 +348,11 @@ describe('the public page', () => {
 
   it('keeps its receipt URL out of merchants’ reach: a session cannot return there', async () => {
     const link = await createLink();
-    expectError(await api.post('/v1/checkout-sessions', sessionBody({ return_url: `${link.url}/receipt` })), 400, 'url_not_approved', 'return_url');
+    expectError(
+      await api.post('/v1/checkout-sessions', sessionBody({ return_url: `${link.url}/receipt` })),
+      400,
+      'url_not_approved',
+      'return_url',
+    );
   });
 });

@@ -8,7 +8,10 @@ beforeAll(async () => {
   api = apiClient((await createTestMerchant()).key);
 });
 
-async function paidSession(pay: Record<string, unknown> = { payment_method: 'card', card_number: '4242 4242 4242 4242' }, overrides: Record<string, unknown> = {}) {
+async function paidSession(
+  pay: Record<string, unknown> = { payment_method: 'card', card_number: '4242 4242 4242 4242' },
+  overrides: Record<string, unknown> = {},
+) {
   const session = (await api.post('/v1/checkout-sessions', sessionBody(overrides))).body;
   const payment = await api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, pay);
   return { session, payment };
@@ -16,7 +19,13 @@ async function paidSession(pay: Record<string, unknown> = { payment_method: 'car
 
 describe('POST /v1/test-helpers/checkout-sessions/{id}/pay', () => {
   it('pays by card: the session completes, the payment keeps only brand and last4', async () => {
-    const { session, payment } = await paidSession({ payment_method: 'card', card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123' });
+    const { session, payment } = await paidSession({
+      payment_method: 'card',
+      card_number: '4242 4242 4242 4242',
+      exp_month: 12,
+      exp_year: 2099,
+      cvc: '123',
+    });
     expect(payment.status).toBe(200);
     expect(payment.body).toMatchObject({
       object: 'payment',
@@ -47,7 +56,10 @@ describe('POST /v1/test-helpers/checkout-sessions/{id}/pay', () => {
     expect(payment.status).toBe(200);
     expect(payment.body).toMatchObject({ status: 'failed', failure_code, amount_refundable: 0 });
     expect((await api.get(`/v1/checkout-sessions/${session.id}`)).body.status).toBe('open');
-    const retry = await api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' });
+    const retry = await api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, {
+      payment_method: 'card',
+      card_number: '4242424242424242',
+    });
     expect(retry.body.status).toBe('succeeded');
   });
 
@@ -62,8 +74,14 @@ describe('POST /v1/test-helpers/checkout-sessions/{id}/pay', () => {
 
   it('pays by Interac when approved, fails when declined', async () => {
     const cad = { currency: 'CAD' };
-    const approved = await paidSession({ payment_method: 'interac', outcome: 'approve', email: 'jane@example.com', bank: 'Sandbox Credit Union' }, cad);
-    expect(approved.payment.body).toMatchObject({ status: 'succeeded', payment_method_details: { interac: { email_masked: 'j•••@example.com', bank: 'Sandbox Credit Union' } } });
+    const approved = await paidSession(
+      { payment_method: 'interac', outcome: 'approve', email: 'jane@example.com', bank: 'Sandbox Credit Union' },
+      cad,
+    );
+    expect(approved.payment.body).toMatchObject({
+      status: 'succeeded',
+      payment_method_details: { interac: { email_masked: 'j•••@example.com', bank: 'Sandbox Credit Union' } },
+    });
     const declined = await paidSession({ payment_method: 'interac', outcome: 'decline' }, cad);
     expect(declined.payment.body).toMatchObject({ status: 'failed', failure_code: 'interac_declined' });
   });
@@ -71,13 +89,43 @@ describe('POST /v1/test-helpers/checkout-sessions/{id}/pay', () => {
   it.each([
     ['no method', {}, 400, 'parameter_missing', 'payment_method'],
     ['an unknown method', { payment_method: 'paypal' }, 400, 'parameter_invalid', 'payment_method'],
-    ['a card failing Luhn', { payment_method: 'card', card_number: '4242424242424241' }, 400, 'parameter_invalid', 'card_number'],
-    ['a card with letters', { payment_method: 'card', card_number: '4242abcd42424242' }, 400, 'parameter_invalid', 'card_number'],
+    [
+      'a card failing Luhn',
+      { payment_method: 'card', card_number: '4242424242424241' },
+      400,
+      'parameter_invalid',
+      'card_number',
+    ],
+    [
+      'a card with letters',
+      { payment_method: 'card', card_number: '4242abcd42424242' },
+      400,
+      'parameter_invalid',
+      'card_number',
+    ],
     ['no card number', { payment_method: 'card' }, 400, 'parameter_missing', 'card_number'],
-    ['an expired card', { payment_method: 'card', card_number: '4242424242424242', exp_month: 1, exp_year: 2020 }, 400, 'parameter_invalid', 'exp_year'],
+    [
+      'an expired card',
+      { payment_method: 'card', card_number: '4242424242424242', exp_month: 1, exp_year: 2020 },
+      400,
+      'parameter_invalid',
+      'exp_year',
+    ],
     ['interac without outcome', { payment_method: 'interac' }, 400, 'parameter_missing', 'outcome'],
-    ['a field of another method', { payment_method: 'usdc', card_number: '4242424242424242' }, 400, 'parameter_unknown', 'card_number'],
-    ['a method the session does not offer', { payment_method: 'interac', outcome: 'approve' }, 400, 'payment_method_not_offered', 'payment_method'],
+    [
+      'a field of another method',
+      { payment_method: 'usdc', card_number: '4242424242424242' },
+      400,
+      'parameter_unknown',
+      'card_number',
+    ],
+    [
+      'a method the session does not offer',
+      { payment_method: 'interac', outcome: 'approve' },
+      400,
+      'payment_method_not_offered',
+      'payment_method',
+    ],
   ])('refuses %s', async (_name, body, status, code, param) => {
     const session = (await api.post('/v1/checkout-sessions', sessionBody())).body;
     const res = await api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, body);
@@ -89,9 +137,18 @@ describe('POST /v1/test-helpers/checkout-sessions/{id}/pay', () => {
 
   it('says an expiry month of 13 is not a month', async () => {
     const session = (await api.post('/v1/checkout-sessions', sessionBody())).body;
-    const res = await api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'card', card_number: '4242424242424242', exp_month: 13, exp_year: 2099 });
+    const res = await api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, {
+      payment_method: 'card',
+      card_number: '4242424242424242',
+      exp_month: 13,
+      exp_year: 2099,
+    });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'parameter_invalid', param: 'exp_month', message: 'Invalid exp_month: must be a month from 1 to 12' });
+    expect(res.body.error).toMatchObject({
+      code: 'parameter_invalid',
+      param: 'exp_month',
+      message: 'Invalid exp_month: must be a month from 1 to 12',
+    });
   });
 
   it('refuses to pay a complete, expired or missing session', async () => {
@@ -104,7 +161,9 @@ describe('POST /v1/test-helpers/checkout-sessions/{id}/pay', () => {
     const expired = await api.post(`/v1/test-helpers/checkout-sessions/${open.id}/pay`, { payment_method: 'usdc' });
     expect(expired.status).toBe(409);
     expect(expired.body.error.code).toBe('checkout_session_not_open');
-    const missing = await api.post('/v1/test-helpers/checkout-sessions/cs_000000000000000000000000/pay', { payment_method: 'usdc' });
+    const missing = await api.post('/v1/test-helpers/checkout-sessions/cs_000000000000000000000000/pay', {
+      payment_method: 'usdc',
+    });
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('resource_missing');
   });
@@ -125,8 +184,14 @@ describe('GET /v1/payments', () => {
     const own = apiClient((await createTestMerchant()).key);
     const ref = uniqueRef();
     const s1 = (await own.post('/v1/checkout-sessions', sessionBody({ order_reference: ref }))).body;
-    await own.post(`/v1/test-helpers/checkout-sessions/${s1.id}/pay`, { payment_method: 'card', card_number: '4000000000000002' });
-    await own.post(`/v1/test-helpers/checkout-sessions/${s1.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' });
+    await own.post(`/v1/test-helpers/checkout-sessions/${s1.id}/pay`, {
+      payment_method: 'card',
+      card_number: '4000000000000002',
+    });
+    await own.post(`/v1/test-helpers/checkout-sessions/${s1.id}/pay`, {
+      payment_method: 'card',
+      card_number: '4242424242424242',
+    });
     const all = await own.get('/v1/payments');
     expect(all.body.data.map((p: { status: string }) => p.status)).toEqual(['succeeded', 'failed']);
     expect((await own.get('/v1/payments?status=failed')).body.data).toHaveLength(1);
@@ -151,18 +216,33 @@ describe('POST /v1/refund-requests', () => {
     });
     expect(res.body.id).toMatch(/^rr_[0-9A-Za-z]{24}$/);
     expect(res.body).not.toHaveProperty('crypto_refund_destination_note');
-    expect((await api.get(`/v1/payments/${payment.body.id}`)).body).toMatchObject({ amount_refunded: 0, amount_refundable: 2750 });
-    const done = await eventually(() => api.get(`/v1/refund-requests/${res.body.id}`), (r) => r.body.status === 'completed');
+    expect((await api.get(`/v1/payments/${payment.body.id}`)).body).toMatchObject({
+      amount_refunded: 0,
+      amount_refundable: 2750,
+    });
+    const done = await eventually(
+      () => api.get(`/v1/refund-requests/${res.body.id}`),
+      (r) => r.body.status === 'completed',
+    );
     expect(done.body.status).toBe('completed');
-    expect((await api.get(`/v1/payments/${payment.body.id}`)).body).toMatchObject({ amount_refunded: 1000, amount_refundable: 2750 });
+    expect((await api.get(`/v1/payments/${payment.body.id}`)).body).toMatchObject({
+      amount_refunded: 1000,
+      amount_refundable: 2750,
+    });
   });
 
   it('fails refunds of payments made with 4000 0000 0000 5126, freeing the amount', async () => {
     const { payment } = await paidSession({ payment_method: 'card', card_number: '4000000000005126' });
     const refund = await api.post('/v1/refund-requests', { payment_id: payment.body.id, amount: 3750 });
-    const failed = await eventually(() => api.get(`/v1/refund-requests/${refund.body.id}`), (r) => r.body.status === 'failed');
+    const failed = await eventually(
+      () => api.get(`/v1/refund-requests/${refund.body.id}`),
+      (r) => r.body.status === 'failed',
+    );
     expect(failed.body).toMatchObject({ status: 'failed', failure_reason: expect.any(String) });
-    expect((await api.get(`/v1/payments/${payment.body.id}`)).body).toMatchObject({ amount_refunded: 0, amount_refundable: 3750 });
+    expect((await api.get(`/v1/payments/${payment.body.id}`)).body).toMatchObject({
+      amount_refunded: 0,
+      amount_refundable: 3750,
+    });
   });
 
   it('refuses more than is left, saying what is available', async () => {
@@ -181,11 +261,19 @@ describe('POST /v1/refund-requests', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.error).toMatchObject({ code: 'parameter_missing', param: 'crypto_refund_destination_note' });
     const note = 'Customer signed a message from their own wallet 0xabc; verified by support ticket 991';
-    const ok = await api.post('/v1/refund-requests', { payment_id: usdc.payment.body.id, amount: 100, crypto_refund_destination_note: note });
+    const ok = await api.post('/v1/refund-requests', {
+      payment_id: usdc.payment.body.id,
+      amount: 100,
+      crypto_refund_destination_note: note,
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.crypto_refund_destination_note).toBe(note);
     const card = await paidSession();
-    const refused = await api.post('/v1/refund-requests', { payment_id: card.payment.body.id, amount: 100, crypto_refund_destination_note: note });
+    const refused = await api.post('/v1/refund-requests', {
+      payment_id: card.payment.body.id,
+      amount: 100,
+      crypto_refund_destination_note: note,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ code: 'parameter_invalid', param: 'crypto_refund_destination_note' });
   });
@@ -198,14 +286,32 @@ describe('POST /v1/refund-requests', () => {
   });
 
   it.each([
-    ['a missing payment', { payment_id: 'pay_000000000000000000000000', amount: 100 }, 404, 'resource_missing', 'payment_id'],
+    [
+      'a missing payment',
+      { payment_id: 'pay_000000000000000000000000', amount: 100 },
+      404,
+      'resource_missing',
+      'payment_id',
+    ],
     ['a malformed payment id', { payment_id: 'cs_123', amount: 100 }, 404, 'resource_missing', 'payment_id'],
     ['no payment_id', { amount: 100 }, 400, 'parameter_missing', 'payment_id'],
     ['no amount', { payment_id: 'pay_000000000000000000000000' }, 400, 'parameter_missing', 'amount'],
     ['a zero amount', { payment_id: 'pay_000000000000000000000000', amount: 0 }, 400, 'parameter_invalid', 'amount'],
     ['a float amount', { payment_id: 'pay_000000000000000000000000', amount: 1.5 }, 400, 'parameter_invalid', 'amount'],
-    ['a reason over 500 characters', { payment_id: 'pay_000000000000000000000000', amount: 1, reason: 'x'.repeat(501) }, 400, 'parameter_invalid', 'reason'],
-    ['a status in the body', { payment_id: 'pay_000000000000000000000000', amount: 1, status: 'completed' }, 400, 'parameter_unknown', 'status'],
+    [
+      'a reason over 500 characters',
+      { payment_id: 'pay_000000000000000000000000', amount: 1, reason: 'x'.repeat(501) },
+      400,
+      'parameter_invalid',
+      'reason',
+    ],
+    [
+      'a status in the body',
+      { payment_id: 'pay_000000000000000000000000', amount: 1, status: 'completed' },
+      400,
+      'parameter_unknown',
+      'status',
+    ],
   ])('refuses %s', async (_name, body, status, code, param) => {
     const res = await api.post('/v1/refund-requests', body);
     expect(res.status).toBe(status);
@@ -216,7 +322,11 @@ describe('POST /v1/refund-requests', () => {
     const { payment } = await paidSession();
     const res = await api.post('/v1/refund-requests', { payment_id: payment.body.id, amount: 0 });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'parameter_invalid', param: 'amount', message: 'Invalid amount: must be positive: at least 1, in minor units' });
+    expect(res.body.error).toMatchObject({
+      code: 'parameter_invalid',
+      param: 'amount',
+      message: 'Invalid amount: must be positive: at least 1, in minor units',
+    });
   });
 
   it("404s another connection's payment as if it did not exist", async () => {
@@ -233,7 +343,9 @@ describe('refund life cycle', () => {
   it('cancels a requested refund under the manual policy and frees its amount; a second cancel is 409', async () => {
     const manual = apiClient((await createTestMerchant({ policy: 'manual' })).key);
     const session = (await manual.post('/v1/checkout-sessions', sessionBody())).body;
-    const payment = (await manual.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'usdc' })).body;
+    const payment = (
+      await manual.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'usdc' })
+    ).body;
     const note = { crypto_refund_destination_note: 'verified by signed message' };
     const refund = (await manual.post('/v1/refund-requests', { payment_id: payment.id, amount: 3750, ...note })).body;
     // the manual policy waits for a person: still requested after the worker has run
@@ -253,7 +365,10 @@ describe('refund life cycle', () => {
   it('cannot cancel a refund the service has authorized', async () => {
     const { payment } = await paidSession();
     const refund = (await api.post('/v1/refund-requests', { payment_id: payment.body.id, amount: 100 })).body;
-    await eventually(() => api.get(`/v1/refund-requests/${refund.id}`), (r) => r.body.status !== 'requested');
+    await eventually(
+      () => api.get(`/v1/refund-requests/${refund.id}`),
+      (r) => r.body.status !== 'requested',
+    );
     const res = await api.post(`/v1/refund-requests/${refund.id}/cancel`, {});
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('refund_not_cancelable');

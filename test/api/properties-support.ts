@@ -21,7 +21,17 @@ import { uniqueRef } from '../helpers';
 // ---------------------------------------------------------------------------------------------------
 // Merchants with one object of every kind
 
-export type Fixtures = Record<'checkoutSession' | 'openSession' | 'payment' | 'refundRequest' | 'paymentLink' | 'webhookEndpoint' | 'event' | 'order', string> & {
+export type Fixtures = Record<
+  | 'checkoutSession'
+  | 'openSession'
+  | 'payment'
+  | 'refundRequest'
+  | 'paymentLink'
+  | 'webhookEndpoint'
+  | 'event'
+  | 'order',
+  string
+> & {
   orderReference: string;
 };
 
@@ -32,7 +42,9 @@ export type FixtureMerchant = { merchantId: string; keys: string[]; ids: Fixture
  * policy), and its one webhook endpoint listens for an event that never happens here, so the worker has
  * nothing to do for it in the background.
  */
-export async function createFixtureMerchant(options: { name: string; keys?: number } = { name: 'Fixture Shop' }): Promise<FixtureMerchant> {
+export async function createFixtureMerchant(
+  options: { name: string; keys?: number } = { name: 'Fixture Shop' },
+): Promise<FixtureMerchant> {
   const client = await db();
   const merchant = await createMerchant(client, { name: options.name, hosts: ['shop.example.com', 'localhost:4000'] });
   await setRefundPolicy(client, merchant.id, 'manual');
@@ -51,12 +63,28 @@ export async function createFixtureMerchant(options: { name: string; keys?: numb
       cancel_url: null,
     });
   const paid = await session(uniqueRef('fixture-paid'));
-  const { payment } = await payCheckoutSession(client, merchant.id, paid.id, { payment_method: 'card', card_number: '4242424242424242' });
+  const { payment } = await payCheckoutSession(client, merchant.id, paid.id, {
+    payment_method: 'card',
+    card_number: '4242424242424242',
+  });
   const open = await session(uniqueRef('fixture-open'));
   const refund = await createRefundRequest(client, merchant.id, { payment_id: payment.id, amount: 100 });
-  const link = await createPaymentLink(client, merchant.id, { name: 'Gift card', amount: 2500, currency: 'USD', active: true });
-  const endpoint = await createWebhookEndpoint(client, merchant.id, { url: 'https://hooks.example.com/never', events: ['refund.failed'] }, { allowPrivateUrls: true });
-  const event = await client.event.findFirstOrThrow({ where: { merchantId: merchant.id }, orderBy: { createdAt: 'asc' } });
+  const link = await createPaymentLink(client, merchant.id, {
+    name: 'Gift card',
+    amount: 2500,
+    currency: 'USD',
+    active: true,
+  });
+  const endpoint = await createWebhookEndpoint(
+    client,
+    merchant.id,
+    { url: 'https://hooks.example.com/never', events: ['refund.failed'] },
+    { allowPrivateUrls: true },
+  );
+  const event = await client.event.findFirstOrThrow({
+    where: { merchantId: merchant.id },
+    orderBy: { createdAt: 'asc' },
+  });
   return {
     merchantId: merchant.id,
     keys,
@@ -114,7 +142,10 @@ const OWNED_ROWS: Record<string, string> = {
 };
 
 const STATE_SQL = `SELECT ${Object.entries(OWNED_ROWS)
-  .map(([table, rows]) => `(SELECT md5(coalesce(string_agg(r::text, '|' ORDER BY r::text), '')) FROM (${rows}) r) AS "${table}"`)
+  .map(
+    ([table, rows]) =>
+      `(SELECT md5(coalesce(string_agg(r::text, '|' ORDER BY r::text), '')) FROM (${rows}) r) AS "${table}"`,
+  )
   .join(', ')}`;
 
 export type MerchantState = Record<string, string>;
@@ -155,12 +186,20 @@ export async function send(request: RawRequest): Promise<RawResponse> {
   return { status: response.status, headers: response.headers, text, json };
 }
 
-export const ERROR_TYPES = ['invalid_request_error', 'idempotency_error', 'authentication_error', 'permission_error', 'rate_limit_error', 'api_error'];
+export const ERROR_TYPES = [
+  'invalid_request_error',
+  'idempotency_error',
+  'authentication_error',
+  'permission_error',
+  'rate_limit_error',
+  'api_error',
+];
 
 /** What every refusal of /v1 looks like (/docs#errors): JSON, a type and code, and the request id twice. */
 export function errorShapeProblems(response: RawResponse): string[] {
   const problems: string[] = [];
-  if (!/^application\/json/.test(response.headers.get('content-type') ?? '')) problems.push(`content-type ${response.headers.get('content-type')}`);
+  if (!/^application\/json/.test(response.headers.get('content-type') ?? ''))
+    problems.push(`content-type ${response.headers.get('content-type')}`);
   const error = response.json?.error;
   if (!error || typeof error !== 'object') return [...problems, `no error object in ${response.text.slice(0, 200)}`];
   if (!ERROR_TYPES.includes(error.type)) problems.push(`type ${error.type}`);
@@ -186,7 +225,8 @@ export class Entries {
 
 export function toJsonText(value: unknown): string {
   if (value instanceof RawJson) return value.text;
-  if (value instanceof Entries) return `{${value.entries.map(([key, item]) => `${JSON.stringify(key)}:${toJsonText(item)}`).join(',')}}`;
+  if (value instanceof Entries)
+    return `{${value.entries.map(([key, item]) => `${JSON.stringify(key)}:${toJsonText(item)}`).join(',')}}`;
   if (Array.isArray(value)) return `[${value.map(toJsonText).join(',')}]`;
   if (value !== null && typeof value === 'object') return toJsonText(new Entries(Object.entries(value)));
   // JSON.stringify escapes NUL and unpaired surrogates (\u0000, \ud800): the server sees them as sent
@@ -199,7 +239,8 @@ export const entriesOf = (value: Record<string, unknown>) => new Entries(Object.
 // Arbitraries
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-export const base62 = (length: number) => fc.string({ unit: fc.constantFrom(...BASE62), minLength: length, maxLength: length });
+export const base62 = (length: number) =>
+  fc.string({ unit: fc.constantFrom(...BASE62), minLength: length, maxLength: length });
 
 /** Hosts the fixture merchants approved, and some they did not. */
 const URLS = [
@@ -251,7 +292,9 @@ export function arbitraryOfSchema(schema: JsonSchema): fc.Arbitrary<unknown> {
     }
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-      const record = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, arbitraryOfSchema(property)]));
+      const record = Object.fromEntries(
+        Object.entries(properties).map(([name, property]) => [name, arbitraryOfSchema(property)]),
+      );
       return fc.record(record, { requiredKeys: (schema.required as string[] | undefined) ?? [] });
     }
     default:
@@ -263,8 +306,35 @@ export const arbitraryOfZod = (schema: z.ZodType) => arbitraryOfSchema(requestSc
 
 /** Numbers a payments API must refuse or handle: past 2^53, past the amount limits, not integers. */
 export const hostileNumber = fc.oneof(
-  fc.constantFrom(2 ** 53, 2 ** 53 + 2, -(2 ** 53) - 2, 1e21, 1e308, -1, 0, 0.5, 1.0000001, 99_999_999, 100_000_000, 10_001, 2 ** 31, 2 ** 32, Number.MIN_VALUE),
-  fc.constantFrom('9007199254740993', '1e400', '-1e400', '-0', '1E2', '100.0', '0.1e1', '123456789012345678901234567890').map((text) => new RawJson(text)),
+  fc.constantFrom(
+    2 ** 53,
+    2 ** 53 + 2,
+    -(2 ** 53) - 2,
+    1e21,
+    1e308,
+    -1,
+    0,
+    0.5,
+    1.0000001,
+    99_999_999,
+    100_000_000,
+    10_001,
+    2 ** 31,
+    2 ** 32,
+    Number.MIN_VALUE,
+  ),
+  fc
+    .constantFrom(
+      '9007199254740993',
+      '1e400',
+      '-1e400',
+      '-0',
+      '1E2',
+      '100.0',
+      '0.1e1',
+      '123456789012345678901234567890',
+    )
+    .map((text) => new RawJson(text)),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
@@ -337,7 +407,11 @@ export type Mutation =
 export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('drop' as const), at: fc.nat() }),
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('set' as const), at: fc.nat(), value: hostileValue }) },
-  fc.record({ kind: fc.constant('add' as const), key: fc.oneof(fc.constantFrom(...SERVER_FIELDS), fc.string({ maxLength: 10 })), value: hostileValue }),
+  fc.record({
+    kind: fc.constant('add' as const),
+    key: fc.oneof(fc.constantFrom(...SERVER_FIELDS), fc.string({ maxLength: 10 })),
+    value: hostileValue,
+  }),
   fc.record({ kind: fc.constant('repeat' as const), at: fc.nat(), value: hostileValue }),
   fc.record({ kind: fc.constant('nest' as const), at: fc.nat(), depth: fc.constantFrom(2, 31, 33, 200) }),
 );
@@ -385,7 +459,14 @@ export const junkBody: fc.Arbitrary<Uint8Array | string> = fc.oneof(
   ),
   fc.integer({ min: 30, max: 40 }).map((depth) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
   fc.constantFrom(10_000, 60_000).map((depth) => `{"a":${'['.repeat(depth)}${']'.repeat(depth)}}`),
-  fc.constantFrom([0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe2, 0x28, 0xa1, 0x22, 0x7d]).map((bytes) => new Uint8Array(bytes)),
+  fc
+    .constantFrom(
+      [0xff],
+      [0xc0, 0xaf],
+      [0xed, 0xa0, 0x80],
+      [0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe2, 0x28, 0xa1, 0x22, 0x7d],
+    )
+    .map((bytes) => new Uint8Array(bytes)),
   fc.string({ unit: 'binary', maxLength: 40 }),
 );
 
@@ -397,18 +478,51 @@ export function idSegment(kind: IdKind, own: string, others: string): fc.Arbitra
     { weight: 5, arbitrary: fc.constant(own) },
     { weight: 2, arbitrary: fc.constant(others) },
     { weight: 1, arbitrary: base62(24).map((body) => prefix + body) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...otherPrefixes), base62(24)).map(([other, body]) => other + body) },
-    { weight: 1, arbitrary: fc.integer({ min: 0, max: 60 }).filter((n) => n !== 24).chain((n) => base62(n)).map((body) => prefix + body) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.constantFrom(...otherPrefixes), base62(24)).map(([other, body]) => other + body),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 0, max: 60 })
+        .filter((n) => n !== 24)
+        .chain((n) => base62(n))
+        .map((body) => prefix + body),
+    },
     { weight: 1, arbitrary: fc.constant(prefix.toUpperCase() + own.slice(prefix.length)) },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).map(percentEncode) },
     {
       weight: 2,
-      arbitrary: fc.constantFrom('%00', '%ZZ', '%', '%2F', '%2e%2e', '..', '%E0%A4%A', '%C0%AF', '%ED%A0%80', '%FF', `${own}%00`, `${own}%20`, `%20${own}`, `${own};x=1`, 'x'.repeat(4000), `${own}/../${own}`),
+      arbitrary: fc.constantFrom(
+        '%00',
+        '%ZZ',
+        '%',
+        '%2F',
+        '%2e%2e',
+        '..',
+        '%E0%A4%A',
+        '%C0%AF',
+        '%ED%A0%80',
+        '%FF',
+        `${own}%00`,
+        `${own}%20`,
+        `%20${own}`,
+        `${own};x=1`,
+        'x'.repeat(4000),
+        `${own}/../${own}`,
+      ),
     },
   );
 }
 
 /** Percent-encoding that never throws: an unpaired surrogate goes as the bytes of U+FFFD, as a browser would send it. */
 export function percentEncode(text: string): string {
-  return [...new TextEncoder().encode(text)].map((byte) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...new TextEncoder().encode(text)]
+    .map((byte) =>
+      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }

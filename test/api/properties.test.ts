@@ -63,7 +63,8 @@ beforeAll(async () => {
 
 // --- the parts of a request -------------------------------------------------------------------------
 
-type Auth = { kind: 'own' } | { kind: 'stranger' } | { kind: 'revoked' } | { kind: 'header'; value: string } | { kind: 'none' };
+type Auth =
+  { kind: 'own' } | { kind: 'stranger' } | { kind: 'revoked' } | { kind: 'header'; value: string } | { kind: 'none' };
 
 const authorization: fc.Arbitrary<Auth> = fc.oneof(
   { weight: 14, arbitrary: fc.constant({ kind: 'own' } as const) },
@@ -72,7 +73,16 @@ const authorization: fc.Arbitrary<Auth> = fc.oneof(
   fc.constant({ kind: 'none' } as const),
   fc
     .oneof(
-      fc.constantFrom('Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'bearer sk_sandbox_', `Bearer sk_sandbox_${'A'.repeat(33)}`, `Bearer sk_live_${'A'.repeat(32)}`, 'Bearer  x  y', `Bearer ${'x'.repeat(8000)}`),
+      fc.constantFrom(
+        'Bearer',
+        'Bearer ',
+        'Basic dXNlcjpwYXNz',
+        'bearer sk_sandbox_',
+        `Bearer sk_sandbox_${'A'.repeat(33)}`,
+        `Bearer sk_live_${'A'.repeat(32)}`,
+        'Bearer  x  y',
+        `Bearer ${'x'.repeat(8000)}`,
+      ),
       fc.string({ unit: fc.constantFrom(...'abcXYZ019_ -.=+/'), maxLength: 60 }).map((token) => `Bearer ${token}`),
     )
     .map((value) => ({ kind: 'header', value }) as const),
@@ -97,7 +107,19 @@ const contentType = fc.oneof(
 
 const idempotencyKey = fc.oneof(
   { weight: 12, arbitrary: fc.constant('FRESH') },
-  fc.constantFrom('NONE', '', 'k', 'k'.repeat(255), 'k'.repeat(256), 'x'.repeat(5000), 'caf\u00e9', 'a\tb', '\u00ff\u0080', 'property-reused', 'PROPERTY-REUSED'),
+  fc.constantFrom(
+    'NONE',
+    '',
+    'k',
+    'k'.repeat(255),
+    'k'.repeat(256),
+    'x'.repeat(5000),
+    'caf\u00e9',
+    'a\tb',
+    '\u00ff\u0080',
+    'property-reused',
+    'PROPERTY-REUSED',
+  ),
   fc.string({ unit: fc.constantFrom(...' !"#$%&\'()*+,-./09:;<=>?@AZ[\\]^_`az{|}~'), minLength: 1, maxLength: 40 }),
 );
 
@@ -123,11 +145,22 @@ function queryOf(schema: JsonSchema | undefined, ids: () => string[]): fc.Arbitr
       fc.constantFrom(...ids()),
       fc.constantFrom('-1', '0', '1e2', '0x10', ' 5', '5 ', '101', '1.5', '[]', 'true'),
     );
-  const known = properties.length > 0 ? fc.array(fc.constantFrom(...properties).chain(([name, property]) => value(property).map((v) => [name, v] as const)), { maxLength: 4 }) : fc.constant([]);
-  const unknown = fc.array(fc.tuple(fc.constantFrom('__proto__', 'constructor', 'merchant_id', 'expand', 'limit[]', '', 'x'), hostileString), { maxLength: 1 });
+  const known =
+    properties.length > 0
+      ? fc.array(
+          fc.constantFrom(...properties).chain(([name, property]) => value(property).map((v) => [name, v] as const)),
+          { maxLength: 4 },
+        )
+      : fc.constant([]);
+  const unknown = fc.array(
+    fc.tuple(fc.constantFrom('__proto__', 'constructor', 'merchant_id', 'expand', 'limit[]', '', 'x'), hostileString),
+    { maxLength: 1 },
+  );
   return fc.tuple(known, unknown).map(([a, b]) => {
     const pairs = [...a, ...b];
-    return pairs.length === 0 ? '' : `?${pairs.map(([name, v]) => `${percentEncode(name)}=${percentEncode(v)}`).join('&')}`;
+    return pairs.length === 0
+      ? ''
+      : `?${pairs.map(([name, v]) => `${percentEncode(name)}=${percentEncode(v)}`).join('&')}`;
   });
 }
 
@@ -137,17 +170,31 @@ function requestOf(op: ApiOperation, owner: () => FixtureMerchant): fc.Arbitrary
   const body = bodySchema
     ? fc.oneof(
         { weight: 3, arbitrary: arbitraryOfSchema(bodySchema).map((value) => ({ kind: 'json' as const, value })) },
-        { weight: 4, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }).map((changes) => ({ kind: 'json' as const, value: applyMutations(example, changes) })) },
+        {
+          weight: 4,
+          arbitrary: fc
+            .array(mutation, { minLength: 1, maxLength: 3 })
+            .map((changes) => ({ kind: 'json' as const, value: applyMutations(example, changes) })),
+        },
         { weight: 2, arbitrary: junkBody.map((value) => ({ kind: 'raw' as const, value })) },
-        fc.constantFrom(65_536 - 20, 70_000).map((size) => ({ kind: 'json' as const, value: { ...example, padding: 'p'.repeat(size) } })),
+        fc
+          .constantFrom(65_536 - 20, 70_000)
+          .map((size) => ({ kind: 'json' as const, value: { ...example, padding: 'p'.repeat(size) } })),
       )
-    : fc.option(junkBody.map((value) => ({ kind: 'raw' as const, value })), { freq: 5, nil: undefined });
-  const id = op.pathId ? idSegment(op.pathId, fixtureIdOf(owner().ids, op.pathId), fixtureIdOf(stranger.ids, op.pathId)) : fc.constant(undefined);
+    : fc.option(
+        junkBody.map((value) => ({ kind: 'raw' as const, value })),
+        { freq: 5, nil: undefined },
+      );
+  const id = op.pathId
+    ? idSegment(op.pathId, fixtureIdOf(owner().ids, op.pathId), fixtureIdOf(stranger.ids, op.pathId))
+    : fc.constant(undefined);
   const allIds = () => [...Object.values(owner().ids), ...Object.values(stranger.ids)];
   const generated = fc.record({
     method: fc.oneof({ weight: 9, arbitrary: fc.constant(op.method) }, otherMethod),
     id,
-    query: op.query ? queryOf(requestSchemaOf(op.query), allIds) : fc.oneof({ weight: 5, arbitrary: fc.constant('') }, queryOf(undefined, allIds)),
+    query: op.query
+      ? queryOf(requestSchemaOf(op.query), allIds)
+      : fc.oneof({ weight: 5, arbitrary: fc.constant('') }, queryOf(undefined, allIds)),
     body,
     contentType,
     idempotencyKey,
@@ -158,7 +205,10 @@ function requestOf(op: ApiOperation, owner: () => FixtureMerchant): fc.Arbitrary
   const ownId = fixtureIdOf(owner().ids, op.pathId);
   return fc.oneof(
     { weight: 9, arbitrary: generated },
-    { weight: 1, arbitrary: generated.map((request) => ({ ...request, id: ownId, auth: { kind: 'stranger' } as const })) },
+    {
+      weight: 1,
+      arbitrary: generated.map((request) => ({ ...request, id: ownId, auth: { kind: 'stranger' } as const })),
+    },
   );
 }
 
@@ -183,7 +233,12 @@ function toRawRequest(op: ApiOperation, generated: Generated, owner: FixtureMerc
 }
 
 function describeRequest(request: RawRequest): string {
-  const body = request.body === undefined ? '' : typeof request.body === 'string' ? request.body : `bytes ${[...request.body.slice(0, 40)]}`;
+  const body =
+    request.body === undefined
+      ? ''
+      : typeof request.body === 'string'
+        ? request.body
+        : `bytes ${[...request.body.slice(0, 40)]}`;
   return `${request.method} ${request.path.slice(0, 300)} ${JSON.stringify(request.headers)?.slice(0, 300)} ${body.slice(0, 300)}`;
 }
 
@@ -192,29 +247,32 @@ function describeRequest(request: RawRequest): string {
 const operations = API_OPERATIONS.map((op) => ({ ...op, name: `${op.method} ${op.path}` }));
 
 describe(`every /v1 endpoint under generated requests (seed ${SEED})`, () => {
-  it.each(operations)('$name: no 5xx, a JSON error body for every refusal, nothing written by a refusal, no 2xx for a stranger', async (op) => {
-    const owner = () => (op.tag === 'Webhook endpoints' ? hooks : shop);
-    let state = await merchantState([owner().merchantId, stranger.merchantId]);
-    await fc.assert(
-      fc.asyncProperty(requestOf(op, owner), async (generated) => {
-        const request = toRawRequest(op, generated, owner());
-        sent += 1;
-        const response = await send(request);
-        const what = `${describeRequest(request)} → ${response.status} ${response.text.slice(0, 300)}`;
+  it.each(operations)(
+    '$name: no 5xx, a JSON error body for every refusal, nothing written by a refusal, no 2xx for a stranger',
+    async (op) => {
+      const owner = () => (op.tag === 'Webhook endpoints' ? hooks : shop);
+      let state = await merchantState([owner().merchantId, stranger.merchantId]);
+      await fc.assert(
+        fc.asyncProperty(requestOf(op, owner), async (generated) => {
+          const request = toRawRequest(op, generated, owner());
+          sent += 1;
+          const response = await send(request);
+          const what = `${describeRequest(request)} → ${response.status} ${response.text.slice(0, 300)}`;
 
-        expect(response.status, what).toBeLessThan(500);
-        const after = await merchantState([owner().merchantId, stranger.merchantId]);
-        if (response.status >= 400) {
-          expect(errorShapeProblems(response), what).toEqual([]);
-          expect(changedTables(state, after), `a refused request wrote rows: ${what}`).toEqual([]);
-        }
-        // B's key on A's object: found by nobody but A (/docs#authentication)
-        if (op.pathId && generated.auth.kind === 'stranger' && generated.id === fixtureIdOf(owner().ids, op.pathId)) {
-          expect(response.status, what).toBeGreaterThanOrEqual(400);
-        }
-        state = after;
-      }),
-      { seed: SEED, numRuns: runsOf(op), endOnFailure: true },
-    );
-  });
+          expect(response.status, what).toBeLessThan(500);
+          const after = await merchantState([owner().merchantId, stranger.merchantId]);
+          if (response.status >= 400) {
+            expect(errorShapeProblems(response), what).toEqual([]);
+            expect(changedTables(state, after), `a refused request wrote rows: ${what}`).toEqual([]);
+          }
+          // B's key on A's object: found by nobody but A (/docs#authentication)
+          if (op.pathId && generated.auth.kind === 'stranger' && generated.id === fixtureIdOf(owner().ids, op.pathId)) {
+            expect(response.status, what).toBeGreaterThanOrEqual(400);
+          }
+          state = after;
+        }),
+        { seed: SEED, numRuns: runsOf(op), endOnFailure: true },
+      );
+    },
+  );
 });

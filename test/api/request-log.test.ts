@@ -5,7 +5,7 @@ import { db } from '@/lib/db';
 import { apiClient, createTestMerchant, eventually, sessionBody } from '../helpers';
 
 describe('the /v1 request log', () => {
-  it("records each authenticated request for its merchant, never its key", async () => {
+  it('records each authenticated request for its merchant, never its key', async () => {
     const merchant = await createTestMerchant();
     const api = apiClient(merchant.key);
     const created = await api.post('/v1/checkout-sessions', sessionBody(), { idempotencyKey: 'log-me' });
@@ -19,8 +19,20 @@ describe('the /v1 request log', () => {
     );
     expect(logs.data).toHaveLength(2);
     const [second, first] = logs.data;
-    expect(first).toMatchObject({ method: 'POST', path: '/v1/checkout-sessions', status: 201, idempotencyKey: 'log-me', requestId: created.headers.get('request-id') });
-    expect(second).toMatchObject({ method: 'GET', path: '/v1/payments/pay_000000000000000000000000', status: 404, idempotencyKey: null, requestId: refused.headers.get('request-id') });
+    expect(first).toMatchObject({
+      method: 'POST',
+      path: '/v1/checkout-sessions',
+      status: 201,
+      idempotencyKey: 'log-me',
+      requestId: created.headers.get('request-id'),
+    });
+    expect(second).toMatchObject({
+      method: 'GET',
+      path: '/v1/payments/pay_000000000000000000000000',
+      status: 404,
+      idempotencyKey: null,
+      requestId: refused.headers.get('request-id'),
+    });
     expect(first.durationMs).toBeGreaterThanOrEqual(0);
     expect(JSON.stringify(logs.data, (_k, v) => (typeof v === 'bigint' ? String(v) : v))).not.toContain(merchant.key);
   });
@@ -30,9 +42,18 @@ describe('bodies in the request log', () => {
   it('keeps what was sent and answered with every secret redacted: card numbers and codes, signing secrets, keys in text', async () => {
     const merchant = await createTestMerchant();
     const api = apiClient(merchant.key);
-    const session = await api.post('/v1/checkout-sessions', sessionBody({ items: [{ name: `Gift card for ${merchant.key}`, quantity: 1, unit_amount: 2500 }], amount: 3250 }));
+    const session = await api.post(
+      '/v1/checkout-sessions',
+      sessionBody({ items: [{ name: `Gift card for ${merchant.key}`, quantity: 1, unit_amount: 2500 }], amount: 3250 }),
+    );
     expect(session.status, JSON.stringify(session.body)).toBe(201);
-    const paid = await api.post(`/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, { payment_method: 'card', card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' });
+    const paid = await api.post(`/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, {
+      payment_method: 'card',
+      card_number: '4242 4242 4242 4242',
+      exp_month: 12,
+      exp_year: 2034,
+      cvc: '123',
+    });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const endpoint = await api.post('/v1/webhook-endpoints', { url: 'http://127.0.0.1:4000/in', events: ['*'] });
     expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
@@ -43,35 +64,79 @@ describe('bodies in the request log', () => {
       () => listApiRequestLogs(client, merchant.merchantId, { limit: 10 }),
       (page) => page.data.length >= 3,
     );
-    const [hook, pay, create] = await Promise.all(data.map((row) => getApiRequestLog(client, merchant.merchantId, row.id)));
+    const [hook, pay, create] = await Promise.all(
+      data.map((row) => getApiRequestLog(client, merchant.merchantId, row.id)),
+    );
 
     // what was sent reads as it was sent, with its secrets replaced
     expect(JSON.parse(create!.requestBody!).items[0].name).toBe('Gift card for sk_sandbox_[redacted]');
     expect(JSON.parse(create!.responseBody!)).toMatchObject({ id: session.body.id, amount: 3250 });
-    expect(JSON.parse(pay!.requestBody!)).toEqual({ payment_method: 'card', card_number: REDACTED, exp_month: 12, exp_year: 2034, cvc: REDACTED });
-    expect(JSON.parse(hook!.responseBody!)).toMatchObject({ id: endpoint.body.id, url: 'http://127.0.0.1:4000/in', secret: REDACTED });
-    const everything = JSON.stringify([hook, pay, create], (_key, value) => (typeof value === 'bigint' ? String(value) : value));
-    for (const secret of [merchant.key, endpoint.body.secret, '4242 4242 4242 4242', '"123"']) expect(everything).not.toContain(secret);
+    expect(JSON.parse(pay!.requestBody!)).toEqual({
+      payment_method: 'card',
+      card_number: REDACTED,
+      exp_month: 12,
+      exp_year: 2034,
+      cvc: REDACTED,
+    });
+    expect(JSON.parse(hook!.responseBody!)).toMatchObject({
+      id: endpoint.body.id,
+      url: 'http://127.0.0.1:4000/in',
+      secret: REDACTED,
+    });
+    const everything = JSON.stringify([hook, pay, create], (_key, value) =>
+      typeof value === 'bigint' ? String(value) : value,
+    );
+    for (const secret of [merchant.key, endpoint.body.secret, '4242 4242 4242 4242', '"123"'])
+      expect(everything).not.toContain(secret);
 
     // the list leaves the bodies out; the filters narrow it
     expect(data[0]).not.toHaveProperty('requestBody');
-    const posts = await listApiRequestLogs(client, merchant.merchantId, { limit: 10, filters: { method: 'POST', pathPrefix: '/v1/test-helpers/' } });
+    const posts = await listApiRequestLogs(client, merchant.merchantId, {
+      limit: 10,
+      filters: { method: 'POST', pathPrefix: '/v1/test-helpers/' },
+    });
     expect(posts.data.map((row) => row.path)).toEqual([`/v1/test-helpers/checkout-sessions/${session.body.id}/pay`]);
-    const created = await listApiRequestLogs(client, merchant.merchantId, { limit: 10, filters: { status: { code: 201 } } });
+    const created = await listApiRequestLogs(client, merchant.merchantId, {
+      limit: 10,
+      filters: { status: { code: 201 } },
+    });
     expect(created.data.map((row) => row.path)).toEqual(['/v1/webhook-endpoints', '/v1/checkout-sessions']);
-    const refused = await listApiRequestLogs(client, merchant.merchantId, { limit: 10, filters: { status: { hundreds: 4 } } });
+    const refused = await listApiRequestLogs(client, merchant.merchantId, {
+      limit: 10,
+      filters: { status: { hundreds: 4 } },
+    });
     expect(refused.data).toEqual([]);
     // a prefix is matched as typed: % and _ are not wildcards
-    expect((await listApiRequestLogs(client, merchant.merchantId, { limit: 10, filters: { pathPrefix: '/v1/%' } })).data).toEqual([]);
-    expect((await listApiRequestLogs(client, merchant.merchantId, { limit: 10, filters: { pathPrefix: '/v1/webhook_endpoints' } })).data).toEqual([]);
-    expect((await listApiRequestLogs(client, merchant.merchantId, { limit: 10, filters: { pathPrefix: '/v1/webhook-endpoints' } })).data).toHaveLength(1);
+    expect(
+      (await listApiRequestLogs(client, merchant.merchantId, { limit: 10, filters: { pathPrefix: '/v1/%' } })).data,
+    ).toEqual([]);
+    expect(
+      (
+        await listApiRequestLogs(client, merchant.merchantId, {
+          limit: 10,
+          filters: { pathPrefix: '/v1/webhook_endpoints' },
+        })
+      ).data,
+    ).toEqual([]);
+    expect(
+      (
+        await listApiRequestLogs(client, merchant.merchantId, {
+          limit: 10,
+          filters: { pathPrefix: '/v1/webhook-endpoints' },
+        })
+      ).data,
+    ).toHaveLength(1);
   });
 
   it('cuts a body past 16 KB at that size, and says so', async () => {
     const merchant = await createTestMerchant();
     const api = apiClient(merchant.key);
     // 100 items of 200 characters: about 24 KB sent, and as much answered
-    const items = Array.from({ length: 100 }, (_, index) => ({ name: `${String(index).padStart(3, '0')} ${'long item name '.repeat(14)}`.slice(0, 200), quantity: 1, unit_amount: 100 }));
+    const items = Array.from({ length: 100 }, (_, index) => ({
+      name: `${String(index).padStart(3, '0')} ${'long item name '.repeat(14)}`.slice(0, 200),
+      quantity: 1,
+      unit_amount: 100,
+    }));
     const session = await api.post('/v1/checkout-sessions', sessionBody({ items, amount: 10_750 }));
     expect(session.status, JSON.stringify(session.body)).toBe(201);
     const client = await db();

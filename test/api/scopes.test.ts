@@ -23,7 +23,14 @@ beforeAll(async () => {
 });
 
 const operations = API_OPERATIONS.filter((op) => op.scope !== null);
-const cases = operations.flatMap((op) => [...SCOPES, 'none' as const].map((scope) => ({ name: `${op.method} ${op.path}`, op, scope, own: scope === op.scope })));
+const cases = operations.flatMap((op) =>
+  [...SCOPES, 'none' as const].map((scope) => ({
+    name: `${op.method} ${op.path}`,
+    op,
+    scope,
+    own: scope === op.scope,
+  })),
+);
 
 /** The request as a well-behaved client would send it, to an object of the key's own merchant. */
 function requestFor(op: (typeof operations)[number], key: string, body: string | undefined) {
@@ -56,12 +63,15 @@ describe('every endpoint × every scope', () => {
 });
 
 describe('the scope is checked before the body (/docs#errors order)', () => {
-  it.each(operations.filter((op) => op.method === 'POST').map((op) => ({ name: `${op.method} ${op.path}`, op })))('$name: a wrong scope with a broken body is still 403', async ({ op }) => {
-    const wrong = SCOPES.find((scope) => scope !== op.scope)!;
-    const res = await requestFor(op, keyWith.get(wrong)!, '{"broken":');
-    expect(res.status).toBe(403);
-    expect(res.json.error.code).toBe('insufficient_scope');
-  });
+  it.each(operations.filter((op) => op.method === 'POST').map((op) => ({ name: `${op.method} ${op.path}`, op })))(
+    '$name: a wrong scope with a broken body is still 403',
+    async ({ op }) => {
+      const wrong = SCOPES.find((scope) => scope !== op.scope)!;
+      const res = await requestFor(op, keyWith.get(wrong)!, '{"broken":');
+      expect(res.status).toBe(403);
+      expect(res.json.error.code).toBe('insufficient_scope');
+    },
+  );
 });
 
 it('the table covers every endpoint that needs a key and every scope', () => {

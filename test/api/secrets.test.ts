@@ -30,7 +30,8 @@ const SERVER_LOG = path.join(TEST_DATA_DIR, 'api-server.log');
 function uniqueCardNumber(): string {
   for (;;) {
     const body = `4${Array.from({ length: 14 }, () => randomInt(10)).join('')}`;
-    for (let check = 0; check < 10; check++) if (passesLuhn(`${body}${check}`) && !/^4242/.test(body)) return `${body}${check}`;
+    for (let check = 0; check < 10; check++)
+      if (passesLuhn(`${body}${check}`) && !/^4242/.test(body)) return `${body}${check}`;
   }
 }
 
@@ -75,7 +76,12 @@ async function serverLogWithoutBanner(): Promise<string> {
 
 /** The id Next gave the hosted page's payCheckout server action, from the build's manifest. */
 function hostedPayActionId(): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'), 'utf8'));
+  const manifest = JSON.parse(
+    fs.readFileSync(
+      path.join(process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'),
+      'utf8',
+    ),
+  );
   const entry = Object.entries(manifest.node as Record<string, { filename: string; exportedName: string }>).find(
     ([, action]) => action.filename === 'app/checkout/[id]/actions.ts' && action.exportedName === 'payCheckout',
   );
@@ -88,7 +94,12 @@ async function payOnHostedPage(sessionId: string, card: { number: string; expiry
   const base = inject('serverUrl');
   const response = await fetch(`${base}/checkout/${sessionId}`, {
     method: 'POST',
-    headers: { 'Next-Action': hostedPayActionId(), 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Origin: base },
+    headers: {
+      'Next-Action': hostedPayActionId(),
+      'Content-Type': 'text/plain;charset=UTF-8',
+      Accept: 'text/x-component',
+      Origin: base,
+    },
     body: JSON.stringify([sessionId, { method: 'card', card }]),
   });
   return { status: response.status, text: await response.text() };
@@ -98,7 +109,10 @@ async function signIn(email: string, password: string): Promise<number> {
   const base = inject('serverUrl');
   const csrf = await fetch(`${base}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const cookie = csrf.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const response = await fetch(`${base}/api/auth/callback/credentials`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
@@ -116,7 +130,14 @@ beforeAll(async () => {
   // by card through the API: a success, a decline, and a refusal that stores nothing
   for (const card of [uniqueCardNumber(), '4000000000000002']) {
     const session = (await api.post('/v1/checkout-sessions', sessionBody())).body;
-    const body = { payment_method: 'card', card_number: spaced(card), exp_month: 12, exp_year: 2099, cvc: '737', name: 'Jane Card' };
+    const body = {
+      payment_method: 'card',
+      card_number: spaced(card),
+      exp_month: 12,
+      exp_year: 2099,
+      cvc: '737',
+      name: 'Jane Card',
+    };
     const paid = await api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, body);
     expect(paid.status).toBe(200);
     cardsPaid.push(card);
@@ -125,13 +146,25 @@ beforeAll(async () => {
   const closed = (await api.post('/v1/checkout-sessions', sessionBody())).body;
   await api.post(`/v1/checkout-sessions/${closed.id}/expire`, {});
   const refusedCard = uniqueCardNumber();
-  expect((await api.post(`/v1/test-helpers/checkout-sessions/${closed.id}/pay`, { payment_method: 'card', card_number: refusedCard })).status).toBe(409);
+  expect(
+    (
+      await api.post(`/v1/test-helpers/checkout-sessions/${closed.id}/pay`, {
+        payment_method: 'card',
+        card_number: refusedCard,
+      })
+    ).status,
+  ).toBe(409);
   cardsPaid.push(refusedCard);
 
   // by card on the hosted page, with every field of the form
   const hosted = uniqueCardNumber();
   const session = (await api.post('/v1/checkout-sessions', sessionBody())).body;
-  const page = await payOnHostedPage(session.id, { number: spaced(hosted), expiry: '12 / 34', cvc: '123', name: 'Hosted Payer' });
+  const page = await payOnHostedPage(session.id, {
+    number: spaced(hosted),
+    expiry: '12 / 34',
+    cvc: '123',
+    name: 'Hosted Payer',
+  });
   expect(page.status).toBe(200);
   expect(page.text).toContain('"kind":"paid"');
   expect((await api.get(`/v1/checkout-sessions/${session.id}`)).body.status).toBe('complete');
@@ -149,7 +182,9 @@ beforeAll(async () => {
   for (const key of keysUsed) {
     await apiClient(key).get('/v1/payments');
     await apiClient(key).post('/v1/checkout-sessions', sessionBody());
-    await apiClient().get('/v1/payments', { headers: { Authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` } });
+    await apiClient().get('/v1/payments', {
+      headers: { Authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` },
+    });
     await apiClient().get(`/v1/payments?api_key=${key}`);
   }
 
@@ -169,9 +204,11 @@ describe('card numbers', () => {
     }
     // what is kept instead: brand and last four
     const payments = (await api.get('/v1/payments?limit=100')).body.data;
-    expect(payments.map((payment: { payment_method_details: { card: object } }) => Object.keys(payment.payment_method_details.card).sort())).toEqual(
-      payments.map(() => ['brand', 'exp_month', 'exp_year', 'last4']),
-    );
+    expect(
+      payments.map((payment: { payment_method_details: { card: object } }) =>
+        Object.keys(payment.payment_method_details.card).sort(),
+      ),
+    ).toEqual(payments.map(() => ['brand', 'exp_month', 'exp_year', 'last4']));
   });
 
   it('leave no unkeyed hash behind: the idempotency fingerprint of a card payment is an HMAC', async () => {

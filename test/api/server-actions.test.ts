@@ -25,8 +25,15 @@ type Action = { id: string; name: string; page: string };
 
 /** Every server action of the dashboard, from the build's manifest, with a page that serves it. */
 function dashboardActions(): Action[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'), 'utf8'));
-  const entries = Object.entries(manifest.node as Record<string, { filename: string; exportedName: string; workers: Record<string, unknown> }>);
+  const manifest = JSON.parse(
+    fs.readFileSync(
+      path.join(process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'),
+      'utf8',
+    ),
+  );
+  const entries = Object.entries(
+    manifest.node as Record<string, { filename: string; exportedName: string; workers: Record<string, unknown> }>,
+  );
   return entries
     .filter(([, action]) => action.filename.startsWith('app/(dashboard)/dashboard/'))
     .map(([id, action]) => ({ id, name: action.exportedName, page: pageOf(Object.keys(action.workers)[0]) }));
@@ -55,11 +62,20 @@ beforeAll(async () => {
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const signIn = await fetch(`${base}/api/auth/callback/credentials`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: csrf.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ') },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Cookie: csrf.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; '),
+    },
     body: new URLSearchParams({ csrfToken, email, password: PASSWORD, json: 'true' }),
     redirect: 'manual',
   });
-  cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   expect(cookie).toContain('session-token');
 });
 
@@ -67,7 +83,13 @@ beforeAll(async () => {
 async function callAction(action: Action, body: string | FormData) {
   const response = await fetch(`${base}${action.page}`, {
     method: 'POST',
-    headers: { Cookie: cookie, 'Next-Action': action.id, Accept: 'text/x-component', Origin: base, ...(typeof body === 'string' ? { 'Content-Type': 'text/plain;charset=UTF-8' } : {}) },
+    headers: {
+      Cookie: cookie,
+      'Next-Action': action.id,
+      Accept: 'text/x-component',
+      Origin: base,
+      ...(typeof body === 'string' ? { 'Content-Type': 'text/plain;charset=UTF-8' } : {}),
+    },
     body,
     redirect: 'manual',
   });
@@ -90,24 +112,37 @@ const WRONG_ARGUMENTS: [string, unknown[]][] = [
 
 describe('dashboard server actions called with arguments no form sends', () => {
   it('are all found in the build', () => {
-    expect(dashboardActions().map((action) => action.name)).toEqual(expect.arrayContaining(['saveBusinessNameAction', 'approveRefundAction', 'createKeyAction', 'createEndpointAction', 'refundPaymentAction', 'createPaymentLinkAction', 'expireSessionAction']));
+    expect(dashboardActions().map((action) => action.name)).toEqual(
+      expect.arrayContaining([
+        'saveBusinessNameAction',
+        'approveRefundAction',
+        'createKeyAction',
+        'createEndpointAction',
+        'refundPaymentAction',
+        'createPaymentLinkAction',
+        'expireSessionAction',
+      ]),
+    );
   });
 
-  it.each(dashboardActions().map((action) => ({ ...action, label: `${action.name} (${action.page})` })))('$label answers the form’s refusal, changes nothing and logs nothing', async (action) => {
-    const offset = fs.statSync(SERVER_LOG).size;
-    const before = await merchantState([shop.merchantId]);
-    for (const [what, args] of WRONG_ARGUMENTS) {
-      const response = await callAction(action, JSON.stringify(args));
-      expect(response.status, what).toBe(200);
-      expect(response.text, what).toContain('This form could not be read');
-      // a thrown action leaves its digest in the answer
-      expect(response.text, what).not.toMatch(/E\{"digest"/);
-    }
-    expect(changedTables(before, await merchantState([shop.merchantId]))).toEqual([]);
-    const log = await logSince(offset);
-    expect(log).not.toContain(MARK);
-    expect(log).not.toMatch(/TypeError|RangeError|⨯/);
-  });
+  it.each(dashboardActions().map((action) => ({ ...action, label: `${action.name} (${action.page})` })))(
+    '$label answers the form’s refusal, changes nothing and logs nothing',
+    async (action) => {
+      const offset = fs.statSync(SERVER_LOG).size;
+      const before = await merchantState([shop.merchantId]);
+      for (const [what, args] of WRONG_ARGUMENTS) {
+        const response = await callAction(action, JSON.stringify(args));
+        expect(response.status, what).toBe(200);
+        expect(response.text, what).toContain('This form could not be read');
+        // a thrown action leaves its digest in the answer
+        expect(response.text, what).not.toMatch(/E\{"digest"/);
+      }
+      expect(changedTables(before, await merchantState([shop.merchantId]))).toEqual([]);
+      const log = await logSince(offset);
+      expect(log).not.toContain(MARK);
+      expect(log).not.toMatch(/TypeError|RangeError|⨯/);
+    },
+  );
 
   it('still do their work for the form the page sends (the control: these calls reach the action)', async () => {
     const save = dashboardActions().find((action) => action.name === 'saveBusinessNameAction')!;
@@ -118,53 +153,108 @@ describe('dashboard server actions called with arguments no form sends', () => {
     const response = await callAction(save, form);
     expect(response.status).toBe(200);
     expect(response.text).toContain('"status":"ok"');
-    expect((await (await db()).merchant.findUniqueOrThrow({ where: { id: shop.merchantId } })).name).toBe('Renamed over HTTP');
+    expect((await (await db()).merchant.findUniqueOrThrow({ where: { id: shop.merchantId } })).name).toBe(
+      'Renamed over HTTP',
+    );
   });
 });
 
 describe('public server actions (no sign-in) called with arguments no page sends', () => {
   /** The actions anyone can call: the hosted checkout's Pay, a payment link's Pay, sign-up. */
   const PUBLIC = [
-    { name: 'payCheckout', page: '/checkout/cs_000000000000000000000000', refusal: 'Something went wrong on our side and nothing was paid' },
+    {
+      name: 'payCheckout',
+      page: '/checkout/cs_000000000000000000000000',
+      refusal: 'Something went wrong on our side and nothing was paid',
+    },
     { name: 'payThroughLink', page: '/pay/pl_000000000000000000000000', refusal: 'This payment link does not exist' },
     { name: 'signUpAction', page: '/signup', refusal: 'This form could not be read' },
   ];
-  const manifest = () => JSON.parse(fs.readFileSync(path.join(process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'), 'utf8'));
+  const manifest = () =>
+    JSON.parse(
+      fs.readFileSync(
+        path.join(process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'),
+        'utf8',
+      ),
+    );
 
-  it.each(PUBLIC)('$name answers its page’s own refusal, writes nothing and logs nothing', async ({ name, page, refusal }) => {
-    const [id] = Object.entries(manifest().node as Record<string, { exportedName: string }>).find(([, action]) => action.exportedName === name)!;
-    const offset = fs.statSync(SERVER_LOG).size;
-    const client = await db();
-    const before = { merchants: await client.merchant.count(), sessions: await client.checkoutSession.count(), payments: await client.payment.count() };
-    const card = { method: 'card', card: { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: MARK } };
-    for (const args of [[], [[MARK], card], [{ id: MARK }, card], [[MARK], { message: null }], [42], [MARK, MARK, MARK]]) {
-      const response = await fetch(`${base}${page}`, {
-        method: 'POST',
-        headers: { 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Origin: base },
-        body: JSON.stringify(args),
-      });
-      const text = await response.text();
-      expect(response.status, JSON.stringify(args)).toBe(200);
-      expect(text, JSON.stringify(args)).toContain(refusal);
-    }
-    expect({ merchants: await client.merchant.count(), sessions: await client.checkoutSession.count(), payments: await client.payment.count() }).toEqual(before);
-    const log = await logSince(offset);
-    expect(log).not.toContain(MARK);
-    expect(log).not.toMatch(/TypeError|RangeError|⨯/);
-  });
+  it.each(PUBLIC)(
+    '$name answers its page’s own refusal, writes nothing and logs nothing',
+    async ({ name, page, refusal }) => {
+      const [id] = Object.entries(manifest().node as Record<string, { exportedName: string }>).find(
+        ([, action]) => action.exportedName === name,
+      )!;
+      const offset = fs.statSync(SERVER_LOG).size;
+      const client = await db();
+      const before = {
+        merchants: await client.merchant.count(),
+        sessions: await client.checkoutSession.count(),
+        payments: await client.payment.count(),
+      };
+      const card = {
+        method: 'card',
+        card: { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: MARK },
+      };
+      for (const args of [
+        [],
+        [[MARK], card],
+        [{ id: MARK }, card],
+        [[MARK], { message: null }],
+        [42],
+        [MARK, MARK, MARK],
+      ]) {
+        const response = await fetch(`${base}${page}`, {
+          method: 'POST',
+          headers: {
+            'Next-Action': id,
+            'Content-Type': 'text/plain;charset=UTF-8',
+            Accept: 'text/x-component',
+            Origin: base,
+          },
+          body: JSON.stringify(args),
+        });
+        const text = await response.text();
+        expect(response.status, JSON.stringify(args)).toBe(200);
+        expect(text, JSON.stringify(args)).toContain(refusal);
+      }
+      expect({
+        merchants: await client.merchant.count(),
+        sessions: await client.checkoutSession.count(),
+        payments: await client.payment.count(),
+      }).toEqual(before);
+      const log = await logSince(offset);
+      expect(log).not.toContain(MARK);
+      expect(log).not.toMatch(/TypeError|RangeError|⨯/);
+    },
+  );
 });
 
 describe('the hosted checkout’s Pay checks the card again on the server', () => {
   it('says an expiry month of 13 is invalid, and pays nothing', async () => {
     const api = apiClient((await createTestMerchant()).key);
     const session = (await api.post('/v1/checkout-sessions', sessionBody())).body;
-    const manifest = JSON.parse(fs.readFileSync(path.join(process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'), 'utf8'));
-    const [id] = Object.entries(manifest.node as Record<string, { exportedName: string }>).find(([, action]) => action.exportedName === 'payCheckout')!;
+    const manifest = JSON.parse(
+      fs.readFileSync(
+        path.join(process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'),
+        'utf8',
+      ),
+    );
+    const [id] = Object.entries(manifest.node as Record<string, { exportedName: string }>).find(
+      ([, action]) => action.exportedName === 'payCheckout',
+    )!;
     // what a browser whose own check was skipped would send
-    const card = { method: 'card', card: { number: '4242 4242 4242 4242', expiry: '13 / 30', cvc: '123', name: 'Ada Lovelace' } };
+    const card = {
+      method: 'card',
+      card: { number: '4242 4242 4242 4242', expiry: '13 / 30', cvc: '123', name: 'Ada Lovelace' },
+    };
     const response = await fetch(`${base}/checkout/${session.id}`, {
       method: 'POST',
-      headers: { 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Origin: base },
+      headers: {
+        'Next-Action': id,
+        'Content-Type': 'text/plain;charset=UTF-8',
+        Accept: 'text/x-component',
+        Origin: base,
+      },
       body: JSON.stringify([session.id, card]),
     });
     const text = await response.text();
@@ -180,11 +270,15 @@ describe('server actions called with deeply nested arguments', () => {
 
   it.each([
     ['5,000 levels, as the body', 400, nested(5_000)],
-    ['5,000 levels, in a form field', 400, (() => {
-      const form = new FormData();
-      form.append('0', nested(5_000));
-      return form;
-    })()],
+    [
+      '5,000 levels, in a form field',
+      400,
+      (() => {
+        const form = new FormData();
+        form.append('0', nested(5_000));
+        return form;
+      })(),
+    ],
     ['200,000 levels (and 400 KB)', 413, nested(200_000)],
   ] as const)('%s: refused with %i before React parses them, not a 500', async (_what, status, body) => {
     const offset = fs.statSync(SERVER_LOG).size;
@@ -197,11 +291,23 @@ describe('server actions called with deeply nested arguments', () => {
   });
 
   it('the checkout page’s action too: the guard is in front of every page, whoever owns the action', async () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'), 'utf8'));
-    const [id] = Object.entries(manifest.node as Record<string, { exportedName: string }>).find(([, action]) => action.exportedName === 'payCheckout')!;
+    const manifest = JSON.parse(
+      fs.readFileSync(
+        path.join(process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'),
+        'utf8',
+      ),
+    );
+    const [id] = Object.entries(manifest.node as Record<string, { exportedName: string }>).find(
+      ([, action]) => action.exportedName === 'payCheckout',
+    )!;
     const response = await fetch(`${base}/checkout/cs_000000000000000000000000`, {
       method: 'POST',
-      headers: { 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Origin: base },
+      headers: {
+        'Next-Action': id,
+        'Content-Type': 'text/plain;charset=UTF-8',
+        Accept: 'text/x-component',
+        Origin: base,
+      },
       body: nested(5_000),
     });
     expect(response.status).toBe(400);

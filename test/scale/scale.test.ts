@@ -10,11 +10,22 @@ let cluster: Cluster;
 let receiver: TestReceiver;
 const keys: string[] = [];
 
-async function call(web: number, key: string, method: string, path: string, body?: unknown, idempotencyKey: string | null = randomUUID()) {
+async function call(
+  web: number,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  idempotencyKey: string | null = randomUUID(),
+) {
   const headers: Record<string, string> = { Authorization: `Bearer ${key}` };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method === 'POST' && idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-  const response = await fetch(`${cluster.webs[web % cluster.webs.length].url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${cluster.webs[web % cluster.webs.length].url}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: response.status, headers: response.headers, body: (await response.json()) as any };
 }
 
@@ -31,7 +42,12 @@ beforeAll(async () => {
   cluster = await startCluster({
     webs: 2,
     workers: 2,
-    env: { RATE_LIMIT_PER_SECOND: '20', RATE_LIMIT_BURST: '20', RATE_LIMIT_MERCHANT_PER_SECOND: '2000', RATE_LIMIT_MERCHANT_BURST: '2000' },
+    env: {
+      RATE_LIMIT_PER_SECOND: '20',
+      RATE_LIMIT_BURST: '20',
+      RATE_LIMIT_MERCHANT_PER_SECOND: '2000',
+      RATE_LIMIT_MERCHANT_BURST: '2000',
+    },
   });
   receiver = await startTestReceiver();
   // the cluster allows 20 requests a second per key, so the load spreads over several keys
@@ -43,14 +59,20 @@ afterAll(() => stopCluster(cluster, receiver));
 describe('two web processes and two workers on one database', () => {
   it('never refunds more than a payment across 60 concurrent requests on both processes', async () => {
     const session = await call(0, keys[1], 'POST', '/v1/checkout-sessions', sessionBody(`scale-${randomUUID()}`));
-    const payment = await call(1, keys[1], 'POST', `/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, { payment_method: 'card', card_number: '4242424242424242' });
+    const payment = await call(1, keys[1], 'POST', `/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, {
+      payment_method: 'card',
+      card_number: '4242424242424242',
+    });
     expect(payment.body.status).toBe('succeeded');
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => call(i, keys[2 + (i % 20)], 'POST', '/v1/refund-requests', { payment_id: payment.body.id, amount: 700 })),
+      Array.from({ length: 60 }, (_, i) =>
+        call(i, keys[2 + (i % 20)], 'POST', '/v1/refund-requests', { payment_id: payment.body.id, amount: 700 }),
+      ),
     );
     const created = answers.filter((res) => res.status === 201);
     expect(created).toHaveLength(14); // 14 × 700 = 9 800 ≤ 10 000 < 15 × 700
-    for (const res of answers.filter((r) => r.status !== 201)) expect(res.body.error.code).toBe('refund_exceeds_available');
+    for (const res of answers.filter((r) => r.status !== 201))
+      expect(res.body.error.code).toBe('refund_exceeds_available');
     const [row] = await query<{ amount: number; amount_reserved: number; active: string }>(
       cluster.databaseUrl,
       `SELECT p.amount, p.amount_reserved, (SELECT COALESCE(SUM(amount), 0) FROM refund_requests r WHERE r.payment_id = p.id AND r.status IN ('requested', 'processing', 'completed'))::text AS active FROM payments p WHERE p.id = $1`,
@@ -64,12 +86,19 @@ describe('two web processes and two workers on one database', () => {
     for (let round = 0; round < 8; round++) {
       const body = sessionBody(`idem-${randomUUID()}`);
       const key = `both-${randomUUID()}`;
-      const answers = await Promise.all([0, 1, 0, 1].map((web, i) => call(web, keys[round % 20 + i % 2], 'POST', '/v1/checkout-sessions', body, key)));
+      const answers = await Promise.all(
+        [0, 1, 0, 1].map((web, i) =>
+          call(web, keys[(round % 20) + (i % 2)], 'POST', '/v1/checkout-sessions', body, key),
+        ),
+      );
       const ok = answers.filter((res) => res.status === 200 || res.status === 201);
       expect(answers.filter((res) => res.status === 201)).toHaveLength(1);
       expect(new Set(ok.map((res) => res.body.id)).size).toBe(1);
-      for (const res of answers.filter((r) => r.status >= 300)) expect(res.body.error.code).toBe('idempotency_key_in_use');
-      const rows = await query(cluster.databaseUrl, 'SELECT id FROM checkout_sessions WHERE order_reference = $1', [body.order_reference]);
+      for (const res of answers.filter((r) => r.status >= 300))
+        expect(res.body.error.code).toBe('idempotency_key_in_use');
+      const rows = await query(cluster.databaseUrl, 'SELECT id FROM checkout_sessions WHERE order_reference = $1', [
+        body.order_reference,
+      ]);
       expect(rows).toHaveLength(1);
     }
   });
@@ -77,7 +106,9 @@ describe('two web processes and two workers on one database', () => {
   it("holds one key's rate limit across both processes", async () => {
     const key = keys[24];
     const started = Date.now();
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => call(i, key, 'GET', '/v1/payments?limit=1')));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => call(i, key, 'GET', '/v1/payments?limit=1')),
+    );
     const seconds = Math.ceil((Date.now() - started) / 1000) + 1;
     const allowed = answers.filter((res) => res.status === 200).length;
     const limited = answers.filter((res) => res.status === 429);

@@ -25,7 +25,11 @@ describe('graceful shutdown', () => {
     const requests = Array.from({ length: 20 }, () =>
       fetch(`${web.url}/v1/checkout-sessions`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+        headers: {
+          Authorization: `Bearer ${key}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': randomUUID(),
+        },
         body: JSON.stringify({
           order_reference: `bye-${randomUUID()}`,
           currency: 'USD',
@@ -44,11 +48,16 @@ describe('graceful shutdown', () => {
     expect(await exited).toBe(143); // Next.js exits 128 + SIGTERM once it has drained
     // an accepted request got its answer; one that came too late was refused a connection, never cut off
     for (const answer of answers) {
-      if (answer.status === 0) expect((answer as { error: string }).error).toMatch(/ECONNREFUSED|ECONNRESET|other side closed/);
+      if (answer.status === 0)
+        expect((answer as { error: string }).error).toMatch(/ECONNREFUSED|ECONNRESET|other side closed/);
       else expect(answer.status).toBe(201);
     }
     const created = answers.filter((answer) => answer.status === 201).map((answer) => (answer as { id: string }).id);
-    const rows = await query<{ id: string }>(cluster.databaseUrl, 'SELECT id FROM checkout_sessions WHERE id = ANY($1)', [created]);
+    const rows = await query<{ id: string }>(
+      cluster.databaseUrl,
+      'SELECT id FROM checkout_sessions WHERE id = ANY($1)',
+      [created],
+    );
     expect(rows).toHaveLength(created.length);
   });
 

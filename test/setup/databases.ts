@@ -42,7 +42,10 @@ export async function prepareTemplate(admin: string): Promise<void> {
 }
 
 export async function createTestDatabase(admin: string, label: string): Promise<string> {
-  const name = `t_${label.replace(/[^a-z0-9]/gi, '_').slice(0, 30).toLowerCase()}_${randomBytes(4).toString('hex')}`;
+  const name = `t_${label
+    .replace(/[^a-z0-9]/gi, '_')
+    .slice(0, 30)
+    .toLowerCase()}_${randomBytes(4).toString('hex')}`;
   await withAdmin(admin, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
   return withDatabase(admin, name);
 }
@@ -50,7 +53,9 @@ export async function createTestDatabase(admin: string, label: string): Promise<
 /** Test databases of earlier runs are dropped when a run starts. */
 export async function dropOldTestDatabases(admin: string): Promise<void> {
   await withAdmin(admin, async (client) => {
-    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 't\\_%'`);
+    const { rows } = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE 't\\_%'`,
+    );
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   });
 }

@@ -10,9 +10,15 @@ import { freePort } from '@/lib/server/free-port';
 export type NextServer = { url: string; stop: () => void };
 
 /** Without `databaseUrl`, the server starts the embedded database under `dataDir`, as a deployment with no DATABASE_URL does. */
-export async function startNextServer(options: { databaseUrl?: string; dataDir?: string; name: string; env?: Record<string, string> }): Promise<NextServer> {
+export async function startNextServer(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  name: string;
+  env?: Record<string, string>;
+}): Promise<NextServer> {
   const distDir = process.env.NEXT_DIST_DIR || '.next';
-  if (!fs.existsSync(`${distDir}/BUILD_ID`)) throw new Error('No production build: run `npx next build` (npm test does) first');
+  if (!fs.existsSync(`${distDir}/BUILD_ID`))
+    throw new Error('No production build: run `npx next build` (npm test does) first');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   fs.mkdirSync(TEST_DATA_DIR, { recursive: true });
@@ -20,21 +26,25 @@ export async function startNextServer(options: { databaseUrl?: string; dataDir?:
   const log = fs.createWriteStream(logPath);
   // a test file's own database, which its setup puts in process.env, is not the server's
   const { DATABASE_URL: _testDatabase, ...inherited } = process.env;
-  const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-      DATA_DIR: options.dataDir ?? TEST_DATA_DIR,
-      APP_URL: url,
-      REFUND_PROCESSING_DELAY_MS: '300',
-      WEBHOOK_RETRY_SCALE: '0.001',
-      WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
-      LOG_LEVEL: 'warn',
-      ...options.env,
+  const server = spawn(
+    process.execPath,
+    ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      env: {
+        ...inherited,
+        NODE_ENV: 'production',
+        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+        DATA_DIR: options.dataDir ?? TEST_DATA_DIR,
+        APP_URL: url,
+        REFUND_PROCESSING_DELAY_MS: '300',
+        WEBHOOK_RETRY_SCALE: '0.001',
+        WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
   await waitForServer(server, url, logPath);
@@ -55,4 +65,3 @@ async function waitForServer(server: ChildProcess, url: string, logPath: string)
   }
   throw new Error(`next start did not answer within 60 s; see ${logPath}`);
 }
-

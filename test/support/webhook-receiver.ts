@@ -5,7 +5,13 @@ import type { AddressInfo } from 'node:net';
 // response to each request (by its 1-based number), so a test can make an endpoint fail, redirect or hang.
 
 export type ReceivedWebhook = { headers: Record<string, string>; body: string; receivedAt: number };
-export type Answer = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number; hang?: boolean };
+export type Answer = {
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  hang?: boolean;
+};
 
 export type TestReceiver = {
   url: string;
@@ -16,7 +22,9 @@ export type TestReceiver = {
   close: () => Promise<void>;
 };
 
-export async function startTestReceiver(answer: TestReceiver['answer'] = () => ({ status: 200, body: 'ok' })): Promise<TestReceiver> {
+export async function startTestReceiver(
+  answer: TestReceiver['answer'] = () => ({ status: 200, body: 'ok' }),
+): Promise<TestReceiver> {
   const received: ReceivedWebhook[] = [];
   const sockets = new Set<import('node:net').Socket>();
   const receiver = { received, answer } as TestReceiver;

@@ -7,7 +7,11 @@ import { safeReturnPath } from '@/lib/dashboard/return-path';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const returnTo = safeReturnPath(params.callbackUrl);
   if (await getDashboardSession()) redirect(returnTo);

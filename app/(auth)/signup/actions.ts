@@ -19,10 +19,17 @@ export type SignUpField = 'businessName' | 'email' | 'password';
 export async function signUpAction(...args: [formData: FormData]): Promise<FormState<SignUpField>> {
   const [formData] = parseActionArguments(args, z.instanceof(FormData)) ?? [];
   if (!formData) return UNREADABLE_FORM;
-  const input = { businessName: field(formData, 'businessName'), email: field(formData, 'email'), password: field(formData, 'password') };
+  const input = {
+    businessName: field(formData, 'businessName'),
+    email: field(formData, 'email'),
+    password: field(formData, 'password'),
+  };
   const outcome = await signUp(await db(), input, clientAddressOf(await headers()));
   if (!outcome.ok) {
-    if ('reason' in outcome) return failed(`Too many accounts were created from your network. Try again in ${minutesToWait(outcome.retryAfterSeconds)}.`);
+    if ('reason' in outcome)
+      return failed(
+        `Too many accounts were created from your network. Try again in ${minutesToWait(outcome.retryAfterSeconds)}.`,
+      );
     return { status: 'error', fieldErrors: outcome.fieldErrors };
   }
   return { status: 'ok', message: 'Account created.' };

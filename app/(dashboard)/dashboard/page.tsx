@@ -94,7 +94,9 @@ async function Figures({ merchantId, currency }: { merchantId: string; currency?
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-base font-semibold text-gray-900">Last {OVERVIEW_DAYS} days · {shown}</h2>
+        <h2 className="text-base font-semibold text-gray-900">
+          Last {OVERVIEW_DAYS} days · {shown}
+        </h2>
         {switchable && (
           <nav aria-label="Currency" className="inline-flex rounded-lg bg-gray-100 p-0.5">
             {CURRENCIES.map((option) => (
@@ -118,9 +120,17 @@ async function Figures({ merchantId, currency }: { merchantId: string; currency?
         <StatCard
           label="Successful payments"
           value={totals.succeededCount}
-          detail={totals.failedCount > 0 ? `${totals.failedCount} failed attempt${totals.failedCount === 1 ? '' : 's'}` : 'No failed attempts'}
+          detail={
+            totals.failedCount > 0
+              ? `${totals.failedCount} failed attempt${totals.failedCount === 1 ? '' : 's'}`
+              : 'No failed attempts'
+          }
         />
-        <StatCard label="Refunds" value={formatMoney(totals.refundedAmount, shown)} detail={`${totals.refundCount} refund${totals.refundCount === 1 ? '' : 's'} requested`} />
+        <StatCard
+          label="Refunds"
+          value={formatMoney(totals.refundedAmount, shown)}
+          detail={`${totals.refundCount} refund${totals.refundCount === 1 ? '' : 's'} requested`}
+        />
         <StatCard
           label="Refund rate"
           value={totals.refundRate === null ? '—' : `${(totals.refundRate * 100).toFixed(1)}%`}
@@ -177,7 +187,10 @@ async function RecentActivity({ merchantId }: { merchantId: string }) {
         const href = eventSubjectHref(event) ?? `/dashboard/developers/events/${event.id}`;
         return (
           <li key={event.id}>
-            <Link href={href} className="flex items-start justify-between gap-3 px-5 py-3 text-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600">
+            <Link
+              href={href}
+              className="flex items-start justify-between gap-3 px-5 py-3 text-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600"
+            >
               <span className="min-w-0">
                 <span className="block font-medium text-gray-900">{describeEvent(event)}</span>
                 <span className="block font-mono text-xs text-gray-600">{event.type}</span>

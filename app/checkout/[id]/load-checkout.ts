@@ -61,14 +61,22 @@ export async function loadHostedCheckout(id: string): Promise<HostedCheckout | n
     backUrl: session.cancelUrl ?? `${new URL(session.returnUrl).origin}/`,
     paidReturnUrl: returnUrlWithSessionId(session.returnUrl, session.id),
     paidWith: payment ? describePaymentMethod(payment.paymentMethod, payment.methodDetails) : null,
-    usdc: state === 'open' && session.paymentMethods.includes('usdc') ? await usdcDeposit(session.id, session.amount) : null,
+    usdc:
+      state === 'open' && session.paymentMethods.includes('usdc')
+        ? await usdcDeposit(session.id, session.amount)
+        : null,
   };
 }
 
 async function usdcDeposit(sessionId: string, amount: number): Promise<UsdcDeposit> {
   const address = sandboxDepositAddress(sessionId);
   // rendered here, from our own address: the page makes no network call for it
-  const svg = await QRCode.toString(address, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#111827', light: '#ffffff' } });
+  const svg = await QRCode.toString(address, {
+    type: 'svg',
+    margin: 1,
+    errorCorrectionLevel: 'M',
+    color: { dark: '#111827', light: '#ffffff' },
+  });
   return {
     address,
     network: USDC_NETWORK,
@@ -77,12 +85,19 @@ async function usdcDeposit(sessionId: string, amount: number): Promise<UsdcDepos
   };
 }
 
-const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
 
 function describePaymentMethod(method: string, details: unknown): string {
   const detail = (details ?? {}) as { card?: { brand?: string; last4?: string }; interac?: { bank?: string | null } };
-  if (method === 'card' && detail.card) return `${BRAND_NAMES[detail.card.brand ?? ''] ?? 'Card'} •••• ${detail.card.last4}`;
+  if (method === 'card' && detail.card)
+    return `${BRAND_NAMES[detail.card.brand ?? ''] ?? 'Card'} •••• ${detail.card.last4}`;
   if (method === 'usdc') return 'USDC';
-  if (method === 'interac') return detail.interac?.bank ? `Interac e-Transfer (${detail.interac.bank})` : 'Interac e-Transfer';
+  if (method === 'interac')
+    return detail.interac?.bank ? `Interac e-Transfer (${detail.interac.bank})` : 'Interac e-Transfer';
   return method;
 }

@@ -8,7 +8,8 @@ export default function CheckoutNotFound() {
         <ReceiptIcon className="mx-auto size-12 text-gray-500" />
         <h1 className="mt-4 text-xl font-semibold text-gray-900">Checkout not found</h1>
         <p className="mt-2 text-sm text-gray-600">
-          This checkout link is not valid. Check that you copied the whole link, or go back to the store and start checking out again.
+          This checkout link is not valid. Check that you copied the whole link, or go back to the store and start
+          checking out again.
         </p>
         <p className="mt-6 text-xs text-gray-600">Error 404</p>
       </div>

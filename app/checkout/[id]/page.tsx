@@ -20,7 +20,10 @@ const loadCheckout = cache(async (id: string) => {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const checkout = await loadCheckout((await params).id);
-  return { title: checkout ? `Pay ${checkout.merchantName}` : 'Checkout not found', robots: { index: false, follow: false } };
+  return {
+    title: checkout ? `Pay ${checkout.merchantName}` : 'Checkout not found',
+    robots: { index: false, follow: false },
+  };
 }
 
 export default async function CheckoutPage({ params }: Props) {

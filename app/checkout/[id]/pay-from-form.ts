@@ -5,7 +5,13 @@ import { now } from '@/lib/clock';
 import { db } from '@/lib/db';
 import { describeError, log } from '@/lib/log';
 import { normalizeCardNumber } from '@/lib/payments/cards';
-import { cardFormErrors, EXPIRY_MONTH_INVALID, hasErrors, interacFormErrors, parseExpiry } from '@/lib/payments/hosted-form';
+import {
+  cardFormErrors,
+  EXPIRY_MONTH_INVALID,
+  hasErrors,
+  interacFormErrors,
+  parseExpiry,
+} from '@/lib/payments/hosted-form';
 import { env } from '@/lib/env';
 import { DeclineLimitReached, parsePayInput, payCheckoutSession } from '@/lib/payments/pay';
 import { returnUrlWithSessionId } from './return-url';
@@ -17,7 +23,12 @@ import { returnUrlWithSessionId } from './return-url';
 const payFormInput = z.discriminatedUnion('method', [
   z.strictObject({
     method: z.literal('card'),
-    card: z.strictObject({ number: z.string().max(32), expiry: z.string().max(16), cvc: z.string().max(8), name: z.string().max(300) }),
+    card: z.strictObject({
+      number: z.string().max(32),
+      expiry: z.string().max(16),
+      cvc: z.string().max(8),
+      name: z.string().max(300),
+    }),
   }),
   z.strictObject({ method: z.literal('usdc') }),
   z.strictObject({
@@ -34,7 +45,8 @@ const TOO_MANY_DECLINES =
 const DECLINE_MESSAGES: Record<string, string> = {
   card_declined: 'Your card was declined. Nothing was paid — try another card.',
   insufficient_funds: 'Your card has insufficient funds. Nothing was paid — try another card.',
-  interac_declined: 'The Interac e-Transfer was declined, so nothing was paid. You can try again or choose another way to pay.',
+  interac_declined:
+    'The Interac e-Transfer was declined, so nothing was paid. You can try again or choose another way to pay.',
 };
 
 /** When the service refuses a field the browser let through, the message for that field. */
@@ -89,7 +101,14 @@ function toPayInput(form: PayFormInput, at: Date): { body: Record<string, unknow
   if (form.method === 'interac') {
     const errors = interacFormErrors(form.interac);
     if (hasErrors(errors)) return { errors };
-    return { body: { payment_method: 'interac', outcome: form.outcome, email: form.interac.email.trim(), bank: form.interac.bank } };
+    return {
+      body: {
+        payment_method: 'interac',
+        outcome: form.outcome,
+        email: form.interac.email.trim(),
+        bank: form.interac.bank,
+      },
+    };
   }
   return { body: { payment_method: 'usdc' } };
 }
@@ -112,6 +131,10 @@ function outcomeOfError(error: unknown, sessionId: string, method: PayFormInput[
     }
   }
   // the error's own message only: the form's fields are never written to the log
-  log.error('hosted checkout payment failed', { checkout_session_id: sessionId, payment_method: method, ...describeError(error) });
+  log.error('hosted checkout payment failed', {
+    checkout_session_id: sessionId,
+    payment_method: method,
+    ...describeError(error),
+  });
   return { kind: 'failed', message: SOMETHING_WENT_WRONG };
 }

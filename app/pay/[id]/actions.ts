@@ -26,7 +26,9 @@ function refusalMessage(refusal: Refusal): string {
 }
 
 /** "Pay" on /pay/{id}: a fresh order and checkout session, then the hosted checkout page. */
-export async function payThroughLink(...args: [linkId: string, state: PayLinkState, form: FormData]): Promise<PayLinkState> {
+export async function payThroughLink(
+  ...args: [linkId: string, state: PayLinkState, form: FormData]
+): Promise<PayLinkState> {
   // the page binds the link's id; the form (useActionState) adds its state and its (empty) FormData
   const parsed = parseActionArguments(args, z.string(), z.unknown(), z.instanceof(FormData));
   if (!parsed) return { message: refusalMessage({ ok: false, reason: 'not_found' }) };

@@ -7,7 +7,9 @@ export default function PaymentLinkNotFound() {
       <div className="w-full rounded-2xl bg-white px-6 py-10 shadow-sm ring-1 ring-gray-200">
         <ReceiptIcon className="mx-auto size-12 text-gray-500" />
         <h1 className="mt-4 text-xl font-semibold text-gray-900">Payment link not found</h1>
-        <p className="mt-2 text-sm text-gray-600">This payment link is not valid. Check that you copied the whole link, or ask the seller for a new one.</p>
+        <p className="mt-2 text-sm text-gray-600">
+          This payment link is not valid. Check that you copied the whole link, or ask the seller for a new one.
+        </p>
         <p className="mt-6 text-xs text-gray-600">Error 404</p>
       </div>
     </main>

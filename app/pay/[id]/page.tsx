@@ -21,7 +21,10 @@ const loadLink = cache(async (id: string) => {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const found = await loadLink((await params).id);
-  return { title: found ? `${found.link.name} – ${found.merchantName}` : 'Payment link not found', robots: { index: false, follow: false } };
+  return {
+    title: found ? `${found.link.name} – ${found.merchantName}` : 'Payment link not found',
+    robots: { index: false, follow: false },
+  };
 }
 
 export default async function PaymentLinkPage({ params }: Props) {
@@ -32,7 +35,12 @@ export default async function PaymentLinkPage({ params }: Props) {
 
   return (
     <PayFrame merchantName={merchantName}>
-      <PaymentLinkOffer name={link.name} description={link.description} priceLabel={price} methods={link.active ? methods : []}>
+      <PaymentLinkOffer
+        name={link.name}
+        description={link.description}
+        priceLabel={price}
+        methods={link.active ? methods : []}
+      >
         {!link.active ? (
           <PaymentLinkClosed title="This link is no longer available">
             {merchantName} has turned this payment link off, so it cannot be paid. Nothing was charged.

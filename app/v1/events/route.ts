@@ -5,5 +5,7 @@ import { listEvents } from '@/lib/events/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   // GET /v1/events – list events, newest first, optionally of one type
-  GET: apiRoute({ scope: 'events:read' }, async ({ db, merchantId, query }) => ok(await listEvents(db, merchantId, parse(listEventsQuery, query)))),
+  GET: apiRoute({ scope: 'events:read' }, async ({ db, merchantId, query }) =>
+    ok(await listEvents(db, merchantId, parse(listEventsQuery, query))),
+  ),
 });

@@ -9,6 +9,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = routes({
   // GET /v1/openapi.json – the OpenAPI 3.1 document of this API; public (no key), like the docs it feeds
   GET: async () =>
     Response.json(currentOpenApiDocument(), {
-      headers: { 'Request-Id': newId('request'), 'Cache-Control': 'public, max-age=300', 'Access-Control-Allow-Origin': '*' },
+      headers: {
+        'Request-Id': newId('request'),
+        'Cache-Control': 'public, max-age=300',
+        'Access-Control-Allow-Origin': '*',
+      },
     }),
 });

@@ -3,7 +3,13 @@
 import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { field, formDataOf, UNREADABLE_FORM, type FormActionArguments, type FormState } from '@/lib/dashboard/form-state';
+import {
+  field,
+  formDataOf,
+  UNREADABLE_FORM,
+  type FormActionArguments,
+  type FormState,
+} from '@/lib/dashboard/form-state';
 import { expireSessionFromDashboard } from '@/lib/dashboard/session-actions';
 
 export async function expireSessionAction(...args: FormActionArguments): Promise<FormState> {

@@ -23,10 +23,17 @@ const PATH = '/dashboard/checkout-sessions';
 export default async function CheckoutSessionsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { merchantId } = await requireMerchant();
   const params = await searchParams;
-  const filters = { status: oneOf(params, 'status', SESSION_STATUSES), q: searchText(params), page: pageNumber(params) };
+  const filters = {
+    status: oneOf(params, 'status', SESSION_STATUSES),
+    q: searchText(params),
+    page: pageNumber(params),
+  };
   return (
     <>
-      <PageHeader title="Checkout sessions" description="Hosted checkouts your server created: open for 30 minutes, then complete or expired." />
+      <PageHeader
+        title="Checkout sessions"
+        description="Hosted checkouts your server created: open for 30 minutes, then complete or expired."
+      />
       <Panel flush>
         <FilterBar action={PATH}>
           <FilterSearch name="q" label="Search" value={filters.q} placeholder="Session id or order reference" />
@@ -34,7 +41,10 @@ export default async function CheckoutSessionsPage({ searchParams }: { searchPar
             name="status"
             label="Status"
             value={filters.status}
-            options={[{ value: '', label: 'Any status' }, ...SESSION_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))]}
+            options={[
+              { value: '', label: 'Any status' },
+              ...SESSION_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+            ]}
           />
         </FilterBar>
         <Suspense key={JSON.stringify(filters)} fallback={<TableSkeleton label="Loading checkout sessions" />}>
@@ -45,7 +55,13 @@ export default async function CheckoutSessionsPage({ searchParams }: { searchPar
   );
 }
 
-async function SessionResults({ merchantId, filters }: { merchantId: string; filters: { status?: SessionStatus; q?: string; page: number } }) {
+async function SessionResults({
+  merchantId,
+  filters,
+}: {
+  merchantId: string;
+  filters: { status?: SessionStatus; q?: string; page: number };
+}) {
   const { total, rows } = await searchCheckoutSessions(await db(), merchantId, filters);
   if (total === 0) {
     return filters.status || filters.q ? (
@@ -54,7 +70,8 @@ async function SessionResults({ merchantId, filters }: { merchantId: string; fil
       </EmptyState>
     ) : (
       <EmptyState icon={<SessionIcon />} title="No checkout sessions yet">
-        Your server creates them with POST /v1/checkout-sessions and an API key, then sends the customer to the session’s url.
+        Your server creates them with POST /v1/checkout-sessions and an API key, then sends the customer to the
+        session’s url.
       </EmptyState>
     );
   }
@@ -83,7 +100,9 @@ async function SessionResults({ merchantId, filters }: { merchantId: string; fil
                 <StatusBadge status={session.status} />
               </Td>
               <Td className="max-w-48 truncate text-gray-700">{session.orderReference}</Td>
-              <Td className="hidden text-gray-700 md:table-cell">{session.paymentMethods.map((method) => METHOD_LABELS[method]).join(', ')}</Td>
+              <Td className="hidden text-gray-700 md:table-cell">
+                {session.paymentMethods.map((method) => METHOD_LABELS[method]).join(', ')}
+              </Td>
               <Td className="hidden font-mono text-xs text-gray-600 xl:table-cell">{session.id}</Td>
               <Td className="text-gray-700">
                 <RelativeTime value={session.createdAt} />
@@ -92,7 +111,12 @@ async function SessionResults({ merchantId, filters }: { merchantId: string; fil
           ))}
         </tbody>
       </Table>
-      <Pagination page={filters.page} pageSize={PAGE_SIZE} total={total} hrefFor={(page) => hrefWith(PATH, { status: filters.status, q: filters.q }, { page })} />
+      <Pagination
+        page={filters.page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        hrefFor={(page) => hrefWith(PATH, { status: filters.status, q: filters.q }, { page })}
+      />
     </>
   );
 }

@@ -3,14 +3,27 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { requireMerchant } from '@/lib/auth/session';
-import { field, formDataOf, UNREADABLE_FORM, type FormActionArguments, type FormState } from '@/lib/dashboard/form-state';
+import {
+  field,
+  formDataOf,
+  UNREADABLE_FORM,
+  type FormActionArguments,
+  type FormState,
+} from '@/lib/dashboard/form-state';
 import { db } from '@/lib/db';
-import { createPaymentLinkFromForm, setPaymentLinkActive, updatePaymentLinkFromForm, type PaymentLinkField } from '@/lib/payment-links/dashboard-form';
+import {
+  createPaymentLinkFromForm,
+  setPaymentLinkActive,
+  updatePaymentLinkFromForm,
+  type PaymentLinkField,
+} from '@/lib/payment-links/dashboard-form';
 
 // The dashboard's payment link actions. Each one reads the signed-in merchant itself, and the services
 // look the link up under that merchant, so a tampered id finds nothing.
 
-export async function createPaymentLinkAction(...args: FormActionArguments<PaymentLinkField>): Promise<FormState<PaymentLinkField>> {
+export async function createPaymentLinkAction(
+  ...args: FormActionArguments<PaymentLinkField>
+): Promise<FormState<PaymentLinkField>> {
   const { merchantId } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
@@ -27,12 +40,17 @@ export async function createPaymentLinkAction(...args: FormActionArguments<Payme
   redirect(`/dashboard/payment-links/${outcome.link.id}`);
 }
 
-export async function updatePaymentLinkAction(...args: FormActionArguments<PaymentLinkField>): Promise<FormState<PaymentLinkField>> {
+export async function updatePaymentLinkAction(
+  ...args: FormActionArguments<PaymentLinkField>
+): Promise<FormState<PaymentLinkField>> {
   const { merchantId } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
   const linkId = field(formData, 'linkId');
-  const state = await updatePaymentLinkFromForm(await db(), merchantId, linkId, { name: field(formData, 'name'), description: field(formData, 'description') });
+  const state = await updatePaymentLinkFromForm(await db(), merchantId, linkId, {
+    name: field(formData, 'name'),
+    description: field(formData, 'description'),
+  });
   if (state.status === 'ok') revalidatePath('/dashboard/payment-links', 'layout');
   return state;
 }

@@ -19,24 +19,45 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
   const { merchantId } = await requireMerchant();
   const page = pageNumber(await searchParams);
   const database = await db();
-  const { total, rows } = await pageOfPaymentLinks(database, merchantId, { skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE });
-  const sales = await salesOfPaymentLinks(database, merchantId, rows.map((link) => link.id));
+  const { total, rows } = await pageOfPaymentLinks(database, merchantId, {
+    skip: (page - 1) * PAGE_SIZE,
+    take: PAGE_SIZE,
+  });
+  const sales = await salesOfPaymentLinks(
+    database,
+    merchantId,
+    rows.map((link) => link.id),
+  );
   const newLink = <NewPaymentLinkButton />;
 
   return (
     <>
-      <PageHeader title="Payment links" description="Sell a fixed amount with no code: share a link, customers pay on your hosted checkout." action={total > 0 ? newLink : undefined} />
+      <PageHeader
+        title="Payment links"
+        description="Sell a fixed amount with no code: share a link, customers pay on your hosted checkout."
+        action={total > 0 ? newLink : undefined}
+      />
       <Panel flush>
         {total === 0 ? (
           <EmptyState icon={<PaymentLinkIcon />} title="No payment links yet" action={newLink}>
-            A payment link is a page that sells one thing for a fixed price. Share it by e-mail, chat or a QR code; every payment shows up here and under Payments.
+            A payment link is a page that sells one thing for a fixed price. Share it by e-mail, chat or a QR code;
+            every payment shows up here and under Payments.
           </EmptyState>
         ) : (
           <>
             <PaymentLinksTable
-              links={rows.map((link) => ({ ...link, url: paymentLinkUrl(link.id), sales: sales.get(link.id) ?? { payments: 0, volume: 0 } }))}
+              links={rows.map((link) => ({
+                ...link,
+                url: paymentLinkUrl(link.id),
+                sales: sales.get(link.id) ?? { payments: 0, volume: 0 },
+              }))}
             />
-            <Pagination page={page} pageSize={PAGE_SIZE} total={total} hrefFor={(next) => hrefWith(PATH, {}, { page: next })} />
+            <Pagination
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={total}
+              hrefFor={(next) => hrefWith(PATH, {}, { page: next })}
+            />
           </>
         )}
       </Panel>

@@ -11,8 +11,22 @@ import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { METHOD_LABELS, statusLabel } from '@/lib/dashboard/format';
 import { getViewerTimeZone } from '@/lib/dashboard/viewer-time-zone';
-import { day, hrefWith, oneOf, PAGE_SIZE, pageNumber, searchText, type SearchParams } from '@/lib/dashboard/list-params';
-import { CURRENCIES, PAYMENT_METHODS, PAYMENT_STATUSES, searchPayments, type PaymentFilters } from '@/lib/dashboard/payments';
+import {
+  day,
+  hrefWith,
+  oneOf,
+  PAGE_SIZE,
+  pageNumber,
+  searchText,
+  type SearchParams,
+} from '@/lib/dashboard/list-params';
+import {
+  CURRENCIES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  searchPayments,
+  type PaymentFilters,
+} from '@/lib/dashboard/payments';
 import { shortZoneName } from '@/lib/time-zone';
 
 export const metadata: Metadata = { title: 'Payments' };
@@ -35,27 +49,44 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   };
   return (
     <>
-      <PageHeader title="Payments" description="Every payment attempt on your hosted checkout: succeeded, and failed with the reason." />
+      <PageHeader
+        title="Payments"
+        description="Every payment attempt on your hosted checkout: succeeded, and failed with the reason."
+      />
       <Panel flush>
         <FilterBar action={PATH}>
-          <FilterSearch name="q" label="Search" value={filters.q} placeholder="Payment id, order reference or session id" />
+          <FilterSearch
+            name="q"
+            label="Search"
+            value={filters.q}
+            placeholder="Payment id, order reference or session id"
+          />
           <FilterSelect
             name="status"
             label="Status"
             value={filters.status}
-            options={[{ value: '', label: 'Any status' }, ...PAYMENT_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))]}
+            options={[
+              { value: '', label: 'Any status' },
+              ...PAYMENT_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+            ]}
           />
           <FilterSelect
             name="method"
             label="Method"
             value={filters.method}
-            options={[{ value: '', label: 'Any method' }, ...PAYMENT_METHODS.map((method) => ({ value: method, label: METHOD_LABELS[method] }))]}
+            options={[
+              { value: '', label: 'Any method' },
+              ...PAYMENT_METHODS.map((method) => ({ value: method, label: METHOD_LABELS[method] })),
+            ]}
           />
           <FilterSelect
             name="currency"
             label="Currency"
             value={filters.currency}
-            options={[{ value: '', label: 'Any currency' }, ...CURRENCIES.map((currency) => ({ value: currency, label: currency }))]}
+            options={[
+              { value: '', label: 'Any currency' },
+              ...CURRENCIES.map((currency) => ({ value: currency, label: currency })),
+            ]}
           />
           <FilterDate name="from" label={`From (${shortZoneName(timeZone)})`} value={filters.from} />
           <FilterDate name="to" label={`To (${shortZoneName(timeZone)})`} value={filters.to} />
@@ -70,7 +101,9 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
 
 async function PaymentResults({ merchantId, filters }: { merchantId: string; filters: PaymentFilters }) {
   const { total, rows } = await searchPayments(await db(), merchantId, filters);
-  const filtered = Boolean(filters.status || filters.method || filters.currency || filters.from || filters.to || filters.q);
+  const filtered = Boolean(
+    filters.status || filters.method || filters.currency || filters.from || filters.to || filters.q,
+  );
   if (total === 0) {
     return filtered ? (
       <EmptyState icon={<SearchIcon />} title="No payments match these filters">
@@ -78,15 +111,28 @@ async function PaymentResults({ merchantId, filters }: { merchantId: string; fil
       </EmptyState>
     ) : (
       <EmptyState icon={<CardIcon />} title="No payments yet">
-        Payments appear here when customers pay. Create a checkout session with your API key and send the customer to its url.
+        Payments appear here when customers pay. Create a checkout session with your API key and send the customer to
+        its url.
       </EmptyState>
     );
   }
-  const current = { status: filters.status, method: filters.method, currency: filters.currency, from: filters.from, to: filters.to, q: filters.q };
+  const current = {
+    status: filters.status,
+    method: filters.method,
+    currency: filters.currency,
+    from: filters.from,
+    to: filters.to,
+    q: filters.q,
+  };
   return (
     <>
       <PaymentsTable payments={rows} />
-      <Pagination page={filters.page} pageSize={PAGE_SIZE} total={total} hrefFor={(page) => hrefWith(PATH, current, { page })} />
+      <Pagination
+        page={filters.page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        hrefFor={(page) => hrefWith(PATH, current, { page })}
+      />
     </>
   );
 }

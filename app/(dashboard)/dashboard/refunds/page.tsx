@@ -27,7 +27,9 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
   const { merchantId } = await requireMerchant();
   const params = await searchParams;
   const filters = { status: oneOf(params, 'status', REFUND_STATUSES), page: pageNumber(params) };
-  const { refundPolicy } = await (await db()).merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { refundPolicy: true } });
+  const { refundPolicy } = await (
+    await db()
+  ).merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { refundPolicy: true } });
   return (
     <>
       <PageHeader
@@ -38,14 +40,29 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
             : 'Your refund policy is automatic: requested refunds are authorized at once and completed by the provider.'
         }
       />
-      <Suspense key={JSON.stringify(filters)} fallback={<Panel flush><TableSkeleton label="Loading refunds" /></Panel>}>
+      <Suspense
+        key={JSON.stringify(filters)}
+        fallback={
+          <Panel flush>
+            <TableSkeleton label="Loading refunds" />
+          </Panel>
+        }
+      >
         <RefundResults merchantId={merchantId} filters={filters} policy={refundPolicy} />
       </Suspense>
     </>
   );
 }
 
-async function RefundResults({ merchantId, filters, policy }: { merchantId: string; filters: { status?: RefundStatus; page: number }; policy: 'automatic' | 'manual' }) {
+async function RefundResults({
+  merchantId,
+  filters,
+  policy,
+}: {
+  merchantId: string;
+  filters: { status?: RefundStatus; page: number };
+  policy: 'automatic' | 'manual';
+}) {
   const { total, rows, counts } = await searchRefunds(await db(), merchantId, filters);
   const all = Object.values(counts).reduce((sum, count) => sum + count, 0);
   const tabs: { status?: RefundStatus; label: string; count: number }[] = [
@@ -80,20 +97,35 @@ async function RefundResults({ merchantId, filters, policy }: { merchantId: stri
                 )}
               >
                 {tab.label}
-                <span className={classNames('rounded-full px-1.5 text-xs', active ? 'bg-accent-50' : 'bg-gray-100')}>{tab.count}</span>
+                <span className={classNames('rounded-full px-1.5 text-xs', active ? 'bg-accent-50' : 'bg-gray-100')}>
+                  {tab.count}
+                </span>
               </Link>
             );
           })}
         </nav>
         <ActionAnnouncer>
           {total === 0 ? (
-            <EmptyState icon={<RefundIcon />} title={filters.status ? `No ${filters.status} refunds` : 'No refunds yet'}>
-              Refund a payment from its page in Payments, or with POST /v1/refund-requests. Requests appear here with their status.
+            <EmptyState
+              icon={<RefundIcon />}
+              title={filters.status ? `No ${filters.status} refunds` : 'No refunds yet'}
+            >
+              Refund a payment from its page in Payments, or with POST /v1/refund-requests. Requests appear here with
+              their status.
             </EmptyState>
           ) : (
             <>
-              <RefundsTable refunds={rows} policy={policy} actions={{ approve: approveRefundAction, decline: declineRefundAction, cancel: cancelRefundAction }} />
-              <Pagination page={filters.page} pageSize={PAGE_SIZE} total={total} hrefFor={(page) => hrefWith(PATH, { status: filters.status }, { page })} />
+              <RefundsTable
+                refunds={rows}
+                policy={policy}
+                actions={{ approve: approveRefundAction, decline: declineRefundAction, cancel: cancelRefundAction }}
+              />
+              <Pagination
+                page={filters.page}
+                pageSize={PAGE_SIZE}
+                total={total}
+                hrefFor={(page) => hrefWith(PATH, { status: filters.status }, { page })}
+              />
             </>
           )}
         </ActionAnnouncer>

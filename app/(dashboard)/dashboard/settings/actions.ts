@@ -3,8 +3,21 @@
 import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { field, formDataOf, UNREADABLE_FORM, type FormActionArguments, type FormState } from '@/lib/dashboard/form-state';
-import { addWebsite, removeApprovedWebsite, updateBusinessName, updatePaymentMethods, updateRefundPolicy, updateTimeZone } from '@/lib/dashboard/settings';
+import {
+  field,
+  formDataOf,
+  UNREADABLE_FORM,
+  type FormActionArguments,
+  type FormState,
+} from '@/lib/dashboard/form-state';
+import {
+  addWebsite,
+  removeApprovedWebsite,
+  updateBusinessName,
+  updatePaymentMethods,
+  updateRefundPolicy,
+  updateTimeZone,
+} from '@/lib/dashboard/settings';
 
 // Settings of the signed-in merchant's connection. The merchant always comes from the session.
 

@@ -2,14 +2,26 @@ import type { Metadata } from 'next';
 import { ConfirmAction } from '@/components/dashboard/action-forms';
 import { PageHeader, Panel } from '@/components/dashboard/page-header';
 import { RelativeTime } from '@/components/dashboard/relative-time';
-import { AddWebsiteForm, BusinessNameForm, PaymentMethodsForm, RefundPolicyForm } from '@/components/dashboard/settings-forms';
+import {
+  AddWebsiteForm,
+  BusinessNameForm,
+  PaymentMethodsForm,
+  RefundPolicyForm,
+} from '@/components/dashboard/settings-forms';
 import { SignOutButton } from '@/components/dashboard/sign-out-button';
 import { TimeZoneForm } from '@/components/dashboard/time-zone-form';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { getSettings } from '@/lib/dashboard/settings';
 import { listTimeZones } from '@/lib/time-zone';
-import { addWebsiteAction, removeWebsiteAction, saveBusinessNameAction, savePaymentMethodsAction, saveRefundPolicyAction, saveTimeZoneAction } from './actions';
+import {
+  addWebsiteAction,
+  removeWebsiteAction,
+  saveBusinessNameAction,
+  savePaymentMethodsAction,
+  saveRefundPolicyAction,
+  saveTimeZoneAction,
+} from './actions';
 
 export const metadata: Metadata = { title: 'Settings' };
 
@@ -18,7 +30,10 @@ export default async function SettingsPage() {
   const merchant = await getSettings(await db(), merchantId);
   return (
     <>
-      <PageHeader title="Settings" description="Your sandbox connection: who you are to customers, where they may return, how they pay, how refunds are approved." />
+      <PageHeader
+        title="Settings"
+        description="Your sandbox connection: who you are to customers, where they may return, how they pay, how refunds are approved."
+      />
       <div className="space-y-6">
         <Panel id="business" title="Business">
           <BusinessNameForm action={saveBusinessNameAction} name={merchant.name} />
@@ -33,17 +48,18 @@ export default async function SettingsPage() {
             <div className="rounded-lg bg-gray-50 px-4 py-3 text-sm text-gray-700">
               <p className="font-medium text-gray-900">The exact-host rule</p>
               <p className="mt-1">
-                A URL matches only when its host — name and port — is exactly one approved here. There are no wildcards and subdomains do not
-                count: approving <code className="font-mono text-xs">shop.example.com</code> allows{' '}
-                <code className="font-mono text-xs">https://shop.example.com/thanks</code>, but not{' '}
-                <code className="font-mono text-xs">www.shop.example.com</code> or <code className="font-mono text-xs">shop.example.com:8080</code>.
-                Other hosts get <code className="font-mono text-xs">400 url_not_approved</code>.
+                A URL matches only when its host — name and port — is exactly one approved here. There are no wildcards
+                and subdomains do not count: approving <code className="font-mono text-xs">shop.example.com</code>{' '}
+                allows <code className="font-mono text-xs">https://shop.example.com/thanks</code>, but not{' '}
+                <code className="font-mono text-xs">www.shop.example.com</code> or{' '}
+                <code className="font-mono text-xs">shop.example.com:8080</code>. Other hosts get{' '}
+                <code className="font-mono text-xs">400 url_not_approved</code>.
               </p>
             </div>
             {merchant.websites.length === 0 ? (
               <p className="rounded-lg border border-dashed border-gray-300 px-4 py-6 text-center text-sm text-gray-600">
-                No websites yet. Add the host of your shop (for local development, something like <code className="font-mono text-xs">localhost:4000</code>)
-                before creating checkout sessions.
+                No websites yet. Add the host of your shop (for local development, something like{' '}
+                <code className="font-mono text-xs">localhost:4000</code>) before creating checkout sessions.
               </p>
             ) : (
               <ul aria-label="Approved websites" className="divide-y divide-gray-100 rounded-lg ring-1 ring-gray-200">
@@ -77,15 +93,27 @@ export default async function SettingsPage() {
           </div>
         </Panel>
 
-        <Panel id="methods" title="Payment methods" description="What customers may pay with. A session offers the approved methods that serve its currency.">
+        <Panel
+          id="methods"
+          title="Payment methods"
+          description="What customers may pay with. A session offers the approved methods that serve its currency."
+        >
           <PaymentMethodsForm action={savePaymentMethodsAction} methods={merchant.paymentMethods} />
         </Panel>
 
-        <Panel id="refunds" title="Refund policy" description="Every refund is authorized before it goes to the provider. Choose who authorizes it.">
+        <Panel
+          id="refunds"
+          title="Refund policy"
+          description="Every refund is authorized before it goes to the provider. Choose who authorizes it."
+        >
           <RefundPolicyForm action={saveRefundPolicyAction} policy={merchant.refundPolicy} />
         </Panel>
 
-        <Panel id="time-zone" title="Time zone" description="Which day a payment falls on depends on it: 02:00 UTC is still the evening before in Los Angeles.">
+        <Panel
+          id="time-zone"
+          title="Time zone"
+          description="Which day a payment falls on depends on it: 02:00 UTC is still the evening before in Los Angeles."
+        >
           <TimeZoneForm action={saveTimeZoneAction} saved={merchant.timeZone} zones={listTimeZones()} />
         </Panel>
 
@@ -96,7 +124,8 @@ export default async function SettingsPage() {
                 Signed in as <span className="font-medium">{email}</span>
               </p>
               <p className="mt-0.5 text-gray-600">
-                Account <code className="font-mono text-xs">{merchant.id}</code> · created <RelativeTime value={merchant.createdAt} />
+                Account <code className="font-mono text-xs">{merchant.id}</code> · created{' '}
+                <RelativeTime value={merchant.createdAt} />
               </p>
             </div>
             <SignOutButton />

@@ -43,11 +43,15 @@ export default async function PaymentLinkReceiptPage({ params, searchParams }: P
       <h1 className="text-lg font-semibold break-words text-gray-900">{found.link.name}</h1>
       <div className="mt-4">
         <PaymentLinkClosed title="No payment to show">
-          This page shows a receipt right after a payment through this link. We found no completed payment for this address, so nothing was charged here.
+          This page shows a receipt right after a payment through this link. We found no completed payment for this
+          address, so nothing was charged here.
         </PaymentLinkClosed>
       </div>
       {found.link.active && (
-        <a href={`/pay/${found.link.id}`} className="mt-5 inline-block text-sm font-medium text-accent-700 underline underline-offset-2 hover:text-accent-600">
+        <a
+          href={`/pay/${found.link.id}`}
+          className="mt-5 inline-block text-sm font-medium text-accent-700 underline underline-offset-2 hover:text-accent-600"
+        >
           Go to the payment page
         </a>
       )}

@@ -10,8 +10,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = routes({
     ok(serializePaymentLink(await getPaymentLinkOrThrow(db, merchantId, params.id))),
   ),
   // POST /v1/payment-links/{id} – turn a link on or off, or rename or redescribe it (never its price)
-  POST: apiRoute({ scope: 'payment_links:write', idempotency: 'optional' }, async ({ db, merchantId, params, body }) => {
-    const input = parse(updatePaymentLinkInput, body);
-    return ok(serializePaymentLink(await updatePaymentLink(db, merchantId, params.id, input)));
-  }),
+  POST: apiRoute(
+    { scope: 'payment_links:write', idempotency: 'optional' },
+    async ({ db, merchantId, params, body }) => {
+      const input = parse(updatePaymentLinkInput, body);
+      return ok(serializePaymentLink(await updatePaymentLink(db, merchantId, params.id, input)));
+    },
+  ),
 });

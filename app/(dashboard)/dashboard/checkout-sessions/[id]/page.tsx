@@ -61,20 +61,47 @@ export default async function CheckoutSessionPage({ params }: { params: Promise<
                   label: 'Hosted page',
                   value: (
                     <span className="flex items-center gap-1">
-                      <a href={url} target="_blank" rel="noreferrer" className="min-w-0 truncate font-mono text-xs text-accent-700 hover:underline">
+                      <a
+                        href={url}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="min-w-0 truncate font-mono text-xs text-accent-700 hover:underline"
+                      >
                         {url}
                       </a>
                       <CopyButton text={url} label="Copy checkout URL" compact />
                     </span>
                   ),
                 },
-                { label: 'Payment methods', value: session.paymentMethods.map((method) => METHOD_LABELS[method]).join(', ') },
-                { label: 'Return URL', value: <span className="font-mono text-xs break-all">{session.returnUrl}</span> },
-                { label: 'Cancel URL', value: session.cancelUrl ? <span className="font-mono text-xs break-all">{session.cancelUrl}</span> : '—' },
+                {
+                  label: 'Payment methods',
+                  value: session.paymentMethods.map((method) => METHOD_LABELS[method]).join(', '),
+                },
+                {
+                  label: 'Return URL',
+                  value: <span className="font-mono text-xs break-all">{session.returnUrl}</span>,
+                },
+                {
+                  label: 'Cancel URL',
+                  value: session.cancelUrl ? (
+                    <span className="font-mono text-xs break-all">{session.cancelUrl}</span>
+                  ) : (
+                    '—'
+                  ),
+                },
                 { label: 'Created', value: <RelativeTime value={session.createdAt} exact /> },
                 {
                   label: session.status === 'open' ? 'Expires' : session.status === 'expired' ? 'Expired' : 'Completed',
-                  value: <RelativeTime value={session.status === 'complete' && session.completedAt ? session.completedAt : (session.expiredAt ?? session.expiresAt)} exact />,
+                  value: (
+                    <RelativeTime
+                      value={
+                        session.status === 'complete' && session.completedAt
+                          ? session.completedAt
+                          : (session.expiredAt ?? session.expiresAt)
+                      }
+                      exact
+                    />
+                  ),
                 },
               ]}
             />
@@ -82,18 +109,27 @@ export default async function CheckoutSessionPage({ params }: { params: Promise<
           <Panel title="Payment attempts" flush>
             {session.payments.length === 0 ? (
               <p className="px-5 py-6 text-sm text-gray-600">
-                {session.status === 'open' ? 'No attempt yet. The customer has not submitted the hosted page.' : 'Nobody tried to pay this session.'}
+                {session.status === 'open'
+                  ? 'No attempt yet. The customer has not submitted the hosted page.'
+                  : 'Nobody tried to pay this session.'}
               </p>
             ) : (
               <ul className="divide-y divide-gray-100">
                 {session.payments.map((payment) => (
                   <li key={payment.id}>
-                    <Link href={`/dashboard/payments/${payment.id}`} className="flex items-center justify-between gap-3 px-5 py-3 text-sm hover:bg-gray-50">
+                    <Link
+                      href={`/dashboard/payments/${payment.id}`}
+                      className="flex items-center justify-between gap-3 px-5 py-3 text-sm hover:bg-gray-50"
+                    >
                       <span className="min-w-0">
-                        <span className="block font-medium text-gray-900">{describeMethodDetails(payment.paymentMethod, payment.methodDetails)}</span>
+                        <span className="block font-medium text-gray-900">
+                          {describeMethodDetails(payment.paymentMethod, payment.methodDetails)}
+                        </span>
                         <span className="block text-xs text-gray-600">
-                          {payment.status === 'failed' ? describeFailure(payment.failureCode) : formatMoney(payment.amount, payment.currency)} ·{' '}
-                          <RelativeTime value={payment.createdAt} />
+                          {payment.status === 'failed'
+                            ? describeFailure(payment.failureCode)
+                            : formatMoney(payment.amount, payment.currency)}{' '}
+                          · <RelativeTime value={payment.createdAt} />
                         </span>
                       </span>
                       <StatusBadge status={paymentListStatus(payment)} />
@@ -105,12 +141,17 @@ export default async function CheckoutSessionPage({ params }: { params: Promise<
           </Panel>
           <Panel title="Events" flush>
             {events.length === 0 ? (
-              <p className="px-5 py-6 text-sm text-gray-600">No events yet: one is sent when the session completes or expires.</p>
+              <p className="px-5 py-6 text-sm text-gray-600">
+                No events yet: one is sent when the session completes or expires.
+              </p>
             ) : (
               <ul className="divide-y divide-gray-100">
                 {events.map((event) => (
                   <li key={event.id} className="flex items-center justify-between gap-3 px-5 py-3 text-sm">
-                    <Link href={`/dashboard/developers/events/${event.id}`} className="font-mono text-xs text-accent-700 hover:underline">
+                    <Link
+                      href={`/dashboard/developers/events/${event.id}`}
+                      className="font-mono text-xs text-accent-700 hover:underline"
+                    >
                       {event.type}
                     </Link>
                     <span className="text-gray-600">
@@ -123,7 +164,13 @@ export default async function CheckoutSessionPage({ params }: { params: Promise<
           </Panel>
         </div>
         <Panel title="Items" flush className="h-fit">
-          <OrderItems items={session.items} currency={session.currency} shippingAmount={session.shippingAmount} taxAmount={session.taxAmount} amount={session.amount} />
+          <OrderItems
+            items={session.items}
+            currency={session.currency}
+            shippingAmount={session.shippingAmount}
+            taxAmount={session.taxAmount}
+            amount={session.amount}
+          />
         </Panel>
       </div>
     </>

@@ -4,7 +4,13 @@ import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { createKeyFromDashboard, revokeKeyFromDashboard, type ApiKeyField } from '@/lib/dashboard/api-keys';
-import { field, formDataOf, UNREADABLE_FORM, type FormActionArguments, type FormState } from '@/lib/dashboard/form-state';
+import {
+  field,
+  formDataOf,
+  UNREADABLE_FORM,
+  type FormActionArguments,
+  type FormState,
+} from '@/lib/dashboard/form-state';
 
 /** Answers with the new key, once: only its hash is stored. */
 export async function createKeyAction(...args: FormActionArguments<ApiKeyField>): Promise<FormState<ApiKeyField>> {

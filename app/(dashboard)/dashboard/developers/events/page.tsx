@@ -24,7 +24,10 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   const filters = { type: oneOf(params, 'type', EVENT_TYPES), page: pageNumber(params) };
   return (
     <>
-      <PageHeader title="Events" description="Everything that happened in your account, as your webhook endpoints receive it and GET /v1/events lists it." />
+      <PageHeader
+        title="Events"
+        description="Everything that happened in your account, as your webhook endpoints receive it and GET /v1/events lists it."
+      />
       <Panel flush>
         <FilterBar action={PATH}>
           <FilterSelect
@@ -47,7 +50,8 @@ async function EventResults({ merchantId, filters }: { merchantId: string; filte
   if (total === 0) {
     return (
       <EmptyState icon={<EventIcon />} title={filters.type ? `No ${filters.type} events` : 'No events yet'}>
-        Events are written when payments succeed or fail, sessions complete or expire, and refunds are requested, completed or failed.
+        Events are written when payments succeed or fail, sessions complete or expire, and refunds are requested,
+        completed or failed.
       </EmptyState>
     );
   }
@@ -80,7 +84,12 @@ async function EventResults({ merchantId, filters }: { merchantId: string; filte
           ))}
         </tbody>
       </Table>
-      <Pagination page={filters.page} pageSize={PAGE_SIZE} total={total} hrefFor={(page) => hrefWith(PATH, { type: filters.type }, { page })} />
+      <Pagination
+        page={filters.page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        hrefFor={(page) => hrefWith(PATH, { type: filters.type }, { page })}
+      />
     </>
   );
 }

@@ -33,7 +33,11 @@ export default async function LogsPage({ searchParams }: { searchParams: Promise
     { value: '5xx', label: '5xx failed' },
     ...STATUS_CODES.map((code) => ({ value: code, label: code })),
     // a code typed into the address, kept in view
-    ...(query.status && !(STATUS_CLASSES as readonly string[]).includes(query.status) && !STATUS_CODES.includes(query.status) ? [{ value: query.status, label: query.status }] : []),
+    ...(query.status &&
+    !(STATUS_CLASSES as readonly string[]).includes(query.status) &&
+    !STATUS_CODES.includes(query.status)
+      ? [{ value: query.status, label: query.status }]
+      : []),
   ];
   return (
     <>
@@ -42,7 +46,10 @@ export default async function LogsPage({ searchParams }: { searchParams: Promise
         description="Your server’s requests to /v1, newest first, with what was sent and answered (secrets redacted), kept 30 days. Quote the request id when something looks wrong."
         action={
           before !== undefined ? (
-            <Link href={hrefWith(LOGS, query, {})} className="inline-flex h-10 items-center rounded-lg border border-gray-300 bg-white px-4 text-sm font-medium text-gray-800 shadow-sm hover:bg-gray-50">
+            <Link
+              href={hrefWith(LOGS, query, {})}
+              className="inline-flex h-10 items-center rounded-lg border border-gray-300 bg-white px-4 text-sm font-medium text-gray-800 shadow-sm hover:bg-gray-50"
+            >
               Newest requests
             </Link>
           ) : undefined
@@ -51,10 +58,21 @@ export default async function LogsPage({ searchParams }: { searchParams: Promise
       <Panel flush>
         <FilterBar action={LOGS}>
           <FilterSelect name="status" label="Status" value={query.status} options={statusOptions} />
-          <FilterSelect name="method" label="Method" value={query.method} options={[{ value: '', label: 'Any method' }, ...LOG_METHODS.map((method) => ({ value: method, label: method }))]} />
+          <FilterSelect
+            name="method"
+            label="Method"
+            value={query.method}
+            options={[
+              { value: '', label: 'Any method' },
+              ...LOG_METHODS.map((method) => ({ value: method, label: method })),
+            ]}
+          />
           <FilterSearch name="path" label="Path starts with" value={query.path} placeholder="/v1/refund-requests" />
         </FilterBar>
-        <Suspense key={JSON.stringify({ ...query, before: String(before) })} fallback={<TableSkeleton label="Loading requests" />}>
+        <Suspense
+          key={JSON.stringify({ ...query, before: String(before) })}
+          fallback={<TableSkeleton label="Loading requests" />}
+        >
           <LogRows merchantId={merchantId} list={list} />
         </Suspense>
       </Panel>
@@ -64,11 +82,24 @@ export default async function LogsPage({ searchParams }: { searchParams: Promise
 
 async function LogRows({ merchantId, list }: { merchantId: string; list: LogListParams }) {
   const { filters, query, before } = list;
-  const { data, hasMore } = await listApiRequestLogs(await db(), merchantId, { limit: PAGE, startingAfter: before, filters });
+  const { data, hasMore } = await listApiRequestLogs(await db(), merchantId, {
+    limit: PAGE,
+    startingAfter: before,
+    filters,
+  });
   const filtered = Object.keys(query).length > 0;
   if (data.length === 0) {
     return (
-      <EmptyState icon={<LogIcon />} title={filtered ? 'No requests match these filters' : before === undefined ? 'No API requests yet' : 'No older requests'}>
+      <EmptyState
+        icon={<LogIcon />}
+        title={
+          filtered
+            ? 'No requests match these filters'
+            : before === undefined
+              ? 'No API requests yet'
+              : 'No older requests'
+        }
+      >
         {filtered ? (
           <>
             Try another status, method or path, or{' '}

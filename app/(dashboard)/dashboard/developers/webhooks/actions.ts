@@ -4,7 +4,13 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { field, formDataOf, UNREADABLE_FORM, type FormActionArguments, type FormState } from '@/lib/dashboard/form-state';
+import {
+  field,
+  formDataOf,
+  UNREADABLE_FORM,
+  type FormActionArguments,
+  type FormState,
+} from '@/lib/dashboard/form-state';
 import {
   createEndpointFromDashboard,
   deleteEndpointFromDashboard,
@@ -22,7 +28,9 @@ function refreshed<State extends FormState<string>>(state: State): State {
 }
 
 /** Answers with the signing secret, once. */
-export async function createEndpointAction(...args: FormActionArguments<EndpointField>): Promise<FormState<EndpointField>> {
+export async function createEndpointAction(
+  ...args: FormActionArguments<EndpointField>
+): Promise<FormState<EndpointField>> {
   const { merchantId } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;

@@ -26,8 +26,8 @@ export default async function WebhooksPage() {
       <Panel flush>
         {endpoints.length === 0 ? (
           <EmptyState icon={<WebhookIcon />} title="No endpoints yet">
-            Add an endpoint to receive events like payment.succeeded and refund.completed. Every delivery is signed, logged, and retried until
-            your server answers 2xx.
+            Add an endpoint to receive events like payment.succeeded and refund.completed. Every delivery is signed,
+            logged, and retried until your server answers 2xx.
           </EmptyState>
         ) : (
           <Table label="Webhook endpoints">
@@ -43,21 +43,32 @@ export default async function WebhooksPage() {
               {endpoints.map((endpoint) => (
                 <Row key={endpoint.id}>
                   <Td className="max-w-sm">
-                    <RowLink href={`/dashboard/developers/webhooks/${endpoint.id}`} className="block truncate font-mono text-xs">
+                    <RowLink
+                      href={`/dashboard/developers/webhooks/${endpoint.id}`}
+                      className="block truncate font-mono text-xs"
+                    >
                       {endpoint.url}
                     </RowLink>
                     <span className="mt-1 flex items-center gap-2">
                       <StatusBadge status={endpoint.status} />
-                      {endpoint.description && <span className="truncate text-xs text-gray-600">{endpoint.description}</span>}
+                      {endpoint.description && (
+                        <span className="truncate text-xs text-gray-600">{endpoint.description}</span>
+                      )}
                     </span>
                   </Td>
                   <Td className="text-gray-700">
-                    {endpoint.events.includes('*') ? 'All events' : `${endpoint.events.length} event type${endpoint.events.length === 1 ? '' : 's'}`}
+                    {endpoint.events.includes('*')
+                      ? 'All events'
+                      : `${endpoint.events.length} event type${endpoint.events.length === 1 ? '' : 's'}`}
                   </Td>
                   <Td className="text-xs whitespace-nowrap text-gray-700">
                     <span className="text-green-800">{endpoint.recent.succeeded} delivered</span>
-                    {endpoint.recent.pending > 0 && <span className="text-blue-800"> · {endpoint.recent.pending} retrying</span>}
-                    {endpoint.recent.failed > 0 && <span className="text-red-700"> · {endpoint.recent.failed} failed</span>}
+                    {endpoint.recent.pending > 0 && (
+                      <span className="text-blue-800"> · {endpoint.recent.pending} retrying</span>
+                    )}
+                    {endpoint.recent.failed > 0 && (
+                      <span className="text-red-700"> · {endpoint.recent.failed} failed</span>
+                    )}
                   </Td>
                   <Td className="text-gray-700">
                     <RelativeTime value={endpoint.createdAt} />

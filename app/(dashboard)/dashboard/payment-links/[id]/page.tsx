@@ -68,7 +68,12 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
               triggerClassName="h-10 px-4"
             />
           ) : (
-            <ActionButton action={activatePaymentLinkAction} fields={fields} pendingLabel="Activating…" variant="primary">
+            <ActionButton
+              action={activatePaymentLinkAction}
+              fields={fields}
+              pendingLabel="Activating…"
+              variant="primary"
+            >
               Activate
             </ActionButton>
           )
@@ -78,7 +83,12 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
       <div className="space-y-6">
         <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
           <Panel title="Share" className="min-w-0">
-            <SharePaymentLink url={url} qrDataUrl={await paymentLinkQrDataUrl(url)} linkId={link.id} active={link.active} />
+            <SharePaymentLink
+              url={url}
+              qrDataUrl={await paymentLinkQrDataUrl(url)}
+              linkId={link.id}
+              active={link.active}
+            />
           </Panel>
           <Panel title="Details" className="min-w-0">
             <DetailList
@@ -101,17 +111,28 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
         <Panel title="Payments" description="Every attempt through this link, newest first." flush>
           {payments.total === 0 ? (
             <EmptyState icon={<CardIcon />} title="No payments yet" headingLevel={3}>
-              Payments made through this link appear here, and under Payments with the order references {link.id}-1, -2, and so on.
+              Payments made through this link appear here, and under Payments with the order references {link.id}-1, -2,
+              and so on.
             </EmptyState>
           ) : (
             <>
               <PaymentsTable payments={payments.rows} label="Payments through this link" />
-              <Pagination page={page} pageSize={PAGE_SIZE} total={payments.total} hrefFor={(next) => hrefWith(`/dashboard/payment-links/${link.id}`, {}, { page: next })} />
+              <Pagination
+                page={page}
+                pageSize={PAGE_SIZE}
+                total={payments.total}
+                hrefFor={(next) => hrefWith(`/dashboard/payment-links/${link.id}`, {}, { page: next })}
+              />
             </>
           )}
         </Panel>
         <Panel title="Edit" className="max-w-2xl">
-          <EditPaymentLinkForm action={updatePaymentLinkAction} linkId={link.id} name={link.name} description={link.description} />
+          <EditPaymentLinkForm
+            action={updatePaymentLinkAction}
+            linkId={link.id}
+            name={link.name}
+            description={link.description}
+          />
         </Panel>
       </div>
     </>

@@ -19,7 +19,11 @@ export default async function NewPaymentLinkPage() {
         description="One thing at a fixed price. You get a link and a QR code to share."
       />
       <Panel className="max-w-2xl">
-        <PaymentLinkForm action={createPaymentLinkAction} approvedMethods={merchant.paymentMethods} approvedHosts={merchant.websites.map((website) => website.host)} />
+        <PaymentLinkForm
+          action={createPaymentLinkAction}
+          approvedMethods={merchant.paymentMethods}
+          approvedHosts={merchant.websites.map((website) => website.host)}
+        />
       </Panel>
     </>
   );

@@ -31,12 +31,16 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
   const detail = await getPaymentDetail(database, merchantId, id);
   if (!detail) notFound();
   const { payment, session, otherAttempts } = detail;
-  const { refundPolicy } = await database.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { refundPolicy: true } });
+  const { refundPolicy } = await database.merchant.findUniqueOrThrow({
+    where: { id: merchantId },
+    select: { refundPolicy: true },
+  });
   const amount = formatMoney(payment.amount, payment.currency);
   const method = describeMethodDetails(payment.paymentMethod, payment.methodDetails);
   // the refunds' dialogs name the payment by its order, as the Refunds page does
   const refunds = detail.refunds.map((refund) => ({ ...refund, payment: { orderReference: payment.orderReference } }));
-  const paidBy = payment.status === 'failed' ? otherAttempts.find((attempt) => attempt.status === 'succeeded') : undefined;
+  const paidBy =
+    payment.status === 'failed' ? otherAttempts.find((attempt) => attempt.status === 'succeeded') : undefined;
 
   return (
     <>
@@ -58,7 +62,9 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
             <DetailList
               items={[
                 { label: 'Amount', value: amount },
-                ...(payment.status === 'failed' ? [{ label: 'Failure', value: describeFailure(payment.failureCode) }] : []),
+                ...(payment.status === 'failed'
+                  ? [{ label: 'Failure', value: describeFailure(payment.failureCode) }]
+                  : []),
                 { label: 'Refunded', value: formatMoney(payment.amountRefunded, payment.currency) },
                 { label: 'Refundable', value: formatMoney(detail.amountRefundable, payment.currency) },
                 { label: 'Payment method', value: method },
@@ -66,7 +72,10 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
                 {
                   label: 'Checkout session',
                   value: (
-                    <Link href={`/dashboard/checkout-sessions/${session.id}`} className="font-mono text-xs text-accent-700 hover:underline">
+                    <Link
+                      href={`/dashboard/checkout-sessions/${session.id}`}
+                      className="font-mono text-xs text-accent-700 hover:underline"
+                    >
                       {session.id}
                     </Link>
                   ),
@@ -79,7 +88,10 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
                           <ul className="space-y-1.5">
                             {otherAttempts.map((attempt) => (
                               <li key={attempt.id} className="flex flex-wrap items-center gap-2">
-                                <Link href={`/dashboard/payments/${attempt.id}`} className="font-mono text-xs break-all text-accent-700 hover:underline">
+                                <Link
+                                  href={`/dashboard/payments/${attempt.id}`}
+                                  className="font-mono text-xs break-all text-accent-700 hover:underline"
+                                >
                                   {attempt.id}
                                 </Link>
                                 <StatusBadge status={paymentListStatus(attempt)} />
@@ -98,7 +110,9 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
             <ActionAnnouncer>
               {refunds.length === 0 ? (
                 <EmptyState icon={<RefundIcon />} title="No refunds" headingLevel={3}>
-                  {payment.status === 'succeeded' ? 'Refunds of this payment, from here or from the API, are listed here.' : 'Only succeeded payments can be refunded.'}
+                  {payment.status === 'succeeded'
+                    ? 'Refunds of this payment, from here or from the API, are listed here.'
+                    : 'Only succeeded payments can be refunded.'}
                 </EmptyState>
               ) : (
                 <RefundsTable
@@ -120,7 +134,9 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
             id="refund"
             className="order-2"
             title="Refund"
-            description={refundPolicy === 'manual' ? 'Your refund policy is manual: refunds wait for approval.' : undefined}
+            description={
+              refundPolicy === 'manual' ? 'Your refund policy is manual: refunds wait for approval.' : undefined
+            }
           >
             {payment.status !== 'succeeded' ? (
               <div className="space-y-2 text-sm text-gray-600">
@@ -128,7 +144,10 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
                 {paidBy && (
                   <p>
                     The customer paid this order with another attempt:{' '}
-                    <Link href={`/dashboard/payments/${paidBy.id}`} className="font-mono text-xs break-all text-accent-700 hover:underline">
+                    <Link
+                      href={`/dashboard/payments/${paidBy.id}`}
+                      className="font-mono text-xs break-all text-accent-700 hover:underline"
+                    >
                       {paidBy.id}
                     </Link>
                     .
@@ -147,7 +166,13 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
             )}
           </Panel>
           <Panel title="Items" flush className="order-5">
-            <OrderItems items={session.items} currency={session.currency} shippingAmount={session.shippingAmount} taxAmount={session.taxAmount} amount={session.amount} />
+            <OrderItems
+              items={session.items}
+              currency={session.currency}
+              shippingAmount={session.shippingAmount}
+              taxAmount={session.taxAmount}
+              amount={session.amount}
+            />
           </Panel>
         </div>
       </div>

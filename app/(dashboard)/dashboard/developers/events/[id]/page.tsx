@@ -24,7 +24,11 @@ export default async function EventPage({ params }: { params: Promise<{ id: stri
   const subject = eventSubjectHref(event);
   return (
     <>
-      <PageHeader back={{ href: '/dashboard/developers/events', label: 'Events' }} title={describeEvent(event)} description={<IdText id={event.id} label="Copy event id" />} />
+      <PageHeader
+        back={{ href: '/dashboard/developers/events', label: 'Events' }}
+        title={describeEvent(event)}
+        description={<IdText id={event.id} label="Copy event id" />}
+      />
       <div className="space-y-6">
         <Panel title="Event">
           <DetailList

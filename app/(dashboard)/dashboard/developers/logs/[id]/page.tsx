@@ -38,15 +38,26 @@ export default async function LogPage({ params }: { params: Promise<{ id: string
               { label: 'Duration', value: <span className="tabular-nums">{log.durationMs} ms</span> },
               { label: 'Time', value: <RelativeTime value={log.createdAt} exact /> },
               { label: 'Request id', value: <code className="font-mono text-xs break-all">{log.requestId}</code> },
-              { label: 'Idempotency key', value: log.idempotencyKey ? <code className="font-mono text-xs break-all">{log.idempotencyKey}</code> : <span className="text-gray-500">None</span> },
+              {
+                label: 'Idempotency key',
+                value: log.idempotencyKey ? (
+                  <code className="font-mono text-xs break-all">{log.idempotencyKey}</code>
+                ) : (
+                  <span className="text-gray-500">None</span>
+                ),
+              },
             ]}
           />
         </Panel>
         <p className="text-sm text-gray-600">
-          API keys, webhook signing secrets, passwords, card numbers and security codes are replaced by [redacted] before a body is kept; a body over 16 KB
-          is kept up to that size.
+          API keys, webhook signing secrets, passwords, card numbers and security codes are replaced by [redacted]
+          before a body is kept; a body over 16 KB is kept up to that size.
         </p>
-        <BodyPanel title="Request body" body={log.requestBody} none={log.method === 'GET' ? 'A GET request sends no body.' : 'No body was recorded for this request.'} />
+        <BodyPanel
+          title="Request body"
+          body={log.requestBody}
+          none={log.method === 'GET' ? 'A GET request sends no body.' : 'No body was recorded for this request.'}
+        />
         <BodyPanel title="Response body" body={log.responseBody} none="No body was recorded for this answer." />
       </div>
     </>
@@ -60,7 +71,12 @@ function BodyPanel({ title, body, none }: { title: string; body: string | null; 
         <p className="text-sm text-gray-600">{none}</p>
       ) : (
         // a region that can take focus, so the keyboard can scroll a long body too
-        <pre tabIndex={0} role="region" aria-label={title} className="max-h-[32rem] overflow-auto rounded-lg bg-gray-900 p-4 font-mono text-xs leading-relaxed text-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600">
+        <pre
+          tabIndex={0}
+          role="region"
+          aria-label={title}
+          className="max-h-[32rem] overflow-auto rounded-lg bg-gray-900 p-4 font-mono text-xs leading-relaxed text-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
+        >
           {readableBody(body)}
         </pre>
       )}

@@ -18,7 +18,13 @@ import { deleteEndpointAction, resendDeliveryAction, rotateSecretAction, sendTes
 
 export const metadata: Metadata = { title: 'Webhook endpoint' };
 
-export default async function WebhookEndpointPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
+export default async function WebhookEndpointPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const { merchantId } = await requireMerchant();
   const { id } = await params;
   const page = pageNumber(await searchParams);
@@ -85,10 +91,12 @@ export default async function WebhookEndpointPage({ params, searchParams }: { pa
                 label: 'Signing secret',
                 value: (
                   <span className="text-gray-700">
-                    <code className="font-mono text-xs">whsec_••••••••</code> — shown once when made. Rotate it to get a new one.
+                    <code className="font-mono text-xs">whsec_••••••••</code> — shown once when made. Rotate it to get a
+                    new one.
                     {endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date() && (
                       <span className="block text-xs text-gray-600">
-                        The previous secret also signs until <RelativeTime value={endpoint.previousSecretExpiresAt} exact />.
+                        The previous secret also signs until{' '}
+                        <RelativeTime value={endpoint.previousSecretExpiresAt} exact />.
                       </span>
                     )}
                   </span>
@@ -98,16 +106,26 @@ export default async function WebhookEndpointPage({ params, searchParams }: { pa
             ]}
           />
         </Panel>
-        <Panel title="Deliveries" description="Every event and test sent to this endpoint, newest first, with each attempt." flush>
+        <Panel
+          title="Deliveries"
+          description="Every event and test sent to this endpoint, newest first, with each attempt."
+          flush
+        >
           <SendTestEvent action={sendTestEventAction} endpointId={endpoint.id} />
           {total === 0 ? (
             <EmptyState icon={<WebhookIcon />} title="No deliveries yet" headingLevel={3}>
-              Events this endpoint subscribes to are delivered here as they happen. Send a test event to check your receiver now.
+              Events this endpoint subscribes to are delivered here as they happen. Send a test event to check your
+              receiver now.
             </EmptyState>
           ) : (
             <>
               <DeliveriesTable deliveries={deliveries} resend={resendDeliveryAction} />
-              <Pagination page={page} pageSize={PAGE_SIZE} total={total} hrefFor={(next) => hrefWith(path, {}, { page: next })} />
+              <Pagination
+                page={page}
+                pageSize={PAGE_SIZE}
+                total={total}
+                hrefFor={(next) => hrefWith(path, {}, { page: next })}
+              />
             </>
           )}
         </Panel>
