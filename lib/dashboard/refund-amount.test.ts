@@ -10,7 +10,9 @@ describe('readRefundAmount', () => {
     ['.5', { amount: 50 }],
     ['37.50', { amount: 3750 }],
     ['', { error: 'Enter an amount like 12.50.' }],
-    ['0', { error: 'Enter an amount like 12.50.' }],
+    // an amount, just not one that refunds anything: the browser says what the server would
+    ['0', { error: 'The amount must be positive: enter more than 0.00.' }],
+    ['0.00', { error: 'The amount must be positive: enter more than 0.00.' }],
     ['-1', { error: 'Enter an amount like 12.50.' }],
     ['1.234', { error: 'Enter an amount like 12.50.' }],
     ['37.51', { error: 'Only US$37.50 is left to refund on this payment.' }],
