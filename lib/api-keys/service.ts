@@ -3,7 +3,13 @@ import { errors } from '@/lib/api/errors';
 import { db, type Db } from '@/lib/db';
 import { newId, randomBase62 } from '@/lib/ids';
 import { secrets } from '@/lib/secrets';
-import { findActiveApiKeyByHash, findApiKeys, insertApiKey, markApiKeyRevoked, updateApiKeyLastUsed } from './repository';
+import {
+  findActiveApiKeyByHash,
+  findApiKeys,
+  insertApiKey,
+  markApiKeyRevoked,
+  updateApiKeyLastUsed,
+} from './repository';
 import type { Scope } from './scopes';
 
 export const API_KEY_PATTERN = /^sk_sandbox_[0-9A-Za-z]{32}$/;
