@@ -1,7 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { db, sql, type Db } from '@/lib/db';
+import { errors } from '@/lib/api/errors';
+import { db, type Db } from '@/lib/db';
 import { newId, randomBase62 } from '@/lib/ids';
 import { secrets } from '@/lib/secrets';
+import {
+  findActiveApiKeyByHash,
+  findApiKeys,
+  insertApiKey,
+  markApiKeyRevoked,
+  updateApiKeyLastUsed,
+} from './repository';
 import type { Scope } from './scopes';
 
 export const API_KEY_PATTERN = /^sk_sandbox_[0-9A-Za-z]{32}$/;
@@ -36,16 +44,14 @@ export async function createApiKey(
 ): Promise<CreatedApiKey> {
   const fullKey = options.key ?? `sk_sandbox_${randomBase62(32)}`;
   if (!API_KEY_PATTERN.test(fullKey))
-    throw new Error('an API key must look like sk_sandbox_ followed by 32 letters or digits');
-  const row = await database.apiKey.create({
-    data: {
-      id: newId('apiKey'),
-      merchantId,
-      hash: hashApiKey(fullKey),
-      prefix: displayPrefix(fullKey),
-      name: options.name || null,
-      scopes: [...new Set(scopes)],
-    },
+    throw errors.parameterInvalid('an API key must look like sk_sandbox_ followed by 32 letters or digits', 'key');
+  const row = await insertApiKey(database, {
+    id: newId('apiKey'),
+    merchantId,
+    hash: hashApiKey(fullKey),
+    prefix: displayPrefix(fullKey),
+    name: options.name || null,
+    scopes: [...new Set(scopes)],
   });
   return {
     id: row.id,
@@ -62,13 +68,8 @@ export type AuthenticatedKey = { id: string; merchantId: string; scopes: string[
 /** The active key for this secret, or null. Looked up by its HMAC, then compared in constant time. */
 export async function findActiveApiKey(key: string): Promise<AuthenticatedKey | null> {
   const hash = hashApiKey(key);
-  // on every API request: one prepared statement (see sql), never a cache, so a revoked key stops at once
-  const [row] = await sql<{ id: string; merchantId: string; scopes: string[]; hash: string; lastUsedAt: Date | null }>(
-    await db(),
-    'find-active-api-key',
-    'SELECT "id", "merchant_id" AS "merchantId", "scopes", "hash", "last_used_at" AS "lastUsedAt" FROM "api_keys" WHERE "hash" = $1 AND "revoked_at" IS NULL',
-    [hash],
-  );
+  // on every API request: one prepared statement, never a cache, so a revoked key stops at once
+  const row = await findActiveApiKeyByHash(await db(), hash);
   if (!row || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(hash))) return null;
   touchLastUsed(row.id, row.lastUsedAt);
   return { id: row.id, merchantId: row.merchantId, scopes: row.scopes };
@@ -78,18 +79,14 @@ export async function findActiveApiKey(key: string): Promise<AuthenticatedKey | 
 function touchLastUsed(id: string, lastUsedAt: Date | null): void {
   if (lastUsedAt && Date.now() - lastUsedAt.getTime() < 60_000) return;
   void db()
-    .then((client) => client.apiKey.update({ where: { id }, data: { lastUsedAt: new Date() } }))
+    .then((client) => updateApiKeyLastUsed(client, id, new Date()))
     .catch(() => {});
 }
 
 export async function revokeApiKey(database: Db, id: string, merchantId?: string): Promise<boolean> {
-  const { count } = await database.apiKey.updateMany({
-    where: { id, revokedAt: null, ...(merchantId ? { merchantId } : {}) },
-    data: { revokedAt: new Date() },
-  });
-  return count === 1;
+  return markApiKeyRevoked(database, id, merchantId);
 }
 
 export async function listApiKeys(database: Db, merchantId: string) {
-  return database.apiKey.findMany({ where: { merchantId }, orderBy: { createdAt: 'desc' } });
+  return findApiKeys(database, merchantId);
 }

@@ -1,5 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { db, sql, type Db } from '@/lib/db';
+import { db, type Db } from '@/lib/db';
+import {
+  claimOrReadIdempotencyKey,
+  deleteIdempotencyKeysCreatedBefore,
+  deleteUnansweredIdempotencyKey,
+  storeIdempotentResponse,
+} from '@/lib/idempotency/repository';
 import { secrets } from '@/lib/secrets';
 import { errors } from './errors';
 
@@ -59,12 +65,7 @@ export async function claimIdempotencyKey(
   key: string,
   hash: string,
 ): Promise<Claim> {
-  const [row] = await sql<ClaimRow>(await db(), 'claim-idempotency-key', CLAIM_OR_READ, [
-    merchantId,
-    endpoint,
-    key,
-    hash,
-  ]);
+  const row = await claimOrReadIdempotencyKey(await db(), { merchantId, endpoint, key, fingerprint: hash });
   // the record was committed after this statement's snapshot was taken, or deleted since: look again
   if (!row) return claimIdempotencyKey(merchantId, endpoint, key, hash);
   if (row.claimed) return { kind: 'claimed', id: BigInt(row.id) };
@@ -79,56 +80,16 @@ export async function claimIdempotencyKey(
   return { kind: 'replay', status: row.responseStatus, body: row.responseBody };
 }
 
-type ClaimRow = {
-  id: string;
-  claimed: boolean;
-  fingerprint: string | null;
-  responseStatus: number | null;
-  responseBody: unknown;
-};
-
-// The INSERT either claims the key (new, expired, or abandoned) or leaves the existing record alone; then
-// the same statement reads that record. ON CONFLICT waits for a concurrent claim to commit, so two
-// requests with one key never both claim it.
-const CLAIM_OR_READ = `
-  WITH claimed AS (
-    INSERT INTO "idempotency_keys" ("merchant_id", "endpoint", "key", "fingerprint")
-    VALUES ($1, $2, $3, $4)
-    ON CONFLICT ("merchant_id", "endpoint", "key") DO UPDATE
-      SET "fingerprint" = EXCLUDED."fingerprint", "response_status" = NULL, "response_body" = NULL,
-          "created_at" = now(), "locked_at" = now()
-      WHERE "idempotency_keys"."created_at" < now() - interval '24 hours'
-         OR ("idempotency_keys"."response_status" IS NULL
-             AND "idempotency_keys"."locked_at" < now() - interval '1 minute'
-             AND "idempotency_keys"."fingerprint" = EXCLUDED."fingerprint")
-    RETURNING "id")
-  SELECT "id"::text AS "id", true AS "claimed", NULL AS "fingerprint", NULL::int AS "responseStatus", NULL::jsonb AS "responseBody"
-  FROM claimed
-  UNION ALL
-  SELECT "id"::text, false, "fingerprint", "response_status", "response_body"
-  FROM "idempotency_keys"
-  WHERE "merchant_id" = $1 AND "endpoint" = $2 AND "key" = $3 AND NOT EXISTS (SELECT 1 FROM claimed)`;
-
 /** Stores the response in the caller's transaction, beside the resource it describes. */
 export async function completeIdempotencyKey(tx: Db, id: bigint, status: number, body: unknown): Promise<void> {
-  await sql(
-    tx,
-    'complete-idempotency-key',
-    'UPDATE "idempotency_keys" SET "response_status" = $2::int, "response_body" = $3::jsonb WHERE "id" = $1::bigint',
-    [id.toString(), status, JSON.stringify(body)],
-  );
+  await storeIdempotentResponse(tx, id, status, body);
 }
 
 /** A request that did not succeed stores nothing: the key may be retried. */
 export async function releaseIdempotencyKey(id: bigint): Promise<void> {
-  const client = await db();
-  await client.idempotencyKey.deleteMany({ where: { id, responseStatus: null } });
+  await deleteUnansweredIdempotencyKey(await db(), id);
 }
 
 export async function purgeExpiredIdempotencyKeys(): Promise<number> {
-  const client = await db();
-  const { count } = await client.idempotencyKey.deleteMany({
-    where: { createdAt: { lt: new Date(Date.now() - 24 * 3600_000) } },
-  });
-  return count;
+  return deleteIdempotencyKeysCreatedBefore(await db(), new Date(Date.now() - 24 * 3600_000));
 }

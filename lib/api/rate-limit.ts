@@ -9,6 +9,7 @@ import { errors } from './errors';
 // the extra (BURST − PER_SECOND) requests come from a second bucket that refills every 10 seconds. A
 // merchant's keys together get RATE_LIMIT_MERCHANT_* (twice a key's, unset), so making more keys does
 // not multiply a merchant's rate.
+// rate_limits is read and written only by rate-limiter-flexible, through the pool below: no query of ours.
 
 const BURST_WINDOW_SECONDS = 10;
 

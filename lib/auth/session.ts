@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { db } from '@/lib/db';
 import { REQUESTED_PATH_HEADER, signInAddress } from '@/lib/dashboard/return-path';
+import { getSessionUser } from '@/lib/users/service';
 import { authOptions } from './options';
 
 // Who is signed in, for dashboard pages and server actions. The session cookie names a user and the
@@ -23,17 +24,7 @@ export type DashboardSession = {
 export const getDashboardSession = cache(async (): Promise<DashboardSession | null> => {
   const session = await getServerSession(authOptions());
   if (!session?.userId) return null;
-  const user = await (
-    await db()
-  ).user.findUnique({
-    where: { id: session.userId },
-    select: {
-      id: true,
-      email: true,
-      sessionVersion: true,
-      merchant: { select: { id: true, name: true, timeZone: true } },
-    },
-  });
+  const user = await getSessionUser(await db(), session.userId);
   if (!user || user.sessionVersion !== session.sessionVersion) return null;
   return {
     userId: user.id,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { inTransaction, Prisma, type Db } from '@/lib/db';
-import { createMerchant } from '@/lib/merchants/service';
+import { businessNameInput, createMerchant } from '@/lib/merchants/service';
 import { throttles } from '@/lib/throttles/rules';
 import { takeHits } from '@/lib/throttles/service';
 import { createUser } from '@/lib/users/service';
@@ -14,11 +14,7 @@ import { MAX_PASSWORD_LENGTH } from './authorize';
 export const MIN_PASSWORD_LENGTH = 10;
 
 export const signUpInput = z.object({
-  businessName: z
-    .string()
-    .trim()
-    .min(1, 'Enter your business name.')
-    .max(100, 'Keep the business name under 100 characters.'),
+  businessName: businessNameInput,
   email: z.string().trim().toLowerCase().pipe(z.email('Enter an e-mail address like you@example.com.').max(254)),
   password: z
     .string()

@@ -1,6 +1,7 @@
 import type { Db } from '@/lib/db';
 import type { PaymentMethod, RefundPolicy } from '@/lib/generated/prisma/client';
 import { hostOfUrl, normalizeHost } from '@/lib/merchants/hosts';
+import { findApprovedWebsite, findMerchantSettings } from '@/lib/merchants/repository';
 import {
   ALL_PAYMENT_METHODS,
   approveWebsite,
@@ -11,28 +12,22 @@ import {
   setTimeZone,
 } from '@/lib/merchants/service';
 import { describeTimeZone, isTimeZone } from '@/lib/time-zone';
-import { refused, type FormState } from './form-state';
+import { refused, serviceRefusal, type FormState } from './form-state';
 
 // Settings of the signed-in merchant's connection, from the dashboard's forms. Each function takes the
 // merchant from the session; nothing here accepts a merchant id from a form.
 
-export const MAX_WEBSITES = 25;
-
 export async function getSettings(database: Db, merchantId: string) {
-  return database.merchant.findUniqueOrThrow({
-    where: { id: merchantId },
-    include: {
-      websites: { orderBy: { createdAt: 'asc' } },
-      users: { select: { email: true }, orderBy: { createdAt: 'asc' } },
-    },
-  });
+  return findMerchantSettings(database, merchantId);
 }
 
+/** The name's rule is the merchants service's (businessNameInput); its refusal is worded for a person. */
 export async function updateBusinessName(database: Db, merchantId: string, name: string): Promise<FormState<'name'>> {
-  const trimmed = name.trim();
-  if (!trimmed) return refused({ name: 'Enter your business name.' }, { name });
-  if (trimmed.length > 100) return refused({ name: 'Keep it under 100 characters.' }, { name });
-  await renameMerchant(database, merchantId, trimmed);
+  try {
+    await renameMerchant(database, merchantId, name);
+  } catch (error) {
+    return refused({ name: serviceRefusal(error).message }, { name });
+  }
   return { status: 'ok', message: 'Business name saved.' };
 }
 
@@ -62,21 +57,20 @@ export async function addWebsite(database: Db, merchantId: string, input: string
     );
   if (host.includes('*'))
     return refused({ host: 'Wildcards are not allowed: approve each host exactly.' }, { host: input });
-  const count = await database.approvedWebsite.count({ where: { merchantId } });
-  const exists = await database.approvedWebsite.findUnique({ where: { merchantId_host: { merchantId, host } } });
-  if (exists) return refused({ host: `${host} is already approved.` }, { host: input });
-  if (count >= MAX_WEBSITES)
-    return refused(
-      { host: `An account can approve up to ${MAX_WEBSITES} websites. Remove one first.` },
-      { host: input },
-    );
-  await approveWebsite(database, merchantId, host);
+  if (await findApprovedWebsite(database, merchantId, host))
+    return refused({ host: `${host} is already approved.` }, { host: input });
+  try {
+    // refused past MAX_WEBSITES, in words fit for the form
+    await approveWebsite(database, merchantId, host);
+  } catch (error) {
+    return refused({ host: serviceRefusal(error).message }, { host: input });
+  }
   return { status: 'ok', message: `${host} approved.` };
 }
 
 export async function removeApprovedWebsite(database: Db, merchantId: string, host: string): Promise<FormState> {
-  const exists = await database.approvedWebsite.findUnique({ where: { merchantId_host: { merchantId, host } } });
-  if (!exists) return { status: 'error', message: 'That website is not approved on this account.' };
+  if (!(await findApprovedWebsite(database, merchantId, host)))
+    return { status: 'error', message: 'That website is not approved on this account.' };
   await removeWebsite(database, merchantId, host);
   return { status: 'ok', message: `${host} removed. New sessions can no longer return to it.` };
 }

@@ -3,12 +3,13 @@ import { createApiKey } from '@/lib/api-keys/service';
 import { SCOPES } from '@/lib/api-keys/scopes';
 import { inTransaction, type Db } from '@/lib/db';
 import { env } from '@/lib/env';
+import { findUserByEmail } from '@/lib/users/repository';
 import { createUser } from '@/lib/users/service';
+import { countMerchants, findOldestMerchant, lockDemoSeed } from './repository';
 import { createMerchant } from './service';
 
 export const DEMO_EMAIL = 'demo@example.com';
 const DEMO_HOSTS = ['localhost:3000', 'localhost:4000', 'shop.example.com'];
-const SEED_LOCK = 727_274_002;
 
 export type SeedResult = { merchant_id: string; email: string; password?: string; api_key?: string; created: boolean };
 
@@ -19,11 +20,11 @@ export type SeedResult = { merchant_id: string; email: string; password?: string
  */
 export async function seedDemo(database: Db): Promise<SeedResult> {
   return inTransaction(database, async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
-    const existing = await tx.user.findUnique({ where: { email: DEMO_EMAIL } });
+    await lockDemoSeed(tx);
+    const existing = await findUserByEmail(tx, DEMO_EMAIL);
     if (existing) return { merchant_id: existing.merchantId, email: DEMO_EMAIL, created: false };
-    if ((await tx.merchant.count()) > 0) {
-      const first = await tx.merchant.findFirstOrThrow({ orderBy: { createdAt: 'asc' } });
+    if ((await countMerchants(tx)) > 0) {
+      const first = await findOldestMerchant(tx);
       return { merchant_id: first.id, email: DEMO_EMAIL, created: false };
     }
     const merchant = await createMerchant(tx, { name: 'Demo Shop', hosts: DEMO_HOSTS });

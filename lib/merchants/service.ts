@@ -1,79 +1,119 @@
+import { z } from 'zod';
+import { errors } from '@/lib/api/errors';
 import { type Db } from '@/lib/db';
 import type { PaymentMethod, RefundPolicy } from '@/lib/generated/prisma/client';
 import { newId } from '@/lib/ids';
 import { isTimeZone } from '@/lib/time-zone';
 import { normalizeHost } from './hosts';
+import {
+  countApprovedWebsites,
+  deleteApprovedWebsite,
+  findApprovedWebsite,
+  findMerchantRefundPolicy,
+  findMerchantWithWebsites,
+  insertMerchant,
+  updateMerchantName,
+  updateMerchantPaymentMethods,
+  updateMerchantRefundPolicy,
+  updateMerchantTimeZone,
+  upsertApprovedWebsite,
+} from './repository';
 
 export const ALL_PAYMENT_METHODS: PaymentMethod[] = ['card', 'usdc', 'interac'];
+
+/** How many websites one account can approve, whoever adds them (dashboard, CLI). */
+export const MAX_WEBSITES = 25;
+
+/** The business name customers see on the hosted checkout: trimmed, 1 to 100 characters. */
+export const businessNameInput = z
+  .string()
+  .trim()
+  .min(1, 'Enter your business name.')
+  .max(100, 'Keep the business name under 100 characters.');
 
 export type MerchantWithWebsites = Awaited<ReturnType<typeof getMerchantOrThrow>>;
 
 export async function createMerchant(database: Db, input: { name: string; hosts?: string[] }) {
-  const hosts = (input.hosts ?? []).map(requireHost);
-  return database.merchant.create({
-    data: {
-      id: newId('merchant'),
-      name: input.name,
-      paymentMethods: ALL_PAYMENT_METHODS,
-      refundPolicy: 'automatic',
-      websites: { create: [...new Set(hosts)].map((host) => ({ host })) },
-    },
-    include: { websites: true },
+  const hosts = [...new Set((input.hosts ?? []).map(requireHost))];
+  if (hosts.length > MAX_WEBSITES) throw tooManyWebsites();
+  return insertMerchant(database, {
+    id: newId('merchant'),
+    name: requireBusinessName(input.name),
+    paymentMethods: ALL_PAYMENT_METHODS,
+    refundPolicy: 'automatic',
+    hosts,
   });
 }
 
 export async function getMerchantOrThrow(database: Db, id: string) {
-  return database.merchant.findUniqueOrThrow({
-    where: { id },
-    include: { websites: { orderBy: { createdAt: 'asc' } } },
-  });
+  return findMerchantWithWebsites(database, id);
 }
 
+export async function getRefundPolicy(database: Db, merchantId: string): Promise<RefundPolicy> {
+  return findMerchantRefundPolicy(database, merchantId);
+}
+
+/** Approves a host (again is fine); a new one is refused once the account has MAX_WEBSITES. */
 export async function approveWebsite(database: Db, merchantId: string, host: string): Promise<string> {
   const normalized = requireHost(host);
-  await database.approvedWebsite.upsert({
-    where: { merchantId_host: { merchantId, host: normalized } },
-    create: { merchantId, host: normalized },
-    update: {},
-  });
+  if (!(await findApprovedWebsite(database, merchantId, normalized))) {
+    if ((await countApprovedWebsites(database, merchantId)) >= MAX_WEBSITES) throw tooManyWebsites();
+  }
+  await upsertApprovedWebsite(database, merchantId, normalized);
   return normalized;
 }
 
+function tooManyWebsites() {
+  return errors.parameterInvalid(`An account can approve up to ${MAX_WEBSITES} websites. Remove one first.`, 'host');
+}
+
 export async function removeWebsite(database: Db, merchantId: string, host: string): Promise<void> {
-  await database.approvedWebsite.deleteMany({ where: { merchantId, host: normalizeHost(host) ?? host } });
+  await deleteApprovedWebsite(database, merchantId, normalizeHost(host) ?? host);
 }
 
 export async function setPaymentMethods(database: Db, merchantId: string, methods: PaymentMethod[]) {
-  if (methods.length === 0) throw new Error('at least one payment method must stay approved');
+  if (methods.length === 0)
+    throw errors.parameterInvalid('at least one payment method must stay approved', 'payment_methods');
   const ordered = ALL_PAYMENT_METHODS.filter((method) => methods.includes(method));
-  await database.merchant.update({ where: { id: merchantId }, data: { paymentMethods: ordered } });
+  await updateMerchantPaymentMethods(database, merchantId, ordered);
   return ordered;
 }
 
 export async function setRefundPolicy(database: Db, merchantId: string, policy: RefundPolicy) {
-  await database.merchant.update({ where: { id: merchantId }, data: { refundPolicy: policy } });
+  await updateMerchantRefundPolicy(database, merchantId, policy);
   return policy;
 }
 
 /** The dashboard's zone for this merchant; null hands the choice back to the signed-in browser. */
 export async function setTimeZone(database: Db, merchantId: string, timeZone: string | null) {
   if (timeZone !== null && !isTimeZone(timeZone))
-    throw new Error(`not a time zone: ${JSON.stringify(timeZone)} (expected an IANA name, e.g. America/Los_Angeles)`);
-  await database.merchant.update({ where: { id: merchantId }, data: { timeZone } });
+    throw errors.parameterInvalid(
+      `not a time zone: ${JSON.stringify(timeZone)} (expected an IANA name, e.g. America/Los_Angeles)`,
+      'time_zone',
+    );
+  await updateMerchantTimeZone(database, merchantId, timeZone);
   return timeZone;
 }
 
 function requireHost(host: string): string {
   const normalized = normalizeHost(host);
   if (!normalized)
-    throw new Error(`not a host: ${JSON.stringify(host)} (expected hostname[:port], e.g. shop.example.com)`);
+    throw errors.parameterInvalid(
+      `not a host: ${JSON.stringify(host)} (expected hostname[:port], e.g. shop.example.com)`,
+      'host',
+    );
   return normalized;
+}
+
+function requireBusinessName(name: string): string {
+  const parsed = businessNameInput.safeParse(name);
+  if (!parsed.success) throw errors.parameterInvalid(parsed.error.issues[0].message, 'name');
+  return parsed.data;
 }
 
 /** The business name customers see on the hosted checkout. */
 export async function renameMerchant(database: Db, merchantId: string, name: string) {
-  const trimmed = name.trim();
-  if (!trimmed || trimmed.length > 100) throw new Error('a business name is 1 to 100 characters');
-  await database.merchant.update({ where: { id: merchantId }, data: { name: trimmed } });
+  const trimmed = requireBusinessName(name);
+  await updateMerchantName(database, merchantId, trimmed);
   return trimmed;
 }

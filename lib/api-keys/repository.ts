@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { sql, type Db } from '@/lib/db';
+
+// Every query on api_keys. The lookup by hash is on every API request's path: one prepared statement.
+
+export async function insertApiKey(
+  database: Db,
+  key: { id: string; merchantId: string; hash: string; prefix: string; name: string | null; scopes: string[] },
+) {
+  return database.apiKey.create({ data: key });
+}
+
+const activeKeyRow = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  scopes: z.array(z.string()),
+  hash: z.string(),
+  lastUsedAt: z.date().nullable(),
+});
+
+export type ActiveApiKeyRow = z.infer<typeof activeKeyRow>;
+
+const FIND_ACTIVE_API_KEY =
+  'SELECT "id", "merchant_id" AS "merchantId", "scopes", "hash", "last_used_at" AS "lastUsedAt" FROM "api_keys" WHERE "hash" = $1 AND "revoked_at" IS NULL';
+
+/** The unrevoked key with this hash, or undefined. Never cached, so a revoked key stops at once. */
+export async function findActiveApiKeyByHash(database: Db, hash: string): Promise<ActiveApiKeyRow | undefined> {
+  const [row] = await sql<object>(database, 'find-active-api-key', FIND_ACTIVE_API_KEY, [hash]);
+  return row === undefined ? undefined : activeKeyRow.parse(row);
+}
+
+export async function updateApiKeyLastUsed(database: Db, id: string, at: Date): Promise<void> {
+  await database.apiKey.update({ where: { id }, data: { lastUsedAt: at } });
+}
+
+/** Revokes the key if it is still active (and the merchant's, when given); true when this call revoked it. */
+export async function markApiKeyRevoked(database: Db, id: string, merchantId?: string): Promise<boolean> {
+  const { count } = await database.apiKey.updateMany({
+    where: { id, revokedAt: null, ...(merchantId ? { merchantId } : {}) },
+    data: { revokedAt: new Date() },
+  });
+  return count === 1;
+}
+
+/** Newest first, revoked ones included. */
+export async function findApiKeys(database: Db, merchantId: string) {
+  return database.apiKey.findMany({ where: { merchantId }, orderBy: { createdAt: 'desc' } });
+}
+
+export async function countApiKeys(database: Db, merchantId: string): Promise<number> {
+  return database.apiKey.count({ where: { merchantId } });
+}

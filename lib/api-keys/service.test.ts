@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api/errors';
+import { db } from '@/lib/db';
+import { createMerchant } from '@/lib/merchants/service';
+import { SCOPES } from './scopes';
+import { createApiKey, findActiveApiKey, listApiKeys, revokeApiKey } from './service';
+
+describe('API keys', () => {
+  it('refuses a malformed key with ApiError, finds an active one and stops finding it once revoked', async () => {
+    const client = await db();
+    const { id: merchantId } = await createMerchant(client, { name: 'Key Shop' });
+    await expect(createApiKey(client, merchantId, [...SCOPES], { key: 'sk_sandbox_short' })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    const created = await createApiKey(client, merchantId, ['payments:read']);
+    expect(await findActiveApiKey(created.key)).toEqual({ id: created.id, merchantId, scopes: ['payments:read'] });
+    expect((await listApiKeys(client, merchantId)).map((key) => key.id)).toEqual([created.id]);
+    expect(await revokeApiKey(client, created.id, 'acct_other')).toBe(false);
+    expect(await revokeApiKey(client, created.id, merchantId)).toBe(true);
+    expect(await findActiveApiKey(created.key)).toBeNull();
+  });
+});
