@@ -246,3 +246,29 @@ export async function findCompleteSessionOfLink(database: Db, linkId: string, se
     include: { paymentLink: true, merchant: { select: { name: true } } },
   });
 }
+
+// ---- for lib/payments/pay.ts and the dashboard's Home (not wired there yet: those files are another resource's)
+
+/** Takes the session's row lock for the rest of the transaction; false when there is no such session. */
+export async function lockSessionForPayment(database: Db, id: string): Promise<boolean> {
+  const rows = await database.$queryRaw<unknown[]>`
+      SELECT "id" FROM "checkout_sessions" WHERE "id" = ${id} FOR UPDATE`;
+  return idRows.parse(rows).length > 0;
+}
+
+export async function findSessionWithItemsById(database: Db, id: string) {
+  return database.checkoutSession.findUniqueOrThrow({ where: { id }, include: { items: true } });
+}
+
+/** open → complete by the payment that paid it; the caller holds the session's lock. */
+export async function markSessionComplete(database: Db, id: string, paymentId: string, at: Date) {
+  return database.checkoutSession.update({
+    where: { id },
+    data: { status: 'complete', paymentId, completedAt: at },
+    include: { items: true },
+  });
+}
+
+export async function countSessions(database: Db, merchantId: string): Promise<number> {
+  return database.checkoutSession.count({ where: { merchantId } });
+}

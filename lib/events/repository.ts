@@ -81,3 +81,23 @@ export async function findEventsAboutObject(database: Db, merchantId: string, ob
     select: { id: true, type: true, createdAt: true },
   });
 }
+
+// ---- for lib/dashboard/payments.ts and lib/dashboard/overview.ts (not wired there yet: another resource's files)
+
+/** The events about any of these objects (data.object.id), oldest first, with their data. */
+export async function findEventsAboutObjects(database: Db, merchantId: string, objectIds: string[]) {
+  return database.event.findMany({
+    where: { merchantId, OR: objectIds.map((id) => ({ data: { path: ['object', 'id'], equals: id } })) },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { id: true, type: true, createdAt: true, data: true },
+  });
+}
+
+/** The newest events, for Home's "Recent activity". */
+export async function findRecentEvents(database: Db, merchantId: string, limit: number) {
+  return database.event.findMany({
+    where: { merchantId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit,
+  });
+}

@@ -255,3 +255,8 @@ export async function insertAttempt(
 export async function findAttempts(database: Db, deliveryId: string) {
   return database.webhookAttempt.findMany({ where: { deliveryId }, orderBy: { attempt: 'asc' } });
 }
+
+/** For the dashboard's Home checklist (lib/dashboard/overview.ts, not wired there yet). */
+export async function countLiveEndpoints(database: Db, merchantId: string): Promise<number> {
+  return database.webhookEndpoint.count({ where: { merchantId, deletedAt: null } });
+}
