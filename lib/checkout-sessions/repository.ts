@@ -155,7 +155,7 @@ export async function findSessionCursor(database: Db, merchantId: string, id: st
   return database.checkoutSession.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } });
 }
 
-/** A page of the API's list, newest first, with items; `after` is the pagination's own condition. */
+/** A page of the API's list, newest first, with items; `page.where` is the pagination's own condition. */
 export async function findSessionsPage(
   database: Db,
   merchantId: string,

@@ -5,7 +5,7 @@ import type { WebhookDeliveryStatus } from '@/lib/generated/prisma/client';
 import { newId } from '@/lib/ids';
 
 // Every query on webhook_endpoints, webhook_deliveries and webhook_attempts. The delivery queue's
-// claims and the secret rotation are single statements (see deliver.ts and service.ts for why).
+// claims and the secret rotation are single statements (deliver.ts says why for the claims).
 
 // ---- endpoints
 
