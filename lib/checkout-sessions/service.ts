@@ -1,13 +1,22 @@
 import { errors } from '@/lib/api/errors';
-import { NEWEST_FIRST, paginate } from '@/lib/api/pagination';
+import { paginate } from '@/lib/api/pagination';
 import { now } from '@/lib/clock';
-import { inTransaction, sql, type Db } from '@/lib/db';
+import { inTransaction, type Db } from '@/lib/db';
 import { emitEvent } from '@/lib/events/service';
-import type { Currency, PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
+import type { Currency, PaymentMethod } from '@/lib/generated/prisma/client';
 import { isId, newId } from '@/lib/ids';
 import { hostOfUrl } from '@/lib/merchants/hosts';
 import { getMerchantOrThrow } from '@/lib/merchants/service';
 import { computeTotal, MAX_AMOUNT } from '@/lib/money';
+import {
+  expireDueSessions,
+  findSessionCursor,
+  findSessionsPage,
+  findSessionsWithItems,
+  findSessionWithItems,
+  insertSessionUnlessOrderPaid,
+  markSessionExpired,
+} from './repository';
 import type { CreateCheckoutSessionInput } from './schemas';
 import { serializeCheckoutSession, type CheckoutSessionWithItems } from './serialize';
 
@@ -69,30 +78,23 @@ export async function createCheckoutSession(
   const expiresAt = new Date(createdAt.getTime() + SESSION_LIFETIME_MS);
   const cancelUrl = input.cancel_url ?? null;
   const paymentLinkId = internal.paymentLinkId ?? null;
-  const [order] = await sql<{ id: string; status: 'unpaid' | 'paid' }>(
-    database,
-    'insert-checkout-session',
-    INSERT_SESSION_UNLESS_ORDER_PAID,
-    [
-      newId('order'),
-      merchantId,
-      input.order_reference,
-      id,
-      input.currency,
-      total,
-      input.shipping_amount,
-      input.tax_amount,
-      paymentMethods,
-      input.return_url,
-      cancelUrl,
-      paymentLinkId,
-      createdAt,
-      expiresAt,
-      input.items.map((item) => item.name),
-      input.items.map((item) => item.quantity),
-      input.items.map((item) => item.unit_amount),
-    ],
-  );
+  const order = await insertSessionUnlessOrderPaid(database, {
+    orderId: newId('order'),
+    merchantId,
+    orderReference: input.order_reference,
+    id,
+    currency: input.currency,
+    amount: total,
+    shippingAmount: input.shipping_amount,
+    taxAmount: input.tax_amount,
+    paymentMethods,
+    returnUrl: input.return_url,
+    cancelUrl,
+    paymentLinkId,
+    createdAt,
+    expiresAt,
+    items: input.items.map((item) => ({ name: item.name, quantity: item.quantity, unitAmount: item.unit_amount })),
+  });
   if (order.status === 'paid') {
     throw errors.orderAlreadyPaid(`Order ${input.order_reference} is already paid`, 'order_reference');
   }
@@ -125,29 +127,6 @@ export async function createCheckoutSession(
   };
   return session;
 }
-
-// One statement: find or create the order and, unless it is paid already, insert the session and its items.
-// Two requests with a new order reference at once make one order: the second waits on the unique index and
-// then takes the first's. Atomic on its own, and inside the caller's transaction when there is one (the
-// idempotency record's).
-const INSERT_SESSION_UNLESS_ORDER_PAID = `
-  WITH upserted_order AS (
-    INSERT INTO "orders" ("id", "merchant_id", "reference") VALUES ($1, $2, $3)
-    ON CONFLICT ("merchant_id", "reference") DO UPDATE SET "reference" = EXCLUDED."reference"
-    RETURNING "id", "status"::text AS "status"
-  ), new_session AS (
-    INSERT INTO "checkout_sessions" ("id", "merchant_id", "order_id", "order_reference", "currency", "amount",
-      "shipping_amount", "tax_amount", "payment_methods", "return_url", "cancel_url", "payment_link_id", "created_at", "expires_at")
-    SELECT $4::text, $2::text, o."id", $3::text, $5::"Currency", $6::int, $7::int, $8::int, $9::"PaymentMethod"[],
-           $10::text, $11::text, $12::text, $13::timestamptz, $14::timestamptz
-    FROM upserted_order AS o WHERE o."status" = 'unpaid'
-    RETURNING "id"
-  ), new_items AS (
-    INSERT INTO "checkout_items" ("checkout_session_id", "position", "name", "quantity", "unit_amount")
-    SELECT s."id", i."ordinality" - 1, i."name", i."quantity", i."unit_amount"
-    FROM new_session AS s, unnest($15::text[], $16::int[], $17::int[]) WITH ORDINALITY AS i("name", "quantity", "unit_amount", "ordinality")
-  )
-  SELECT "id", "status" FROM upserted_order`;
 
 export function choosePaymentMethods(
   approved: PaymentMethod[],
@@ -190,26 +169,8 @@ export async function getCheckoutSession(
   id: string,
 ): Promise<CheckoutSessionWithItems | null> {
   if (!isId('checkoutSession', id)) return null;
-  const [session] = await sql<CheckoutSessionWithItems>(database, 'get-checkout-session', SELECT_SESSION_WITH_ITEMS, [
-    id,
-    merchantId,
-  ]);
-  return session ?? null;
+  return findSessionWithItems(database, merchantId, id);
 }
-
-const SELECT_SESSION_WITH_ITEMS = `
-  SELECT s."id", s."merchant_id" AS "merchantId", s."order_id" AS "orderId", s."order_reference" AS "orderReference",
-         s."status"::text AS "status", s."currency"::text AS "currency", s."amount",
-         s."shipping_amount" AS "shippingAmount", s."tax_amount" AS "taxAmount",
-         s."payment_methods"::text[] AS "paymentMethods", s."return_url" AS "returnUrl", s."cancel_url" AS "cancelUrl",
-         s."payment_id" AS "paymentId", s."expires_at" AS "expiresAt", s."created_at" AS "createdAt",
-         s."completed_at" AS "completedAt", s."expired_at" AS "expiredAt", s."payment_link_id" AS "paymentLinkId",
-         COALESCE((SELECT json_agg(json_build_object('checkoutSessionId', i."checkout_session_id", 'position', i."position",
-                                                     'name', i."name", 'quantity', i."quantity", 'unitAmount', i."unit_amount")
-                                   ORDER BY i."position")
-                   FROM "checkout_items" AS i WHERE i."checkout_session_id" = s."id"), '[]'::json) AS "items"
-  FROM "checkout_sessions" AS s
-  WHERE s."id" = $1 AND ($2::text IS NULL OR s."merchant_id" = $2)`;
 
 export async function getCheckoutSessionOrThrow(database: Db, merchantId: string, id: string) {
   const session = await getCheckoutSession(database, merchantId, id);
@@ -222,31 +183,12 @@ export async function listCheckoutSessions(
   merchantId: string,
   query: { limit: number; starting_after?: string; order_reference?: string; status?: 'open' | 'complete' | 'expired' },
 ) {
-  const at = now();
-  const statusFilter: Prisma.CheckoutSessionWhereInput =
-    query.status === 'open'
-      ? { status: 'open', expiresAt: { gt: at } }
-      : query.status === 'expired'
-        ? { OR: [{ status: 'expired' }, { status: 'open', expiresAt: { lte: at } }] }
-        : query.status === 'complete'
-          ? { status: 'complete' }
-          : {};
-  const base: Prisma.CheckoutSessionWhereInput = {
-    merchantId,
-    ...(query.order_reference !== undefined ? { orderReference: query.order_reference } : {}),
-  };
+  const filters = { orderReference: query.order_reference, status: query.status, at: now() };
   return paginate({
     limit: query.limit,
     startingAfter: query.starting_after,
-    findCursor: (id) =>
-      database.checkoutSession.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } }),
-    findPage: ({ where, take }) =>
-      database.checkoutSession.findMany({
-        where: { AND: [base, statusFilter, where] },
-        orderBy: NEWEST_FIRST,
-        take,
-        include: { items: true },
-      }),
+    findCursor: (id) => findSessionCursor(database, merchantId, id),
+    findPage: (page) => findSessionsPage(database, merchantId, filters, page),
     serialize: serializeCheckoutSession,
   });
 }
@@ -256,11 +198,7 @@ export async function expireCheckoutSession(database: Db, merchantId: string, id
   return inTransaction(database, async (tx) => {
     const session = await getCheckoutSessionOrThrow(tx, merchantId, id);
     const at = now();
-    const { count } = await tx.checkoutSession.updateMany({
-      where: { id, merchantId, status: 'open', expiresAt: { gt: at } },
-      data: { status: 'expired', expiredAt: at },
-    });
-    if (count !== 1) {
+    if (!(await markSessionExpired(tx, merchantId, id, at))) {
       throw errors.checkoutSessionNotOpen(
         `Checkout session ${id} is ${serializeCheckoutSession(session).status}, not open`,
       );
@@ -274,19 +212,9 @@ export async function expireCheckoutSession(database: Db, merchantId: string, id
 /** The worker's sweep: persists expiry of sessions past expires_at and emits their events. */
 export async function expireDueCheckoutSessions(database: Db, batchSize = 100): Promise<number> {
   return inTransaction(database, async (tx) => {
-    const due = await tx.$queryRaw<{ id: string }[]>`
-      UPDATE "checkout_sessions" SET "status" = 'expired', "expired_at" = "expires_at"
-      WHERE "id" IN (
-        SELECT "id" FROM "checkout_sessions"
-        WHERE "status" = 'open' AND "expires_at" <= now()
-        ORDER BY "expires_at" LIMIT ${batchSize}
-        FOR UPDATE SKIP LOCKED)
-      RETURNING "id"`;
+    const due = await expireDueSessions(tx, batchSize);
     if (due.length === 0) return 0;
-    const sessions = await tx.checkoutSession.findMany({
-      where: { id: { in: due.map((row) => row.id) } },
-      include: { items: true },
-    });
+    const sessions = await findSessionsWithItems(tx, due);
     for (const session of sessions) {
       await emitEvent(tx, session.merchantId, 'checkout_session.expired', serializeCheckoutSession(session));
     }

@@ -1,7 +1,9 @@
 import type { Db } from '@/lib/db';
+import { countAndFindEvents, findEvent } from '@/lib/events/repository';
 import { EVENT_TYPES } from '@/lib/events/types';
 import type { Event } from '@/lib/generated/prisma/client';
 import { isId } from '@/lib/ids';
+import { findEventDeliveries } from '@/lib/webhooks/repository';
 import { formatMoney } from './format';
 import { PAGE_SIZE } from './list-params';
 
@@ -52,31 +54,19 @@ export function eventSubjectHref(event: Pick<Event, 'type' | 'data'>): string | 
 }
 
 export async function searchEvents(database: Db, merchantId: string, filters: { type?: string; page: number }) {
-  const where = { merchantId, ...(filters.type ? { type: filters.type } : {}) };
-  const [total, rows] = await Promise.all([
-    database.event.count({ where }),
-    database.event.findMany({
-      where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (filters.page - 1) * PAGE_SIZE,
-      take: PAGE_SIZE,
-    }),
-  ]);
-  return { total, rows };
+  return countAndFindEvents(
+    database,
+    merchantId,
+    { type: filters.type },
+    { skip: (filters.page - 1) * PAGE_SIZE, take: PAGE_SIZE },
+  );
 }
 
 /** An event with its deliveries to each endpoint and their attempts; null when not this merchant's. */
 export async function getEventDetail(database: Db, merchantId: string, eventId: string) {
   if (!isId('event', eventId)) return null;
-  const event = await database.event.findFirst({ where: { id: eventId, merchantId } });
+  const event = await findEvent(database, merchantId, eventId);
   if (!event) return null;
-  const deliveries = await database.webhookDelivery.findMany({
-    where: { eventId: event.id, endpoint: { merchantId } },
-    include: {
-      endpoint: { select: { id: true, url: true, deletedAt: true } },
-      attempts: { orderBy: { attempt: 'asc' } },
-    },
-    orderBy: { createdAt: 'asc' },
-  });
+  const deliveries = await findEventDeliveries(database, merchantId, event.id);
   return { event, deliveries };
 }

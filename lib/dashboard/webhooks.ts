@@ -1,6 +1,12 @@
 import type { Db } from '@/lib/db';
 import { EVENT_TYPES } from '@/lib/events/types';
 import { isId } from '@/lib/ids';
+import {
+  countAndFindEndpointDeliveries,
+  countRecentDeliveriesByStatus,
+  findEndpoint,
+  findEndpoints,
+} from '@/lib/webhooks/repository';
 import { createWebhookEndpointInput } from '@/lib/webhooks/schemas';
 import {
   createWebhookEndpoint,
@@ -21,22 +27,15 @@ export { EVENT_TYPES };
 export type EndpointField = 'url' | 'description' | 'events';
 
 export async function listEndpointsWithHealth(database: Db, merchantId: string) {
-  const endpoints = await database.webhookEndpoint.findMany({
-    where: { merchantId, deletedAt: null },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-  });
+  const endpoints = await findEndpoints(database, merchantId);
   const since = new Date(Date.now() - 7 * 86_400_000);
   const counts = endpoints.length
-    ? await database.webhookDelivery.groupBy({
-        by: ['endpointId', 'status'],
-        // health is of real deliveries; a test send shows on the endpoint's page
-        where: {
-          endpointId: { in: endpoints.map((endpoint) => endpoint.id) },
-          createdAt: { gte: since },
-          eventId: { not: null },
-        },
-        _count: { _all: true },
-      })
+    ? // health is of real deliveries; a test send shows on the endpoint's page
+      await countRecentDeliveriesByStatus(
+        database,
+        endpoints.map((endpoint) => endpoint.id),
+        since,
+      )
     : [];
   return endpoints.map((endpoint) => {
     const of = (status: string) =>
@@ -48,18 +47,12 @@ export async function listEndpointsWithHealth(database: Db, merchantId: string) 
 /** An endpoint and a page of its deliveries, each with its attempts; null when not this merchant's. */
 export async function getEndpointDetail(database: Db, merchantId: string, endpointId: string, page: number) {
   if (!isId('webhookEndpoint', endpointId)) return null;
-  const endpoint = await database.webhookEndpoint.findFirst({ where: { id: endpointId, merchantId, deletedAt: null } });
+  const endpoint = await findEndpoint(database, merchantId, endpointId);
   if (!endpoint) return null;
-  const [total, deliveries] = await Promise.all([
-    database.webhookDelivery.count({ where: { endpointId: endpoint.id } }),
-    database.webhookDelivery.findMany({
-      where: { endpointId: endpoint.id },
-      include: { attempts: { orderBy: { attempt: 'asc' } } },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (page - 1) * PAGE_SIZE,
-      take: PAGE_SIZE,
-    }),
-  ]);
+  const { total, deliveries } = await countAndFindEndpointDeliveries(database, endpoint.id, {
+    skip: (page - 1) * PAGE_SIZE,
+    take: PAGE_SIZE,
+  });
   return { endpoint, total, deliveries };
 }
 

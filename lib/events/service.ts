@@ -1,8 +1,9 @@
 import { errors } from '@/lib/api/errors';
-import { NEWEST_FIRST, paginate } from '@/lib/api/pagination';
+import { paginate } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
 import { isId, newId } from '@/lib/ids';
 import { writeEventWithDeliveries } from '@/lib/webhooks/fan-out';
+import { findEvent, findEventCursor, findEventsPage } from './repository';
 import type { ListEventsQuery } from './schemas';
 import { serializeEvent } from './serialize';
 import type { EventType } from './types';
@@ -21,19 +22,17 @@ export async function emitEvent(tx: Db, merchantId: string, type: EventType, obj
 }
 
 export async function getEventOrThrow(database: Db, merchantId: string, id: string) {
-  const event = isId('event', id) ? await database.event.findFirst({ where: { id, merchantId } }) : null;
+  const event = isId('event', id) ? await findEvent(database, merchantId, id) : null;
   if (!event) throw errors.resourceMissing(`No such event: '${id}'`, 'id');
   return event;
 }
 
 export async function listEvents(database: Db, merchantId: string, query: ListEventsQuery) {
-  const base = { merchantId, ...(query.type ? { type: query.type } : {}) };
   return paginate({
     limit: query.limit,
     startingAfter: query.starting_after,
-    findCursor: (id) => database.event.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } }),
-    findPage: ({ where, take }) =>
-      database.event.findMany({ where: { AND: [base, where] }, orderBy: NEWEST_FIRST, take }),
+    findCursor: (id) => findEventCursor(database, merchantId, id),
+    findPage: (page) => findEventsPage(database, merchantId, { type: query.type }, page),
     serialize: serializeEvent,
   });
 }

@@ -1,12 +1,21 @@
 import { ApiError, errors } from '@/lib/api/errors';
+import { findCompleteSessionOfLink } from '@/lib/checkout-sessions/repository';
 import { createCheckoutSession, methodServesCurrency } from '@/lib/checkout-sessions/service';
 import type { CheckoutSessionWithItems } from '@/lib/checkout-sessions/serialize';
 import { inTransaction, type Db } from '@/lib/db';
 import type { PaymentLink, PaymentMethod } from '@/lib/generated/prisma/client';
 import { isId } from '@/lib/ids';
 import { ALL_PAYMENT_METHODS, getMerchantOrThrow } from '@/lib/merchants/service';
+import { findPaymentById } from '@/lib/payments/repository';
 import { throttles } from '@/lib/throttles/rules';
 import { takeHits } from '@/lib/throttles/service';
+import {
+  claimNextOrderNumber,
+  findPaymentLinkById,
+  findPaymentLinkDescription,
+  findPublicPaymentLink,
+  paymentLinkExists,
+} from './repository';
 import { paymentLinkReceiptUrl, paymentLinkUrl } from './serialize';
 
 // The customer's side of a payment link: what its public page offers, and "Pay", which makes a fresh
@@ -28,18 +37,14 @@ export function offeredMethods(
 /** A link as its public page shows it, or null when there is no such link. */
 export async function getPublicPaymentLink(database: Db, id: string) {
   if (!isId('paymentLink', id)) return null;
-  const link = await database.paymentLink.findUnique({
-    where: { id },
-    include: { merchant: { select: { name: true, paymentMethods: true } } },
-  });
+  const link = await findPublicPaymentLink(database, id);
   if (!link) return null;
   return { link, merchantName: link.merchant.name, methods: offeredMethods(link, link.merchant.paymentMethods) };
 }
 
 /** What the hosted checkout of a session made from a link adds to the session's own fields: the link's words. */
 export async function getPaymentLinkDescription(database: Db, linkId: string): Promise<string | null> {
-  const link = await database.paymentLink.findUnique({ where: { id: linkId }, select: { description: true } });
-  return link?.description ?? null;
+  return findPaymentLinkDescription(database, linkId);
 }
 
 export type PaymentLinkCheckout =
@@ -70,15 +75,12 @@ export async function startPaymentLinkCheckout(
   }
   try {
     return await inTransaction(database, async (tx): Promise<PaymentLinkCheckout> => {
-      const [claimed] = await tx.$queryRaw<{ order_count: number }[]>`
-        UPDATE "payment_links" SET "order_count" = "order_count" + 1
-        WHERE "id" = ${linkId} AND "active"
-        RETURNING "order_count"`;
-      if (!claimed) {
-        const exists = (await tx.paymentLink.count({ where: { id: linkId } })) > 0;
+      const orderNumber = await claimNextOrderNumber(tx, linkId);
+      if (orderNumber === null) {
+        const exists = await paymentLinkExists(tx, linkId);
         return { ok: false, reason: exists ? 'inactive' : 'not_found' };
       }
-      const link = await tx.paymentLink.findUniqueOrThrow({ where: { id: linkId } });
+      const link = await findPaymentLinkById(tx, linkId);
       const merchant = await getMerchantOrThrow(tx, link.merchantId);
       const methods = offeredMethods(link, merchant.paymentMethods);
       if (methods.length === 0)
@@ -93,7 +95,7 @@ export async function startPaymentLinkCheckout(
         tx,
         link.merchantId,
         {
-          order_reference: `${link.id}-${claimed.order_count}`,
+          order_reference: `${link.id}-${orderNumber}`,
           currency: link.currency,
           items: [{ name: link.name, quantity: 1, unit_amount: link.amount }],
           shipping_amount: 0,
@@ -121,11 +123,8 @@ export async function startPaymentLinkCheckout(
  */
 export async function getPaymentLinkReceipt(database: Db, linkId: string, sessionId: string) {
   if (!isId('paymentLink', linkId) || !isId('checkoutSession', sessionId)) return null;
-  const session = await database.checkoutSession.findFirst({
-    where: { id: sessionId, paymentLinkId: linkId, status: 'complete' },
-    include: { paymentLink: true, merchant: { select: { name: true } } },
-  });
+  const session = await findCompleteSessionOfLink(database, linkId, sessionId);
   if (!session?.paymentId || !session.paymentLink) return null;
-  const payment = await database.payment.findUniqueOrThrow({ where: { id: session.paymentId } });
+  const payment = await findPaymentById(database, session.paymentId);
   return { link: session.paymentLink, merchantName: session.merchant.name, payment };
 }

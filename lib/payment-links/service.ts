@@ -1,5 +1,5 @@
 import { errors } from '@/lib/api/errors';
-import { NEWEST_FIRST, paginate } from '@/lib/api/pagination';
+import { paginate } from '@/lib/api/pagination';
 import { choosePaymentMethods } from '@/lib/checkout-sessions/service';
 import { now } from '@/lib/clock';
 import type { Db } from '@/lib/db';
@@ -7,6 +7,13 @@ import type { PaymentLink, Prisma } from '@/lib/generated/prisma/client';
 import { isId, newId } from '@/lib/ids';
 import { hostOfUrl } from '@/lib/merchants/hosts';
 import { getMerchantOrThrow, type MerchantWithWebsites } from '@/lib/merchants/service';
+import {
+  findPaymentLink,
+  findPaymentLinkCursor,
+  findPaymentLinksPage,
+  insertPaymentLink,
+  updatePaymentLinkById,
+} from './repository';
 import type { CreatePaymentLinkInput, UpdatePaymentLinkInput } from './schemas';
 import { serializePaymentLink } from './serialize';
 
@@ -27,20 +34,18 @@ export async function createPaymentLink(
   if (input.after_payment_url) requireApprovedWebsite(merchant, input.after_payment_url, 'after_payment_url');
   choosePaymentMethods(merchant.paymentMethods, input.currency, input.payment_methods);
   const at = now();
-  return database.paymentLink.create({
-    data: {
-      id: newId('paymentLink'),
-      merchantId,
-      name: input.name,
-      description: input.description || null,
-      amount: input.amount,
-      currency: input.currency,
-      paymentMethods: input.payment_methods ?? [],
-      afterPaymentUrl: input.after_payment_url ? withLowercaseScheme(input.after_payment_url) : null,
-      active: input.active,
-      createdAt: at,
-      updatedAt: at,
-    },
+  return insertPaymentLink(database, {
+    id: newId('paymentLink'),
+    merchantId,
+    name: input.name,
+    description: input.description || null,
+    amount: input.amount,
+    currency: input.currency,
+    paymentMethods: input.payment_methods ?? [],
+    afterPaymentUrl: input.after_payment_url ? withLowercaseScheme(input.after_payment_url) : null,
+    active: input.active,
+    createdAt: at,
+    updatedAt: at,
   });
 }
 
@@ -59,7 +64,7 @@ function requireApprovedWebsite(merchant: MerchantWithWebsites, url: string, par
 /** The merchant's link, or null for any other id (another merchant's reads exactly like a missing one). */
 export async function getPaymentLink(database: Db, merchantId: string, id: string): Promise<PaymentLink | null> {
   if (!isId('paymentLink', id)) return null;
-  return database.paymentLink.findFirst({ where: { id, merchantId } });
+  return findPaymentLink(database, merchantId, id);
 }
 
 export async function getPaymentLinkOrThrow(database: Db, merchantId: string, id: string): Promise<PaymentLink> {
@@ -73,17 +78,12 @@ export async function listPaymentLinks(
   merchantId: string,
   query: { limit: number; starting_after?: string; active?: 'true' | 'false' },
 ) {
-  const base: Prisma.PaymentLinkWhereInput = {
-    merchantId,
-    ...(query.active ? { active: query.active === 'true' } : {}),
-  };
+  const filters = { active: query.active ? query.active === 'true' : undefined };
   return paginate({
     limit: query.limit,
     startingAfter: query.starting_after,
-    findCursor: (id) =>
-      database.paymentLink.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } }),
-    findPage: ({ where, take }) =>
-      database.paymentLink.findMany({ where: { AND: [base, where] }, orderBy: NEWEST_FIRST, take }),
+    findCursor: (id) => findPaymentLinkCursor(database, merchantId, id),
+    findPage: (page) => findPaymentLinksPage(database, merchantId, filters, page),
     serialize: serializePaymentLink,
   });
 }
@@ -102,5 +102,5 @@ export async function updatePaymentLink(
     ...(input.active !== undefined ? { active: input.active } : {}),
   };
   if (Object.keys(changes).length === 0) return link;
-  return database.paymentLink.update({ where: { id: link.id }, data: { ...changes, updatedAt: now() } });
+  return updatePaymentLinkById(database, link.id, { ...changes, updatedAt: now() });
 }

@@ -1,10 +1,20 @@
 import { now } from '@/lib/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import { env } from '@/lib/env';
+import { findEventById } from '@/lib/events/repository';
 import { serializeEvent } from '@/lib/events/serialize';
 import type { WebhookEndpoint } from '@/lib/generated/prisma/client';
 import { newId } from '@/lib/ids';
 import { describeError, log } from '@/lib/log';
+import {
+  claimDeliveryNow,
+  claimDueDeliveries,
+  finishDeliveryAttempt,
+  findDeliveryWithEndpoint,
+  insertAttempt,
+  insertFinishedDelivery,
+  type DeliveryClaim,
+} from './repository';
 import { retryDelayMs } from './retry-schedule';
 import { isDelivered, sendWebhook, type SendOutcome } from './send';
 import { signatureHeaders } from './signature';
@@ -34,12 +44,10 @@ export type DeliveryOptions = {
   signal?: AbortSignal;
 };
 
-type Claim = { id: string; attempt: number };
-
 /** Sends every due delivery it can claim, up to a batch; returns how many it attempted. */
 export async function deliverDueWebhooks(database: Db, options: DeliveryOptions = {}): Promise<number> {
   if (options.signal?.aborted) return 0;
-  const claims = await claimDueDeliveries(database, options.batchSize ?? BATCH_SIZE);
+  const claims = await claimDueDeliveries(database, options.batchSize ?? BATCH_SIZE, LEASE_SECONDS);
   await Promise.all(
     claims.map((claim) =>
       attemptDelivery(database, claim, options).catch((error) =>
@@ -65,41 +73,15 @@ export async function sendDeliveryNow(
   deliveryId: string,
   options: DeliveryOptions = {},
 ): Promise<SendOutcome> {
-  const [claim] = await database.$queryRaw<Claim[]>`
-    UPDATE "webhook_deliveries"
-    SET "status" = 'pending', "attempt_count" = "attempt_count" + 1, "last_attempt_at" = now(),
-        "next_attempt_at" = now() + make_interval(secs => ${LEASE_SECONDS})
-    WHERE "id" = ${deliveryId}
-    RETURNING "id", "attempt_count" AS "attempt"`;
+  const claim = await claimDeliveryNow(database, deliveryId, LEASE_SECONDS);
   return attemptDelivery(database, claim, options);
 }
 
-async function claimDueDeliveries(database: Db, batchSize: number): Promise<Claim[]> {
-  return database.$queryRaw<Claim[]>`
-    WITH due AS (
-      SELECT d."id" FROM "webhook_deliveries" AS d
-      JOIN "webhook_endpoints" AS e ON e."id" = d."endpoint_id"
-      WHERE d."status" = 'pending' AND d."next_attempt_at" <= now() AND e."deleted_at" IS NULL
-      ORDER BY d."next_attempt_at"
-      LIMIT ${batchSize}
-      FOR UPDATE OF d SKIP LOCKED
-    )
-    UPDATE "webhook_deliveries" AS d
-    SET "attempt_count" = d."attempt_count" + 1,
-        "last_attempt_at" = now(),
-        "next_attempt_at" = now() + make_interval(secs => ${LEASE_SECONDS})
-    FROM due WHERE d."id" = due."id"
-    RETURNING d."id", d."attempt_count" AS "attempt"`;
-}
-
-async function attemptDelivery(database: Db, claim: Claim, options: DeliveryOptions): Promise<SendOutcome> {
-  const delivery = await database.webhookDelivery.findUniqueOrThrow({
-    where: { id: claim.id },
-    include: { endpoint: true },
-  });
+async function attemptDelivery(database: Db, claim: DeliveryClaim, options: DeliveryOptions): Promise<SendOutcome> {
+  const delivery = await findDeliveryWithEndpoint(database, claim.id);
   // a test send is logged finished and is never claimed or resent (getDeliveryOrThrow leaves it out)
   if (delivery.eventId === null) throw new Error(`delivery ${delivery.id} is a test send, which is never sent again`);
-  const event = await database.event.findUniqueOrThrow({ where: { id: delivery.eventId } });
+  const event = await findEventById(database, delivery.eventId);
   const body = JSON.stringify(serializeEvent(event));
   const outcome = await signAndSend(delivery.endpoint, event.id, body, options);
   await recordAttempt(database, claim, outcome, options.retryScale ?? env().WEBHOOK_RETRY_SCALE);
@@ -118,28 +100,14 @@ async function attemptDelivery(database: Db, claim: Claim, options: DeliveryOpti
  */
 export async function logTestDelivery(database: Db, endpointId: string, outcome: SendOutcome) {
   return inTransaction(database, async (tx) => {
-    const delivery = await tx.webhookDelivery.create({
-      data: {
-        id: newId('webhookDelivery'),
-        eventId: null,
-        eventType: TEST_EVENT_TYPE,
-        endpointId,
-        status: isDelivered(outcome) ? 'succeeded' : 'failed',
-        attemptCount: 1,
-        lastAttemptAt: now(),
-        nextAttemptAt: null,
-      },
+    const delivery = await insertFinishedDelivery(tx, {
+      id: newId('webhookDelivery'),
+      eventType: TEST_EVENT_TYPE,
+      endpointId,
+      status: isDelivered(outcome) ? 'succeeded' : 'failed',
+      lastAttemptAt: now(),
     });
-    await tx.webhookAttempt.create({
-      data: {
-        deliveryId: delivery.id,
-        attempt: 1,
-        responseStatus: outcome.status,
-        error: outcome.error,
-        durationMs: outcome.durationMs,
-        responseExcerpt: outcome.responseExcerpt,
-      },
-    });
+    await insertAttempt(tx, { deliveryId: delivery.id, attempt: 1, ...attemptOutcome(outcome) });
     return delivery;
   });
 }
@@ -191,25 +159,27 @@ export function signingSecrets(
  * attempt. The update names the attempt it claimed, so a worker whose lease ran out cannot overwrite a
  * newer one.
  */
-async function recordAttempt(database: Db, claim: Claim, outcome: SendOutcome, retryScale: number): Promise<void> {
+async function recordAttempt(
+  database: Db,
+  claim: DeliveryClaim,
+  outcome: SendOutcome,
+  retryScale: number,
+): Promise<void> {
   const delivered = isDelivered(outcome);
   const delayMs = delivered ? null : outcome.interrupted ? 0 : retryDelayMs(claim.attempt, retryScale);
   const status = delivered ? 'succeeded' : delayMs === null ? 'failed' : 'pending';
   await inTransaction(database, async (tx) => {
-    await tx.webhookAttempt.create({
-      data: {
-        deliveryId: claim.id,
-        attempt: claim.attempt,
-        responseStatus: outcome.status,
-        error: outcome.error,
-        durationMs: outcome.durationMs,
-        responseExcerpt: outcome.responseExcerpt,
-      },
-    });
-    await tx.$executeRaw`
-      UPDATE "webhook_deliveries"
-      SET "status" = ${status}::"WebhookDeliveryStatus",
-          "next_attempt_at" = CASE WHEN ${status} = 'pending' THEN now() + make_interval(secs => ${(delayMs ?? 0) / 1000}) END
-      WHERE "id" = ${claim.id} AND "attempt_count" = ${claim.attempt} AND "status" = 'pending'`;
+    await insertAttempt(tx, { deliveryId: claim.id, attempt: claim.attempt, ...attemptOutcome(outcome) });
+    await finishDeliveryAttempt(tx, claim, status, delayMs);
   });
+}
+
+/** What an attempt's log row keeps of a send's outcome. */
+function attemptOutcome(outcome: SendOutcome) {
+  return {
+    responseStatus: outcome.status,
+    error: outcome.error,
+    durationMs: outcome.durationMs,
+    responseExcerpt: outcome.responseExcerpt,
+  };
 }

@@ -1,5 +1,6 @@
-import { sql, type Db } from '@/lib/db';
-import { newId } from '@/lib/ids';
+import type { Db } from '@/lib/db';
+import { insertEventReturningSubscribers } from '@/lib/events/repository';
+import { insertDeliveries } from './repository';
 
 // The outbox's fan-out: an event gets one delivery row for every endpoint that is enabled and
 // subscribed to its type when the event is written, in the event's own transaction. So an event is
@@ -13,28 +14,7 @@ export async function writeEventWithDeliveries(
   tx: Db,
   event: { id: string; merchantId: string; type: string; data: unknown },
 ): Promise<number> {
-  const endpoints = await sql<{ id: string }>(tx, 'insert-event', INSERT_EVENT_RETURNING_SUBSCRIBERS, [
-    event.id,
-    event.merchantId,
-    event.type,
-    JSON.stringify(event.data),
-  ]);
-  if (endpoints.length === 0) return 0;
-  const { count } = await tx.webhookDelivery.createMany({
-    data: endpoints.map((endpoint) => ({
-      id: newId('webhookDelivery'),
-      eventId: event.id,
-      eventType: event.type,
-      endpointId: endpoint.id,
-      nextAttemptAt: new Date(),
-    })),
-  });
-  return count;
+  const endpointIds = await insertEventReturningSubscribers(tx, event);
+  if (endpointIds.length === 0) return 0;
+  return insertDeliveries(tx, event, endpointIds);
 }
-
-const INSERT_EVENT_RETURNING_SUBSCRIBERS = `
-  WITH event AS (
-    INSERT INTO "events" ("id", "merchant_id", "type", "data") VALUES ($1, $2, $3, $4::jsonb) RETURNING "id"
-  )
-  SELECT e."id" FROM "webhook_endpoints" AS e, event
-  WHERE e."merchant_id" = $2 AND e."status" = 'enabled' AND e."deleted_at" IS NULL AND e."events" && ARRAY[$3::text, '*']`;

@@ -1,9 +1,22 @@
 import { errors } from '@/lib/api/errors';
-import { NEWEST_FIRST, paginate } from '@/lib/api/pagination';
+import { paginate } from '@/lib/api/pagination';
 import { now } from '@/lib/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import { isId, newId } from '@/lib/ids';
 import { logTestDelivery, sendDeliveryNow, signAndSend, TEST_EVENT_TYPE, type DeliveryOptions } from './deliver';
+import {
+  failPendingDeliveries,
+  findAttempts,
+  findDeliveryById,
+  findEndpoint,
+  findEndpointById,
+  findEndpointCursor,
+  findEndpointsPage,
+  findEventDelivery,
+  insertEndpoint,
+  markEndpointDeleted,
+  rotateEndpointSecret,
+} from './repository';
 import type { CreateWebhookEndpointInput } from './schemas';
 import type { SendOutcome } from './send';
 import { serializeWebhookEndpoint } from './serialize';
@@ -23,22 +36,18 @@ export async function createWebhookEndpoint(
 ) {
   const check = await checkWebhookUrl(input.url, { allowPrivate: options.allowPrivateUrls });
   if (!check.ok) throw errors.parameterInvalid(`Invalid url: it ${check.reason}`, 'url');
-  return database.webhookEndpoint.create({
-    data: {
-      id: newId('webhookEndpoint'),
-      merchantId,
-      url: check.url.href,
-      description: input.description ?? null,
-      events: input.events,
-      secret: generateWebhookSecret(),
-    },
+  return insertEndpoint(database, {
+    id: newId('webhookEndpoint'),
+    merchantId,
+    url: check.url.href,
+    description: input.description ?? null,
+    events: input.events,
+    secret: generateWebhookSecret(),
   });
 }
 
 export async function getWebhookEndpointOrThrow(database: Db, merchantId: string, id: string) {
-  const endpoint = isId('webhookEndpoint', id)
-    ? await database.webhookEndpoint.findFirst({ where: { id, merchantId, deletedAt: null } })
-    : null;
+  const endpoint = isId('webhookEndpoint', id) ? await findEndpoint(database, merchantId, id) : null;
   if (!endpoint) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
   return endpoint;
 }
@@ -48,14 +57,11 @@ export async function listWebhookEndpoints(
   merchantId: string,
   query: { limit: number; starting_after?: string },
 ) {
-  const base = { merchantId, deletedAt: null };
   return paginate({
     limit: query.limit,
     startingAfter: query.starting_after,
-    findCursor: (id) =>
-      database.webhookEndpoint.findFirst({ where: { id, ...base }, select: { id: true, createdAt: true } }),
-    findPage: ({ where, take }) =>
-      database.webhookEndpoint.findMany({ where: { AND: [base, where] }, orderBy: NEWEST_FIRST, take }),
+    findCursor: (id) => findEndpointCursor(database, merchantId, id),
+    findPage: (page) => findEndpointsPage(database, merchantId, page),
     serialize: (endpoint) => serializeWebhookEndpoint(endpoint),
   });
 }
@@ -66,17 +72,9 @@ export async function listWebhookEndpoints(
  */
 export async function deleteWebhookEndpoint(database: Db, merchantId: string, id: string) {
   return inTransaction(database, async (tx) => {
-    const { count } = isId('webhookEndpoint', id)
-      ? await tx.webhookEndpoint.updateMany({
-          where: { id, merchantId, deletedAt: null },
-          data: { deletedAt: now(), status: 'disabled' },
-        })
-      : { count: 0 };
-    if (count !== 1) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
-    await tx.webhookDelivery.updateMany({
-      where: { endpointId: id, status: 'pending' },
-      data: { status: 'failed', nextAttemptAt: null },
-    });
+    const deleted = isId('webhookEndpoint', id) && (await markEndpointDeleted(tx, merchantId, id, now()));
+    if (!deleted) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
+    await failPendingDeliveries(tx, id);
     return { id, object: 'webhook_endpoint' as const, deleted: true as const };
   });
 }
@@ -89,21 +87,14 @@ export async function deleteWebhookEndpoint(database: Db, merchantId: string, id
 export async function rotateWebhookSecret(database: Db, merchantId: string, id: string) {
   const endpoint = await getWebhookEndpointOrThrow(database, merchantId, id);
   const expiresAt = new Date(now().getTime() + PREVIOUS_SECRET_VALIDITY_MS);
-  // one statement: the right-hand "secret" is the value before the update, so two rotations at once
-  // each retire the secret they replaced
-  const rotated = await database.$executeRaw`
-    UPDATE "webhook_endpoints"
-    SET "previous_secret" = "secret", "previous_secret_expires_at" = ${expiresAt}, "secret" = ${generateWebhookSecret()}
-    WHERE "id" = ${endpoint.id} AND "deleted_at" IS NULL`;
-  if (rotated !== 1) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
-  return database.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+  const rotated = await rotateEndpointSecret(database, endpoint.id, generateWebhookSecret(), expiresAt);
+  if (!rotated) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
+  return findEndpointById(database, endpoint.id);
 }
 
 /** A delivery of a stored event: a logged test send is not resent (a new test is one click away). */
 async function getDeliveryOrThrow(database: Db, merchantId: string, id: string) {
-  const delivery = await database.webhookDelivery.findFirst({
-    where: { id, endpoint: { merchantId }, eventId: { not: null } },
-  });
+  const delivery = await findEventDelivery(database, merchantId, id);
   if (!delivery) throw errors.resourceMissing(`No such webhook delivery: '${id}'`, 'id');
   return delivery;
 }
@@ -111,7 +102,7 @@ async function getDeliveryOrThrow(database: Db, merchantId: string, id: string) 
 /** Every attempt of a delivery, first to last. */
 export async function listAttempts(database: Db, merchantId: string, deliveryId: string) {
   const delivery = await getDeliveryOrThrow(database, merchantId, deliveryId);
-  return database.webhookAttempt.findMany({ where: { deliveryId: delivery.id }, orderBy: { attempt: 'asc' } });
+  return findAttempts(database, delivery.id);
 }
 
 /**
@@ -127,7 +118,7 @@ export async function resendDelivery(
   const delivery = await getDeliveryOrThrow(database, merchantId, deliveryId);
   await getWebhookEndpointOrThrow(database, merchantId, delivery.endpointId);
   const outcome = await sendDeliveryNow(database, delivery.id, options);
-  return { delivery: await database.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } }), outcome };
+  return { delivery: await findDeliveryById(database, delivery.id), outcome };
 }
 
 /**

@@ -1,0 +1,274 @@
+import { z } from 'zod';
+import { NEWEST_FIRST } from '@/lib/api/pagination';
+import { sql, type Db } from '@/lib/db';
+import type { Prisma } from '@/lib/generated/prisma/client';
+import { CheckoutSessionStatus, Currency, OrderStatus, PaymentMethod } from '@/lib/generated/prisma/enums';
+import type { CheckoutSessionWithItems } from './serialize';
+
+// Every query on checkout_sessions and checkout_items. The insert and the read by id are the API's hot
+// paths: one prepared statement each, their rows checked where they are read.
+
+export type SessionStatusFilter = 'open' | 'complete' | 'expired';
+
+/** The status the API reports: an open session past expires_at is expired before the sweep writes it. */
+export function sessionStatusWhere(
+  status: SessionStatusFilter | undefined,
+  at: Date,
+): Prisma.CheckoutSessionWhereInput {
+  if (status === 'open') return { status: 'open', expiresAt: { gt: at } };
+  if (status === 'expired') return { OR: [{ status: 'expired' }, { status: 'open', expiresAt: { lte: at } }] };
+  if (status === 'complete') return { status: 'complete' };
+  return {};
+}
+
+export type NewCheckoutSession = {
+  orderId: string;
+  merchantId: string;
+  orderReference: string;
+  id: string;
+  currency: Currency;
+  amount: number;
+  shippingAmount: number;
+  taxAmount: number;
+  paymentMethods: PaymentMethod[];
+  returnUrl: string;
+  cancelUrl: string | null;
+  paymentLinkId: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  items: { name: string; quantity: number; unitAmount: number }[];
+};
+
+const orderRow = z.object({ id: z.string(), status: z.enum(OrderStatus) });
+
+/**
+ * Finds or creates the order and, unless it is paid already, inserts the session and its items. Returns the
+ * order as it is: a paid one means nothing was inserted. `orderId` is used only when the order is new.
+ */
+export async function insertSessionUnlessOrderPaid(
+  database: Db,
+  session: NewCheckoutSession,
+): Promise<z.infer<typeof orderRow>> {
+  const [order] = await sql(database, 'insert-checkout-session', INSERT_SESSION_UNLESS_ORDER_PAID, [
+    session.orderId,
+    session.merchantId,
+    session.orderReference,
+    session.id,
+    session.currency,
+    session.amount,
+    session.shippingAmount,
+    session.taxAmount,
+    session.paymentMethods,
+    session.returnUrl,
+    session.cancelUrl,
+    session.paymentLinkId,
+    session.createdAt,
+    session.expiresAt,
+    session.items.map((item) => item.name),
+    session.items.map((item) => item.quantity),
+    session.items.map((item) => item.unitAmount),
+  ]);
+  return orderRow.parse(order);
+}
+
+// One statement: find or create the order and, unless it is paid already, insert the session and its items.
+// Two requests with a new order reference at once make one order: the second waits on the unique index and
+// then takes the first's. Atomic on its own, and inside the caller's transaction when there is one (the
+// idempotency record's).
+const INSERT_SESSION_UNLESS_ORDER_PAID = `
+  WITH upserted_order AS (
+    INSERT INTO "orders" ("id", "merchant_id", "reference") VALUES ($1, $2, $3)
+    ON CONFLICT ("merchant_id", "reference") DO UPDATE SET "reference" = EXCLUDED."reference"
+    RETURNING "id", "status"::text AS "status"
+  ), new_session AS (
+    INSERT INTO "checkout_sessions" ("id", "merchant_id", "order_id", "order_reference", "currency", "amount",
+      "shipping_amount", "tax_amount", "payment_methods", "return_url", "cancel_url", "payment_link_id", "created_at", "expires_at")
+    SELECT $4::text, $2::text, o."id", $3::text, $5::"Currency", $6::int, $7::int, $8::int, $9::"PaymentMethod"[],
+           $10::text, $11::text, $12::text, $13::timestamptz, $14::timestamptz
+    FROM upserted_order AS o WHERE o."status" = 'unpaid'
+    RETURNING "id"
+  ), new_items AS (
+    INSERT INTO "checkout_items" ("checkout_session_id", "position", "name", "quantity", "unit_amount")
+    SELECT s."id", i."ordinality" - 1, i."name", i."quantity", i."unit_amount"
+    FROM new_session AS s, unnest($15::text[], $16::int[], $17::int[]) WITH ORDINALITY AS i("name", "quantity", "unit_amount", "ordinality")
+  )
+  SELECT "id", "status" FROM upserted_order`;
+
+// The row SELECT_SESSION_WITH_ITEMS returns, alias by alias: checked, so a column renamed in the schema
+// but not in the query fails here rather than showing as undefined in a /v1 body.
+const sessionWithItemsRow = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  orderId: z.string(),
+  orderReference: z.string(),
+  status: z.enum(CheckoutSessionStatus),
+  currency: z.enum(Currency),
+  amount: z.number().int(),
+  shippingAmount: z.number().int(),
+  taxAmount: z.number().int(),
+  paymentMethods: z.array(z.enum(PaymentMethod)),
+  returnUrl: z.string(),
+  cancelUrl: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  expiresAt: z.date(),
+  createdAt: z.date(),
+  completedAt: z.date().nullable(),
+  expiredAt: z.date().nullable(),
+  paymentLinkId: z.string().nullable(),
+  items: z.array(
+    z.object({
+      checkoutSessionId: z.string(),
+      position: z.number().int(),
+      name: z.string(),
+      quantity: z.number().int(),
+      unitAmount: z.number().int(),
+    }),
+  ),
+}) satisfies z.ZodType<CheckoutSessionWithItems>;
+
+/** A session with its items in one prepared statement. `merchantId` null reads any merchant's session. */
+export async function findSessionWithItems(
+  database: Db,
+  merchantId: string | null,
+  id: string,
+): Promise<CheckoutSessionWithItems | null> {
+  const [row] = await sql(database, 'get-checkout-session', SELECT_SESSION_WITH_ITEMS, [id, merchantId]);
+  return row ? sessionWithItemsRow.parse(row) : null;
+}
+
+const SELECT_SESSION_WITH_ITEMS = `
+  SELECT s."id", s."merchant_id" AS "merchantId", s."order_id" AS "orderId", s."order_reference" AS "orderReference",
+         s."status"::text AS "status", s."currency"::text AS "currency", s."amount",
+         s."shipping_amount" AS "shippingAmount", s."tax_amount" AS "taxAmount",
+         s."payment_methods"::text[] AS "paymentMethods", s."return_url" AS "returnUrl", s."cancel_url" AS "cancelUrl",
+         s."payment_id" AS "paymentId", s."expires_at" AS "expiresAt", s."created_at" AS "createdAt",
+         s."completed_at" AS "completedAt", s."expired_at" AS "expiredAt", s."payment_link_id" AS "paymentLinkId",
+         COALESCE((SELECT json_agg(json_build_object('checkoutSessionId', i."checkout_session_id", 'position', i."position",
+                                                     'name', i."name", 'quantity', i."quantity", 'unitAmount', i."unit_amount")
+                                   ORDER BY i."position")
+                   FROM "checkout_items" AS i WHERE i."checkout_session_id" = s."id"), '[]'::json) AS "items"
+  FROM "checkout_sessions" AS s
+  WHERE s."id" = $1 AND ($2::text IS NULL OR s."merchant_id" = $2)`;
+
+/** The cursor of the API's list: the merchant's session's id and creation time. */
+export async function findSessionCursor(database: Db, merchantId: string, id: string) {
+  return database.checkoutSession.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } });
+}
+
+/** A page of the API's list, newest first, with items; `page.where` is the pagination's own condition. */
+export async function findSessionsPage(
+  database: Db,
+  merchantId: string,
+  filters: { orderReference?: string; status?: SessionStatusFilter; at: Date },
+  page: { where: object; take: number },
+) {
+  const base: Prisma.CheckoutSessionWhereInput = {
+    merchantId,
+    ...(filters.orderReference !== undefined ? { orderReference: filters.orderReference } : {}),
+  };
+  return database.checkoutSession.findMany({
+    where: { AND: [base, sessionStatusWhere(filters.status, filters.at), page.where] },
+    orderBy: NEWEST_FIRST,
+    take: page.take,
+    include: { items: true },
+  });
+}
+
+/** open → expired, only while it is open and not yet past expires_at; false when it was not. */
+export async function markSessionExpired(database: Db, merchantId: string, id: string, at: Date): Promise<boolean> {
+  const { count } = await database.checkoutSession.updateMany({
+    where: { id, merchantId, status: 'open', expiresAt: { gt: at } },
+    data: { status: 'expired', expiredAt: at },
+  });
+  return count === 1;
+}
+
+const idRows = z.array(z.object({ id: z.string() }));
+
+/**
+ * The sweep's claim: persists expiry of up to batchSize sessions past expires_at, skipping those another
+ * worker (or a payment) holds, and returns their ids.
+ */
+export async function expireDueSessions(database: Db, batchSize: number): Promise<string[]> {
+  const rows = await database.$queryRaw<unknown[]>`
+    UPDATE "checkout_sessions" SET "status" = 'expired', "expired_at" = "expires_at"
+    WHERE "id" IN (
+      SELECT "id" FROM "checkout_sessions"
+      WHERE "status" = 'open' AND "expires_at" <= now()
+      ORDER BY "expires_at" LIMIT ${batchSize}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING "id"`;
+  return idRows.parse(rows).map((row) => row.id);
+}
+
+export async function findSessionsWithItems(database: Db, ids: string[]) {
+  return database.checkoutSession.findMany({ where: { id: { in: ids } }, include: { items: true } });
+}
+
+/** The dashboard's list: filtered by status and by id or order reference, a page at a time. */
+export async function countAndFindSessions(
+  database: Db,
+  merchantId: string,
+  filters: { status?: SessionStatusFilter; q?: string; at: Date },
+  page: { skip: number; take: number },
+) {
+  const where: Prisma.CheckoutSessionWhereInput = {
+    AND: [
+      { merchantId },
+      sessionStatusWhere(filters.status, filters.at),
+      filters.q ? { OR: [{ id: filters.q }, { orderReference: { contains: filters.q, mode: 'insensitive' } }] } : {},
+    ],
+  };
+  const [total, rows] = await Promise.all([
+    database.checkoutSession.count({ where }),
+    database.checkoutSession.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: page.skip,
+      take: page.take,
+    }),
+  ]);
+  return { total, rows };
+}
+
+/** The dashboard's detail: the session with its items and every payment attempt on it, oldest first. */
+export async function findSessionWithItemsAndPayments(database: Db, merchantId: string, id: string) {
+  return database.checkoutSession.findFirst({
+    where: { id, merchantId },
+    include: { items: { orderBy: { position: 'asc' } }, payments: { orderBy: { createdAt: 'asc' } } },
+  });
+}
+
+/** A payment link's receipt: its session, only when complete and made from that link, with link and merchant. */
+export async function findCompleteSessionOfLink(database: Db, linkId: string, sessionId: string) {
+  return database.checkoutSession.findFirst({
+    where: { id: sessionId, paymentLinkId: linkId, status: 'complete' },
+    include: { paymentLink: true, merchant: { select: { name: true } } },
+  });
+}
+
+// ---- for lib/payments/pay.ts and the dashboard's Home (not wired there yet: those files are another resource's)
+
+/** Takes the session's row lock for the rest of the transaction; false when there is no such session. */
+export async function lockSessionForPayment(database: Db, id: string): Promise<boolean> {
+  const rows = await database.$queryRaw<unknown[]>`
+      SELECT "id" FROM "checkout_sessions" WHERE "id" = ${id} FOR UPDATE`;
+  return idRows.parse(rows).length > 0;
+}
+
+export async function findSessionWithItemsById(database: Db, id: string) {
+  return database.checkoutSession.findUniqueOrThrow({ where: { id }, include: { items: true } });
+}
+
+/** open → complete by the payment that paid it; the caller holds the session's lock. */
+export async function markSessionComplete(database: Db, id: string, paymentId: string, at: Date) {
+  return database.checkoutSession.update({
+    where: { id },
+    data: { status: 'complete', paymentId, completedAt: at },
+    include: { items: true },
+  });
+}
+
+export async function countSessions(database: Db, merchantId: string): Promise<number> {
+  return database.checkoutSession.count({ where: { merchantId } });
+}

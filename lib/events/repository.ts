@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { NEWEST_FIRST } from '@/lib/api/pagination';
+import { sql, type Db } from '@/lib/db';
+
+// Every query on events. The insert is on the path of every change that emits one (see
+// lib/webhooks/fan-out.ts): one prepared statement that also finds the endpoints to deliver it to.
+
+const subscriberRows = z.array(z.object({ id: z.string() }));
+
+/** Inserts the event and returns the ids of the endpoints enabled and subscribed to its type (or to '*'). */
+export async function insertEventReturningSubscribers(
+  database: Db,
+  event: { id: string; merchantId: string; type: string; data: unknown },
+): Promise<string[]> {
+  const rows = await sql(database, 'insert-event', INSERT_EVENT_RETURNING_SUBSCRIBERS, [
+    event.id,
+    event.merchantId,
+    event.type,
+    JSON.stringify(event.data),
+  ]);
+  return subscriberRows.parse(rows).map((row) => row.id);
+}
+
+const INSERT_EVENT_RETURNING_SUBSCRIBERS = `
+  WITH event AS (
+    INSERT INTO "events" ("id", "merchant_id", "type", "data") VALUES ($1, $2, $3, $4::jsonb) RETURNING "id"
+  )
+  SELECT e."id" FROM "webhook_endpoints" AS e, event
+  WHERE e."merchant_id" = $2 AND e."status" = 'enabled' AND e."deleted_at" IS NULL AND e."events" && ARRAY[$3::text, '*']`;
+
+export async function findEvent(database: Db, merchantId: string, id: string) {
+  return database.event.findFirst({ where: { id, merchantId } });
+}
+
+/** The event a delivery sends, whoever's it is (the delivery was made for its merchant). */
+export async function findEventById(database: Db, id: string) {
+  return database.event.findUniqueOrThrow({ where: { id } });
+}
+
+/** The cursor of the API's list: the merchant's event's id and creation time. */
+export async function findEventCursor(database: Db, merchantId: string, id: string) {
+  return database.event.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } });
+}
+
+/** A page of the API's list, newest first; `page.where` is the pagination's own condition. */
+export async function findEventsPage(
+  database: Db,
+  merchantId: string,
+  filters: { type?: string },
+  page: { where: object; take: number },
+) {
+  const base = { merchantId, ...(filters.type ? { type: filters.type } : {}) };
+  return database.event.findMany({ where: { AND: [base, page.where] }, orderBy: NEWEST_FIRST, take: page.take });
+}
+
+/** The dashboard's list, a page at a time, with the total. */
+export async function countAndFindEvents(
+  database: Db,
+  merchantId: string,
+  filters: { type?: string },
+  page: { skip: number; take: number },
+) {
+  const where = { merchantId, ...(filters.type ? { type: filters.type } : {}) };
+  const [total, rows] = await Promise.all([
+    database.event.count({ where }),
+    database.event.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: page.skip,
+      take: page.take,
+    }),
+  ]);
+  return { total, rows };
+}
+
+/** The events about one object (data.object.id), oldest first, for the dashboard's timelines. */
+export async function findEventsAboutObject(database: Db, merchantId: string, objectId: string) {
+  return database.event.findMany({
+    where: { merchantId, data: { path: ['object', 'id'], equals: objectId } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { id: true, type: true, createdAt: true },
+  });
+}
+
+// ---- for lib/dashboard/payments.ts and lib/dashboard/overview.ts (not wired there yet: another resource's files)
+
+/** The events about any of these objects (data.object.id), oldest first, with their data. */
+export async function findEventsAboutObjects(database: Db, merchantId: string, objectIds: string[]) {
+  return database.event.findMany({
+    where: { merchantId, OR: objectIds.map((id) => ({ data: { path: ['object', 'id'], equals: id } })) },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { id: true, type: true, createdAt: true, data: true },
+  });
+}
+
+/** The newest events, for Home's "Recent activity". */
+export async function findRecentEvents(database: Db, merchantId: string, limit: number) {
+  return database.event.findMany({
+    where: { merchantId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit,
+  });
+}

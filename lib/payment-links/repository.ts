@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { NEWEST_FIRST } from '@/lib/api/pagination';
+import type { Db } from '@/lib/db';
+import type { Prisma } from '@/lib/generated/prisma/client';
+
+// Every query on payment_links. Taking the next order number is one conditional UPDATE (see
+// checkout.ts): concurrent customers each get their own n, and a deactivated link refuses.
+
+export async function insertPaymentLink(database: Db, link: Prisma.PaymentLinkUncheckedCreateInput) {
+  return database.paymentLink.create({ data: link });
+}
+
+/** The merchant's link, or null. */
+export async function findPaymentLink(database: Db, merchantId: string, id: string) {
+  return database.paymentLink.findFirst({ where: { id, merchantId } });
+}
+
+export async function updatePaymentLinkById(database: Db, id: string, changes: Prisma.PaymentLinkUpdateInput) {
+  return database.paymentLink.update({ where: { id }, data: changes });
+}
+
+/** The cursor of the API's list: the merchant's link's id and creation time. */
+export async function findPaymentLinkCursor(database: Db, merchantId: string, id: string) {
+  return database.paymentLink.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } });
+}
+
+/** A page of the API's list, newest first; `page.where` is the pagination's own condition. */
+export async function findPaymentLinksPage(
+  database: Db,
+  merchantId: string,
+  filters: { active?: boolean },
+  page: { where: object; take: number },
+) {
+  const base: Prisma.PaymentLinkWhereInput = {
+    merchantId,
+    ...(filters.active !== undefined ? { active: filters.active } : {}),
+  };
+  return database.paymentLink.findMany({ where: { AND: [base, page.where] }, orderBy: NEWEST_FIRST, take: page.take });
+}
+
+/** The dashboard's list, a page at a time, with the total. */
+export async function countAndFindPaymentLinks(database: Db, merchantId: string, page: { skip: number; take: number }) {
+  const where = { merchantId };
+  const [total, rows] = await Promise.all([
+    database.paymentLink.count({ where }),
+    database.paymentLink.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: page.skip,
+      take: page.take,
+    }),
+  ]);
+  return { total, rows };
+}
+
+/** Any merchant's link, with what its public page shows of the merchant (the id is the capability). */
+export async function findPublicPaymentLink(database: Db, id: string) {
+  return database.paymentLink.findUnique({
+    where: { id },
+    include: { merchant: { select: { name: true, paymentMethods: true } } },
+  });
+}
+
+export async function findPaymentLinkDescription(database: Db, id: string): Promise<string | null> {
+  const link = await database.paymentLink.findUnique({ where: { id }, select: { description: true } });
+  return link?.description ?? null;
+}
+
+export async function findPaymentLinkById(database: Db, id: string) {
+  return database.paymentLink.findUniqueOrThrow({ where: { id } });
+}
+
+export async function paymentLinkExists(database: Db, id: string): Promise<boolean> {
+  return (await database.paymentLink.count({ where: { id } })) > 0;
+}
+
+const claimedRows = z.array(z.object({ order_count: z.number().int() }));
+
+/** The link's next order number, or null when the link is inactive or missing. */
+export async function claimNextOrderNumber(database: Db, id: string): Promise<number | null> {
+  const rows = await database.$queryRaw<unknown[]>`
+        UPDATE "payment_links" SET "order_count" = "order_count" + 1
+        WHERE "id" = ${id} AND "active"
+        RETURNING "order_count"`;
+  const [claimed] = claimedRows.parse(rows);
+  return claimed ? claimed.order_count : null;
+}
+
+export type LinkSales = { payments: number; volume: number };
+
+const salesRows = z.array(z.object({ link_id: z.string(), payments: z.bigint(), volume: z.bigint() }));
+
+/** Succeeded payments and their sum per link, for the given links of one merchant. */
+export async function sumSalesOfPaymentLinks(
+  database: Db,
+  merchantId: string,
+  linkIds: string[],
+): Promise<Map<string, LinkSales>> {
+  const rows = await database.$queryRaw<unknown[]>`
+    SELECT s."payment_link_id" AS link_id, count(*) AS payments, sum(p."amount") AS volume
+    FROM "payments" p JOIN "checkout_sessions" s ON s."id" = p."checkout_session_id"
+    WHERE p."merchant_id" = ${merchantId} AND p."status" = 'succeeded' AND s."payment_link_id" = ANY(${linkIds})
+    GROUP BY s."payment_link_id"`;
+  return new Map(
+    salesRows.parse(rows).map((row) => [row.link_id, { payments: Number(row.payments), volume: Number(row.volume) }]),
+  );
+}

@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import { NEWEST_FIRST } from '@/lib/api/pagination';
+import type { Db } from '@/lib/db';
+import type { WebhookDeliveryStatus } from '@/lib/generated/prisma/client';
+import { newId } from '@/lib/ids';
+
+// Every query on webhook_endpoints, webhook_deliveries and webhook_attempts. The delivery queue's
+// claims and the secret rotation are single statements (deliver.ts says why for the claims).
+
+// ---- endpoints
+
+export async function insertEndpoint(
+  database: Db,
+  endpoint: {
+    id: string;
+    merchantId: string;
+    url: string;
+    description: string | null;
+    events: string[];
+    secret: string;
+  },
+) {
+  return database.webhookEndpoint.create({ data: endpoint });
+}
+
+/** The merchant's endpoint unless deleted. */
+export async function findEndpoint(database: Db, merchantId: string, id: string) {
+  return database.webhookEndpoint.findFirst({ where: { id, merchantId, deletedAt: null } });
+}
+
+export async function findEndpointById(database: Db, id: string) {
+  return database.webhookEndpoint.findUniqueOrThrow({ where: { id } });
+}
+
+/** The cursor of the API's list: the merchant's live endpoint's id and creation time. */
+export async function findEndpointCursor(database: Db, merchantId: string, id: string) {
+  return database.webhookEndpoint.findFirst({
+    where: { id, merchantId, deletedAt: null },
+    select: { id: true, createdAt: true },
+  });
+}
+
+/** A page of the API's list, newest first; `page.where` is the pagination's own condition. */
+export async function findEndpointsPage(database: Db, merchantId: string, page: { where: object; take: number }) {
+  return database.webhookEndpoint.findMany({
+    where: { AND: [{ merchantId, deletedAt: null }, page.where] },
+    orderBy: NEWEST_FIRST,
+    take: page.take,
+  });
+}
+
+/** Every live endpoint of the merchant, newest first (the dashboard's list). */
+export async function findEndpoints(database: Db, merchantId: string) {
+  return database.webhookEndpoint.findMany({
+    where: { merchantId, deletedAt: null },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  });
+}
+
+/** Marks the endpoint deleted and disabled, only if it is the merchant's and live; false when it was not. */
+export async function markEndpointDeleted(database: Db, merchantId: string, id: string, at: Date): Promise<boolean> {
+  const { count } = await database.webhookEndpoint.updateMany({
+    where: { id, merchantId, deletedAt: null },
+    data: { deletedAt: at, status: 'disabled' },
+  });
+  return count === 1;
+}
+
+/**
+ * One statement: the right-hand "secret" is the value before the update, so two rotations at once each
+ * retire the secret they replaced. False when the endpoint is deleted.
+ */
+export async function rotateEndpointSecret(
+  database: Db,
+  id: string,
+  newSecret: string,
+  previousExpiresAt: Date,
+): Promise<boolean> {
+  const rotated = await database.$executeRaw`
+    UPDATE "webhook_endpoints"
+    SET "previous_secret" = "secret", "previous_secret_expires_at" = ${previousExpiresAt}, "secret" = ${newSecret}
+    WHERE "id" = ${id} AND "deleted_at" IS NULL`;
+  return rotated === 1;
+}
+
+// ---- deliveries
+
+/** One pending delivery per endpoint, due now: the outbox's fan-out of a new event. */
+export async function insertDeliveries(
+  database: Db,
+  event: { id: string; type: string },
+  endpointIds: string[],
+): Promise<number> {
+  const { count } = await database.webhookDelivery.createMany({
+    data: endpointIds.map((endpointId) => ({
+      id: newId('webhookDelivery'),
+      eventId: event.id,
+      eventType: event.type,
+      endpointId,
+      nextAttemptAt: new Date(),
+    })),
+  });
+  return count;
+}
+
+/** A test send, logged already finished with its one attempt. */
+export async function insertFinishedDelivery(
+  database: Db,
+  delivery: { id: string; eventType: string; endpointId: string; status: WebhookDeliveryStatus; lastAttemptAt: Date },
+) {
+  return database.webhookDelivery.create({
+    data: { ...delivery, eventId: null, attemptCount: 1, nextAttemptAt: null },
+  });
+}
+
+/** Deleting an endpoint stops its deliveries: pending ones end as failed. */
+export async function failPendingDeliveries(database: Db, endpointId: string): Promise<void> {
+  await database.webhookDelivery.updateMany({
+    where: { endpointId, status: 'pending' },
+    data: { status: 'failed', nextAttemptAt: null },
+  });
+}
+
+/** A delivery of a stored event (not a test send) to one of the merchant's endpoints. */
+export async function findEventDelivery(database: Db, merchantId: string, id: string) {
+  return database.webhookDelivery.findFirst({
+    where: { id, endpoint: { merchantId }, eventId: { not: null } },
+  });
+}
+
+export async function findDeliveryById(database: Db, id: string) {
+  return database.webhookDelivery.findUniqueOrThrow({ where: { id } });
+}
+
+export async function findDeliveryWithEndpoint(database: Db, id: string) {
+  return database.webhookDelivery.findUniqueOrThrow({ where: { id }, include: { endpoint: true } });
+}
+
+export type DeliveryClaim = { id: string; attempt: number };
+const claimRows = z.array(z.object({ id: z.string(), attempt: z.number().int() }));
+
+/**
+ * Claims up to batchSize due deliveries of live endpoints, skipping rows another worker holds: numbers
+ * the attempt and leases the row for leaseSeconds, in one statement.
+ */
+export async function claimDueDeliveries(
+  database: Db,
+  batchSize: number,
+  leaseSeconds: number,
+): Promise<DeliveryClaim[]> {
+  const rows = await database.$queryRaw<unknown[]>`
+    WITH due AS (
+      SELECT d."id" FROM "webhook_deliveries" AS d
+      JOIN "webhook_endpoints" AS e ON e."id" = d."endpoint_id"
+      WHERE d."status" = 'pending' AND d."next_attempt_at" <= now() AND e."deleted_at" IS NULL
+      ORDER BY d."next_attempt_at"
+      LIMIT ${batchSize}
+      FOR UPDATE OF d SKIP LOCKED
+    )
+    UPDATE "webhook_deliveries" AS d
+    SET "attempt_count" = d."attempt_count" + 1,
+        "last_attempt_at" = now(),
+        "next_attempt_at" = now() + make_interval(secs => ${leaseSeconds})
+    FROM due WHERE d."id" = due."id"
+    RETURNING d."id", d."attempt_count" AS "attempt"`;
+  return claimRows.parse(rows);
+}
+
+/** Claims one delivery now, whatever its state (a resend): pending again, next attempt number, leased. */
+export async function claimDeliveryNow(database: Db, id: string, leaseSeconds: number): Promise<DeliveryClaim> {
+  const rows = await database.$queryRaw<unknown[]>`
+    UPDATE "webhook_deliveries"
+    SET "status" = 'pending', "attempt_count" = "attempt_count" + 1, "last_attempt_at" = now(),
+        "next_attempt_at" = now() + make_interval(secs => ${leaseSeconds})
+    WHERE "id" = ${id}
+    RETURNING "id", "attempt_count" AS "attempt"`;
+  const [claim] = claimRows.parse(rows);
+  return claim;
+}
+
+/**
+ * Moves the delivery on after an attempt, only if that attempt is still the newest and the delivery is
+ * pending, so a worker whose lease ran out cannot overwrite a newer attempt. `delayMs` applies when pending.
+ */
+export async function finishDeliveryAttempt(
+  database: Db,
+  claim: DeliveryClaim,
+  status: WebhookDeliveryStatus,
+  delayMs: number | null,
+): Promise<void> {
+  await database.$executeRaw`
+      UPDATE "webhook_deliveries"
+      SET "status" = ${status}::"WebhookDeliveryStatus",
+          "next_attempt_at" = CASE WHEN ${status} = 'pending' THEN now() + make_interval(secs => ${(delayMs ?? 0) / 1000}) END
+      WHERE "id" = ${claim.id} AND "attempt_count" = ${claim.attempt} AND "status" = 'pending'`;
+}
+
+/** Per endpoint and status, how many real deliveries (not test sends) were made since `since`. */
+export async function countRecentDeliveriesByStatus(database: Db, endpointIds: string[], since: Date) {
+  return database.webhookDelivery.groupBy({
+    by: ['endpointId', 'status'],
+    where: { endpointId: { in: endpointIds }, createdAt: { gte: since }, eventId: { not: null } },
+    _count: { _all: true },
+  });
+}
+
+/** A page of an endpoint's deliveries, newest first, each with its attempts; and their total. */
+export async function countAndFindEndpointDeliveries(
+  database: Db,
+  endpointId: string,
+  page: { skip: number; take: number },
+) {
+  const [total, deliveries] = await Promise.all([
+    database.webhookDelivery.count({ where: { endpointId } }),
+    database.webhookDelivery.findMany({
+      where: { endpointId },
+      include: { attempts: { orderBy: { attempt: 'asc' } } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: page.skip,
+      take: page.take,
+    }),
+  ]);
+  return { total, deliveries };
+}
+
+/** An event's deliveries to the merchant's endpoints, oldest first, with endpoint and attempts. */
+export async function findEventDeliveries(database: Db, merchantId: string, eventId: string) {
+  return database.webhookDelivery.findMany({
+    where: { eventId, endpoint: { merchantId } },
+    include: {
+      endpoint: { select: { id: true, url: true, deletedAt: true } },
+      attempts: { orderBy: { attempt: 'asc' } },
+    },
+    orderBy: { createdAt: 'asc' },
+  });
+}
+
+// ---- attempts
+
+export async function insertAttempt(
+  database: Db,
+  attempt: {
+    deliveryId: string;
+    attempt: number;
+    responseStatus: number | null;
+    error: string | null;
+    durationMs: number;
+    responseExcerpt: string | null;
+  },
+) {
+  await database.webhookAttempt.create({ data: attempt });
+}
+
+/** Every attempt of a delivery, first to last. */
+export async function findAttempts(database: Db, deliveryId: string) {
+  return database.webhookAttempt.findMany({ where: { deliveryId }, orderBy: { attempt: 'asc' } });
+}
+
+/** For the dashboard's Home checklist (lib/dashboard/overview.ts, not wired there yet). */
+export async function countLiveEndpoints(database: Db, merchantId: string): Promise<number> {
+  return database.webhookEndpoint.count({ where: { merchantId, deletedAt: null } });
+}
