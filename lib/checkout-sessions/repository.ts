@@ -4,9 +4,9 @@ import type { Db } from '@/lib/db';
 // resource's queries belong here too.)
 
 /** Locks the session's row for the caller's transaction; false when there is no such session. */
-export async function lockCheckoutSession(tx: Db, id: string): Promise<boolean> {
+export async function lockCheckoutSession(database: Db, id: string): Promise<boolean> {
   // only whether a row came back is read
-  const locked = await tx.$queryRaw<unknown[]>`
+  const locked = await database.$queryRaw<unknown[]>`
     SELECT "id" FROM "checkout_sessions" WHERE "id" = ${id} FOR UPDATE`;
   return locked.length > 0;
 }
@@ -16,8 +16,8 @@ export async function findCheckoutSessionWithItemsOrThrow(database: Db, id: stri
 }
 
 /** The session paid by `paymentId`, with its items. */
-export async function completeCheckoutSession(tx: Db, id: string, paymentId: string, at: Date) {
-  return tx.checkoutSession.update({
+export async function completeCheckoutSession(database: Db, id: string, paymentId: string, at: Date) {
+  return database.checkoutSession.update({
     where: { id },
     data: { status: 'complete', paymentId, completedAt: at },
     include: { items: true },

@@ -25,8 +25,8 @@ const RESERVE_AND_INSERT_REFUND = `
 const reservedRow = z.object({ reserved: z.boolean() });
 
 /** Reserves the refund's amount on its payment and inserts it; false (nothing written) when it does not fit. */
-export async function reserveAndInsertRefund(tx: Db, refund: RefundRequest): Promise<boolean> {
-  const rows = await sql<object>(tx, 'reserve-and-insert-refund', RESERVE_AND_INSERT_REFUND, [
+export async function reserveAndInsertRefund(database: Db, refund: RefundRequest): Promise<boolean> {
+  const rows = await sql<object>(database, 'reserve-and-insert-refund', RESERVE_AND_INSERT_REFUND, [
     refund.id,
     refund.merchantId,
     refund.paymentId,
@@ -72,13 +72,13 @@ export async function findRefundRequestsPage(
 
 /** Moves a refund out of `requested`, checked in the UPDATE itself; false when it had already left. */
 export async function moveRequestedRefund(
-  tx: Db,
+  database: Db,
   merchantId: string,
   id: string,
   to: Extract<RefundStatus, 'canceled' | 'declined' | 'processing'>,
   at: Date,
 ): Promise<boolean> {
-  const { count } = await tx.refundRequest.updateMany({
+  const { count } = await database.refundRequest.updateMany({
     where: { id, merchantId, status: 'requested' },
     data: { status: to, updatedAt: at, ...(to === 'processing' ? { processingAt: at } : {}) },
   });
@@ -96,8 +96,8 @@ export async function authorizeRequestedRefundsOfAutomaticMerchants(database: Db
 const idRow = z.object({ id: z.string() });
 
 /** Refunds processing for `delayMs`, oldest first, locked; SKIP LOCKED lets workers share the queue. */
-export async function claimDueRefunds(tx: Db, delayMs: number, batchSize: number): Promise<string[]> {
-  const rows = await tx.$queryRaw<unknown[]>`
+export async function claimDueRefunds(database: Db, delayMs: number, batchSize: number): Promise<string[]> {
+  const rows = await database.$queryRaw<unknown[]>`
     SELECT "id" FROM "refund_requests"
     WHERE "status" = 'processing' AND "processing_at" <= now() - make_interval(secs => ${delayMs / 1000})
     ORDER BY "processing_at" LIMIT ${batchSize}
@@ -108,16 +108,16 @@ export async function claimDueRefunds(tx: Db, delayMs: number, batchSize: number
     .map((row) => row.id);
 }
 
-export async function findRefundWithPayment(tx: Db, id: string) {
-  return tx.refundRequest.findUniqueOrThrow({ where: { id }, include: { payment: true } });
+export async function findRefundWithPayment(database: Db, id: string) {
+  return database.refundRequest.findUniqueOrThrow({ where: { id }, include: { payment: true } });
 }
 
-export async function markRefundFailed(tx: Db, id: string, failureReason: string, at: Date) {
-  return tx.refundRequest.update({ where: { id }, data: { status: 'failed', failureReason, updatedAt: at } });
+export async function markRefundFailed(database: Db, id: string, failureReason: string, at: Date) {
+  return database.refundRequest.update({ where: { id }, data: { status: 'failed', failureReason, updatedAt: at } });
 }
 
-export async function markRefundCompleted(tx: Db, id: string, at: Date) {
-  return tx.refundRequest.update({ where: { id }, data: { status: 'completed', updatedAt: at } });
+export async function markRefundCompleted(database: Db, id: string, at: Date) {
+  return database.refundRequest.update({ where: { id }, data: { status: 'completed', updatedAt: at } });
 }
 
 /** Whether the merchant has any refund in one of `statuses`: a count that stops at the first. */
