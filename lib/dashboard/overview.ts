@@ -1,6 +1,12 @@
+import { countApiKeys } from '@/lib/api-keys/repository';
+import { countSessions } from '@/lib/checkout-sessions/repository';
 import type { Db } from '@/lib/db';
+import { findRecentEvents } from '@/lib/events/repository';
 import type { Currency } from '@/lib/generated/prisma/client';
+import { countApprovedWebsites } from '@/lib/merchants/repository';
+import { findDailyFigures } from '@/lib/payments/repository';
 import { addDays, dayInZone, UTC, zonedDayStart } from '@/lib/time-zone';
+import { countLiveEndpoints } from '@/lib/webhooks/repository';
 
 // Home's figures: the last 30 days of one currency, a row per day in the dashboard's time zone (the same
 // days as the payments list's filters), in one SQL statement. Amounts in two currencies are never added
@@ -45,44 +51,7 @@ export async function getOverview(
   const firstDay = addDays(today, -(OVERVIEW_DAYS - 1));
   // the window starts when its first day does in that zone; each row is bucketed by its local day
   const from = zonedDayStart(firstDay, timeZone);
-  const rows = await database.$queryRaw<
-    {
-      day: Date;
-      currency: Currency;
-      gross: bigint;
-      succeeded: bigint;
-      failed: bigint;
-      refunded: bigint;
-      refunds: bigint;
-    }[]
-  >`
-    WITH days AS (
-      SELECT d::date AS day, c::"Currency" AS currency
-      FROM generate_series(${firstDay}::date, ${today}::date, interval '1 day') AS d
-      CROSS JOIN unnest(ARRAY['CAD', 'USD']) AS c
-    ),
-    paid AS (
-      SELECT (created_at AT TIME ZONE ${timeZone})::date AS day, currency,
-             coalesce(sum(amount) FILTER (WHERE status = 'succeeded'), 0) AS gross,
-             count(*) FILTER (WHERE status = 'succeeded') AS succeeded,
-             count(*) FILTER (WHERE status = 'failed') AS failed
-      FROM payments
-      WHERE merchant_id = ${merchantId} AND created_at >= ${from}
-      GROUP BY 1, 2
-    ),
-    refunded AS (
-      SELECT (created_at AT TIME ZONE ${timeZone})::date AS day, currency, sum(amount) AS refunded, count(*) AS refunds
-      FROM refund_requests
-      WHERE merchant_id = ${merchantId} AND created_at >= ${from} AND status IN ('requested', 'processing', 'completed')
-      GROUP BY 1, 2
-    )
-    SELECT days.day, days.currency,
-           coalesce(paid.gross, 0) AS gross, coalesce(paid.succeeded, 0) AS succeeded, coalesce(paid.failed, 0) AS failed,
-           coalesce(refunded.refunded, 0) AS refunded, coalesce(refunded.refunds, 0) AS refunds
-    FROM days
-    LEFT JOIN paid ON paid.day = days.day AND paid.currency = days.currency
-    LEFT JOIN refunded ON refunded.day = days.day AND refunded.currency = days.currency
-    ORDER BY days.day, days.currency`;
+  const rows = await findDailyFigures(database, merchantId, { firstDay, lastDay: today, from, timeZone });
 
   const all: DayFigures[] = rows.map((row) => ({
     day: row.day.toISOString().slice(0, 10),
@@ -127,20 +96,16 @@ export async function getOverview(
 
 /** The newest events, for Home's "Recent activity". */
 export async function listRecentActivity(database: Db, merchantId: string, limit = 8) {
-  return database.event.findMany({
-    where: { merchantId },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: limit,
-  });
+  return findRecentEvents(database, merchantId, limit);
 }
 
 /** What a new account has done so far, for Home's getting-started checklist. */
 export async function getSetupProgress(database: Db, merchantId: string) {
   const [websites, keys, sessions, endpoints] = await Promise.all([
-    database.approvedWebsite.count({ where: { merchantId } }),
-    database.apiKey.count({ where: { merchantId } }),
-    database.checkoutSession.count({ where: { merchantId } }),
-    database.webhookEndpoint.count({ where: { merchantId, deletedAt: null } }),
+    countApprovedWebsites(database, merchantId),
+    countApiKeys(database, merchantId),
+    countSessions(database, merchantId),
+    countLiveEndpoints(database, merchantId),
   ]);
   return { hasWebsite: websites > 0, hasKey: keys > 0, hasSession: sessions > 0, hasEndpoint: endpoints > 0 };
 }

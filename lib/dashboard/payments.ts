@@ -1,6 +1,13 @@
 import type { Db } from '@/lib/db';
-import type { Currency, PaymentMethod, PaymentStatus, Prisma } from '@/lib/generated/prisma/client';
+import { findEventsAboutObjects } from '@/lib/events/repository';
+import type { Currency, PaymentMethod, PaymentStatus } from '@/lib/generated/prisma/client';
 import { isId } from '@/lib/ids';
+import {
+  findOtherAttempts,
+  findPaymentWithSessionAndRefunds,
+  searchPaymentRows,
+  type PaymentListStatus,
+} from '@/lib/payments/repository';
 import { amountRefundable } from '@/lib/payments/serialize';
 import { UTC, zonedDayRange } from '@/lib/time-zone';
 import { PAGE_SIZE } from './list-params';
@@ -14,8 +21,13 @@ import { buildTimeline } from './timeline';
  * "refunded" (all of it) or "partially_refunded", as on Stripe's dashboard. "succeeded" keeps all of its
  * money. Only completed refunds count (amount_refunded); one still on its way leaves the status as it is.
  */
-export const PAYMENT_STATUSES = ['succeeded', 'partially_refunded', 'refunded', 'failed'] as const;
-export type PaymentListStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUSES = [
+  'succeeded',
+  'partially_refunded',
+  'refunded',
+  'failed',
+] as const satisfies readonly PaymentListStatus[];
+export type { PaymentListStatus };
 
 export function paymentListStatus(payment: {
   status: PaymentStatus;
@@ -43,45 +55,18 @@ export type PaymentFilters = {
 };
 
 export async function searchPayments(database: Db, merchantId: string, filters: PaymentFilters) {
-  const where: Prisma.PaymentWhereInput = {
-    merchantId,
-    ...(filters.status ? statusCondition(database, filters.status) : {}),
-    ...(filters.method ? { paymentMethod: filters.method } : {}),
-    ...(filters.currency ? { currency: filters.currency } : {}),
+  const { total, rows } = await searchPaymentRows(database, merchantId, {
+    status: filters.status,
+    method: filters.method,
+    currency: filters.currency,
     ...(filters.from || filters.to
       ? { createdAt: zonedDayRange(filters.from, filters.to, filters.timeZone ?? UTC) }
       : {}),
-    ...(filters.q ? { OR: matchingText(filters.q) } : {}),
-  };
-  const [total, rows] = await Promise.all([
-    database.payment.count({ where }),
-    database.payment.findMany({
-      where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (filters.page - 1) * PAGE_SIZE,
-      take: PAGE_SIZE,
-    }),
-  ]);
+    q: filters.q,
+    skip: (filters.page - 1) * PAGE_SIZE,
+    take: PAGE_SIZE,
+  });
   return { total, rows: rows.map((payment) => ({ ...payment, amountRefundable: amountRefundable(payment) })) };
-}
-
-/** The same rule as paymentListStatus, as a condition on the payment row itself (two columns compared, no join). */
-function statusCondition(database: Db, status: PaymentListStatus): Prisma.PaymentWhereInput {
-  const amount = database.payment.fields.amount;
-  switch (status) {
-    case 'succeeded':
-      return { status: 'succeeded', amountRefunded: 0 };
-    case 'partially_refunded':
-      return { status: 'succeeded', amountRefunded: { gt: 0, lt: amount } };
-    case 'refunded':
-      return { status: 'succeeded', amountRefunded: { gte: amount } };
-    case 'failed':
-      return { status: 'failed' };
-  }
-}
-
-function matchingText(q: string): Prisma.PaymentWhereInput[] {
-  return [{ id: q }, { checkoutSessionId: q }, { orderReference: { contains: q, mode: 'insensitive' } }];
 }
 
 /**
@@ -90,33 +75,17 @@ function matchingText(q: string): Prisma.PaymentWhereInput[] {
  */
 export async function getPaymentDetail(database: Db, merchantId: string, paymentId: string) {
   if (!isId('payment', paymentId)) return null;
-  const payment = await database.payment.findFirst({
-    where: { id: paymentId, merchantId },
-    include: {
-      checkoutSession: { include: { items: { orderBy: { position: 'asc' } } } },
-      refundRequests: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] },
-    },
-  });
+  const payment = await findPaymentWithSessionAndRefunds(database, merchantId, paymentId);
   if (!payment) return null;
   const refundIds = payment.refundRequests.map((refund) => refund.id);
   const [otherAttempts, found] = await Promise.all([
-    database.payment.findMany({
-      where: { merchantId, checkoutSessionId: payment.checkoutSessionId, id: { not: payment.id } },
-      orderBy: { createdAt: 'asc' },
-    }),
-    database.event.findMany({
-      where: {
-        merchantId,
-        // the session's own events (completed) belong to the attempt that paid it, not to a failed one
-        OR: [payment.id, ...(payment.status === 'succeeded' ? [payment.checkoutSessionId] : []), ...refundIds].map(
-          (id) => ({
-            data: { path: ['object', 'id'], equals: id },
-          }),
-        ),
-      },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      select: { id: true, type: true, createdAt: true, data: true },
-    }),
+    findOtherAttempts(database, merchantId, payment.checkoutSessionId, payment.id),
+    findEventsAboutObjects(database, merchantId, [
+      payment.id,
+      // the session's own events (completed) belong to the attempt that paid it, not to a failed one
+      ...(payment.status === 'succeeded' ? [payment.checkoutSessionId] : []),
+      ...refundIds,
+    ]),
   ]);
   const events = found.map(({ data, ...event }) => ({ ...event, objectId: objectIdOf(data) }));
   return {

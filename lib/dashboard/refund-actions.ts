@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db';
+import { findRefundStatus } from '@/lib/refunds/repository';
 import { approveRefundRequest, cancelRefundRequest, declineRefundRequest } from '@/lib/refunds/service';
 import { formatMoney } from './format';
 import { failed, serviceRefusal, type FormState } from './form-state';
@@ -24,10 +25,7 @@ export async function changeRefund(
     const refusal = serviceRefusal(error);
     if (refusal.code === 'resource_missing') return failed('This refund request was not found.');
     if (refusal.code === 'refund_not_cancelable') {
-      const current = await database.refundRequest.findFirst({
-        where: { id: refundId, merchantId },
-        select: { status: true },
-      });
+      const current = await findRefundStatus(database, merchantId, refundId);
       // one still requested was refused by the automatic refund policy, whose message is written for people
       if (current?.status !== 'requested')
         return failed(

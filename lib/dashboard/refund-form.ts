@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '@/lib/db';
 import { isId } from '@/lib/ids';
+import { findPayment } from '@/lib/payments/repository';
 import { amountRefundable } from '@/lib/payments/serialize';
 import { createRefundRequestInput } from '@/lib/refunds/schemas';
 import { createRefundRequest } from '@/lib/refunds/service';
@@ -79,9 +80,7 @@ function fieldErrorsOf(error: z.ZodError): Partial<Record<RefundField, string>> 
 }
 
 async function availableMessage(database: Db, merchantId: string, paymentId: string): Promise<string> {
-  const payment = isId('payment', paymentId)
-    ? await database.payment.findFirst({ where: { id: paymentId, merchantId } })
-    : null;
+  const payment = isId('payment', paymentId) ? await findPayment(database, merchantId, paymentId) : null;
   if (!payment) return 'This payment was not found.';
   const left = amountRefundable(payment);
   return amountLeftMessage(left, payment.currency);

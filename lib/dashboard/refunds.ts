@@ -1,5 +1,7 @@
 import type { Db } from '@/lib/db';
 import type { RefundStatus } from '@/lib/generated/prisma/client';
+import { countRefundsByStatus, hasRefundsIn, searchRefundRows } from '@/lib/refunds/repository';
+import { getRefundPolicy } from '@/lib/merchants/service';
 import { PAGE_SIZE } from './list-params';
 
 // Refund requests by status, for the Refunds page and its tabs.
@@ -14,12 +16,9 @@ export function isRefundOnItsWay(refund: { status: RefundStatus }, policy: 'auto
 
 /** Whether any of the merchant’s refunds is on its way (isRefundOnItsWay): a count that stops at the first. */
 export async function hasRefundsOnTheirWay(database: Db, merchantId: string): Promise<boolean> {
-  const { refundPolicy } = await database.merchant.findUniqueOrThrow({
-    where: { id: merchantId },
-    select: { refundPolicy: true },
-  });
+  const refundPolicy = await getRefundPolicy(database, merchantId);
   const statuses: RefundStatus[] = refundPolicy === 'automatic' ? ['requested', 'processing'] : ['processing'];
-  return (await database.refundRequest.count({ where: { merchantId, status: { in: statuses } }, take: 1 })) > 0;
+  return hasRefundsIn(database, merchantId, statuses);
 }
 
 export const REFUND_STATUSES = [
@@ -36,17 +35,13 @@ export async function searchRefunds(
   merchantId: string,
   filters: { status?: RefundStatus; page: number },
 ) {
-  const where = { merchantId, ...(filters.status ? { status: filters.status } : {}) };
-  const [total, rows, grouped] = await Promise.all([
-    database.refundRequest.count({ where }),
-    database.refundRequest.findMany({
-      where,
-      include: { payment: { select: { orderReference: true } } },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  const [{ total, rows }, grouped] = await Promise.all([
+    searchRefundRows(database, merchantId, {
+      status: filters.status,
       skip: (filters.page - 1) * PAGE_SIZE,
       take: PAGE_SIZE,
     }),
-    database.refundRequest.groupBy({ by: ['status'], where: { merchantId }, _count: { _all: true } }),
+    countRefundsByStatus(database, merchantId),
   ]);
   const counts = Object.fromEntries(
     REFUND_STATUSES.map((status) => [status, grouped.find((row) => row.status === status)?._count._all ?? 0]),

@@ -1,7 +1,8 @@
 import type { Db } from '@/lib/db';
+import { findOrderStatus } from './repository';
 
 /** unpaid or paid: whether any session of the order has been paid. */
 export async function getOrderStatus(database: Db, orderId: string): Promise<'unpaid' | 'paid'> {
-  const order = await database.order.findUniqueOrThrow({ where: { id: orderId }, select: { status: true } });
+  const order = await findOrderStatus(database, orderId);
   return order.status;
 }

@@ -6,7 +6,7 @@ import { inTransaction, type Db } from '@/lib/db';
 import type { PaymentLink, PaymentMethod } from '@/lib/generated/prisma/client';
 import { isId } from '@/lib/ids';
 import { ALL_PAYMENT_METHODS, getMerchantOrThrow } from '@/lib/merchants/service';
-import { findPaymentById } from '@/lib/payments/repository';
+import { findPaymentByIdOrThrow } from '@/lib/payments/repository';
 import { throttles } from '@/lib/throttles/rules';
 import { takeHits } from '@/lib/throttles/service';
 import {
@@ -125,6 +125,6 @@ export async function getPaymentLinkReceipt(database: Db, linkId: string, sessio
   if (!isId('paymentLink', linkId) || !isId('checkoutSession', sessionId)) return null;
   const session = await findCompleteSessionOfLink(database, linkId, sessionId);
   if (!session?.paymentId || !session.paymentLink) return null;
-  const payment = await findPaymentById(database, session.paymentId);
+  const payment = await findPaymentByIdOrThrow(database, session.paymentId);
   return { link: session.paymentLink, merchantName: session.merchant.name, payment };
 }

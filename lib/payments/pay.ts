@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { errors } from '@/lib/api/errors';
 import { parse } from '@/lib/api/parse';
+import {
+  findSessionWithItemsById,
+  lockSessionForPayment,
+  markSessionComplete,
+} from '@/lib/checkout-sessions/repository';
 import { serializeCheckoutSession } from '@/lib/checkout-sessions/serialize';
 import { now } from '@/lib/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import { emitEvent } from '@/lib/events/service';
 import type { PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
 import { isId, newId } from '@/lib/ids';
+import { lockOrderForPayment, markOrderPaid } from '@/lib/orders/repository';
 import { cardBrand, cardOutcome, isExpired, normalizeCardNumber, passesLuhn } from './cards';
+import { countDeclinedPayments, insertPayment } from './repository';
 import { payByCardInput, payByInteracInput, payByUsdcInput, payMethodInput, type PayInput } from './schemas';
 import { serializePayment } from './serialize';
 
@@ -101,10 +108,8 @@ export async function payCheckoutSession(
   const attempt = simulateAttempt(input);
   return inTransaction(database, async (tx) => {
     if (!isId('checkoutSession', sessionId)) throw missing(sessionId);
-    const locked = await tx.$queryRaw<{ id: string }[]>`
-      SELECT "id" FROM "checkout_sessions" WHERE "id" = ${sessionId} FOR UPDATE`;
-    if (locked.length === 0) throw missing(sessionId);
-    const session = await tx.checkoutSession.findUniqueOrThrow({ where: { id: sessionId }, include: { items: true } });
+    if (!(await lockSessionForPayment(tx, sessionId))) throw missing(sessionId);
+    const session = await findSessionWithItemsById(tx, sessionId);
     if (merchantId && session.merchantId !== merchantId) throw missing(sessionId);
 
     if (!session.paymentMethods.includes(attempt.method)) {
@@ -118,42 +123,33 @@ export async function payCheckoutSession(
     }
     // counted under the session's lock, so parallel declines cannot slip past the limit; USDC never declines
     if (options.declineLimit !== undefined && attempt.method !== 'usdc') {
-      const declined = await tx.payment.count({
-        where: { orderId: session.orderId, checkoutSessionId: session.id, status: 'failed' },
-      });
+      const declined = await countDeclinedPayments(tx, session.orderId, session.id);
       if (declined >= options.declineLimit) throw new DeclineLimitReached(session.id);
     }
-    await tx.$executeRaw`SELECT 1 FROM "orders" WHERE "id" = ${session.orderId} FOR UPDATE`;
-    const order = await tx.order.findUniqueOrThrow({ where: { id: session.orderId } });
+    const order = await lockOrderForPayment(tx, session.orderId);
     if (order.status === 'paid') throw errors.orderAlreadyPaid(`Order ${order.reference} is already paid`);
 
-    const payment = await tx.payment.create({
-      data: {
-        id: newId('payment'),
-        merchantId: session.merchantId,
-        orderId: session.orderId,
-        orderReference: session.orderReference,
-        checkoutSessionId: session.id,
-        status: attempt.outcome.status,
-        amount: session.amount,
-        currency: session.currency,
-        paymentMethod: attempt.method,
-        methodDetails: attempt.details,
-        failureCode: attempt.outcome.status === 'failed' ? attempt.outcome.failureCode : null,
-        refundsFailInSandbox: attempt.outcome.status === 'succeeded' && attempt.outcome.refundsFail,
-        createdAt: at,
-      },
+    const payment = await insertPayment(tx, {
+      id: newId('payment'),
+      merchantId: session.merchantId,
+      orderId: session.orderId,
+      orderReference: session.orderReference,
+      checkoutSessionId: session.id,
+      status: attempt.outcome.status,
+      amount: session.amount,
+      currency: session.currency,
+      paymentMethod: attempt.method,
+      methodDetails: attempt.details,
+      failureCode: attempt.outcome.status === 'failed' ? attempt.outcome.failureCode : null,
+      refundsFailInSandbox: attempt.outcome.status === 'succeeded' && attempt.outcome.refundsFail,
+      createdAt: at,
     });
     if (payment.status === 'failed') {
       await emitEvent(tx, session.merchantId, 'payment.failed', serializePayment(payment));
       return { payment, session };
     }
-    const completed = await tx.checkoutSession.update({
-      where: { id: session.id },
-      data: { status: 'complete', paymentId: payment.id, completedAt: at },
-      include: { items: true },
-    });
-    await tx.order.update({ where: { id: order.id }, data: { status: 'paid', paymentId: payment.id } });
+    const completed = await markSessionComplete(tx, session.id, payment.id, at);
+    await markOrderPaid(tx, order.id, payment.id);
     await emitEvent(tx, session.merchantId, 'payment.succeeded', serializePayment(payment));
     await emitEvent(tx, session.merchantId, 'checkout_session.completed', serializeCheckoutSession(completed));
     return { payment, session: completed };

@@ -17,6 +17,7 @@ import { statusLabel } from '@/lib/dashboard/format';
 import { hrefWith, oneOf, PAGE_SIZE, pageNumber, type SearchParams } from '@/lib/dashboard/list-params';
 import { isRefundOnItsWay, REFUND_STATUSES, searchRefunds } from '@/lib/dashboard/refunds';
 import type { RefundStatus } from '@/lib/generated/prisma/client';
+import { getRefundPolicy } from '@/lib/merchants/service';
 import { approveRefundAction, cancelRefundAction, declineRefundAction } from './actions';
 
 export const metadata: Metadata = { title: 'Refunds' };
@@ -27,9 +28,7 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
   const { merchantId } = await requireMerchant();
   const params = await searchParams;
   const filters = { status: oneOf(params, 'status', REFUND_STATUSES), page: pageNumber(params) };
-  const { refundPolicy } = await (
-    await db()
-  ).merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { refundPolicy: true } });
+  const refundPolicy = await getRefundPolicy(await db(), merchantId);
   return (
     <>
       <PageHeader

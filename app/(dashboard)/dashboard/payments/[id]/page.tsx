@@ -19,6 +19,7 @@ import { describeMethodDetails, formatMoney } from '@/lib/dashboard/format';
 import { getPaymentDetail, paymentListStatus } from '@/lib/dashboard/payments';
 import { isRefundOnItsWay } from '@/lib/dashboard/refunds';
 import { describeFailure } from '@/lib/dashboard/timeline';
+import { getRefundPolicy } from '@/lib/merchants/service';
 import { approveRefundAction, cancelRefundAction, declineRefundAction } from '../../refunds/actions';
 import { refundPaymentAction } from './actions';
 
@@ -31,10 +32,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
   const detail = await getPaymentDetail(database, merchantId, id);
   if (!detail) notFound();
   const { payment, session, otherAttempts } = detail;
-  const { refundPolicy } = await database.merchant.findUniqueOrThrow({
-    where: { id: merchantId },
-    select: { refundPolicy: true },
-  });
+  const refundPolicy = await getRefundPolicy(database, merchantId);
   const amount = formatMoney(payment.amount, payment.currency);
   const method = describeMethodDetails(payment.paymentMethod, payment.methodDetails);
   // the refunds' dialogs name the payment by its order, as the Refunds page does

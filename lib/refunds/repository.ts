@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { NEWEST_FIRST } from '@/lib/api/pagination';
+import { sql, type Db } from '@/lib/db';
+import type { Prisma, RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
+
+// Every query on refund_requests. A request moves between states only through UPDATEs that check the
+// state they leave, so two people or two workers move it once.
+
+// The reservation and the refund request in one statement: the request exists exactly when its amount was
+// reserved, and the conditional UPDATE is what keeps concurrent refunds within the payment.
+const RESERVE_AND_INSERT_REFUND = `
+  WITH reserved AS (
+    UPDATE "payments" SET "amount_reserved" = "amount_reserved" + $4::int
+    WHERE "id" = $3 AND "status" = 'succeeded' AND "amount_reserved" + $4::int <= "amount"
+    RETURNING "id", "currency"
+  ), inserted AS (
+    INSERT INTO "refund_requests" ("id", "merchant_id", "payment_id", "amount", "currency", "reason",
+      "crypto_refund_destination_note", "created_at", "updated_at")
+    SELECT $1::text, $2::text, r."id", $4::int, r."currency", $5::text, $6::text, $7::timestamptz, $7::timestamptz
+    FROM reserved AS r
+    RETURNING "id"
+  )
+  SELECT EXISTS (SELECT 1 FROM inserted) AS "reserved"`;
+
+const reservedRow = z.object({ reserved: z.boolean() });
+
+/** Reserves the refund's amount on its payment and inserts it; false (nothing written) when it does not fit. */
+export async function reserveAndInsertRefund(database: Db, refund: RefundRequest): Promise<boolean> {
+  const rows = await sql<object>(database, 'reserve-and-insert-refund', RESERVE_AND_INSERT_REFUND, [
+    refund.id,
+    refund.merchantId,
+    refund.paymentId,
+    refund.amount,
+    refund.reason,
+    refund.cryptoRefundDestinationNote,
+    refund.createdAt,
+  ]);
+  const [{ reserved }] = z.tuple([reservedRow]).parse(rows);
+  return reserved;
+}
+
+export async function findRefundRequest(database: Db, merchantId: string, id: string) {
+  return database.refundRequest.findFirst({ where: { id, merchantId } });
+}
+
+export async function findRefundRequestByIdOrThrow(database: Db, id: string) {
+  return database.refundRequest.findUniqueOrThrow({ where: { id } });
+}
+
+export async function findRefundRequestCursor(database: Db, merchantId: string, id: string) {
+  return database.refundRequest.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } });
+}
+
+/** One page of GET /v1/refund-requests; `after` is the pagination's cursor condition. */
+export async function findRefundRequestsPage(
+  database: Db,
+  merchantId: string,
+  filters: { paymentId?: string; status?: RefundStatus },
+  page: { after: object; take: number },
+) {
+  const base: Prisma.RefundRequestWhereInput = {
+    merchantId,
+    ...(filters.paymentId !== undefined ? { paymentId: filters.paymentId } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+  };
+  return database.refundRequest.findMany({
+    where: { AND: [base, page.after] },
+    orderBy: NEWEST_FIRST,
+    take: page.take,
+  });
+}
+
+/** Moves a refund out of `requested`, checked in the UPDATE itself; false when it had already left. */
+export async function moveRequestedRefund(
+  database: Db,
+  merchantId: string,
+  id: string,
+  to: Extract<RefundStatus, 'canceled' | 'declined' | 'processing'>,
+  at: Date,
+): Promise<boolean> {
+  const { count } = await database.refundRequest.updateMany({
+    where: { id, merchantId, status: 'requested' },
+    data: { status: to, updatedAt: at, ...(to === 'processing' ? { processingAt: at } : {}) },
+  });
+  return count === 1;
+}
+
+/** The automatic policy: every requested refund of such a merchant goes to the provider. */
+export async function authorizeRequestedRefundsOfAutomaticMerchants(database: Db): Promise<number> {
+  return database.$executeRaw`
+    UPDATE "refund_requests" AS r SET "status" = 'processing', "processing_at" = now(), "updated_at" = now()
+    FROM "merchants" AS m
+    WHERE r."merchant_id" = m."id" AND m."refund_policy" = 'automatic' AND r."status" = 'requested'`;
+}
+
+const idRow = z.object({ id: z.string() });
+
+/** Refunds processing for `delayMs`, oldest first, locked; SKIP LOCKED lets workers share the queue. */
+export async function claimDueRefunds(database: Db, delayMs: number, batchSize: number): Promise<string[]> {
+  const rows = await database.$queryRaw<unknown[]>`
+    SELECT "id" FROM "refund_requests"
+    WHERE "status" = 'processing' AND "processing_at" <= now() - make_interval(secs => ${delayMs / 1000})
+    ORDER BY "processing_at" LIMIT ${batchSize}
+    FOR UPDATE SKIP LOCKED`;
+  return z
+    .array(idRow)
+    .parse(rows)
+    .map((row) => row.id);
+}
+
+export async function findRefundWithPayment(database: Db, id: string) {
+  return database.refundRequest.findUniqueOrThrow({ where: { id }, include: { payment: true } });
+}
+
+export async function markRefundFailed(database: Db, id: string, failureReason: string, at: Date) {
+  return database.refundRequest.update({ where: { id }, data: { status: 'failed', failureReason, updatedAt: at } });
+}
+
+export async function markRefundCompleted(database: Db, id: string, at: Date) {
+  return database.refundRequest.update({ where: { id }, data: { status: 'completed', updatedAt: at } });
+}
+
+/** Whether the merchant has any refund in one of `statuses`: a count that stops at the first. */
+export async function hasRefundsIn(database: Db, merchantId: string, statuses: RefundStatus[]): Promise<boolean> {
+  return (await database.refundRequest.count({ where: { merchantId, status: { in: statuses } }, take: 1 })) > 0;
+}
+
+/** The dashboard's list: one page, newest first, each with its payment's order reference, and the total. */
+export async function searchRefundRows(
+  database: Db,
+  merchantId: string,
+  search: { status?: RefundStatus; skip: number; take: number },
+) {
+  const where = { merchantId, ...(search.status ? { status: search.status } : {}) };
+  const [total, rows] = await Promise.all([
+    database.refundRequest.count({ where }),
+    database.refundRequest.findMany({
+      where,
+      include: { payment: { select: { orderReference: true } } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: search.skip,
+      take: search.take,
+    }),
+  ]);
+  return { total, rows };
+}
+
+/** How many of the merchant's refunds are in each status (statuses with none are absent). */
+export async function countRefundsByStatus(database: Db, merchantId: string) {
+  return database.refundRequest.groupBy({ by: ['status'], where: { merchantId }, _count: { _all: true } });
+}
+
+export async function findRefundStatus(database: Db, merchantId: string, id: string) {
+  return database.refundRequest.findFirst({ where: { id, merchantId }, select: { status: true } });
+}
