@@ -1,3 +1,8 @@
+// The data layer. Every query lives in a repository, lib/<resource>/repository.ts, which owns its
+// resource's tables for the API, the dashboard, the worker and the CLI alike; services call repositories, and
+// nothing else touches the database (lib/db/data-layer.test.ts holds the rule). Prisma for plain reads and
+// writes; SQL (tagged $queryRaw, or sql() below for a prepared hot-path statement) only for what is atomic,
+// locking or on a hot path, each returning a row type checked where it is cast.
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { dataDir, env } from '@/lib/env';
