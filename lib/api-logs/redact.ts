@@ -2,6 +2,8 @@
 // must never hand back a secret that the API itself shows once or never (an API key, a webhook signing
 // secret, a password) nor a card's number or security code. Applied to every body before it is written.
 
+import { passesLuhn } from '@/lib/payments/cards';
+
 export const MAX_LOGGED_BODY_BYTES = 16 * 1024;
 export const CUT_MARK = '\n… cut at 16 KB';
 export const REDACTED = '[redacted]';
@@ -66,19 +68,6 @@ export function redactText(text: string): string {
 
 function isSecretField(name: string): boolean {
   return SECRET_FIELD.test(name.toLowerCase().replace(/[_-]/g, ''));
-}
-
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }
 
 /** A body as the log keeps it: redacted JSON text, cut at 16 KB (marked so); null when there was none. */
