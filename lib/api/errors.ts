@@ -1,5 +1,7 @@
 // The one error type of the API. Everything a handler or service refuses is an ApiError; lib/api/route.ts
-// turns it into the error body of /docs#errors.
+// turns it into the error body of /docs#errors. `message` is for a developer and is what the API sends;
+// `userMessage`, when the service can word it, is the same refusal as a sentence for a person (the
+// dashboard's forms and the hosted pages show it, see formRefusal in lib/dashboard/form-state.ts).
 
 export type ErrorType =
   | 'invalid_request_error'
@@ -17,14 +19,16 @@ export class ApiError extends Error {
     message: string,
     readonly param?: string,
     readonly headers: Record<string, string> = {},
+    /** the refusal for a person, e.g. "Only US$12.50 is left to refund on this payment."; never sent by the API */
+    readonly userMessage?: string,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-const invalid = (status: number, code: string) => (message: string, param?: string) =>
-  new ApiError(status, 'invalid_request_error', code, message, param);
+const invalid = (status: number, code: string) => (message: string, param?: string, userMessage?: string) =>
+  new ApiError(status, 'invalid_request_error', code, message, param, {}, userMessage);
 
 export const errors = {
   invalidJson: invalid(400, 'invalid_json'),

@@ -128,6 +128,9 @@ export async function createCheckoutSession(
   return session;
 }
 
+/** How a method is named to a person (userMessage). */
+const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = { card: 'Card', usdc: 'USDC', interac: 'Interac' };
+
 export function choosePaymentMethods(
   approved: PaymentMethod[],
   currency: Currency,
@@ -139,6 +142,7 @@ export function choosePaymentMethods(
       throw errors.paymentMethodUnavailable(
         `No approved payment method of this account can take ${currency}`,
         'payment_methods',
+        `None of your approved payment methods takes ${currency}.`,
       );
     }
     return methods;
@@ -148,12 +152,17 @@ export function choosePaymentMethods(
       throw errors.paymentMethodNotApproved(
         `${method} is not an approved payment method of this account`,
         `payment_methods.${index}`,
+        `${PAYMENT_METHOD_NAMES[method]} is not one of your approved payment methods.`,
       );
     }
   });
   requested.forEach((method, index) => {
     if (!methodServesCurrency(method, currency)) {
-      throw errors.paymentMethodUnavailable(`${method} cannot take ${currency}`, `payment_methods.${index}`);
+      throw errors.paymentMethodUnavailable(
+        `${method} cannot take ${currency}`,
+        `payment_methods.${index}`,
+        `${PAYMENT_METHOD_NAMES[method]} cannot take ${currency}.`,
+      );
     }
   });
   return requested;

@@ -61,3 +61,43 @@ export function serviceRefusal(error: unknown): ApiError {
   if (error instanceof ApiError && error.status < 500) return error;
   throw error;
 }
+
+/** What a form says when the service's refusal has no sentence of its own (ApiError.userMessage), by code. */
+const SAID_FOR_CODE: Record<string, string> = {
+  resource_missing: 'This was not found. It may have been deleted; reload the page.',
+  parameter_invalid: 'Check this and try again.',
+  parameter_missing: 'Fill this in and try again.',
+};
+const SAID_OTHERWISE = 'This could not be done. Reload the page and try again.';
+
+/** The sentence a person is shown for a service's refusal. */
+export function sayRefusal(refusal: ApiError): string {
+  return refusal.userMessage ?? SAID_FOR_CODE[refusal.code] ?? SAID_OTHERWISE;
+}
+
+/**
+ * The form field a refusal's `param` names, through the form's table of API params ("payment_methods.1"
+ * is looked up as itself, then as "payment_methods"); undefined when the refusal is about no field of it.
+ */
+export function fieldOfParam<Field extends string>(
+  param: string | undefined,
+  fields: Readonly<Partial<Record<string, Field>>>,
+): Field | undefined {
+  if (param === undefined) return undefined;
+  return fields[param] ?? fields[param.split('.')[0]];
+}
+
+/**
+ * A service's refusal as a form's answer: its sentence beside the field its `param` names, or above the
+ * form when it names none. Anything that is not a refusal is thrown on (see serviceRefusal).
+ */
+export function formRefusal<Field extends string>(
+  error: unknown,
+  fields: Readonly<Partial<Record<string, Field>>>,
+  values?: Partial<Record<Field, string>>,
+): FormState<Field> {
+  const refusal = serviceRefusal(error);
+  const message = sayRefusal(refusal);
+  const field = fieldOfParam(refusal.param, fields);
+  return field ? refused({ [field]: message } as Partial<Record<Field, string>>, values) : failed(message, values);
+}

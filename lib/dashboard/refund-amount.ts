@@ -1,4 +1,5 @@
-import { formatMoney, parseMajorAmount } from './format';
+import { amountLeftMessage } from '@/lib/refunds/messages';
+import { parseMajorAmount } from './format';
 
 // The Refund form's amount, read the same way in the browser (before a confirmation names it) and on the
 // server (which decides, since the payment may have changed meanwhile). Pure, so both can import it.
@@ -8,12 +9,7 @@ export const AMOUNT_FORMAT = 'Enter an amount like 12.50.';
 /** "0" and "0.00" are amounts, just not ones that refund anything: the API answers them the same way. */
 export const REFUND_AMOUNT_NOT_POSITIVE = 'The amount must be positive: enter more than 0.00.';
 
-/** Said beside the amount when more is asked than is left. */
-export function amountLeftMessage(left: number, currency: string): string {
-  return left === 0
-    ? 'Nothing is left to refund on this payment.'
-    : `Only ${formatMoney(left, currency)} is left to refund on this payment.`;
-}
+export { amountLeftMessage };
 
 /** The typed amount in minor units, or why it cannot be refunded from what the page knows is left. */
 export function readRefundAmount(

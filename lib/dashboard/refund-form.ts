@@ -1,25 +1,28 @@
 import { z } from 'zod';
 import type { Db } from '@/lib/db';
-import { isId } from '@/lib/ids';
-import { findPayment } from '@/lib/payments/repository';
-import { amountRefundable } from '@/lib/payments/serialize';
+import { USDC_NOTE_REQUIRED } from '@/lib/refunds/messages';
 import { createRefundRequestInput } from '@/lib/refunds/schemas';
 import { createRefundRequest } from '@/lib/refunds/service';
 import { formatMoney, parseMajorAmount } from './format';
-import { AMOUNT_FORMAT, amountLeftMessage, REFUND_AMOUNT_NOT_POSITIVE } from './refund-amount';
-import { failed, refused, serviceRefusal, type FormState } from './form-state';
+import { AMOUNT_FORMAT, REFUND_AMOUNT_NOT_POSITIVE } from './refund-amount';
+import { formRefusal, refused, type FormState } from './form-state';
 
 // The dashboard's Refund form holds the API's rules (/docs#objects) by going through the same schema and
 // service as POST /v1/refund-requests; this file only turns a person's typing into that input and the
-// service's refusals back into words beside the right field.
+// service's refusals (worded by the service) beside the right field.
 
 export type RefundField = 'amount' | 'reason' | 'note';
 export type RefundFormInput = { paymentId: string; amount: string; reason: string; note: string };
 /** The form's answer; a request made names its refund, so the page can say how far it has got. */
 export type RefundFormState = FormState<RefundField> | { status: 'ok'; message: string; refundId: string };
 
-export const USDC_NOTE_REQUIRED =
-  'USDC payments are never refunded to the address they were sent from. Describe how the customer’s own destination address was verified.';
+export { USDC_NOTE_REQUIRED };
+
+const PARAM_FIELDS: Partial<Record<string, RefundField>> = {
+  amount: 'amount',
+  reason: 'reason',
+  crypto_refund_destination_note: 'note',
+};
 
 export async function refundFromDashboard(
   database: Db,
@@ -47,24 +50,7 @@ export async function refundFromDashboard(
       refundId: refund.id,
     };
   } catch (error) {
-    const refusal = serviceRefusal(error);
-    switch (refusal.code) {
-      case 'refund_exceeds_available':
-        return refused({ amount: await availableMessage(database, merchantId, form.paymentId) }, values);
-      case 'parameter_missing':
-        return refused({ note: USDC_NOTE_REQUIRED }, values);
-      case 'parameter_invalid':
-        return refused(
-          refusal.param === 'crypto_refund_destination_note'
-            ? { note: 'Only USDC payments take a destination note.' }
-            : { amount: refusal.message },
-          values,
-        );
-      case 'resource_missing':
-        return failed('This payment was not found.', values);
-      default:
-        return failed(refusal.message, values);
-    }
+    return formRefusal(error, PARAM_FIELDS, values);
   }
 }
 
@@ -77,11 +63,4 @@ function fieldErrorsOf(error: z.ZodError): Partial<Record<RefundField, string>> 
     else errors.amount ??= AMOUNT_FORMAT;
   }
   return errors;
-}
-
-async function availableMessage(database: Db, merchantId: string, paymentId: string): Promise<string> {
-  const payment = isId('payment', paymentId) ? await findPayment(database, merchantId, paymentId) : null;
-  if (!payment) return 'This payment was not found.';
-  const left = amountRefundable(payment);
-  return amountLeftMessage(left, payment.currency);
 }

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import { parseMajorAmount } from '@/lib/dashboard/format';
-import { failed, refused, serviceRefusal, type FormState } from '@/lib/dashboard/form-state';
+import { formRefusal, refused, type FormState } from '@/lib/dashboard/form-state';
 import type { Db } from '@/lib/db';
 import type { PaymentLink } from '@/lib/generated/prisma/client';
 import { createPaymentLinkInput, updatePaymentLinkInput } from './schemas';
 import { createPaymentLink, updatePaymentLink } from './service';
 
 // The dashboard's payment link forms keep the API's rules by going through the same schemas and service
-// as /v1/payment-links; this file turns typing into that input, and refusals into words by the field.
+// as /v1/payment-links; this file turns typing into that input, and puts the service's refusals by the field.
 
 export type PaymentLinkField = 'name' | 'description' | 'amount' | 'currency' | 'paymentMethods' | 'afterPaymentUrl';
 
@@ -58,19 +58,7 @@ export async function createPaymentLinkFromForm(
   try {
     return { link: await createPaymentLink(database, merchantId, parsed.data) };
   } catch (error) {
-    const refusal = serviceRefusal(error);
-    const field = PARAM_FIELDS[refusal.param?.split('.')[0] ?? ''];
-    if (refusal.code === 'url_not_approved') {
-      return {
-        state: refused({
-          afterPaymentUrl: 'This address is not on one of your approved websites. Use one of them, or leave it empty.',
-        }),
-      };
-    }
-    if (refusal.code === 'payment_method_unavailable' && !form.paymentMethods) {
-      return { state: refused({ paymentMethods: `None of your approved payment methods takes ${form.currency}.` }) };
-    }
-    return { state: field ? refused({ [field]: refusal.message }) : failed(refusal.message) };
+    return { state: formRefusal(error, PARAM_FIELDS) };
   }
 }
 
@@ -86,8 +74,7 @@ export async function updatePaymentLinkFromForm(
     await updatePaymentLink(database, merchantId, linkId, parsed.data);
     return { status: 'ok', message: 'Saved. Customers see the new name and description at once.' };
   } catch (error) {
-    const refusal = serviceRefusal(error);
-    return failed(refusal.code === 'resource_missing' ? 'This payment link was not found.' : refusal.message);
+    return formRefusal(error, PARAM_FIELDS);
   }
 }
 
@@ -107,8 +94,7 @@ export async function setPaymentLinkActive(
         : `${link.name} is deactivated; its page says it is no longer available.`,
     };
   } catch (error) {
-    const refusal = serviceRefusal(error);
-    return failed(refusal.code === 'resource_missing' ? 'This payment link was not found.' : refusal.message);
+    return formRefusal(error, PARAM_FIELDS);
   }
 }
 

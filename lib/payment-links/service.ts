@@ -57,7 +57,11 @@ function withLowercaseScheme(url: string): string {
 function requireApprovedWebsite(merchant: MerchantWithWebsites, url: string, param: string): void {
   const host = hostOfUrl(new URL(url));
   if (!merchant.websites.some((website) => website.host === host)) {
-    throw errors.urlNotApproved(`${param} host ${host} is not an approved website of this account`, param);
+    throw errors.urlNotApproved(
+      `${param} host ${host} is not an approved website of this account`,
+      param,
+      'This address is not on one of your approved websites. Use one of them, or leave it empty.',
+    );
   }
 }
 
@@ -69,7 +73,7 @@ export async function getPaymentLink(database: Db, merchantId: string, id: strin
 
 export async function getPaymentLinkOrThrow(database: Db, merchantId: string, id: string): Promise<PaymentLink> {
   const link = await getPaymentLink(database, merchantId, id);
-  if (!link) throw errors.resourceMissing(`No such payment link: '${id}'`, 'id');
+  if (!link) throw errors.resourceMissing(`No such payment link: '${id}'`, 'id', 'This payment link was not found.');
   return link;
 }
 

@@ -27,6 +27,7 @@ import {
   reserveAndInsertRefund,
 } from './repository';
 import type { CreateRefundRequestInput } from './schemas';
+import { amountLeftMessage, NOTE_USDC_ONLY, PAYMENT_NOT_FOUND, USDC_NOTE_REQUIRED } from './messages';
 import { serializeRefundRequest } from './serialize';
 
 // Refund requests. The payment's amount_reserved is the sum of its active refunds (requested, processing,
@@ -35,24 +36,28 @@ import { serializeRefundRequest } from './serialize';
 
 export async function createRefundRequest(database: Db, merchantId: string, input: CreateRefundRequestInput) {
   const payment = isId('payment', input.payment_id) ? await findPayment(database, merchantId, input.payment_id) : null;
-  if (!payment) throw errors.resourceMissing(`No such payment: '${input.payment_id}'`, 'payment_id');
+  if (!payment) throw errors.resourceMissing(`No such payment: '${input.payment_id}'`, 'payment_id', PAYMENT_NOT_FOUND);
 
   const note = input.crypto_refund_destination_note;
   if (payment.paymentMethod === 'usdc' && note === undefined) {
     throw errors.parameterMissing(
       'USDC payments are never refunded to their sending address: describe how the customer’s own destination is verified in crypto_refund_destination_note',
       'crypto_refund_destination_note',
+      USDC_NOTE_REQUIRED,
     );
   }
   if (payment.paymentMethod !== 'usdc' && note !== undefined) {
     throw errors.parameterInvalid(
       'crypto_refund_destination_note applies to USDC payments only',
       'crypto_refund_destination_note',
+      NOTE_USDC_ONLY,
     );
   }
   if (payment.status !== 'succeeded') {
     throw errors.paymentNotRefundable(
       `Payment ${payment.id} is ${payment.status}; only succeeded payments can be refunded`,
+      undefined,
+      `This payment is ${payment.status}; only succeeded payments can be refunded.`,
     );
   }
 
@@ -74,9 +79,11 @@ export async function createRefundRequest(database: Db, merchantId: string, inpu
   return inTransaction(database, async (tx) => {
     if (!(await reserveAndInsertRefund(tx, refund))) {
       const current = await findPaymentByIdOrThrow(tx, payment.id);
+      const left = amountRefundable(current);
       throw errors.refundExceedsAvailable(
-        `Refund of ${input.amount} exceeds the ${amountRefundable(current)} still available to refund on payment ${payment.id}`,
+        `Refund of ${input.amount} exceeds the ${left} still available to refund on payment ${payment.id}`,
         'amount',
+        amountLeftMessage(left, current.currency),
       );
     }
     await emitEvent(tx, merchantId, 'refund_request.created', serializeRefundRequest(refund));
