@@ -37,13 +37,14 @@ type Attempt = {
 function simulateAttempt(input: PayInput): Attempt {
   if (input.payment_method === 'card') {
     const digits = normalizeCardNumber(input.card_number);
-    if (!passesLuhn(digits)) throw errors.parameterInvalid('Your card number is invalid', 'card_number');
+    if (!passesLuhn(digits))
+      throw errors.parameterInvalid('Your card number is invalid', 'card_number', 'Your card number is invalid.');
     if (
       input.exp_month !== undefined &&
       input.exp_year !== undefined &&
       isExpired(input.exp_month, input.exp_year, now())
     ) {
-      throw errors.parameterInvalid('Your card has expired', 'exp_year');
+      throw errors.parameterInvalid('Your card has expired', 'exp_year', 'Your card has expired.');
     }
     // only brand, last4 and expiry are ever kept
     const details = {
@@ -113,7 +114,11 @@ export async function payCheckoutSession(
     if (merchantId && session.merchantId !== merchantId) throw missing(sessionId);
 
     if (!session.paymentMethods.includes(attempt.method)) {
-      throw errors.paymentMethodNotOffered(`This checkout session does not offer ${attempt.method}`, 'payment_method');
+      throw errors.paymentMethodNotOffered(
+        `This checkout session does not offer ${attempt.method}`,
+        'payment_method',
+        'This checkout does not accept that way to pay. Choose another one.',
+      );
     }
     const at = now();
     if (session.status !== 'open' || session.expiresAt <= at) {

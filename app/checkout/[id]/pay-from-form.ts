@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FormFieldErrors, PayFormInput, PayOutcome } from '@/components/checkout/payment-types';
 import { ApiError } from '@/lib/api/errors';
+import { fieldOfParam } from '@/lib/dashboard/form-state';
 import { now } from '@/lib/clock';
 import { db } from '@/lib/db';
 import { describeError, log } from '@/lib/log';
@@ -49,15 +50,26 @@ const DECLINE_MESSAGES: Record<string, string> = {
     'The Interac e-Transfer was declined, so nothing was paid. You can try again or choose another way to pay.',
 };
 
-/** When the service refuses a field the browser let through, the message for that field. */
-const FIELD_OF_PARAM: Record<string, { field: keyof FormFieldErrors; message: string }> = {
-  card_number: { field: 'number', message: 'Your card number is invalid.' },
-  exp_month: { field: 'expiry', message: EXPIRY_MONTH_INVALID },
-  exp_year: { field: 'expiry', message: 'Your card has expired.' },
-  cvc: { field: 'cvc', message: 'The CVC is incomplete.' },
-  name: { field: 'name', message: 'Enter the name on your card.' },
-  email: { field: 'email', message: 'Enter a valid e-mail address.' },
-  bank: { field: 'bank', message: 'Choose your bank.' },
+/** The form field of each param the service may refuse when the browser let it through. */
+const PARAM_FIELDS: Record<string, keyof FormFieldErrors> = {
+  card_number: 'number',
+  exp_month: 'expiry',
+  exp_year: 'expiry',
+  cvc: 'cvc',
+  name: 'name',
+  email: 'email',
+  bank: 'bank',
+};
+
+/** The page's own words for a param the service refused without a sentence of its own (its schema's checks). */
+const SAID_FOR_PARAM: Record<string, string> = {
+  card_number: 'Your card number is invalid.',
+  exp_month: EXPIRY_MONTH_INVALID,
+  exp_year: 'Your card has expired.',
+  cvc: 'The CVC is incomplete.',
+  name: 'Enter the name on your card.',
+  email: 'Enter a valid e-mail address.',
+  bank: 'Choose your bank.',
 };
 
 export async function payFromHostedForm(sessionId: string, raw: unknown): Promise<PayOutcome> {
@@ -122,11 +134,13 @@ function outcomeOfError(error: unknown, sessionId: string, method: PayFormInput[
       case 'resource_missing':
         return { kind: 'closed' };
       case 'payment_method_not_offered':
-        return { kind: 'failed', message: 'This checkout does not accept that way to pay. Choose another one.' };
+        if (error.userMessage) return { kind: 'failed', message: error.userMessage };
+        break;
       case 'parameter_invalid':
       case 'parameter_missing': {
-        const mapped = error.param ? FIELD_OF_PARAM[error.param] : undefined;
-        if (mapped) return { kind: 'invalid', errors: { [mapped.field]: mapped.message } };
+        const field = fieldOfParam(error.param, PARAM_FIELDS);
+        const message = error.userMessage ?? SAID_FOR_PARAM[error.param ?? ''];
+        if (field && message) return { kind: 'invalid', errors: { [field]: message } };
       }
     }
   }
