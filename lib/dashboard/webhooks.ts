@@ -16,7 +16,7 @@ import {
   sendTestEvent,
 } from '@/lib/webhooks/service';
 import { isDelivered } from '@/lib/webhooks/send';
-import { failed, refused, serviceRefusal, type FormState } from './form-state';
+import { failed, formRefusal, refused, serviceRefusal, type FormState } from './form-state';
 import { PAGE_SIZE } from './list-params';
 
 // Developers → Webhooks: endpoints with their recent delivery health, one endpoint's deliveries and
@@ -82,10 +82,7 @@ export async function createEndpointFromDashboard(
     const endpoint = await createWebhookEndpoint(database, merchantId, parsed.data);
     return { status: 'ok', message: `Endpoint ${endpoint.url} added.`, secret: endpoint.secret };
   } catch (error) {
-    const refusal = serviceRefusal(error);
-    if (refusal.param === 'url')
-      return refused({ url: refusal.message.replace(/^Invalid url: it /, 'This URL ') }, values);
-    return failed(refusal.message, values);
+    return formRefusal(error, { url: 'url', description: 'description', events: 'events' }, values);
   }
 }
 

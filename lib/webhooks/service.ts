@@ -35,7 +35,7 @@ export async function createWebhookEndpoint(
   options: { allowPrivateUrls?: boolean } = {},
 ) {
   const check = await checkWebhookUrl(input.url, { allowPrivate: options.allowPrivateUrls });
-  if (!check.ok) throw errors.parameterInvalid(`Invalid url: it ${check.reason}`, 'url');
+  if (!check.ok) throw errors.parameterInvalid(`Invalid url: it ${check.reason}`, 'url', `This URL ${check.reason}`);
   return insertEndpoint(database, {
     id: newId('webhookEndpoint'),
     merchantId,

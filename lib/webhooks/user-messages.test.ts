@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api/errors';
+import { createEndpointFromDashboard } from '@/lib/dashboard/webhooks';
+import { db } from '@/lib/db';
+import { createMerchant } from '@/lib/merchants/service';
+import { createWebhookEndpoint } from './service';
+
+// The endpoint URL's refusal, worded for a person by the service instead of rewritten by the form.
+
+describe('webhook endpoint URL refusal', () => {
+  it('keeps the API message and carries the sentence the dashboard shows', async () => {
+    const client = await db();
+    const merchantId = (await createMerchant(client, { name: 'Hooks', hosts: ['hooks.example.com'] })).id;
+    const error = await createWebhookEndpoint(client, merchantId, {
+      url: 'ftp://example.com/hooks',
+      events: ['*'],
+    }).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      code: 'parameter_invalid',
+      param: 'url',
+      message: 'Invalid url: it must use http or https',
+      userMessage: 'This URL must use http or https',
+    });
+    expect(
+      await createEndpointFromDashboard(client, merchantId, {
+        url: 'ftp://example.com/hooks',
+        description: '',
+        allEvents: true,
+        events: [],
+      }),
+    ).toMatchObject({ status: 'error', fieldErrors: { url: 'This URL must use http or https' } });
+  });
+});
