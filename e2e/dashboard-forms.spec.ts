@@ -85,11 +85,9 @@ test('a refund sent while the connection is down says so in the form and keeps t
   await page.getByRole('dialog', { name: 'Refund US$3.21?' }).getByRole('button', { name: 'Refund US$3.21' }).click();
 
   await expect(
-    page
-      .getByRole('alert')
-      .filter({
-        hasText: 'We could not reach the server. Check your connection and try again; what you typed is still here.',
-      }),
+    page.getByRole('alert').filter({
+      hasText: 'We could not reach the server. Check your connection and try again; what you typed is still here.',
+    }),
   ).toBeVisible();
   // the page is still the payment's, not the error page, and nothing typed was lost
   await expect(page.getByText('This page could not be loaded')).toHaveCount(0);

@@ -28,7 +28,8 @@ export function PaymentsTable({
         <tr>
           <Th align="right">Amount</Th>
           <Th>Status</Th>
-          <Th className="hidden sm:table-cell">Payment method</Th>
+          {/* headers never wrap: beside another panel the method column's header is its narrowest name */}
+          <Th className="hidden sm:table-cell">{compact ? 'Method' : 'Payment method'}</Th>
           <Th className={wide}>Order reference</Th>
           <Th className={widest}>Payment id</Th>
           <Th>
