@@ -83,9 +83,13 @@ export async function sql<Row extends object>(
   return rows;
 }
 
-/** Runs fn in a transaction, or inside the caller's when db already is one. */
+/**
+ * Runs fn in a transaction, or inside the caller's when db already is one. A transaction client has
+ * $transaction too (Prisma would nest a SAVEPOINT and RELEASE, two more round trips); only the client
+ * itself has $disconnect.
+ */
 export async function inTransaction<T>(database: Db, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-  if ('$transaction' in database) return database.$transaction(fn, { maxWait: 10_000, timeout: 20_000 });
+  if ('$disconnect' in database) return database.$transaction(fn, { maxWait: 10_000, timeout: 20_000 });
   return fn(database);
 }
 
