@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
-import { payCheckoutSession } from '@/lib/payments/pay';
+import { paidPayment } from '@/lib/payments/paid-payment.fixture';
 import { createRefundRequest } from '@/lib/refunds/service';
 import { changeRefund } from './refund-actions';
 
@@ -12,21 +11,8 @@ import { changeRefund } from './refund-actions';
 let merchantId: string;
 
 async function requestedRefund() {
-  const client = await db();
-  const session = await createCheckoutSession(client, merchantId, {
-    order_reference: `o-${Math.random().toString(36).slice(2)}`,
-    currency: 'USD',
-    items: [{ name: 'Lamp', quantity: 1, unit_amount: 5000 }],
-    shipping_amount: 0,
-    tax_amount: 0,
-    amount: 5000,
-    return_url: 'https://shop.example.com/thanks',
-  });
-  const { payment } = await payCheckoutSession(client, merchantId, session.id, {
-    payment_method: 'card',
-    card_number: '4242424242424242',
-  });
-  return createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 1000 });
+  const payment = await paidPayment(merchantId);
+  return createRefundRequest(await db(), merchantId, { payment_id: payment.id, amount: 1000 });
 }
 
 beforeEach(async () => {

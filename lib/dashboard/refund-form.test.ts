@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
-import { payCheckoutSession } from '@/lib/payments/pay';
+import { paidPayment } from '@/lib/payments/paid-payment.fixture';
 import { REFUND_AMOUNT_NOT_POSITIVE } from './refund-amount';
 import { refundFromDashboard, USDC_NOTE_REQUIRED } from './refund-form';
 
@@ -11,23 +10,11 @@ import { refundFromDashboard, USDC_NOTE_REQUIRED } from './refund-form';
 
 let merchantId: string;
 
-async function pay(method: 'card' | 'usdc', cardNumber = '4242424242424242') {
-  const client = await db();
-  const session = await createCheckoutSession(client, merchantId, {
-    order_reference: `o-${Math.random().toString(36).slice(2)}`,
-    currency: 'USD',
-    items: [{ name: 'Lamp', quantity: 1, unit_amount: 5000 }],
-    shipping_amount: 0,
-    tax_amount: 0,
-    amount: 5000,
-    return_url: 'https://shop.example.com/thanks',
-  });
-  const input =
-    method === 'card'
-      ? { payment_method: 'card' as const, card_number: cardNumber }
-      : { payment_method: 'usdc' as const };
-  return (await payCheckoutSession(client, merchantId, session.id, input)).payment;
-}
+const pay = (method: 'card' | 'usdc', cardNumber = '4242424242424242') =>
+  paidPayment(
+    merchantId,
+    method === 'card' ? { payment_method: 'card', card_number: cardNumber } : { payment_method: 'usdc' },
+  );
 
 const refund = async (paymentId: string, fields: Partial<{ amount: string; reason: string; note: string }>) =>
   refundFromDashboard(await db(), merchantId, { paymentId, amount: '', reason: '', note: '', ...fields });

@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, errorBody } from '@/lib/api/errors';
-import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
-import { payCheckoutSession } from '@/lib/payments/pay';
+import { paidPayment as paidLamp } from '@/lib/payments/paid-payment.fixture';
 import { USDC_NOTE_REQUIRED } from './messages';
 import { createRefundRequest } from './service';
 
@@ -11,24 +10,7 @@ import { createRefundRequest } from './service';
 // still carries only the developer's message.
 
 let merchantId: string;
-
-async function paidPayment() {
-  const client = await db();
-  const session = await createCheckoutSession(client, merchantId, {
-    order_reference: `o-${Math.random().toString(36).slice(2)}`,
-    currency: 'USD',
-    items: [{ name: 'Lamp', quantity: 1, unit_amount: 5000 }],
-    shipping_amount: 0,
-    tax_amount: 0,
-    amount: 5000,
-    return_url: 'https://shop.example.com/thanks',
-  });
-  const { payment } = await payCheckoutSession(client, merchantId, session.id, {
-    payment_method: 'card',
-    card_number: '4242424242424242',
-  });
-  return payment;
-}
+const paidPayment = () => paidLamp(merchantId);
 
 async function refusal(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(

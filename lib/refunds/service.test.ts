@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
-import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
-import { payCheckoutSession } from '@/lib/payments/pay';
+import { paidPayment as paidLamp } from '@/lib/payments/paid-payment.fixture';
 import {
   approveRefundRequest,
   authorizeAutomaticRefunds,
@@ -15,23 +14,8 @@ import {
 
 let merchantId: string;
 
-async function paidPayment(cardNumber = '4242424242424242') {
-  const client = await db();
-  const session = await createCheckoutSession(client, merchantId, {
-    order_reference: `o-${Math.random().toString(36).slice(2)}`,
-    currency: 'USD',
-    items: [{ name: 'Lamp', quantity: 1, unit_amount: 5000 }],
-    shipping_amount: 0,
-    tax_amount: 0,
-    amount: 5000,
-    return_url: 'https://shop.example.com/thanks',
-  });
-  const { payment } = await payCheckoutSession(client, merchantId, session.id, {
-    payment_method: 'card',
-    card_number: cardNumber,
-  });
-  return payment;
-}
+const paidPayment = (cardNumber = '4242424242424242') =>
+  paidLamp(merchantId, { payment_method: 'card', card_number: cardNumber });
 
 async function eventsOf(type: string, id: string) {
   const client = await db();
