@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ERROR_CODES } from '@/lib/openapi/error-codes';
-import { API_OPERATIONS } from '@/lib/openapi/routes';
+import { API_OPERATIONS } from '@/lib/openapi/operations';
 import { TEST_CARDS } from '@/lib/payments/cards';
 import { E2E_BASE_URL } from '../playwright.config';
 import { DESKTOP, expectAccessible, PHONE, screenshot } from './support';

@@ -13,7 +13,7 @@ import { Testing } from '@/components/docs/testing';
 import { Webhooks } from '@/components/docs/webhooks';
 import { env } from '@/lib/env';
 import { currentOpenApiDocument } from '@/lib/openapi/current';
-import { API_OPERATIONS, API_TAGS } from '@/lib/openapi/routes';
+import { API_OPERATIONS, API_TAGS } from '@/lib/openapi/operations';
 
 export const metadata: Metadata = { title: 'API reference' };
 

@@ -1,6 +1,6 @@
 import { BreakableName } from './breakable-name';
 import { SCOPES } from '@/lib/api-keys/scopes';
-import { API_OPERATIONS } from '@/lib/openapi/routes';
+import { API_OPERATIONS } from '@/lib/openapi/operations';
 import { SCOPE_GRANTS } from '@/lib/openapi/scopes';
 import { Code, CodeBlock } from './code-block';
 import { DocSection, DocTable } from './doc-section';

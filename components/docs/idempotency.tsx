@@ -1,5 +1,5 @@
 import { BreakableName } from './breakable-name';
-import { API_OPERATIONS, type Idempotency as Rule } from '@/lib/openapi/routes';
+import { API_OPERATIONS, type Idempotency as Rule } from '@/lib/openapi/operations';
 import { Code } from './code-block';
 import { DocSection } from './doc-section';
 import { MethodBadge } from './method-badge';

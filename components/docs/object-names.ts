@@ -1,5 +1,5 @@
 import { responseComponentName } from '@/lib/openapi/components';
-import { API_OPERATIONS } from '@/lib/openapi/routes';
+import { API_OPERATIONS } from '@/lib/openapi/operations';
 
 /** The objects the reference describes: what the endpoints answer with (not list pages, not this document), and the error body. */
 export function documentedObjectNames(): string[] {

@@ -1,7 +1,7 @@
 import { BreakableName } from './breakable-name';
 import type { JsonSchema } from '@/lib/openapi/json-schema';
 import type { OpenApiDocument, ParameterObject } from '@/lib/openapi/document';
-import type { ApiOperation } from '@/lib/openapi/routes';
+import type { ApiOperation } from '@/lib/openapi/operations';
 import { curlFor } from '@/lib/openapi/snippets';
 import { Code, CodeBlock } from './code-block';
 import { DocTable } from './doc-section';

@@ -1,6 +1,6 @@
 import { BreakableName } from './breakable-name';
 import type { OpenApiDocument, ParameterObject } from '@/lib/openapi/document';
-import { API_OPERATIONS } from '@/lib/openapi/routes';
+import { API_OPERATIONS } from '@/lib/openapi/operations';
 import { Code, CodeBlock } from './code-block';
 import { DocSection, DocTable } from './doc-section';
 import { typeLabel } from './schema-fields';

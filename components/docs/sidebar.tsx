@@ -1,4 +1,4 @@
-import { API_OPERATIONS, API_TAGS } from '@/lib/openapi/routes';
+import { API_OPERATIONS, API_TAGS } from '@/lib/openapi/operations';
 import { MethodBadge } from './method-badge';
 
 export const GUIDES = [
@@ -15,7 +15,7 @@ export const GUIDES = [
 const linkClass =
   'flex min-h-7 items-center gap-2 rounded-md px-2 py-1 text-gray-700 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-accent-600';
 
-/** Every guide, every endpoint by group, and every object, from the route table. */
+/** Every guide, every endpoint by group, and every object, from the operations. */
 export function Sidebar({ label, objectNames }: { label: string; objectNames: readonly string[] }) {
   return (
     <nav aria-label={label} className="space-y-6 text-sm">

@@ -1,6 +1,14 @@
 import { errors } from './errors';
 
-export type ListPage<T> = { object: 'list'; data: T[]; has_more: boolean };
+/** A page of domain rows, newest first, as services return it. */
+export type Page<Row> = { rows: Row[]; hasMore: boolean };
+
+/** The list object of /docs#pagination, made at the edge from a service's page. */
+export type ListObject<T> = { object: 'list'; data: T[]; has_more: boolean };
+
+export function listObject<Row, Item>(page: Page<Row>, serialize: (row: Row) => Item): ListObject<Item> {
+  return { object: 'list', data: page.rows.map(serialize), has_more: page.hasMore };
+}
 
 type Cursor = { id: string; createdAt: Date };
 
@@ -8,13 +16,12 @@ type Cursor = { id: string; createdAt: Date };
  * Newest first, `limit` items after the `starting_after` object. The cursor must be an object of the
  * same merchant, else it is a 404 like any other id of another connection.
  */
-export async function paginate<Row extends Cursor, Item>(options: {
+export async function paginate<Row extends Cursor>(options: {
   limit: number;
   startingAfter?: string;
   findCursor: (id: string) => Promise<Cursor | null>;
   findPage: (args: { where: object; take: number }) => Promise<Row[]>;
-  serialize: (row: Row) => Item;
-}): Promise<ListPage<Item>> {
+}): Promise<Page<Row>> {
   let where = {};
   if (options.startingAfter) {
     const cursor = await options.findCursor(options.startingAfter);
@@ -24,11 +31,7 @@ export async function paginate<Row extends Cursor, Item>(options: {
     };
   }
   const rows = await options.findPage({ where, take: options.limit + 1 });
-  return {
-    object: 'list',
-    data: rows.slice(0, options.limit).map(options.serialize),
-    has_more: rows.length > options.limit,
-  };
+  return { rows: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
 }
 
 export const NEWEST_FIRST = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];

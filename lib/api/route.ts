@@ -1,7 +1,7 @@
 import type { AuthenticatedKey } from '@/lib/api-keys/service';
-import type { Scope } from '@/lib/api-keys/scopes';
 import { db, inTransaction, type Db } from '@/lib/db';
 import { newId } from '@/lib/ids';
+import type { ApiOperation } from '@/lib/openapi/operation';
 import { recordApiRequest } from '@/lib/api-logs/service';
 import { describeError, log } from '@/lib/log';
 import { authenticate, requireScope } from './auth';
@@ -9,6 +9,7 @@ import { readJsonBody } from './body';
 import { assertStorableText } from './strict-json';
 import { checkRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
 import { ApiError, errorBody, errors } from './errors';
+import { parse } from './parse';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -20,41 +21,42 @@ import {
 // The /v1 wrapper: request id, key auth, scope, body reading, idempotency, and the one place where
 // errors become the error body of /docs#errors. Handlers parse, call a service and shape the answer.
 
-export type ApiResult = { status: number; body: unknown; headers?: Record<string, string> };
-export const ok = (body: unknown): ApiResult => ({ status: 200, body });
-export const created = (body: unknown): ApiResult => ({ status: 201, body });
+type ApiResult = { status: number; body: unknown; headers?: Record<string, string> };
 
-export type ApiContext = {
+export type ApiContext<Input = unknown, Query = unknown> = {
   request: Request;
   requestId: string;
   params: Record<string, string>;
-  query: Record<string, string>;
-  body: Record<string, unknown>;
+  /** the query, parsed with the operation's query schema */
+  query: Query;
+  /** the body, parsed with the operation's body schema */
+  body: Input;
   key: AuthenticatedKey;
   merchantId: string;
   /** A transaction for idempotent requests (the response is stored in it), the client otherwise. */
   db: Db;
 };
 
-type RouteOptions = {
-  scope: Scope;
-  /** required: creates; optional: actions that honour a key when sent (…/expire, …/cancel) */
-  idempotency?: 'required' | 'optional';
-  /** POST bodies are JSON objects; action endpoints also accept an empty body. */
-  body?: 'json' | 'json-or-empty';
-};
-
 type NextContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = (request: Request, context: NextContext) => Promise<Response>;
+/** A served operation keeps its declaration, so a test can hold each route file to the operations it serves. */
+export type ApiRouteHandler = RouteHandler & { operation: ApiOperation };
 
-export function apiRoute(options: RouteOptions, handler: (ctx: ApiContext) => Promise<ApiResult>): RouteHandler {
-  return async (request, context) => {
+/**
+ * Serves an operation: everything the operation declares (scope, Idempotency-Key rule, body and query
+ * schemas, success status) is enforced here, so the handler only calls a service and serializes its answer.
+ */
+export function apiRoute<Input, Query>(
+  operation: ApiOperation<Input, Query>,
+  handler: (ctx: ApiContext<Input, Query>) => Promise<unknown>,
+): ApiRouteHandler {
+  const served: RouteHandler = async (request, context) => {
     const startedAt = performance.now();
     const requestId = newId('request');
     const seen: Seen = {};
     let result: ApiResult;
     try {
-      result = await runRoute(options, handler, request, context, requestId, seen);
+      result = await runRoute(operation, handler, request, context, requestId, seen);
     } catch (error) {
       result = errorResult(error, requestId, request);
     }
@@ -79,6 +81,7 @@ export function apiRoute(options: RouteOptions, handler: (ctx: ApiContext) => Pr
     }
     return response;
   };
+  return Object.assign(served, { operation: operation as ApiOperation });
 }
 
 /** What the wrapper learnt before an answer, for the request log: whose request, with which key, saying what. */
@@ -89,9 +92,9 @@ type Seen = {
   requestBody?: Record<string, unknown>;
 };
 
-async function runRoute(
-  options: RouteOptions,
-  handler: (ctx: ApiContext) => Promise<ApiResult>,
+async function runRoute<Input, Query>(
+  operation: ApiOperation<Input, Query>,
+  handler: (ctx: ApiContext<Input, Query>) => Promise<unknown>,
   request: Request,
   context: NextContext,
   requestId: string,
@@ -101,12 +104,11 @@ async function runRoute(
   seen.merchantId = key.merchantId;
   seen.idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
   seen.rateLimit = await checkRateLimit(key.id, key.merchantId);
-  requireScope(key, options.scope);
-  const body = request.method === 'POST' ? await readJsonBody(request, options.body === 'json-or-empty') : {};
+  if (operation.scope) requireScope(key, operation.scope);
+  const body = request.method === 'POST' ? await readJsonBody(request, operation.body?.required === false) : {};
   if (request.method === 'POST') seen.requestBody = body;
-  const idempotencyKey = options.idempotency
-    ? readIdempotencyKey(request, options.idempotency === 'required')
-    : undefined;
+  const idempotencyKey =
+    operation.idempotency === 'none' ? undefined : readIdempotencyKey(request, operation.idempotency === 'required');
   const url = new URL(request.url);
   const query = Object.fromEntries(url.searchParams);
   // a NUL in ?order_reference=%00 would reach PostgreSQL, which refuses it (a 500); bodies are checked in readJsonBody
@@ -118,19 +120,25 @@ async function runRoute(
     request,
     requestId,
     params: flattenParams(await context.params),
-    query,
-    body,
     key,
     merchantId: key.merchantId,
   };
-  if (!idempotencyKey) return handler({ ...base, db: await db() });
+  // parsed after the idempotency claim: a key reused with another body is a 422 whether or not that body is valid
+  const answer = async (database: Db): Promise<ApiResult> => {
+    const parsed = {
+      query: (operation.query ? parse(operation.query, query) : {}) as Query,
+      body: parseBody(operation, body),
+    };
+    return { status: operation.success.status, body: await handler({ ...base, ...parsed, db: database }) };
+  };
+  if (!idempotencyKey) return answer(await db());
 
   const endpoint = `${request.method} ${url.pathname}`;
   const claim = await claimIdempotencyKey(key.merchantId, endpoint, idempotencyKey, fingerprint(body));
   if (claim.kind === 'replay') return { status: 200, body: claim.body, headers: { 'Idempotent-Replayed': 'true' } };
   try {
     return await inTransaction(await db(), async (tx) => {
-      const result = await handler({ ...base, db: tx });
+      const result = await answer(tx);
       if (result.status >= 200 && result.status < 300)
         await completeIdempotencyKey(tx, claim.id, result.status, result.body);
       return result;
@@ -141,6 +149,11 @@ async function runRoute(
     );
     throw error;
   }
+}
+
+function parseBody<Input>(operation: ApiOperation<Input, unknown>, body: Record<string, unknown>): Input {
+  if (!operation.body) return body as Input;
+  return operation.body.parse ? operation.body.parse(body) : parse(operation.body.schema, body);
 }
 
 function flattenParams(params: Record<string, string | string[]> | undefined): Record<string, string> {
@@ -184,6 +197,10 @@ type Method = (typeof METHODS)[number];
 
 /** Every method of a route file: the implemented ones, and a JSON 405 with `Allow` for the rest. */
 export function routes(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
+  for (const [method, handler] of Object.entries(handlers)) {
+    const declared = (handler as Partial<ApiRouteHandler>).operation?.method;
+    if (declared && declared !== method) throw new Error(`${declared} operation served as ${method}`);
+  }
   const allowed = METHODS.filter((method) => handlers[method]);
   const notAllowed: RouteHandler = async (request) =>
     errorResponse(errors.methodNotAllowed(request.method, allowed), newId('request'));

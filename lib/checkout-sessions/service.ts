@@ -198,7 +198,6 @@ export async function listCheckoutSessions(
     startingAfter: query.starting_after,
     findCursor: (id) => findSessionCursor(database, merchantId, id),
     findPage: (page) => findSessionsPage(database, merchantId, filters, page),
-    serialize: serializeCheckoutSession,
   });
 }
 
@@ -212,8 +211,8 @@ export async function expireCheckoutSession(database: Db, merchantId: string, id
         `Checkout session ${id} is ${serializeCheckoutSession(session).status}, not open`,
       );
     }
-    const expired = serializeCheckoutSession({ ...session, status: 'expired', expiredAt: at });
-    await emitEvent(tx, merchantId, 'checkout_session.expired', expired);
+    const expired = { ...session, status: 'expired' as const, expiredAt: at };
+    await emitEvent(tx, merchantId, 'checkout_session.expired', serializeCheckoutSession(expired));
     return expired;
   });
 }

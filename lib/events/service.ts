@@ -5,7 +5,6 @@ import { isId, newId } from '@/lib/ids';
 import { writeEventWithDeliveries } from '@/lib/webhooks/fan-out';
 import { findEvent, findEventCursor, findEventsPage } from './repository';
 import type { ListEventsQuery } from './schemas';
-import { serializeEvent } from './serialize';
 import type { EventType } from './types';
 
 export { EVENT_TYPES, type EventType } from './types';
@@ -33,6 +32,5 @@ export async function listEvents(database: Db, merchantId: string, query: ListEv
     startingAfter: query.starting_after,
     findCursor: (id) => findEventCursor(database, merchantId, id),
     findPage: (page) => findEventsPage(database, merchantId, { type: query.type }, page),
-    serialize: serializeEvent,
   });
 }

@@ -15,10 +15,10 @@ import {
 import { errorObject } from './error-codes';
 import { componentSchemasOf, SCHEMA_REF_PREFIX, type JsonSchema } from './json-schema';
 import { applyRequestNotes, REQUEST_FIELD_NOTES } from './request-notes';
-import { API_OPERATIONS, type ApiOperation } from './routes';
+import { API_OPERATIONS, type ApiOperation } from './operations';
 
 // components.schemas of the document: the response objects under their names, each event type's
-// envelope, the error body, and the request bodies of the route table.
+// envelope, the error body, and the request bodies of the operations.
 
 /** `checkout_session.completed` → `CheckoutSessionCompletedEvent` */
 export function eventComponentName(type: EventType): string {
@@ -76,7 +76,7 @@ export function componentRef(name: string): { $ref: string } {
 
 export function responseComponentName(schema: z.ZodType): string {
   const meta = responseObjects.get(schema);
-  if (!meta) throw new Error('a response schema of the route table has no component name');
+  if (!meta) throw new Error('a response schema of the operations has no component name');
   return meta.id;
 }
 

@@ -5,7 +5,7 @@ import { errors } from '@/lib/api/errors';
 import { buildOpenApiDocument } from './document';
 import { ERROR_CODES, ERROR_WHEN, FACTORY_ERRORS } from './error-codes';
 import { applyRequestNotes, REQUEST_FIELD_NOTES } from './request-notes';
-import { API_OPERATIONS } from './routes';
+import { API_OPERATIONS } from './operations';
 
 // The document on its own, without a server: valid OpenAPI 3.1 by a third-party validator, with an
 // example that the route's own schema accepts, and an error table that is exactly lib/api/errors.ts.

@@ -5,11 +5,11 @@ import { errorCodeRow } from './error-codes';
 import { responseExamples } from './examples';
 import { requestSchemaOf, type JsonSchema } from './json-schema';
 import { errorCodesByStatus } from './responses';
-import { API_OPERATIONS, API_TAGS, type ApiOperation } from './routes';
+import { API_OPERATIONS, API_TAGS, type ApiOperation } from './operations';
 import { SCOPE_GRANTS } from './scopes';
 import { buildWebhooks, WEBHOOK_PARAMETERS } from './webhooks';
 
-// The OpenAPI 3.1 document of /v1, assembled from the route table and the zod schemas. Served at
+// The OpenAPI 3.1 document of /v1, assembled from the operations and the zod schemas. Served at
 // /v1/openapi.json and rendered at /docs.
 
 export type OpenApiDocument = {

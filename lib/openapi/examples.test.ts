@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from './document';
 import { responseExamples } from './examples';
-import { API_OPERATIONS } from './routes';
+import { API_OPERATIONS } from './operations';
 
 // Every operation shows what it answers: an example in each 2xx response of the document (which /docs
 // renders), that the operation's own strict response schema accepts.

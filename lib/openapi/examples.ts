@@ -1,5 +1,5 @@
 // One example answer per operation, for the document's 2xx responses and the "Example response" of /docs.
-// They tell one story, continuing the request examples of the route table: order-1001 is paid by card,
+// They tell one story, continuing the request examples of the operations: order-1001 is paid by card,
 // part of it is refunded, and a webhook endpoint hears about it. lib/openapi/examples.test.ts parses each
 // with its operation's strict response schema, so an example cannot drift from what the API answers.
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { listObject } from '@/lib/api/pagination';
 import { parse } from '@/lib/api/parse';
 import { checkoutSessionList, checkoutSessionObject } from '@/lib/checkout-sessions/objects';
 import { createCheckoutSessionInput } from '@/lib/checkout-sessions/schemas';
@@ -12,6 +13,7 @@ import {
 import { serializeCheckoutSession } from '@/lib/checkout-sessions/serialize';
 import { db } from '@/lib/db';
 import { EVENT_OBJECTS, eventList, eventObject } from '@/lib/events/objects';
+import { serializeEvent } from '@/lib/events/serialize';
 import { listEvents } from '@/lib/events/service';
 import { EVENT_TYPES } from '@/lib/events/types';
 import { approveWebsite, createMerchant, setRefundPolicy } from '@/lib/merchants/service';
@@ -32,7 +34,7 @@ import {
   webhookEndpointObject,
   webhookEndpointWithSecretObject,
 } from '@/lib/webhooks/objects';
-import { serializeWebhookEndpoint } from '@/lib/webhooks/serialize';
+import { serializeDeletedWebhookEndpoint, serializeWebhookEndpoint } from '@/lib/webhooks/serialize';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -86,9 +88,12 @@ describe('checkout_session', () => {
     expectConforms(checkoutSessionObject, complete);
     expectConforms(
       checkoutSessionObject,
-      await expireCheckoutSession(client, merchantId, (await openSession('CAD')).id),
+      serializeCheckoutSession(await expireCheckoutSession(client, merchantId, (await openSession('CAD')).id)),
     );
-    expectConforms(checkoutSessionList, await listCheckoutSessions(client, merchantId, { limit: 100 }));
+    expectConforms(
+      checkoutSessionList,
+      listObject(await listCheckoutSessions(client, merchantId, { limit: 100 }), serializeCheckoutSession),
+    );
   });
 });
 
@@ -135,8 +140,11 @@ describe('payment and refund_request', () => {
       refundRequestObject,
       serializeRefundRequest(await cancelRefundRequest(client, merchantId, refund.id)),
     );
-    expectConforms(refundRequestList, await listRefundRequests(client, merchantId, { limit: 100 }));
-    expectConforms(paymentList, await listPayments(client, merchantId, { limit: 100 }));
+    expectConforms(
+      refundRequestList,
+      listObject(await listRefundRequests(client, merchantId, { limit: 100 }), serializeRefundRequest),
+    );
+    expectConforms(paymentList, listObject(await listPayments(client, merchantId, { limit: 100 }), serializePayment));
   });
 });
 
@@ -163,7 +171,10 @@ describe('payment_link', () => {
     );
     expectConforms(paymentLinkObject, serializePaymentLink(plain));
     expectConforms(paymentLinkObject, serializePaymentLink(full));
-    expectConforms(paymentLinkList, await listPaymentLinks(client, merchantId, { limit: 100 }));
+    expectConforms(
+      paymentLinkList,
+      listObject(await listPaymentLinks(client, merchantId, { limit: 100 }), serializePaymentLink),
+    );
   });
 });
 
@@ -185,15 +196,21 @@ describe('webhook_endpoint', () => {
       webhookEndpointWithSecretObject,
       serializeWebhookEndpoint(await rotateWebhookSecret(client, merchantId, endpoint.id), { withSecret: true }),
     );
-    expectConforms(webhookEndpointList, await listWebhookEndpoints(client, merchantId, { limit: 100 }));
-    expectConforms(deletedWebhookEndpointObject, await deleteWebhookEndpoint(client, merchantId, endpoint.id));
+    expectConforms(
+      webhookEndpointList,
+      listObject(await listWebhookEndpoints(client, merchantId, { limit: 100 }), (one) =>
+        serializeWebhookEndpoint(one),
+      ),
+    );
+    await deleteWebhookEndpoint(client, merchantId, endpoint.id);
+    expectConforms(deletedWebhookEndpointObject, serializeDeletedWebhookEndpoint(endpoint.id));
   });
 });
 
 describe('event', () => {
   it('documents every event the services above emitted, each with the payload of its type', async () => {
     const client = await db();
-    const events = await listEvents(client, merchantId, { limit: 100 });
+    const events = listObject(await listEvents(client, merchantId, { limit: 100 }), serializeEvent);
     expectConforms(eventList, events);
     for (const event of events.data) expectConforms(EVENT_OBJECTS[event.type as keyof typeof EVENT_OBJECTS], event);
     const seen = new Set(events.data.map((event) => event.type));

@@ -1,9 +1,9 @@
 import { errorCodeRow, type ErrorCode } from './error-codes';
-import type { ApiOperation } from './routes';
+import type { ApiOperation } from './operations';
 import { hasRequiredFields, requestSchemaOf } from './json-schema';
 
 // Which errors an endpoint can answer: those of the wrapper steps it goes through (/docs#errors, in the
-// order they are checked), then its own rules from the route table.
+// order they are checked), then its own rules from the operations.
 
 export function errorCodesOf(operation: ApiOperation): ErrorCode[] {
   const codes: ErrorCode[] = [];

@@ -1,6 +1,6 @@
 import type { Scope } from '@/lib/api-keys/scopes';
 
-// What each scope of /docs#authentication is for, in a few words; the route table says which endpoints need it.
+// What each scope of /docs#authentication is for, in a few words; the operations say which endpoints need it.
 export const SCOPE_GRANTS: Record<Scope, string> = {
   'checkout_sessions:write': 'create and expire checkout sessions; the test helpers',
   'payments:read': 'read checkout sessions and payments',

@@ -1,7 +1,7 @@
-import { API_OPERATIONS, type ApiOperation } from './routes';
+import { API_OPERATIONS, type ApiOperation } from './operations';
 
 // Code shown on /docs. The webhook route is run by webhook-snippet.test.ts against real signatures; the
-// curl commands are made from the route table's examples, which document.test.ts parses with each
+// curl commands are made from the operations's examples, which document.test.ts parses with each
 // route's schema.
 
 export const WEBHOOK_ROUTE_FILE = 'app/api/webhooks/route.ts';
@@ -50,6 +50,6 @@ export function curlFor(
 
 export function operationById(operationId: string): ApiOperation {
   const operation = API_OPERATIONS.find((candidate) => candidate.operationId === operationId);
-  if (!operation) throw new Error(`no operation ${operationId} in the route table`);
+  if (!operation) throw new Error(`no operation ${operationId} in lib/openapi/operations.ts`);
   return operation;
 }

@@ -111,7 +111,7 @@ describe('one merchant never reaches another’s links', () => {
       code: 'resource_missing',
       param: 'id',
     });
-    expect((await listPaymentLinks(client, merchantId, { limit: 10 })).data).toEqual([]);
+    expect((await listPaymentLinks(client, merchantId, { limit: 10 })).rows).toEqual([]);
     expect(await refusal(listPaymentLinks(client, merchantId, { limit: 10, starting_after: theirs.id }))).toMatchObject(
       { code: 'resource_missing' },
     );
@@ -152,12 +152,12 @@ describe('listPaymentLinks', () => {
     for (let i = 0; i < 3; i += 1)
       made.push(await createPaymentLink(client, merchantId, input({ name: `Link ${i}`, active: i !== 1 })));
     const first = await listPaymentLinks(client, merchantId, { limit: 2 });
-    expect(first.data.map((link) => link.name)).toEqual(['Link 2', 'Link 1']);
-    expect(first.has_more).toBe(true);
-    const second = await listPaymentLinks(client, merchantId, { limit: 2, starting_after: first.data[1].id });
-    expect(second).toMatchObject({ has_more: false, data: [{ name: 'Link 0' }] });
+    expect(first.rows.map((link) => link.name)).toEqual(['Link 2', 'Link 1']);
+    expect(first.hasMore).toBe(true);
+    const second = await listPaymentLinks(client, merchantId, { limit: 2, starting_after: first.rows[1].id });
+    expect(second).toMatchObject({ hasMore: false, rows: [{ name: 'Link 0' }] });
     expect(
-      (await listPaymentLinks(client, merchantId, { limit: 10, active: 'false' })).data.map((link) => link.id),
+      (await listPaymentLinks(client, merchantId, { limit: 10, active: 'false' })).rows.map((link) => link.id),
     ).toEqual([made[1].id]);
   });
 });

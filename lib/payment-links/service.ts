@@ -15,7 +15,6 @@ import {
   updatePaymentLinkById,
 } from './repository';
 import type { CreatePaymentLinkInput, UpdatePaymentLinkInput } from './schemas';
-import { serializePaymentLink } from './serialize';
 
 // Payment links of a merchant: made and changed by the API and the dashboard, both through here.
 
@@ -88,7 +87,6 @@ export async function listPaymentLinks(
     startingAfter: query.starting_after,
     findCursor: (id) => findPaymentLinkCursor(database, merchantId, id),
     findPage: (page) => findPaymentLinksPage(database, merchantId, filters, page),
-    serialize: serializePaymentLink,
   });
 }
 

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { errors } from '@/lib/api/errors';
-import { parse } from '@/lib/api/parse';
 import {
   findSessionWithItemsById,
   lockSessionForPayment,
@@ -15,17 +14,10 @@ import { isId, newId } from '@/lib/ids';
 import { lockOrderForPayment, markOrderPaid } from '@/lib/orders/repository';
 import { cardBrand, cardOutcome, isExpired, normalizeCardNumber, passesLuhn } from './cards';
 import { countDeclinedPayments, insertPayment } from './repository';
-import { payByCardInput, payByInteracInput, payByUsdcInput, payMethodInput, type PayInput } from './schemas';
+import type { PayInput } from './schemas';
 import { serializePayment } from './serialize';
 
 // Paying a checkout session: the one code path of the hosted page and the test-helper endpoint.
-
-export function parsePayInput(body: unknown): PayInput {
-  const { payment_method } = parse(payMethodInput, body);
-  if (payment_method === 'card') return parse(payByCardInput, body);
-  if (payment_method === 'usdc') return parse(payByUsdcInput, body);
-  return parse(payByInteracInput, body);
-}
 
 type Attempt = {
   method: PaymentMethod;

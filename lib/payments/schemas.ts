@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from '@/lib/api/parse';
+import { listQuerySchema, parse } from '@/lib/api/parse';
 
 export const payMethodInput = z.object({ payment_method: z.enum(['card', 'usdc', 'interac']) });
 
@@ -34,3 +34,11 @@ export const listPaymentsQuery = listQuerySchema({
   order_reference: z.string().max(64).optional(),
   status: z.enum(['succeeded', 'failed']).optional(),
 });
+
+/** The pay body: payment_method first, so the errors are those of the method chosen. */
+export function parsePayInput(body: unknown): PayInput {
+  const { payment_method } = parse(payMethodInput, body);
+  if (payment_method === 'card') return parse(payByCardInput, body);
+  if (payment_method === 'usdc') return parse(payByUsdcInput, body);
+  return parse(payByInteracInput, body);
+}

@@ -3,7 +3,6 @@ import { paginate } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
 import { isId } from '@/lib/ids';
 import { findPayment, findPaymentCursor, findPaymentsPage } from './repository';
-import { serializePayment } from './serialize';
 
 export async function getPaymentOrThrow(database: Db, merchantId: string, id: string) {
   const payment = isId('payment', id) ? await findPayment(database, merchantId, id) : null;
@@ -22,6 +21,5 @@ export async function listPayments(
     startingAfter: query.starting_after,
     findCursor: (id) => findPaymentCursor(database, merchantId, id),
     findPage: ({ where, take }) => findPaymentsPage(database, merchantId, filters, { after: where, take }),
-    serialize: serializePayment,
   });
 }

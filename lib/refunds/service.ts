@@ -108,7 +108,6 @@ export async function listRefundRequests(
     startingAfter: query.starting_after,
     findCursor: (id) => findRefundRequestCursor(database, merchantId, id),
     findPage: ({ where, take }) => findRefundRequestsPage(database, merchantId, filters, { after: where, take }),
-    serialize: serializeRefundRequest,
   });
 }
 

@@ -13,3 +13,8 @@ export function serializeWebhookEndpoint(endpoint: WebhookEndpoint, options: { w
     created_at: endpoint.createdAt.toISOString(),
   };
 }
+
+/** The answer to a delete: which endpoint is gone. */
+export function serializeDeletedWebhookEndpoint(id: string) {
+  return { id, object: 'webhook_endpoint' as const, deleted: true as const };
+}

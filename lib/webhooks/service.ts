@@ -62,7 +62,6 @@ export async function listWebhookEndpoints(
     startingAfter: query.starting_after,
     findCursor: (id) => findEndpointCursor(database, merchantId, id),
     findPage: (page) => findEndpointsPage(database, merchantId, page),
-    serialize: (endpoint) => serializeWebhookEndpoint(endpoint),
   });
 }
 
@@ -70,12 +69,11 @@ export async function listWebhookEndpoints(
  * Deleting stops deliveries at once: pending ones end as failed. The row stays (deleted_at) so the
  * delivery log of what was sent before remains readable.
  */
-export async function deleteWebhookEndpoint(database: Db, merchantId: string, id: string) {
+export async function deleteWebhookEndpoint(database: Db, merchantId: string, id: string): Promise<void> {
   return inTransaction(database, async (tx) => {
     const deleted = isId('webhookEndpoint', id) && (await markEndpointDeleted(tx, merchantId, id, now()));
     if (!deleted) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
     await failPendingDeliveries(tx, id);
-    return { id, object: 'webhook_endpoint' as const, deleted: true as const };
   });
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requestSchemaOf, type JsonSchema } from '@/lib/openapi/json-schema';
-import { API_OPERATIONS, type ApiOperation } from '@/lib/openapi/routes';
+import { API_OPERATIONS, type ApiOperation } from '@/lib/openapi/operations';
 import {
   changedTables,
   createFixtureMerchant,
@@ -16,7 +16,7 @@ import {
   type RawResponse,
 } from './properties-support';
 
-// OWASP API Security Top 10 (2023) over HTTP, for every endpoint of the route table:
+// OWASP API Security Top 10 (2023) over HTTP, for every endpoint of the operations:
 // - API1, object-level authorization: merchant B's key on merchant A's objects — in the path, in a body,
 //   as a list cursor or filter — answers exactly as an id that does not exist, and changes nothing of A's;
 // - API3, object property level authorization (mass assignment): a field the server sets (status,

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApiKey } from '@/lib/api-keys/service';
 import { db } from '@/lib/db';
 import { requestSchemaOf, type JsonSchema } from '@/lib/openapi/json-schema';
-import { API_OPERATIONS, type ApiOperation } from '@/lib/openapi/routes';
+import { API_OPERATIONS, type ApiOperation } from '@/lib/openapi/operations';
 import { createUser } from '@/lib/users/service';
 import { sessionBody } from '../helpers';
 import {

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '@/lib/api-keys/scopes';
 import { ID_PREFIXES } from '@/lib/ids';
-import { API_OPERATIONS, type ApiOperation } from '@/lib/openapi/routes';
+import type { ApiRouteHandler } from '@/lib/api/route';
+import { API_OPERATIONS, type ApiOperation } from '@/lib/openapi/operations';
 import { apiClient, createTestMerchant } from '../helpers';
 
-// The route table (lib/openapi/routes.ts) against the route files and the running server, so an endpoint
+// The operations (lib/openapi/operations.ts) against the route files and the running server, so an endpoint
 // cannot exist undocumented, nor be documented with another scope or idempotency rule than it has.
 // Which methods a route file serves is asked of the server (a 405 is a method it does not serve).
 
@@ -41,7 +42,7 @@ function concretePath(operation: Pick<ApiOperation, 'path' | 'pathId'>): string 
 const operationKey = (operation: Pick<ApiOperation, 'method' | 'path'>) => `${operation.method} ${operation.path}`;
 
 describe('the route files', () => {
-  it('serve exactly the operations of the route table', async () => {
+  it('serve exactly the operations of the operations', async () => {
     const anonymous = apiClient();
     const served: string[] = [];
     for (const route of routeFiles()) {
@@ -57,13 +58,17 @@ describe('the route files', () => {
     expect(served.sort()).toEqual(API_OPERATIONS.map(operationKey).sort());
   });
 
-  it('say above each served method what it is, as `// METHOD /v1/path – purpose`', () => {
-    const commented = routeFiles().flatMap(({ file }) =>
-      [...fs.readFileSync(file, 'utf8').matchAll(/^\s*\/\/ (GET|POST|PUT|PATCH|DELETE) (\/v1\/\S+) [–-] \S/gm)].map(
-        ([, method, route]) => `${method} ${route}`,
-      ),
-    );
-    expect(commented.sort()).toEqual(API_OPERATIONS.map(operationKey).sort());
+  it('serve each operation through its declaration, at the path and method it declares', async () => {
+    const declared: string[] = [];
+    for (const route of routeFiles()) {
+      const handlers = (await import(path.resolve(route.file))) as Record<string, Partial<ApiRouteHandler>>;
+      for (const method of METHODS) {
+        const operation = handlers[method]?.operation;
+        if (operation) declared.push(`${method} ${route.path} serves ${operationKey(operation)}`);
+      }
+    }
+    const apiRoutes = API_OPERATIONS.filter((operation) => operation.scope);
+    expect(declared.sort()).toEqual(apiRoutes.map((one) => `${operationKey(one)} serves ${operationKey(one)}`).sort());
   });
 });
 

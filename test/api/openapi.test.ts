@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OpenApiDocument } from '@/lib/openapi/document';
-import { API_OPERATIONS, type ApiOperation } from '@/lib/openapi/routes';
+import { API_OPERATIONS, type ApiOperation } from '@/lib/openapi/operations';
 import { apiClient, createTestMerchant, uniqueRef, type ApiResponse } from '../helpers';
 
 // The published document against the running server: /v1/openapi.json is served without a key and is
@@ -72,7 +72,7 @@ type CallOptions = {
   key?: string | null;
 };
 
-/** Calls an operation as its route table entry describes it, and checks the answer against the document. */
+/** Calls an operation as its operation declaration describes it, and checks the answer against the document. */
 async function call(operationId: string, options: CallOptions = {}) {
   const operation = operationById(operationId);
   const path =
@@ -102,7 +102,7 @@ describe('GET /v1/openapi.json', () => {
     expect(result.valid ? 'valid' : compileErrors(result)).toBe('valid');
   });
 
-  it('points at this server and documents every operation of the route table', () => {
+  it('points at this server and documents every operation of the operations', () => {
     expect(document.servers[0].url).toBe(inject('serverUrl'));
     const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),

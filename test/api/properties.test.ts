@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { revokeApiKey } from '@/lib/api-keys/service';
 import { db } from '@/lib/db';
-import { API_OPERATIONS, type ApiOperation } from '@/lib/openapi/routes';
+import { API_OPERATIONS, type ApiOperation } from '@/lib/openapi/operations';
 import {
   applyMutations,
   arbitraryOfSchema,
@@ -24,7 +24,7 @@ import {
 } from './properties-support';
 import { requestSchemaOf, type JsonSchema } from '@/lib/openapi/json-schema';
 
-// Property tests of every /v1 endpoint over HTTP. For each operation of the route table, fast-check makes
+// Property tests of every /v1 endpoint over HTTP. For each operation of the operations, fast-check makes
 // requests from the zod schemas the route parses with and from mutations of valid ones — ids, query
 // strings, bodies, Content-Type, Idempotency-Key and Authorization — and holds the server to three rules:
 //   1. never a 5xx;

@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@/lib/api-keys/service';
 import { SCOPES, type Scope } from '@/lib/api-keys/scopes';
 import { db } from '@/lib/db';
-import { API_OPERATIONS } from '@/lib/openapi/routes';
+import { API_OPERATIONS } from '@/lib/openapi/operations';
 import { createFixtureMerchant, fixtureIdOf, send, type FixtureMerchant } from './properties-support';
 
-// Every endpoint of the route table against a key holding exactly one scope, for every scope, and a key
+// Every endpoint of the operations against a key holding exactly one scope, for every scope, and a key
 // holding none (OWASP API5, broken function-level authorization). A key without the endpoint's scope gets
 // 403 insufficient_scope naming the scope, before its body is even read; the endpoint's own scope gets
-// past the check. One table, built from the same route table the OpenAPI document is built from, so a new
+// past the check. One table, built from the same operations the OpenAPI document is built from, so a new
 // endpoint is in it the day it is added.
 
 let shop: FixtureMerchant;

@@ -14,7 +14,8 @@ import {
   parseExpiry,
 } from '@/lib/payments/hosted-form';
 import { env } from '@/lib/env';
-import { DeclineLimitReached, parsePayInput, payCheckoutSession } from '@/lib/payments/pay';
+import { DeclineLimitReached, payCheckoutSession } from '@/lib/payments/pay';
+import { parsePayInput } from '@/lib/payments/schemas';
 import { returnUrlWithSessionId } from './return-url';
 
 // The hosted page's side of paying: check the form again on the server, then hand it to the same

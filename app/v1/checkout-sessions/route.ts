@@ -1,17 +1,14 @@
-import { apiRoute, created, ok, routes } from '@/lib/api/route';
-import { parse } from '@/lib/api/parse';
-import { createCheckoutSessionInput, listCheckoutSessionsQuery } from '@/lib/checkout-sessions/schemas';
-import { createCheckoutSession, listCheckoutSessions } from '@/lib/checkout-sessions/service';
+import { listObject } from '@/lib/api/pagination';
+import { apiRoute, routes } from '@/lib/api/route';
+import { createCheckoutSessionOperation, listCheckoutSessionsOperation } from '@/lib/checkout-sessions/operations';
 import { serializeCheckoutSession } from '@/lib/checkout-sessions/serialize';
+import { createCheckoutSession, listCheckoutSessions } from '@/lib/checkout-sessions/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  // POST /v1/checkout-sessions – start a hosted checkout for an order
-  POST: apiRoute({ scope: 'checkout_sessions:write', idempotency: 'required' }, async ({ db, merchantId, body }) => {
-    const input = parse(createCheckoutSessionInput, body);
-    return created(serializeCheckoutSession(await createCheckoutSession(db, merchantId, input)));
-  }),
-  // GET /v1/checkout-sessions – list sessions, newest first
-  GET: apiRoute({ scope: 'payments:read' }, async ({ db, merchantId, query }) =>
-    ok(await listCheckoutSessions(db, merchantId, parse(listCheckoutSessionsQuery, query))),
+  POST: apiRoute(createCheckoutSessionOperation, async ({ db, merchantId, body }) =>
+    serializeCheckoutSession(await createCheckoutSession(db, merchantId, body)),
+  ),
+  GET: apiRoute(listCheckoutSessionsOperation, async ({ db, merchantId, query }) =>
+    listObject(await listCheckoutSessions(db, merchantId, query), serializeCheckoutSession),
   ),
 });

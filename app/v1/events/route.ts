@@ -1,11 +1,11 @@
-import { parse } from '@/lib/api/parse';
-import { apiRoute, ok, routes } from '@/lib/api/route';
-import { listEventsQuery } from '@/lib/events/schemas';
+import { listObject } from '@/lib/api/pagination';
+import { apiRoute, routes } from '@/lib/api/route';
+import { listEventsOperation } from '@/lib/events/operations';
+import { serializeEvent } from '@/lib/events/serialize';
 import { listEvents } from '@/lib/events/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  // GET /v1/events – list events, newest first, optionally of one type
-  GET: apiRoute({ scope: 'events:read' }, async ({ db, merchantId, query }) =>
-    ok(await listEvents(db, merchantId, parse(listEventsQuery, query))),
+  GET: apiRoute(listEventsOperation, async ({ db, merchantId, query }) =>
+    listObject(await listEvents(db, merchantId, query), serializeEvent),
   ),
 });

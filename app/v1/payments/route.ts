@@ -1,11 +1,11 @@
-import { parse } from '@/lib/api/parse';
-import { apiRoute, ok, routes } from '@/lib/api/route';
-import { listPaymentsQuery } from '@/lib/payments/schemas';
+import { listObject } from '@/lib/api/pagination';
+import { apiRoute, routes } from '@/lib/api/route';
+import { listPaymentsOperation } from '@/lib/payments/operations';
+import { serializePayment } from '@/lib/payments/serialize';
 import { listPayments } from '@/lib/payments/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  // GET /v1/payments – list payments, newest first
-  GET: apiRoute({ scope: 'payments:read' }, async ({ db, merchantId, query }) =>
-    ok(await listPayments(db, merchantId, parse(listPaymentsQuery, query))),
+  GET: apiRoute(listPaymentsOperation, async ({ db, merchantId, query }) =>
+    listObject(await listPayments(db, merchantId, query), serializePayment),
   ),
 });

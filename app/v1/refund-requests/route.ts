@@ -1,17 +1,14 @@
-import { parse } from '@/lib/api/parse';
-import { apiRoute, created, ok, routes } from '@/lib/api/route';
-import { createRefundRequestInput, listRefundRequestsQuery } from '@/lib/refunds/schemas';
-import { createRefundRequest, listRefundRequests } from '@/lib/refunds/service';
+import { listObject } from '@/lib/api/pagination';
+import { apiRoute, routes } from '@/lib/api/route';
+import { createRefundRequestOperation, listRefundRequestsOperation } from '@/lib/refunds/operations';
 import { serializeRefundRequest } from '@/lib/refunds/serialize';
+import { createRefundRequest, listRefundRequests } from '@/lib/refunds/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  // POST /v1/refund-requests – ask to refund part or all of a succeeded payment
-  POST: apiRoute({ scope: 'refund_requests:write', idempotency: 'required' }, async ({ db, merchantId, body }) => {
-    const input = parse(createRefundRequestInput, body);
-    return created(serializeRefundRequest(await createRefundRequest(db, merchantId, input)));
-  }),
-  // GET /v1/refund-requests – list refund requests, newest first
-  GET: apiRoute({ scope: 'refund_requests:read' }, async ({ db, merchantId, query }) =>
-    ok(await listRefundRequests(db, merchantId, parse(listRefundRequestsQuery, query))),
+  POST: apiRoute(createRefundRequestOperation, async ({ db, merchantId, body }) =>
+    serializeRefundRequest(await createRefundRequest(db, merchantId, body)),
+  ),
+  GET: apiRoute(listRefundRequestsOperation, async ({ db, merchantId, query }) =>
+    listObject(await listRefundRequests(db, merchantId, query), serializeRefundRequest),
   ),
 });

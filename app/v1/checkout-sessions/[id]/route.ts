@@ -1,10 +1,10 @@
-import { apiRoute, ok, routes } from '@/lib/api/route';
-import { getCheckoutSessionOrThrow } from '@/lib/checkout-sessions/service';
+import { apiRoute, routes } from '@/lib/api/route';
+import { getCheckoutSessionOperation } from '@/lib/checkout-sessions/operations';
 import { serializeCheckoutSession } from '@/lib/checkout-sessions/serialize';
+import { getCheckoutSessionOrThrow } from '@/lib/checkout-sessions/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  // GET /v1/checkout-sessions/{id} – read a session (its status is current even before the expiry sweep)
-  GET: apiRoute({ scope: 'payments:read' }, async ({ db, merchantId, params }) =>
-    ok(serializeCheckoutSession(await getCheckoutSessionOrThrow(db, merchantId, params.id))),
+  GET: apiRoute(getCheckoutSessionOperation, async ({ db, merchantId, params }) =>
+    serializeCheckoutSession(await getCheckoutSessionOrThrow(db, merchantId, params.id)),
   ),
 });

@@ -1,10 +1,10 @@
-import { apiRoute, ok, routes } from '@/lib/api/route';
+import { apiRoute, routes } from '@/lib/api/route';
+import { getEventOperation } from '@/lib/events/operations';
 import { serializeEvent } from '@/lib/events/serialize';
 import { getEventOrThrow } from '@/lib/events/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  // GET /v1/events/{id} – read one event, exactly as its webhooks carried it
-  GET: apiRoute({ scope: 'events:read' }, async ({ db, merchantId, params }) =>
-    ok(serializeEvent(await getEventOrThrow(db, merchantId, params.id))),
+  GET: apiRoute(getEventOperation, async ({ db, merchantId, params }) =>
+    serializeEvent(await getEventOrThrow(db, merchantId, params.id)),
   ),
 });

@@ -1,10 +1,10 @@
-import { apiRoute, ok, routes } from '@/lib/api/route';
-import { getRefundRequestOrThrow } from '@/lib/refunds/service';
+import { apiRoute, routes } from '@/lib/api/route';
+import { getRefundRequestOperation } from '@/lib/refunds/operations';
 import { serializeRefundRequest } from '@/lib/refunds/serialize';
+import { getRefundRequestOrThrow } from '@/lib/refunds/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  // GET /v1/refund-requests/{id} – read a refund request and where it is in its life cycle
-  GET: apiRoute({ scope: 'refund_requests:read' }, async ({ db, merchantId, params }) =>
-    ok(serializeRefundRequest(await getRefundRequestOrThrow(db, merchantId, params.id))),
+  GET: apiRoute(getRefundRequestOperation, async ({ db, merchantId, params }) =>
+    serializeRefundRequest(await getRefundRequestOrThrow(db, merchantId, params.id)),
   ),
 });

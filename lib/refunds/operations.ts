@@ -1,0 +1,67 @@
+import { emptyBody, operation } from '@/lib/openapi/operation';
+import { refundRequestList, refundRequestObject } from './objects';
+import { createRefundRequestInput, listRefundRequestsQuery } from './schemas';
+
+// The /v1/refund-requests endpoints, as app/v1/refund-requests/** serve them and /docs describes them.
+
+export const createRefundRequestOperation = operation({
+  operationId: 'createRefundRequest',
+  method: 'POST',
+  path: '/v1/refund-requests',
+  tag: 'Refund requests',
+  summary: 'Create a refund request',
+  description:
+    'Asks to refund part or all of a succeeded payment. Active refunds never exceed the payment, however many requests run at once. USDC payments need `crypto_refund_destination_note`; other methods refuse it.',
+  scope: 'refund_requests:write',
+  idempotency: 'required',
+  body: {
+    schema: createRefundRequestInput,
+    required: true,
+    example: { payment_id: 'pay_8bKpZr2xQmV4tN6sW1yHc0Ld', amount: 1500, reason: 'One T-shirt returned' },
+  },
+  success: { status: 201, schema: refundRequestObject },
+  errors: ['resource_missing', 'payment_not_refundable', 'refund_exceeds_available'],
+});
+
+export const listRefundRequestsOperation = operation({
+  operationId: 'listRefundRequests',
+  method: 'GET',
+  path: '/v1/refund-requests',
+  tag: 'Refund requests',
+  summary: 'List refund requests',
+  description: 'Newest first, optionally of one payment or one status.',
+  scope: 'refund_requests:read',
+  idempotency: 'none',
+  query: listRefundRequestsQuery,
+  success: { status: 200, schema: refundRequestList },
+  errors: [],
+});
+
+export const getRefundRequestOperation = operation({
+  operationId: 'getRefundRequest',
+  method: 'GET',
+  path: '/v1/refund-requests/{id}',
+  tag: 'Refund requests',
+  summary: 'Retrieve a refund request',
+  description: 'Where the refund is in its life cycle.',
+  scope: 'refund_requests:read',
+  idempotency: 'none',
+  pathId: 'refundRequest',
+  success: { status: 200, schema: refundRequestObject },
+  errors: [],
+});
+
+export const cancelRefundRequestOperation = operation({
+  operationId: 'cancelRefundRequest',
+  method: 'POST',
+  path: '/v1/refund-requests/{id}/cancel',
+  tag: 'Refund requests',
+  summary: 'Cancel a refund request',
+  description: 'Withdraws a refund that is still `requested`; its amount is available again.',
+  scope: 'refund_requests:write',
+  idempotency: 'optional',
+  pathId: 'refundRequest',
+  body: emptyBody,
+  success: { status: 200, schema: refundRequestObject },
+  errors: ['refund_not_cancelable'],
+});
