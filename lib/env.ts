@@ -34,6 +34,8 @@ const envSchema = z.object({
   API_KEY_PEPPER: z.string().optional(),
   NEXTAUTH_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Answer each /v1 request with its database round trips in Db-Round-Trips (for tests and profiling) */
+  DB_COUNT_ROUND_TRIPS: booleanFlag,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,5 +1,6 @@
 import type { AuthenticatedKey } from '@/lib/api-keys/service';
 import { db, inTransaction, type Db } from '@/lib/db';
+import { countRoundTrips } from '@/lib/db/round-trips';
 import { newId } from '@/lib/ids';
 import type { ApiOperation } from '@/lib/openapi/operation';
 import { recordApiRequest } from '@/lib/api-logs/service';
@@ -54,13 +55,13 @@ export function apiRoute<Input, Query>(
     const startedAt = performance.now();
     const requestId = newId('request');
     const seen: Seen = {};
-    let result: ApiResult;
-    try {
-      result = await runRoute(operation, handler, request, context, requestId, seen);
-    } catch (error) {
-      result = errorResult(error, requestId, request);
-    }
+    const { result, roundTrips } = await countRoundTrips(() =>
+      runRoute(operation, handler, request, context, requestId, seen).catch((error: unknown) =>
+        errorResult(error, requestId, request),
+      ),
+    );
     const response = json(result.status, result.body, requestId, result.headers);
+    if (roundTrips !== null) response.headers.set('Db-Round-Trips', String(roundTrips));
     if (seen.rateLimit) {
       for (const [name, value] of Object.entries(rateLimitHeaders(seen.rateLimit))) {
         if (!response.headers.has(name)) response.headers.set(name, value);

@@ -2,6 +2,7 @@ import { errors } from '@/lib/api/errors';
 import { paginate } from '@/lib/api/pagination';
 import { now } from '@/lib/clock';
 import { inTransaction, type Db } from '@/lib/db';
+import { serializeEvent } from '@/lib/events/serialize';
 import { isId, newId } from '@/lib/ids';
 import { logTestDelivery, sendDeliveryNow, signAndSend, TEST_EVENT_TYPE, type DeliveryOptions } from './deliver';
 import {
@@ -133,13 +134,14 @@ export async function sendTestEvent(
 ): Promise<SendOutcome & { eventId: string; deliveryId: string }> {
   const endpoint = await getWebhookEndpointOrThrow(database, merchantId, endpointId);
   const eventId = newId('event');
-  const body = JSON.stringify({
-    id: eventId,
-    object: 'event',
-    type: TEST_EVENT_TYPE,
-    created_at: now().toISOString(),
-    data: { object: serializeWebhookEndpoint(endpoint) },
-  });
+  const body = JSON.stringify(
+    serializeEvent({
+      id: eventId,
+      type: TEST_EVENT_TYPE,
+      createdAt: now(),
+      data: { object: serializeWebhookEndpoint(endpoint) },
+    }),
+  );
   const outcome = await signAndSend(endpoint, eventId, body, options);
   const delivery = await logTestDelivery(database, endpoint.id, outcome);
   return { ...outcome, eventId, deliveryId: delivery.id };

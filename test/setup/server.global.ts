@@ -10,7 +10,11 @@ let server: NextServer | undefined;
 
 export default async function setup(project: TestProject) {
   const databaseUrl = await createTestDatabase(project.getProvidedContext().adminUrl, 'api');
-  server = await startNextServer({ databaseUrl, name: 'api', env: { API_AUTH_FAILURES_PER_MINUTE: '1000000' } });
+  server = await startNextServer({
+    databaseUrl,
+    name: 'api',
+    env: { API_AUTH_FAILURES_PER_MINUTE: '1000000', DB_COUNT_ROUND_TRIPS: 'on' },
+  });
   project.provide('serverUrl', server.url);
   project.provide('serverDatabaseUrl', databaseUrl);
   return async () => server?.stop();
