@@ -5,6 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import autocannon from 'autocannon';
+import { MAX_AMOUNT } from '../lib/money';
 import { freePort } from '../lib/server/free-port';
 
 const DATA_DIR = 'data/bench';
@@ -30,6 +31,8 @@ type Result = {
   p99: number;
   non2xx: number;
   errors: number;
+  /** database round trips of one request of the scenario (Db-Round-Trips), the request log aside */
+  roundTrips?: number;
   /** CPU time of the server process per request, user + system (Linux) */
   serverCpuMsPerRequest?: number;
   ratioToFloor?: number;
@@ -60,6 +63,8 @@ async function main() {
         RATE_LIMIT_BURST: '1000000',
         WORKER: 'off',
         LOG_LEVEL: 'warn',
+        // each scenario's round trips are read off one request before it is measured
+        DB_COUNT_ROUND_TRIPS: 'on',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
@@ -73,8 +78,9 @@ async function main() {
       for (const scenario of scenarios) {
         // a short warm-up, so the first compile of a route does not count
         await measure(base, scenario, connections, 2);
+        const roundTrips = await roundTripsOf(base, scenario);
         const cpuBefore = processCpuMs(server.pid);
-        const result = await measure(base, scenario, connections, DURATION_SECONDS);
+        const result = { ...(await measure(base, scenario, connections, DURATION_SECONDS)), roundTrips };
         const cpuAfter = processCpuMs(server.pid);
         if (cpuBefore !== null && cpuAfter !== null) {
           result.serverCpuMsPerRequest = Number(
@@ -103,14 +109,17 @@ async function main() {
 
 type Fixtures = { sessionId: string; replayBody: string; paymentIds: string[] };
 
+// Refunds spread over this many payments (refunds of one payment queue on its row lock: measured apart)
+const REFUNDED_PAYMENTS = 200;
+
 async function prepareFixtures(base: string): Promise<Fixtures> {
   const session = await post(base, '/v1/checkout-sessions', sessionBody());
   const replayBody = JSON.stringify(sessionBody());
   await post(base, '/v1/checkout-sessions', JSON.parse(replayBody), 'bench-replay');
   // large payments, so a bench's worth of 1-cent refunds never runs out of room
   const paymentIds: string[] = [];
-  for (let i = 0; i < 20; i++) {
-    const large = await post(base, '/v1/checkout-sessions', sessionBody(99_999_999));
+  for (let i = 0; i < REFUNDED_PAYMENTS; i++) {
+    const large = await post(base, '/v1/checkout-sessions', sessionBody(MAX_AMOUNT));
     const payment = await post(base, `/v1/test-helpers/checkout-sessions/${large.id}/pay`, {
       payment_method: 'card',
       card_number: '4242424242424242',
@@ -140,13 +149,31 @@ function buildScenarios(fixtures: Fixtures): Scenario[] {
       headers: () => ({ 'Idempotency-Key': 'bench-replay' }),
     },
     {
-      name: 'POST /v1/refund-requests',
+      name: `POST /v1/refund-requests (${REFUNDED_PAYMENTS} payments)`,
       path: '/v1/refund-requests',
       method: 'POST',
       body: () => JSON.stringify({ payment_id: fixtures.paymentIds[refund++ % fixtures.paymentIds.length], amount: 1 }),
       headers: () => ({ 'Idempotency-Key': randomUUID() }),
     },
+    {
+      name: 'POST /v1/refund-requests (one payment)',
+      path: '/v1/refund-requests',
+      method: 'POST',
+      body: () => JSON.stringify({ payment_id: fixtures.paymentIds[0], amount: 1 }),
+      headers: () => ({ 'Idempotency-Key': randomUUID() }),
+    },
   ];
+}
+
+async function roundTripsOf(base: string, scenario: Scenario): Promise<number | undefined> {
+  const response = await fetch(`${base}${scenario.path}`, {
+    method: scenario.method ?? 'GET',
+    headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', ...scenario.headers?.() },
+    body: scenario.body?.(),
+  });
+  await response.arrayBuffer();
+  const header = response.headers.get('db-round-trips');
+  return header === null ? undefined : Number(header);
 }
 
 function measure(base: string, scenario: Scenario, connections: number, duration: number): Promise<Result> {
@@ -205,9 +232,10 @@ function printTable(results: Result[]) {
     `${r.p50} ms`,
     `${r.p99} ms`,
     String(r.non2xx + r.errors),
+    r.roundTrips === undefined ? '–' : String(r.roundTrips),
     r.serverCpuMsPerRequest === undefined ? '–' : `${r.serverCpuMsPerRequest} ms`,
   ]);
-  const header = ['scenario', 'conns', 'req/s', 'of floor', 'p50', 'p99', 'non-2xx', 'server CPU/req'];
+  const header = ['scenario', 'conns', 'req/s', 'of floor', 'p50', 'p99', 'non-2xx', 'round trips', 'server CPU/req'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) =>
     cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
