@@ -2,12 +2,16 @@ import { createHmac } from 'node:crypto';
 import { db, type Db } from '@/lib/db';
 import {
   claimOrReadIdempotencyKey,
+  type ClaimOutcome,
+  type ClaimRow,
+  type ClaimWithAnswer,
   deleteIdempotencyKeysCreatedBefore,
   deleteUnansweredIdempotencyKey,
+  findIdempotencyRecord,
   storeIdempotentResponse,
 } from '@/lib/idempotency/repository';
 import { secrets } from '@/lib/secrets';
-import { errors } from './errors';
+import { ApiError, errors } from './errors';
 
 // /docs#idempotency. The key row is inserted (and committed) before the handler runs, so a concurrent request
 // with the same key sees it at once; the response is written onto it in the handler's own transaction,
@@ -69,15 +73,79 @@ export async function claimIdempotencyKey(
   // the record was committed after this statement's snapshot was taken, or deleted since: look again
   if (!row) return claimIdempotencyKey(merchantId, endpoint, key, hash);
   if (row.claimed) return { kind: 'claimed', id: BigInt(row.id) };
-  if (row.fingerprint !== hash) {
+  return replayOf(row, hash);
+}
+
+/** What a request gets when another holds its key: that request's answer, or a refusal. */
+function replayOf(
+  record: Pick<ClaimRow, 'fingerprint' | 'responseStatus' | 'responseBody'>,
+  hash: string,
+): Extract<Claim, { kind: 'replay' }> {
+  if (record.fingerprint !== hash) {
     throw errors.idempotencyKeyReused(
       'This Idempotency-Key was already used with a different request body; use a new key for a new request',
     );
   }
-  if (row.responseStatus === null) {
+  if (record.responseStatus === null) {
     throw errors.idempotencyKeyInUse('A request with this Idempotency-Key is still being processed; retry shortly');
   }
-  return { kind: 'replay', status: row.responseStatus, body: row.responseBody };
+  return { kind: 'replay', status: record.responseStatus, body: record.responseBody };
+}
+
+/**
+ * An idempotent create that claims its key in the statement that writes it (one round trip, no transaction):
+ * the service asks for the claim with the answer it is about to give, and settles the statement's outcome.
+ */
+export type KeyClaimingWrite = {
+  /** the claim to write with a row, holding the row's answer (`serialize`d, as the route answers) for replays */
+  answering<Row>(serialize: (row: Row) => unknown): (row: Row) => ClaimWithAnswer;
+};
+
+/** Thrown by settleClaim when another request holds the key with this body; apiRoute answers with it. */
+export class IdempotentReplay extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super('idempotent replay');
+  }
+}
+
+/**
+ * Runs an idempotent create whose service claims the key in its write statement. A refusal before that write
+ * answers as the key's record would, when there is one (422 for another body, the stored answer for the
+ * same), just as when the key is claimed first.
+ */
+export async function answerClaimingInWrite<T>(
+  claim: Omit<ClaimWithAnswer, 'body'>,
+  run: (write: KeyClaimingWrite) => Promise<T>,
+): Promise<{ replay: false; result: T } | { replay: true; body: unknown }> {
+  let claimed = false;
+  const write: KeyClaimingWrite = {
+    answering: (serialize) => (row) => {
+      claimed = true;
+      return { ...claim, body: serialize(row) };
+    },
+  };
+  try {
+    const result = await run(write);
+    if (!claimed) throw new Error('an idempotent create wrote without claiming its Idempotency-Key');
+    return { replay: false, result };
+  } catch (error) {
+    if (error instanceof IdempotentReplay) return { replay: true, body: error.body };
+    if (!(error instanceof ApiError)) throw error;
+    const record = await findIdempotencyRecord(await db(), claim);
+    if (!record) throw error;
+    return { replay: true, body: replayOf(record, claim.fingerprint).body };
+  }
+}
+
+/** Returns when the statement claimed the key; else throws the replay, or the refusal, of the record holding it. */
+export function settleClaim(outcome: ClaimOutcome, claim: ClaimWithAnswer): void {
+  if (outcome.claimed) return;
+  if (!outcome.record) throw new Error('settleClaim needs the record that holds the key');
+  const replay = replayOf(outcome.record, claim.fingerprint);
+  throw new IdempotentReplay(replay.status, replay.body);
 }
 
 /** Stores the response in the caller's transaction, beside the resource it describes. */

@@ -14,9 +14,11 @@ import { parse } from './parse';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
+  answerClaimingInWrite,
   fingerprint,
   readIdempotencyKey,
   releaseIdempotencyKey,
+  type KeyClaimingWrite,
 } from './idempotency';
 
 // The /v1 wrapper: request id, key auth, scope, body reading, idempotency, and the one place where
@@ -36,6 +38,16 @@ export type ApiContext<Input = unknown, Query = unknown> = {
   merchantId: string;
   /** A transaction for idempotent requests (the response is stored in it), the client otherwise. */
   db: Db;
+  /** Routes served with `claimsKeyInWrite`: the claim the service writes with its resource, when a key was sent. */
+  keyClaimingWrite?: KeyClaimingWrite;
+};
+
+type RouteOptions = {
+  /**
+   * The handler's service claims the Idempotency-Key in the one statement that writes the resource
+   * (KeyClaimingWrite): no transaction, no claim of its own here.
+   */
+  claimsKeyInWrite?: boolean;
 };
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
@@ -50,13 +62,14 @@ export type ApiRouteHandler = RouteHandler & { operation: ApiOperation };
 export function apiRoute<Input, Query>(
   operation: ApiOperation<Input, Query>,
   handler: (ctx: ApiContext<Input, Query>) => Promise<unknown>,
+  options: RouteOptions = {},
 ): ApiRouteHandler {
   const served: RouteHandler = async (request, context) => {
     const startedAt = performance.now();
     const requestId = newId('request');
     const seen: Seen = {};
     const { result, roundTrips } = await countRoundTrips(() =>
-      runRoute(operation, handler, request, context, requestId, seen).catch((error: unknown) =>
+      runRoute(operation, handler, options, request, context, requestId, seen).catch((error: unknown) =>
         errorResult(error, requestId, request),
       ),
     );
@@ -96,6 +109,7 @@ type Seen = {
 async function runRoute<Input, Query>(
   operation: ApiOperation<Input, Query>,
   handler: (ctx: ApiContext<Input, Query>) => Promise<unknown>,
+  options: RouteOptions,
   request: Request,
   context: NextContext,
   requestId: string,
@@ -125,18 +139,30 @@ async function runRoute<Input, Query>(
     merchantId: key.merchantId,
   };
   // parsed after the idempotency claim: a key reused with another body is a 422 whether or not that body is valid
-  const answer = async (database: Db): Promise<ApiResult> => {
+  const answer = async (database: Db, keyClaimingWrite?: KeyClaimingWrite): Promise<ApiResult> => {
     const parsed = {
       query: (operation.query ? parse(operation.query, query) : {}) as Query,
       body: parseBody(operation, body),
     };
-    return { status: operation.success.status, body: await handler({ ...base, ...parsed, db: database }) };
+    const answered = await handler({ ...base, ...parsed, db: database, keyClaimingWrite });
+    return { status: operation.success.status, body: answered };
   };
   if (!idempotencyKey) return answer(await db());
 
   const endpoint = `${request.method} ${url.pathname}`;
+  if (options.claimsKeyInWrite) {
+    const claim = {
+      merchantId: key.merchantId,
+      endpoint,
+      key: idempotencyKey,
+      fingerprint: fingerprint(body),
+      status: operation.success.status,
+    };
+    const outcome = await answerClaimingInWrite(claim, async (write) => answer(await db(), write));
+    return outcome.replay ? replayResult(outcome.body) : outcome.result;
+  }
   const claim = await claimIdempotencyKey(key.merchantId, endpoint, idempotencyKey, fingerprint(body));
-  if (claim.kind === 'replay') return { status: 200, body: claim.body, headers: { 'Idempotent-Replayed': 'true' } };
+  if (claim.kind === 'replay') return replayResult(claim.body);
   try {
     return await inTransaction(await db(), async (tx) => {
       const result = await answer(tx);
@@ -150,6 +176,10 @@ async function runRoute<Input, Query>(
     );
     throw error;
   }
+}
+
+function replayResult(body: unknown): ApiResult {
+  return { status: 200, body, headers: { 'Idempotent-Replayed': 'true' } };
 }
 
 function parseBody<Input>(operation: ApiOperation<Input, unknown>, body: Record<string, unknown>): Input {

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
-import { sql, type Db } from '@/lib/db';
+import { abortReason, sql, type Db } from '@/lib/db';
+import {
+  CLAIM_OUTCOME,
+  claimWithAnswer,
+  CLAIM_WITH_ANSWER_VALUES,
+  claimOutcomeOf,
+  claimWithAnswerValues,
+  type ClaimOutcome,
+  type ClaimWithAnswer,
+} from '@/lib/idempotency/repository';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { CheckoutSessionStatus, Currency, OrderStatus, PaymentMethod } from '@/lib/generated/prisma/enums';
 import type { CheckoutSessionWithItems } from './serialize';
@@ -49,7 +58,50 @@ export async function insertSessionUnlessOrderPaid(
   database: Db,
   session: NewCheckoutSession,
 ): Promise<z.infer<typeof orderRow>> {
-  const [order] = await sql(database, 'insert-checkout-session', INSERT_SESSION_UNLESS_ORDER_PAID, [
+  const [order] = await sql(
+    database,
+    'insert-checkout-session',
+    INSERT_SESSION_UNLESS_ORDER_PAID,
+    sessionValues(session),
+  );
+  return orderRow.parse(order);
+}
+
+const ORDER_ALREADY_PAID = 'order_already_paid';
+const ORDER_CHANGED = 'order_changed';
+
+const claimedSessionRow = z.object({ orderId: z.string().nullable() });
+
+/**
+ * The session of an idempotent create and its key's claim, with the answer, in one statement (one round
+ * trip). `answer` is the /v1 body but for its order_id, which the statement fills in. Returns the order id when
+ * this request claimed the key, else the record that holds it; 'order_already_paid' when nothing was written.
+ */
+export async function insertSessionClaimingKey(
+  database: Db,
+  session: NewCheckoutSession,
+  claim: ClaimWithAnswer,
+): Promise<(ClaimOutcome & { orderId?: string }) | typeof ORDER_ALREADY_PAID> {
+  for (;;) {
+    try {
+      const [row] = await sql(database, 'insert-checkout-session-claiming-key', INSERT_SESSION_CLAIMING_KEY, [
+        ...claimWithAnswerValues(claim),
+        ...sessionValues(session),
+      ]);
+      const outcome = claimOutcomeOf(row);
+      if (outcome.claimed) return { ...outcome, orderId: claimedSessionRow.parse(row).orderId ?? undefined };
+      if (outcome.record) return outcome;
+      // the record holding the key was committed after this statement's snapshot: look again
+    } catch (error) {
+      const reason = abortReason(error);
+      if (reason === ORDER_ALREADY_PAID) return ORDER_ALREADY_PAID;
+      if (reason !== ORDER_CHANGED) throw error;
+    }
+  }
+}
+
+function sessionValues(session: NewCheckoutSession): unknown[] {
+  return [
     session.orderId,
     session.merchantId,
     session.orderReference,
@@ -67,32 +119,56 @@ export async function insertSessionUnlessOrderPaid(
     session.items.map((item) => item.name),
     session.items.map((item) => item.quantity),
     session.items.map((item) => item.unitAmount),
-  ]);
-  return orderRow.parse(order);
+  ];
 }
 
-// One statement: find or create the order and, unless it is paid already, insert the session and its items.
-// Two requests with a new order reference at once make one order: the second waits on the unique index and
-// then takes the first's. Atomic on its own, and inside the caller's transaction when there is one (the
-// idempotency record's).
-const INSERT_SESSION_UNLESS_ORDER_PAID = `
-  WITH upserted_order AS (
-    INSERT INTO "orders" ("id", "merchant_id", "reference") VALUES ($1, $2, $3)
+// Find or create the order and, unless it is paid already, insert the session and its items: the CTEs of the
+// statements below. Two requests with a new order reference at once make one order: the second waits on the
+// unique index and then takes the first's. `$(n)` is the statement's placeholder of the n-th session value
+// (sessionValues' order); `gate` is what the order's insert selects FROM, so nothing is written without it.
+const sessionWrites = ($: (n: number) => string, gate = '') => `
+  upserted_order AS (
+    INSERT INTO "orders" ("id", "merchant_id", "reference") SELECT ${$(1)}::text, ${$(2)}::text, ${$(3)}::text ${gate}
     ON CONFLICT ("merchant_id", "reference") DO UPDATE SET "reference" = EXCLUDED."reference"
     RETURNING "id", "status"::text AS "status"
   ), new_session AS (
     INSERT INTO "checkout_sessions" ("id", "merchant_id", "order_id", "order_reference", "currency", "amount",
       "shipping_amount", "tax_amount", "payment_methods", "return_url", "cancel_url", "payment_link_id", "created_at", "expires_at")
-    SELECT $4::text, $2::text, o."id", $3::text, $5::"Currency", $6::int, $7::int, $8::int, $9::"PaymentMethod"[],
-           $10::text, $11::text, $12::text, $13::timestamptz, $14::timestamptz
+    SELECT ${$(4)}::text, ${$(2)}::text, o."id", ${$(3)}::text, ${$(5)}::"Currency", ${$(6)}::int, ${$(7)}::int, ${$(8)}::int,
+           ${$(9)}::"PaymentMethod"[], ${$(10)}::text, ${$(11)}::text, ${$(12)}::text, ${$(13)}::timestamptz, ${$(14)}::timestamptz
     FROM upserted_order AS o WHERE o."status" = 'unpaid'
     RETURNING "id"
   ), new_items AS (
     INSERT INTO "checkout_items" ("checkout_session_id", "position", "name", "quantity", "unit_amount")
     SELECT s."id", i."ordinality" - 1, i."name", i."quantity", i."unit_amount"
-    FROM new_session AS s, unnest($15::text[], $16::int[], $17::int[]) WITH ORDINALITY AS i("name", "quantity", "unit_amount", "ordinality")
-  )
+    FROM new_session AS s, unnest(${$(15)}::text[], ${$(16)}::int[], ${$(17)}::int[]) WITH ORDINALITY AS i("name", "quantity", "unit_amount", "ordinality")
+  )`;
+
+// Atomic on its own, and inside the caller's transaction when there is one.
+const INSERT_SESSION_UNLESS_ORDER_PAID = `
+  WITH ${sessionWrites((n) => `$${n}`)}
   SELECT "id", "status" FROM upserted_order`;
+
+// The idempotent create as one statement: the key is claimed with the answer in it (CLAIM_WITH_ANSWER), and
+// the order, session and items are written FROM that claim. The answer's order_id is the order that exists in
+// the statement's snapshot, or the new one; should a concurrent request make the order after that snapshot,
+// the ids differ and the statement undoes itself to be run again. A paid order undoes it too: its key stays free.
+const sessionValue = (n: number) => `$${CLAIM_WITH_ANSWER_VALUES + n}`;
+const INSERT_SESSION_CLAIMING_KEY = `
+  WITH answer_order AS (
+    SELECT coalesce(
+      (SELECT "id" FROM "orders" WHERE "merchant_id" = ${sessionValue(2)}::text AND "reference" = ${sessionValue(3)}::text),
+      ${sessionValue(1)}::text
+    ) AS "id"
+  ), ${claimWithAnswer(`$6::jsonb || jsonb_build_object('order_id', a."id")`, 'FROM answer_order AS a')},
+  ${sessionWrites(sessionValue, 'FROM "claimed"')}
+  SELECT ${CLAIM_OUTCOME.columns}, o."id" AS "orderId",
+    CASE
+      WHEN c."id" IS NULL THEN NULL
+      WHEN NOT EXISTS (SELECT 1 FROM new_session) THEN abort_statement('${ORDER_ALREADY_PAID}')
+      WHEN o."id" <> (SELECT "id" FROM answer_order) THEN abort_statement('${ORDER_CHANGED}')
+    END AS "undone"
+  FROM ${CLAIM_OUTCOME.from} LEFT JOIN upserted_order AS o ON true`;
 
 // The row SELECT_SESSION_WITH_ITEMS returns, alias by alias: checked, so a column renamed in the schema
 // but not in the query fails here rather than showing as undefined in a /v1 body.

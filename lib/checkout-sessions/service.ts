@@ -1,9 +1,11 @@
 import { errors } from '@/lib/api/errors';
+import { settleClaim } from '@/lib/api/idempotency';
 import { paginate } from '@/lib/api/pagination';
 import { now } from '@/lib/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import { emitEvent } from '@/lib/events/service';
 import type { Currency, PaymentMethod } from '@/lib/generated/prisma/client';
+import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { isId, newId } from '@/lib/ids';
 import { hostOfUrl } from '@/lib/merchants/hosts';
 import { getMerchantOrThrow } from '@/lib/merchants/service';
@@ -14,8 +16,10 @@ import {
   findSessionsPage,
   findSessionsWithItems,
   findSessionWithItems,
+  insertSessionClaimingKey,
   insertSessionUnlessOrderPaid,
   markSessionExpired,
+  type NewCheckoutSession,
 } from './repository';
 import type { CreateCheckoutSessionInput } from './schemas';
 import { serializeCheckoutSession, type CheckoutSessionWithItems } from './serialize';
@@ -40,12 +44,17 @@ export type InternalSessionOptions = {
   ownUrls?: string[];
 };
 
+export type CreateSessionOptions = InternalSessionOptions & {
+  /** an idempotent create over /v1: the key is claimed by the statement that inserts the session */
+  claimKey?: (session: CheckoutSessionWithItems) => ClaimWithAnswer;
+};
+
 export async function createCheckoutSession(
   database: Db,
   merchantId: string,
   input: CreateCheckoutSessionInput,
-  internal: InternalSessionOptions = {},
-) {
+  internal: CreateSessionOptions = {},
+): Promise<CheckoutSessionWithItems> {
   const merchant = await getMerchantOrThrow(database, merchantId);
 
   const total = computeTotal(
@@ -78,7 +87,8 @@ export async function createCheckoutSession(
   const expiresAt = new Date(createdAt.getTime() + SESSION_LIFETIME_MS);
   const cancelUrl = input.cancel_url ?? null;
   const paymentLinkId = internal.paymentLinkId ?? null;
-  const order = await insertSessionUnlessOrderPaid(database, {
+  const items = input.items.map((item) => ({ name: item.name, quantity: item.quantity, unitAmount: item.unit_amount }));
+  const newSession: NewCheckoutSession = {
     orderId: newId('order'),
     merchantId,
     orderReference: input.order_reference,
@@ -93,39 +103,30 @@ export async function createCheckoutSession(
     paymentLinkId,
     createdAt,
     expiresAt,
-    items: input.items.map((item) => ({ name: item.name, quantity: item.quantity, unitAmount: item.unit_amount })),
-  });
-  if (order.status === 'paid') {
-    throw errors.orderAlreadyPaid(`Order ${input.order_reference} is already paid`, 'order_reference');
-  }
+    items,
+  };
   const session: CheckoutSessionWithItems = {
-    id,
-    merchantId,
-    orderId: order.id,
-    orderReference: input.order_reference,
+    ...newSession,
     status: 'open',
-    currency: input.currency,
-    amount: total,
-    shippingAmount: input.shipping_amount,
-    taxAmount: input.tax_amount,
-    paymentMethods,
-    returnUrl: input.return_url,
-    cancelUrl,
     paymentId: null,
-    expiresAt,
-    createdAt,
     completedAt: null,
     expiredAt: null,
-    paymentLinkId,
-    items: input.items.map((item, position) => ({
-      checkoutSessionId: id,
-      position,
-      name: item.name,
-      quantity: item.quantity,
-      unitAmount: item.unit_amount,
-    })),
+    items: items.map((item, position) => ({ checkoutSessionId: id, position, ...item })),
   };
-  return session;
+  const orderAlreadyPaid = () =>
+    errors.orderAlreadyPaid(`Order ${input.order_reference} is already paid`, 'order_reference');
+
+  if (internal.claimKey) {
+    // the answer's order_id is the statement's to fill in: the order may exist already
+    const claim = internal.claimKey(session);
+    const outcome = await insertSessionClaimingKey(database, newSession, claim);
+    if (outcome === 'order_already_paid') throw orderAlreadyPaid();
+    settleClaim(outcome, claim);
+    return { ...session, orderId: outcome.orderId! };
+  }
+  const order = await insertSessionUnlessOrderPaid(database, newSession);
+  if (order.status === 'paid') throw orderAlreadyPaid();
+  return { ...session, orderId: order.id };
 }
 
 /** How a method is named to a person (userMessage). */

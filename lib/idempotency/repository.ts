@@ -14,6 +14,14 @@ const claimRow = z.object({
 
 export type ClaimRow = z.infer<typeof claimRow>;
 
+// A key is taken over when its record is older than 24 hours, or unanswered for a minute (its request died)
+// and this request has the same body.
+const TAKE_OVER_WHEN = `
+      WHERE "idempotency_keys"."created_at" < now() - interval '24 hours'
+         OR ("idempotency_keys"."response_status" IS NULL
+             AND "idempotency_keys"."locked_at" < now() - interval '1 minute'
+             AND "idempotency_keys"."fingerprint" = EXCLUDED."fingerprint")`;
+
 // The INSERT either claims the key (new, expired, or abandoned) or leaves the existing record alone; then
 // the same statement reads that record. ON CONFLICT waits for a concurrent claim to commit, so two
 // requests with one key never both claim it.
@@ -24,10 +32,7 @@ const CLAIM_OR_READ = `
     ON CONFLICT ("merchant_id", "endpoint", "key") DO UPDATE
       SET "fingerprint" = EXCLUDED."fingerprint", "response_status" = NULL, "response_body" = NULL,
           "created_at" = now(), "locked_at" = now()
-      WHERE "idempotency_keys"."created_at" < now() - interval '24 hours'
-         OR ("idempotency_keys"."response_status" IS NULL
-             AND "idempotency_keys"."locked_at" < now() - interval '1 minute'
-             AND "idempotency_keys"."fingerprint" = EXCLUDED."fingerprint")
+      ${TAKE_OVER_WHEN}
     RETURNING "id")
   SELECT "id"::text AS "id", true AS "claimed", NULL AS "fingerprint", NULL::int AS "responseStatus", NULL::jsonb AS "responseBody"
   FROM claimed
@@ -62,6 +67,17 @@ export async function storeIdempotentResponse(tx: Db, id: bigint, status: number
   );
 }
 
+/** The record holding a key, if any: for answering a request refused before its write could claim the key. */
+export async function findIdempotencyRecord(
+  database: Db,
+  claim: { merchantId: string; endpoint: string; key: string },
+): Promise<Pick<ClaimRow, 'fingerprint' | 'responseStatus' | 'responseBody'> | null> {
+  return database.idempotencyKey.findUnique({
+    where: { merchantId_endpoint_key: { merchantId: claim.merchantId, endpoint: claim.endpoint, key: claim.key } },
+    select: { fingerprint: true, responseStatus: true, responseBody: true },
+  });
+}
+
 /** Deletes the record only while it holds no response. */
 export async function deleteUnansweredIdempotencyKey(database: Db, id: bigint): Promise<void> {
   await database.idempotencyKey.deleteMany({ where: { id, responseStatus: null } });
@@ -70,4 +86,63 @@ export async function deleteUnansweredIdempotencyKey(database: Db, id: bigint): 
 export async function deleteIdempotencyKeysCreatedBefore(database: Db, cutoff: Date): Promise<number> {
   const { count } = await database.idempotencyKey.deleteMany({ where: { createdAt: { lt: cutoff } } });
   return count;
+}
+
+/** An idempotent create whose answer is stored by the same statement that writes the resource. */
+export type ClaimWithAnswer = {
+  merchantId: string;
+  endpoint: string;
+  key: string;
+  fingerprint: string;
+  status: number;
+  body: unknown;
+};
+
+/**
+ * The CTE "claimed" of such a statement ($1–$6, $6 the answer): it claims the key with the answer already in
+ * it. Every write of the statement selects FROM "claimed", so it happens only when this request owns the key;
+ * a duplicate waits on the unique index for the first to commit and then writes nothing. `answer` may complete
+ * $6 with what only the statement knows, from the tables `from` names.
+ */
+export function claimWithAnswer(answer = '$6::jsonb', from = ''): string {
+  return `"claimed" AS (
+    INSERT INTO "idempotency_keys" ("merchant_id", "endpoint", "key", "fingerprint", "response_status", "response_body")
+    SELECT $1, $2, $3, $4, $5::int, ${answer} ${from}
+    ON CONFLICT ("merchant_id", "endpoint", "key") DO UPDATE
+      SET "fingerprint" = EXCLUDED."fingerprint", "response_status" = EXCLUDED."response_status",
+          "response_body" = EXCLUDED."response_body", "created_at" = now(), "locked_at" = now()
+      ${TAKE_OVER_WHEN}
+    RETURNING "id")`;
+}
+
+export const CLAIM_WITH_ANSWER_VALUES = 6;
+
+export function claimWithAnswerValues(claim: ClaimWithAnswer): unknown[] {
+  return [claim.merchantId, claim.endpoint, claim.key, claim.fingerprint, claim.status, JSON.stringify(claim.body)];
+}
+
+/** The statement's last SELECT reads these: whether it claimed the key, else the record that holds it. */
+export const CLAIM_OUTCOME = {
+  columns: `c."id" IS NOT NULL AS "claimed", e."fingerprint", e."response_status" AS "responseStatus", e."response_body" AS "responseBody"`,
+  from: `(SELECT 1) AS "one" LEFT JOIN "claimed" AS c ON true
+    LEFT JOIN "idempotency_keys" AS e ON c."id" IS NULL AND e."merchant_id" = $1 AND e."endpoint" = $2 AND e."key" = $3`,
+};
+
+const claimOutcomeRow = z.object({
+  claimed: z.boolean(),
+  fingerprint: z.string().nullable(),
+  responseStatus: z.number().int().nullable(),
+  responseBody: z.unknown(),
+});
+
+/**
+ * claimed, or the record that holds the key; undefined when that record was committed after the statement's
+ * snapshot was taken (the caller runs the statement again).
+ */
+export type ClaimOutcome = { claimed: true } | { claimed: false; record: Omit<ClaimRow, 'id' | 'claimed'> | undefined };
+
+export function claimOutcomeOf(row: object): ClaimOutcome {
+  const outcome = claimOutcomeRow.parse(row);
+  if (outcome.claimed) return { claimed: true };
+  return { claimed: false, record: outcome.fingerprint === null ? undefined : outcome };
 }

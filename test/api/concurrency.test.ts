@@ -101,4 +101,22 @@ describe('under concurrent requests', () => {
       expect(await client.payment.count({ where: { orderId: a.order_id, status: 'succeeded' } })).toBe(1);
     }
   });
+
+  it('10 sessions of one new order made at once, each with its own key, name one order, and so do their replays', async () => {
+    for (let round = 0; round < 3; round++) {
+      const body = sessionBody({ order_reference: uniqueRef('new-order') });
+      const keys = Array.from({ length: 10 }, (_, i) => `${body.order_reference}-${i}`);
+      const send = () =>
+        Promise.all(keys.map((idempotencyKey) => api.post('/v1/checkout-sessions', body, { idempotencyKey })));
+      const answers = await send();
+      expect(answers.map((res) => res.status)).toEqual(keys.map(() => 201));
+      const orderIds = new Set(answers.map((res) => res.body.order_id));
+      expect(orderIds.size).toBe(1);
+      const replays = await send();
+      expect(replays.map((res) => [res.status, res.body.order_id])).toEqual(keys.map(() => [200, [...orderIds][0]]));
+      const client = await db();
+      expect(await client.order.count({ where: { merchantId, reference: body.order_reference } })).toBe(1);
+      expect(await client.checkoutSession.count({ where: { orderId: [...orderIds][0] } })).toBe(10);
+    }
+  });
 });

@@ -42,6 +42,18 @@ describe('Idempotency-Key (/docs#idempotency)', () => {
     expect(retried.status).toBe(201);
   });
 
+  it('stores nothing when the order turns out to be paid, so the key can be used for another order', async () => {
+    const paid = sessionBody();
+    const session = await api.post('/v1/checkout-sessions', paid);
+    await api.post(`/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, { payment_method: 'usdc' });
+    const refused = await api.post('/v1/checkout-sessions', paid, { idempotencyKey: 'paid-order-1' });
+    expect([refused.status, refused.body.error?.code]).toEqual([409, 'order_already_paid']);
+    const client = await db();
+    expect(await client.idempotencyKey.count({ where: { merchantId, key: 'paid-order-1' } })).toBe(0);
+    const another = await api.post('/v1/checkout-sessions', sessionBody(), { idempotencyKey: 'paid-order-1' });
+    expect(another.status).toBe(201);
+  });
+
   it('scopes keys to the endpoint and the connection', async () => {
     const session = await api.post('/v1/checkout-sessions', sessionBody(), { idempotencyKey: 'shared-key' });
     expect(session.status).toBe(201);

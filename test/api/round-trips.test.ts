@@ -8,7 +8,7 @@ import { apiClient, createTestMerchant, sessionBody, type ApiResponse } from '..
 
 /** operationId → round trips of one successful call, the request log aside (it is written in batches later). */
 const ROUND_TRIPS: Record<string, number> = {
-  createCheckoutSession: 9,
+  createCheckoutSession: 5,
   listCheckoutSessions: 4,
   getCheckoutSession: 4,
   expireCheckoutSession: 11,
