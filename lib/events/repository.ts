@@ -1,32 +1,46 @@
-import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import { sql, type Db } from '@/lib/db';
+import { ID_PREFIXES } from '@/lib/ids';
 
-// Every query on events. The insert is on the path of every change that emits one (see
-// lib/webhooks/fan-out.ts): one prepared statement that also finds the endpoints to deliver it to.
+// Every query on events. The insert is on the path of every change that emits one: one statement that also
+// writes the event's deliveries (the outbox's fan-out). An event gets one delivery for every endpoint that is
+// enabled and subscribed to its type (or to '*') when it is written, in the transaction or statement of the
+// change it describes: so it is never committed without its deliveries, and an endpoint made a moment later
+// does not get it.
 
-const subscriberRows = z.array(z.object({ id: z.string() }));
+export type NewEvent = { id: string; merchantId: string; type: string; data: unknown };
 
-/** Inserts the event and returns the ids of the endpoints enabled and subscribed to its type (or to '*'). */
-export async function insertEventReturningSubscribers(
-  database: Db,
-  event: { id: string; merchantId: string; type: string; data: unknown },
-): Promise<string[]> {
-  const rows = await sql(database, 'insert-event', INSERT_EVENT_RETURNING_SUBSCRIBERS, [
-    event.id,
-    event.merchantId,
-    event.type,
-    JSON.stringify(event.data),
-  ]);
-  return subscriberRows.parse(rows).map((row) => row.id);
+/** The values eventWrites' placeholders stand for, in order. */
+export function eventValues(event: NewEvent): unknown[] {
+  return [event.id, event.merchantId, event.type, JSON.stringify(event.data)];
 }
 
-const INSERT_EVENT_RETURNING_SUBSCRIBERS = `
-  WITH event AS (
-    INSERT INTO "events" ("id", "merchant_id", "type", "data") VALUES ($1, $2, $3, $4::jsonb) RETURNING "id"
-  )
-  SELECT e."id" FROM "webhook_endpoints" AS e, event
-  WHERE e."merchant_id" = $2 AND e."status" = 'enabled' AND e."deleted_at" IS NULL AND e."events" && ARRAY[$3::text, '*']`;
+/**
+ * The CTEs that write an event and its deliveries, in a statement of their own or in the statement of the
+ * change. `$(n)` is the placeholder of eventValues' n-th value; `gate` is what the event selects FROM, so that
+ * it is written exactly when the change is.
+ */
+export function eventWrites($: (n: number) => string, gate = ''): string {
+  return `new_event AS (
+    INSERT INTO "events" ("id", "merchant_id", "type", "data")
+    SELECT ${$(1)}::text, ${$(2)}::text, ${$(3)}::text, ${$(4)}::jsonb ${gate}
+    RETURNING "id"
+  ), new_deliveries AS (
+    INSERT INTO "webhook_deliveries" ("id", "event_id", "event_type", "endpoint_id", "next_attempt_at")
+    SELECT '${ID_PREFIXES.webhookDelivery}' || left(replace(gen_random_uuid()::text, '-', ''), 24), ev."id", ${$(3)}::text,
+           e."id", now()
+    FROM new_event AS ev, "webhook_endpoints" AS e
+    WHERE e."merchant_id" = ${$(2)}::text AND e."status" = 'enabled' AND e."deleted_at" IS NULL
+      AND e."events" && ARRAY[${$(3)}::text, '*']
+  )`;
+}
+
+const INSERT_EVENT_WITH_DELIVERIES = `WITH ${eventWrites((n) => `$${n}`)} SELECT 1`;
+
+/** Writes the event and its deliveries in one statement. */
+export async function insertEventWithDeliveries(database: Db, event: NewEvent): Promise<void> {
+  await sql(database, 'insert-event', INSERT_EVENT_WITH_DELIVERIES, eventValues(event));
+}
 
 export async function findEvent(database: Db, merchantId: string, id: string) {
   return database.event.findFirst({ where: { id, merchantId } });

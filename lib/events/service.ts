@@ -2,8 +2,7 @@ import { errors } from '@/lib/api/errors';
 import { paginate } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
 import { isId, newId } from '@/lib/ids';
-import { writeEventWithDeliveries } from '@/lib/webhooks/fan-out';
-import { findEvent, findEventCursor, findEventsPage } from './repository';
+import { findEvent, findEventCursor, findEventsPage, insertEventWithDeliveries } from './repository';
 import type { ListEventsQuery } from './schemas';
 import type { EventType } from './types';
 
@@ -16,7 +15,7 @@ export { EVENT_TYPES, type EventType } from './types';
  */
 export async function emitEvent(tx: Db, merchantId: string, type: EventType, object: unknown): Promise<string> {
   const id = newId('event');
-  await writeEventWithDeliveries(tx, { id, merchantId, type, data: { object } });
+  await insertEventWithDeliveries(tx, { id, merchantId, type, data: { object } });
   return id;
 }
 

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
 import type { WebhookDeliveryStatus } from '@/lib/generated/prisma/client';
-import { newId } from '@/lib/ids';
 
 // Every query on webhook_endpoints, webhook_deliveries and webhook_attempts. The delivery queue's
 // claims and the secret rotation are single statements (deliver.ts says why for the claims).
@@ -84,24 +83,6 @@ export async function rotateEndpointSecret(
 }
 
 // ---- deliveries
-
-/** One pending delivery per endpoint, due now: the outbox's fan-out of a new event. */
-export async function insertDeliveries(
-  database: Db,
-  event: { id: string; type: string },
-  endpointIds: string[],
-): Promise<number> {
-  const { count } = await database.webhookDelivery.createMany({
-    data: endpointIds.map((endpointId) => ({
-      id: newId('webhookDelivery'),
-      eventId: event.id,
-      eventType: event.type,
-      endpointId,
-      nextAttemptAt: new Date(),
-    })),
-  });
-  return count;
-}
 
 /** A test send, logged already finished with its one attempt. */
 export async function insertFinishedDelivery(
