@@ -2,7 +2,7 @@ import { errors } from '@/lib/api/errors';
 import { paginate } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
 import { isId, newId } from '@/lib/ids';
-import { findEvent, findEventCursor, findEventsPage, insertEventWithDeliveries } from './repository';
+import { findEvent, findEventCursor, findEventsPage, insertEventWithDeliveries, type NewEvent } from './repository';
 import type { ListEventsQuery } from './schemas';
 import type { EventType } from './types';
 
@@ -14,9 +14,14 @@ export { EVENT_TYPES, type EventType } from './types';
  * change does. `object` is the resource as the API shows it.
  */
 export async function emitEvent(tx: Db, merchantId: string, type: EventType, object: unknown): Promise<string> {
-  const id = newId('event');
-  await insertEventWithDeliveries(tx, { id, merchantId, type, data: { object } });
-  return id;
+  const event = newEvent(merchantId, type, object);
+  await insertEventWithDeliveries(tx, event);
+  return event.id;
+}
+
+/** An event about to be written by the statement of the change it describes (a repository's eventWrites). */
+export function newEvent(merchantId: string, type: EventType, object: unknown): NewEvent {
+  return { id: newId('event'), merchantId, type, data: { object } };
 }
 
 export async function getEventOrThrow(database: Db, merchantId: string, id: string) {

@@ -1,32 +1,43 @@
 import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
-import { sql, type Db } from '@/lib/db';
+import { abortReason, sql, type Db } from '@/lib/db';
+import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository';
+import {
+  CLAIM_OUTCOME,
+  CLAIM_WITH_ANSWER_VALUES,
+  claimOutcomeOf,
+  claimWithAnswer,
+  claimWithAnswerValues,
+  type ClaimOutcome,
+  type ClaimWithAnswer,
+} from '@/lib/idempotency/repository';
 import type { Prisma, RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
 
 // Every query on refund_requests. A request moves between states only through UPDATEs that check the
 // state they leave, so two people or two workers move it once.
 
-// The reservation and the refund request in one statement: the request exists exactly when its amount was
-// reserved, and the conditional UPDATE is what keeps concurrent refunds within the payment.
-const RESERVE_AND_INSERT_REFUND = `
-  WITH reserved AS (
-    UPDATE "payments" SET "amount_reserved" = "amount_reserved" + $4::int
-    WHERE "id" = $3 AND "status" = 'succeeded' AND "amount_reserved" + $4::int <= "amount"
-    RETURNING "id", "currency"
+// The reservation, the refund request and its refund_request.created event in one statement: the request
+// exists exactly when its amount was reserved, and the conditional UPDATE is what keeps concurrent refunds
+// within the payment. `$(n)` is the placeholder of refundValues' n-th value, then eventValues'; `gate` is
+// what the reservation selects FROM.
+const refundWrites = ($: (n: number) => string, gate = '') => `
+  reserved AS (
+    UPDATE "payments" SET "amount_reserved" = "amount_reserved" + ${$(4)}::int ${gate}
+    WHERE "payments"."id" = ${$(3)}::text AND "status" = 'succeeded' AND "amount_reserved" + ${$(4)}::int <= "amount"
+    RETURNING "payments"."id", "currency"
   ), inserted AS (
     INSERT INTO "refund_requests" ("id", "merchant_id", "payment_id", "amount", "currency", "reason",
       "crypto_refund_destination_note", "created_at", "updated_at")
-    SELECT $1::text, $2::text, r."id", $4::int, r."currency", $5::text, $6::text, $7::timestamptz, $7::timestamptz
+    SELECT ${$(1)}::text, ${$(2)}::text, r."id", ${$(4)}::int, r."currency", ${$(5)}::text, ${$(6)}::text,
+           ${$(7)}::timestamptz, ${$(7)}::timestamptz
     FROM reserved AS r
     RETURNING "id"
-  )
-  SELECT EXISTS (SELECT 1 FROM inserted) AS "reserved"`;
+  ), ${eventWrites((n) => $(REFUND_VALUES + n), 'FROM inserted')}`;
 
-const reservedRow = z.object({ reserved: z.boolean() });
+const REFUND_VALUES = 7;
 
-/** Reserves the refund's amount on its payment and inserts it; false (nothing written) when it does not fit. */
-export async function reserveAndInsertRefund(database: Db, refund: RefundRequest): Promise<boolean> {
-  const rows = await sql<object>(database, 'reserve-and-insert-refund', RESERVE_AND_INSERT_REFUND, [
+function refundValues(refund: RefundRequest): unknown[] {
+  return [
     refund.id,
     refund.merchantId,
     refund.paymentId,
@@ -34,9 +45,67 @@ export async function reserveAndInsertRefund(database: Db, refund: RefundRequest
     refund.reason,
     refund.cryptoRefundDestinationNote,
     refund.createdAt,
+  ];
+}
+
+const RESERVE_AND_INSERT_REFUND = `
+  WITH ${refundWrites((n) => `$${n}`)}
+  SELECT EXISTS (SELECT 1 FROM inserted) AS "reserved"`;
+
+const reservedRow = z.object({ reserved: z.boolean() });
+
+/**
+ * Reserves the refund's amount on its payment, inserts it and its event; false (nothing written) when it does
+ * not fit.
+ */
+export async function reserveAndInsertRefund(database: Db, refund: RefundRequest, event: NewEvent): Promise<boolean> {
+  const rows = await sql<object>(database, 'reserve-and-insert-refund', RESERVE_AND_INSERT_REFUND, [
+    ...refundValues(refund),
+    ...eventValues(event),
   ]);
   const [{ reserved }] = z.tuple([reservedRow]).parse(rows);
   return reserved;
+}
+
+const REFUND_EXCEEDS_AVAILABLE = 'refund_exceeds_available';
+
+// The idempotent create as one statement: the key is claimed with the answer in it (claimWithAnswer) and the
+// reservation is made FROM that claim. A refund that does not fit undoes the statement: its key stays free.
+const RESERVE_AND_INSERT_REFUND_CLAIMING_KEY = `
+  WITH ${claimWithAnswer()},
+  ${refundWrites((n) => `$${CLAIM_WITH_ANSWER_VALUES + n}`, 'FROM "claimed"')}
+  SELECT ${CLAIM_OUTCOME.columns},
+    CASE WHEN c."id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM inserted)
+      THEN abort_statement('${REFUND_EXCEEDS_AVAILABLE}') END AS "undone"
+  FROM ${CLAIM_OUTCOME.from}`;
+
+/**
+ * reserveAndInsertRefund and the key's claim with the answer, in one statement (one round trip). Returns
+ * whether this request claimed the key, else the record that holds it; 'refund_exceeds_available' when
+ * nothing was written because the refund does not fit.
+ */
+export async function reserveAndInsertRefundClaimingKey(
+  database: Db,
+  refund: RefundRequest,
+  event: NewEvent,
+  claim: ClaimWithAnswer,
+): Promise<ClaimOutcome | typeof REFUND_EXCEEDS_AVAILABLE> {
+  for (;;) {
+    try {
+      const [row] = await sql(
+        database,
+        'reserve-and-insert-refund-claiming-key',
+        RESERVE_AND_INSERT_REFUND_CLAIMING_KEY,
+        [...claimWithAnswerValues(claim), ...refundValues(refund), ...eventValues(event)],
+      );
+      const outcome = claimOutcomeOf(row);
+      if (outcome.claimed || outcome.record) return outcome;
+      // the record holding the key was committed after this statement's snapshot: look again
+    } catch (error) {
+      if (abortReason(error) === REFUND_EXCEEDS_AVAILABLE) return REFUND_EXCEEDS_AVAILABLE;
+      throw error;
+    }
+  }
 }
 
 export async function findRefundRequest(database: Db, merchantId: string, id: string) {

@@ -1,9 +1,11 @@
 import { errors } from '@/lib/api/errors';
+import { settleClaim } from '@/lib/api/idempotency';
 import { paginate } from '@/lib/api/pagination';
 import { now } from '@/lib/clock';
 import { inTransaction, type Db } from '@/lib/db';
-import { emitEvent } from '@/lib/events/service';
+import { emitEvent, newEvent } from '@/lib/events/service';
 import type { RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
+import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { isId, newId } from '@/lib/ids';
 import * as merchants from '@/lib/merchants/repository';
 import {
@@ -25,6 +27,7 @@ import {
   markRefundFailed,
   moveRequestedRefund,
   reserveAndInsertRefund,
+  reserveAndInsertRefundClaimingKey,
 } from './repository';
 import type { CreateRefundRequestInput } from './schemas';
 import { amountLeftMessage, NOTE_USDC_ONLY, PAYMENT_NOT_FOUND, USDC_NOTE_REQUIRED } from './messages';
@@ -34,7 +37,12 @@ import { serializeRefundRequest } from './serialize';
 // completed) and moves only through one conditional UPDATE, so no number of concurrent requests on any
 // number of processes can reserve more than was paid. A CHECK constraint refuses what might slip through.
 
-export async function createRefundRequest(database: Db, merchantId: string, input: CreateRefundRequestInput) {
+export async function createRefundRequest(
+  database: Db,
+  merchantId: string,
+  input: CreateRefundRequestInput,
+  options: { claimKey?: (refund: RefundRequest) => ClaimWithAnswer } = {},
+): Promise<RefundRequest> {
   const payment = isId('payment', input.payment_id) ? await findPayment(database, merchantId, input.payment_id) : null;
   if (!payment) throw errors.resourceMissing(`No such payment: '${input.payment_id}'`, 'payment_id', PAYMENT_NOT_FOUND);
 
@@ -76,19 +84,25 @@ export async function createRefundRequest(database: Db, merchantId: string, inpu
     createdAt: at,
     updatedAt: at,
   };
-  return inTransaction(database, async (tx) => {
-    if (!(await reserveAndInsertRefund(tx, refund))) {
-      const current = await findPaymentByIdOrThrow(tx, payment.id);
-      const left = amountRefundable(current);
-      throw errors.refundExceedsAvailable(
-        `Refund of ${input.amount} exceeds the ${left} still available to refund on payment ${payment.id}`,
-        'amount',
-        amountLeftMessage(left, current.currency),
-      );
-    }
-    await emitEvent(tx, merchantId, 'refund_request.created', serializeRefundRequest(refund));
-    return refund;
-  });
+  const event = newEvent(merchantId, 'refund_request.created', serializeRefundRequest(refund));
+  const exceedsAvailable = async () => {
+    const current = await findPaymentByIdOrThrow(database, payment.id);
+    const left = amountRefundable(current);
+    return errors.refundExceedsAvailable(
+      `Refund of ${input.amount} exceeds the ${left} still available to refund on payment ${payment.id}`,
+      'amount',
+      amountLeftMessage(left, current.currency),
+    );
+  };
+  if (options.claimKey) {
+    const claim = options.claimKey(refund);
+    const outcome = await reserveAndInsertRefundClaimingKey(database, refund, event, claim);
+    if (outcome === 'refund_exceeds_available') throw await exceedsAvailable();
+    settleClaim(outcome, claim);
+  } else if (!(await reserveAndInsertRefund(database, refund, event))) {
+    throw await exceedsAvailable();
+  }
+  return refund;
 }
 
 export async function getRefundRequestOrThrow(database: Db, merchantId: string, id: string) {

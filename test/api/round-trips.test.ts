@@ -11,10 +11,10 @@ const ROUND_TRIPS: Record<string, number> = {
   createCheckoutSession: 5,
   listCheckoutSessions: 4,
   getCheckoutSession: 4,
-  expireCheckoutSession: 11,
+  expireCheckoutSession: 10,
   listPayments: 4,
   getPayment: 4,
-  createRefundRequest: 11,
+  createRefundRequest: 5,
   listRefundRequests: 4,
   getRefundRequest: 4,
   cancelRefundRequest: 11,
@@ -29,7 +29,7 @@ const ROUND_TRIPS: Record<string, number> = {
   rotateWebhookSecret: 10,
   listEvents: 4,
   getEvent: 4,
-  payCheckoutSession: 19,
+  payCheckoutSession: 17,
 };
 
 let api: ReturnType<typeof apiClient>;
