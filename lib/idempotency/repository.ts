@@ -146,3 +146,33 @@ export function claimOutcomeOf(row: object): ClaimOutcome {
   if (outcome.claimed) return { claimed: true };
   return { claimed: false, record: outcome.fingerprint === null ? undefined : outcome };
 }
+
+/** One column of a row inserted by insertRowClaimingKey: its name, value and SQL type. */
+export type Column = [name: string, value: unknown, type: string];
+
+/**
+ * Inserts one row FROM the key's claim, with the answer in the claim, in one statement: the idempotent create
+ * of a resource that is one row. Returns whether this request claimed the key, else the record that holds it.
+ * Only for a repository, about its own table.
+ */
+export async function insertRowClaimingKey(
+  database: Db,
+  table: string,
+  columns: Column[],
+  claim: ClaimWithAnswer,
+): Promise<ClaimOutcome> {
+  const names = columns.map(([name]) => `"${name}"`).join(', ');
+  const values = columns.map(([, , type], i) => `$${CLAIM_WITH_ANSWER_VALUES + i + 1}::${type}`).join(', ');
+  const text = `
+    WITH ${claimWithAnswer()}, inserted AS (INSERT INTO "${table}" (${names}) SELECT ${values} FROM "claimed")
+    SELECT ${CLAIM_OUTCOME.columns} FROM ${CLAIM_OUTCOME.from}`;
+  for (;;) {
+    const [row] = await sql(database, `insert-${table}-claiming-key`, text, [
+      ...claimWithAnswerValues(claim),
+      ...columns.map(([, value]) => value),
+    ]);
+    const outcome = claimOutcomeOf(row);
+    if (outcome.claimed || outcome.record) return outcome;
+    // the record holding the key was committed after this statement's snapshot: look again
+  }
+}

@@ -1,13 +1,38 @@
 import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
-import type { Prisma } from '@/lib/generated/prisma/client';
+import type { PaymentLink, Prisma } from '@/lib/generated/prisma/client';
+import { insertRowClaimingKey, type ClaimWithAnswer } from '@/lib/idempotency/repository';
 
 // Every query on payment_links. Taking the next order number is one conditional UPDATE (see
 // checkout.ts): concurrent customers each get their own n, and a deactivated link refuses.
 
-export async function insertPaymentLink(database: Db, link: Prisma.PaymentLinkUncheckedCreateInput) {
+export type NewPaymentLink = Omit<PaymentLink, 'orderCount'>;
+
+export async function insertPaymentLink(database: Db, link: NewPaymentLink) {
   return database.paymentLink.create({ data: link });
+}
+
+/** insertPaymentLink with the key's claim (insertRowClaimingKey), in one statement. */
+export async function insertPaymentLinkClaimingKey(database: Db, link: NewPaymentLink, claim: ClaimWithAnswer) {
+  return insertRowClaimingKey(
+    database,
+    'payment_links',
+    [
+      ['id', link.id, 'text'],
+      ['merchant_id', link.merchantId, 'text'],
+      ['name', link.name, 'text'],
+      ['description', link.description, 'text'],
+      ['amount', link.amount, 'int'],
+      ['currency', link.currency, '"Currency"'],
+      ['payment_methods', link.paymentMethods, '"PaymentMethod"[]'],
+      ['after_payment_url', link.afterPaymentUrl, 'text'],
+      ['active', link.active, 'boolean'],
+      ['created_at', link.createdAt, 'timestamptz'],
+      ['updated_at', link.updatedAt, 'timestamptz'],
+    ],
+    claim,
+  );
 }
 
 /** The merchant's link, or null. */

@@ -1,9 +1,11 @@
 import { errors } from '@/lib/api/errors';
+import { settleClaim } from '@/lib/api/idempotency';
 import { paginate } from '@/lib/api/pagination';
 import { choosePaymentMethods } from '@/lib/checkout-sessions/service';
 import { now } from '@/lib/clock';
 import type { Db } from '@/lib/db';
 import type { PaymentLink, Prisma } from '@/lib/generated/prisma/client';
+import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { isId, newId } from '@/lib/ids';
 import { hostOfUrl } from '@/lib/merchants/hosts';
 import { getMerchantOrThrow, type MerchantWithWebsites } from '@/lib/merchants/service';
@@ -12,7 +14,9 @@ import {
   findPaymentLinkCursor,
   findPaymentLinksPage,
   insertPaymentLink,
+  insertPaymentLinkClaimingKey,
   updatePaymentLinkById,
+  type NewPaymentLink,
 } from './repository';
 import type { CreatePaymentLinkInput, UpdatePaymentLinkInput } from './schemas';
 
@@ -28,12 +32,13 @@ export async function createPaymentLink(
   database: Db,
   merchantId: string,
   input: CreatePaymentLinkInput,
+  options: { claimKey?: (link: PaymentLink) => ClaimWithAnswer } = {},
 ): Promise<PaymentLink> {
   const merchant = await getMerchantOrThrow(database, merchantId);
   if (input.after_payment_url) requireApprovedWebsite(merchant, input.after_payment_url, 'after_payment_url');
   choosePaymentMethods(merchant.paymentMethods, input.currency, input.payment_methods);
   const at = now();
-  return insertPaymentLink(database, {
+  const link: NewPaymentLink = {
     id: newId('paymentLink'),
     merchantId,
     name: input.name,
@@ -45,7 +50,12 @@ export async function createPaymentLink(
     active: input.active,
     createdAt: at,
     updatedAt: at,
-  });
+  };
+  if (!options.claimKey) return insertPaymentLink(database, link);
+  const made = { ...link, orderCount: 0 };
+  const claim = options.claimKey(made);
+  settleClaim(await insertPaymentLinkClaimingKey(database, link, claim), claim);
+  return made;
 }
 
 /** "HTTPS://shop…" is a valid URL; the table keeps schemes in lower case, the rest as the merchant wrote it. */

@@ -1,25 +1,39 @@
 import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
-import type { WebhookDeliveryStatus } from '@/lib/generated/prisma/client';
+import type { WebhookDeliveryStatus, WebhookEndpoint } from '@/lib/generated/prisma/client';
+import { insertRowClaimingKey, type ClaimWithAnswer } from '@/lib/idempotency/repository';
 
 // Every query on webhook_endpoints, webhook_deliveries and webhook_attempts. The delivery queue's
 // claims and the secret rotation are single statements (deliver.ts says why for the claims).
 
 // ---- endpoints
 
-export async function insertEndpoint(
-  database: Db,
-  endpoint: {
-    id: string;
-    merchantId: string;
-    url: string;
-    description: string | null;
-    events: string[];
-    secret: string;
-  },
-) {
+export type NewWebhookEndpoint = Pick<
+  WebhookEndpoint,
+  'id' | 'merchantId' | 'url' | 'description' | 'events' | 'secret' | 'createdAt'
+>;
+
+export async function insertEndpoint(database: Db, endpoint: NewWebhookEndpoint) {
   return database.webhookEndpoint.create({ data: endpoint });
+}
+
+/** insertEndpoint with the key's claim (insertRowClaimingKey), in one statement. */
+export async function insertEndpointClaimingKey(database: Db, endpoint: NewWebhookEndpoint, claim: ClaimWithAnswer) {
+  return insertRowClaimingKey(
+    database,
+    'webhook_endpoints',
+    [
+      ['id', endpoint.id, 'text'],
+      ['merchant_id', endpoint.merchantId, 'text'],
+      ['url', endpoint.url, 'text'],
+      ['description', endpoint.description, 'text'],
+      ['events', endpoint.events, 'text[]'],
+      ['secret', endpoint.secret, 'text'],
+      ['created_at', endpoint.createdAt, 'timestamptz'],
+    ],
+    claim,
+  );
 }
 
 /** The merchant's endpoint unless deleted. */

@@ -1,8 +1,11 @@
 import { errors } from '@/lib/api/errors';
+import { settleClaim } from '@/lib/api/idempotency';
 import { paginate } from '@/lib/api/pagination';
 import { now } from '@/lib/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import { serializeEvent } from '@/lib/events/serialize';
+import type { WebhookEndpoint } from '@/lib/generated/prisma/client';
+import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { isId, newId } from '@/lib/ids';
 import { logTestDelivery, sendDeliveryNow, signAndSend, TEST_EVENT_TYPE, type DeliveryOptions } from './deliver';
 import {
@@ -15,8 +18,10 @@ import {
   findEndpointsPage,
   findEventDelivery,
   insertEndpoint,
+  insertEndpointClaimingKey,
   markEndpointDeleted,
   rotateEndpointSecret,
+  type NewWebhookEndpoint,
 } from './repository';
 import type { CreateWebhookEndpointInput } from './schemas';
 import type { SendOutcome } from './send';
@@ -33,18 +38,30 @@ export async function createWebhookEndpoint(
   database: Db,
   merchantId: string,
   input: CreateWebhookEndpointInput,
-  options: { allowPrivateUrls?: boolean } = {},
-) {
+  options: { allowPrivateUrls?: boolean; claimKey?: (endpoint: WebhookEndpoint) => ClaimWithAnswer } = {},
+): Promise<WebhookEndpoint> {
   const check = await checkWebhookUrl(input.url, { allowPrivate: options.allowPrivateUrls });
   if (!check.ok) throw errors.parameterInvalid(`Invalid url: it ${check.reason}`, 'url', `This URL ${check.reason}`);
-  return insertEndpoint(database, {
+  const endpoint: NewWebhookEndpoint = {
     id: newId('webhookEndpoint'),
     merchantId,
     url: check.url.href,
     description: input.description ?? null,
     events: input.events,
     secret: generateWebhookSecret(),
-  });
+    createdAt: now(),
+  };
+  if (!options.claimKey) return insertEndpoint(database, endpoint);
+  const made: WebhookEndpoint = {
+    ...endpoint,
+    status: 'enabled',
+    previousSecret: null,
+    previousSecretExpiresAt: null,
+    deletedAt: null,
+  };
+  const claim = options.claimKey(made);
+  settleClaim(await insertEndpointClaimingKey(database, endpoint, claim), claim);
+  return made;
 }
 
 export async function getWebhookEndpointOrThrow(database: Db, merchantId: string, id: string) {

@@ -34,6 +34,31 @@ describe('under concurrent requests', () => {
     expect(await client.checkoutSession.count({ where: { merchantId, orderReference: body.order_reference } })).toBe(1);
   });
 
+  it.each([
+    ['payment link', '/v1/payment-links', (name: string) => ({ name, amount: 1200, currency: 'USD' })],
+    [
+      'webhook endpoint',
+      '/v1/webhook-endpoints',
+      (name: string) => ({ url: `https://shop.example.com/${name}`, events: ['*'] }),
+    ],
+  ])('10 creates of a %s with one Idempotency-Key make exactly one', async (_kind, path, bodyOf) => {
+    const name = uniqueRef('one');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => api.post(path, bodyOf(name), { idempotencyKey: name })),
+    );
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(1);
+    for (const res of answers.filter((one) => one.status !== 201)) {
+      expect([res.status, res.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    }
+    expect(new Set(answers.map((res) => res.body.id)).size).toBe(1);
+    const client = await db();
+    const made =
+      path === '/v1/payment-links'
+        ? await client.paymentLink.count({ where: { merchantId, name } })
+        : await client.webhookEndpoint.count({ where: { merchantId, url: { endsWith: name } } });
+    expect(made).toBe(1);
+  });
+
   it('30 refunds of 30 % of one payment make exactly 3', async () => {
     const session = (
       await api.post(

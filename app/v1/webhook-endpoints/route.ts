@@ -4,9 +4,17 @@ import { createWebhookEndpointOperation, listWebhookEndpointsOperation } from '@
 import { serializeWebhookEndpoint } from '@/lib/webhooks/serialize';
 import { createWebhookEndpoint, listWebhookEndpoints } from '@/lib/webhooks/service';
 
+const withSecret = (endpoint: Parameters<typeof serializeWebhookEndpoint>[0]) =>
+  serializeWebhookEndpoint(endpoint, { withSecret: true });
+
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  POST: apiRoute(createWebhookEndpointOperation, async ({ db, merchantId, body }) =>
-    serializeWebhookEndpoint(await createWebhookEndpoint(db, merchantId, body), { withSecret: true }),
+  POST: apiRoute(
+    createWebhookEndpointOperation,
+    async ({ db, merchantId, body, keyClaimingWrite }) => {
+      const claimKey = keyClaimingWrite?.answering(withSecret);
+      return withSecret(await createWebhookEndpoint(db, merchantId, body, { claimKey }));
+    },
+    { claimsKeyInWrite: true },
   ),
   GET: apiRoute(listWebhookEndpointsOperation, async ({ db, merchantId, query }) =>
     listObject(await listWebhookEndpoints(db, merchantId, query), (endpoint) => serializeWebhookEndpoint(endpoint)),
