@@ -47,6 +47,7 @@ export const errors = {
   refundExceedsAvailable: invalid(409, 'refund_exceeds_available'),
   checkoutSessionNotOpen: invalid(409, 'checkout_session_not_open'),
   refundNotCancelable: invalid(409, 'refund_not_cancelable'),
+  refundNotPending: invalid(409, 'refund_not_pending'),
   payloadTooLarge: invalid(413, 'payload_too_large'),
   unsupportedMediaType: invalid(415, 'unsupported_media_type'),
   methodNotAllowed: (method: string, allowed: string[]) =>

@@ -29,6 +29,7 @@ export const ERROR_WHEN = {
   refund_exceeds_available: 'Active refunds plus this amount exceed the payment; the message says what is left',
   checkout_session_not_open: 'The session is complete or expired',
   refund_not_cancelable: 'The refund request has left requested',
+  refund_not_pending: 'The refund is not processing, nor requested under the automatic policy',
   idempotency_key_in_use: 'The first request with this key is still running',
   payload_too_large: 'The body is over 64 KiB',
   unsupported_media_type: 'A POST body that is not application/json',

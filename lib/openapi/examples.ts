@@ -58,7 +58,7 @@ function payment(refunded: boolean) {
   };
 }
 
-function refundRequest(status: 'requested' | 'completed' | 'canceled') {
+function refundRequest(status: 'requested' | 'completed' | 'failed' | 'canceled') {
   return {
     id: IDS.refund,
     object: 'refund_request',
@@ -67,7 +67,7 @@ function refundRequest(status: 'requested' | 'completed' | 'canceled') {
     currency: 'USD',
     status,
     reason: 'One T-shirt returned',
-    failure_reason: null,
+    failure_reason: status === 'failed' ? 'Card account closed' : null,
     created_at: '2026-11-21T09:12:30.004Z',
     updated_at: status === 'requested' ? '2026-11-21T09:12:30.004Z' : '2026-11-21T09:12:32.518Z',
   };
@@ -140,6 +140,8 @@ export function responseExamples(serverUrl: string): Record<string, unknown> {
     listEvents: list(event(base)),
     getEvent: event(base),
     payCheckoutSession: payment(false),
+    completeRefundRequest: refundRequest('completed'),
+    failRefundRequest: refundRequest('failed'),
     getOpenApiDocument: {
       openapi: '3.1.0',
       info: { title: 'Sandbox Payments API', version: '1' },

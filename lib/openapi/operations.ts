@@ -15,7 +15,9 @@ import {
 import { getPaymentOperation, listPaymentsOperation, payCheckoutSessionOperation } from '@/lib/payments/operations';
 import {
   cancelRefundRequestOperation,
+  completeRefundRequestOperation,
   createRefundRequestOperation,
+  failRefundRequestOperation,
   getRefundRequestOperation,
   listRefundRequestsOperation,
 } from '@/lib/refunds/operations';
@@ -76,6 +78,8 @@ export const API_OPERATIONS = [
   listEventsOperation,
   getEventOperation,
   payCheckoutSessionOperation,
+  completeRefundRequestOperation,
+  failRefundRequestOperation,
   getOpenApiDocumentOperation,
 ] as ApiOperation[];
 

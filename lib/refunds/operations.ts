@@ -1,6 +1,6 @@
 import { emptyBody, operation } from '@/lib/openapi/operation';
 import { refundRequestList, refundRequestObject } from './objects';
-import { createRefundRequestInput, listRefundRequestsQuery } from './schemas';
+import { createRefundRequestInput, failRefundInput, listRefundRequestsQuery } from './schemas';
 
 // The /v1/refund-requests endpoints, as app/v1/refund-requests/** serve them and /docs describes them.
 
@@ -64,4 +64,36 @@ export const cancelRefundRequestOperation = operation({
   body: emptyBody,
   success: { status: 200, schema: refundRequestObject },
   errors: ['refund_not_cancelable'],
+});
+
+export const completeRefundRequestOperation = operation({
+  operationId: 'completeRefundRequest',
+  method: 'POST',
+  path: '/v1/test-helpers/refund-requests/{id}/complete',
+  tag: 'Test helpers',
+  summary: 'Complete a refund now',
+  description:
+    'Finishes a refund at once, as the sandbox provider would after its delay: the payment’s `amount_refunded` grows and `refund.completed` is sent. Works on a `processing` refund, or a `requested` one under the automatic policy (authorized on the spot).',
+  scope: 'refund_requests:write',
+  idempotency: 'optional',
+  pathId: 'refundRequest',
+  body: emptyBody,
+  success: { status: 200, schema: refundRequestObject },
+  errors: ['refund_not_pending'],
+});
+
+export const failRefundRequestOperation = operation({
+  operationId: 'failRefundRequest',
+  method: 'POST',
+  path: '/v1/test-helpers/refund-requests/{id}/fail',
+  tag: 'Test helpers',
+  summary: 'Fail a refund now',
+  description:
+    'Makes the sandbox provider refuse a refund at once: its amount is available again and `refund.failed` is sent with `failure_reason`. Works on a `processing` refund, or a `requested` one under the automatic policy.',
+  scope: 'refund_requests:write',
+  idempotency: 'optional',
+  pathId: 'refundRequest',
+  body: { schema: failRefundInput, required: false, example: { failure_reason: 'Card account closed' } },
+  success: { status: 200, schema: refundRequestObject },
+  errors: ['refund_not_pending'],
 });

@@ -177,6 +177,21 @@ export async function claimDueRefunds(database: Db, delayMs: number, batchSize: 
     .map((row) => row.id);
 }
 
+/**
+ * The test helpers' claim of one refund, so it can be finished at once: a processing refund, or a requested one
+ * of a merchant with the automatic policy (authorized on the spot). The UPDATE locks the row, so the provider
+ * job, which claims with SKIP LOCKED, cannot finish it too. False when the refund is in no such state.
+ */
+export async function claimRefundToFinish(database: Db, merchantId: string, id: string, at: Date): Promise<boolean> {
+  const claimed = await database.$executeRaw`
+    UPDATE "refund_requests" AS r
+    SET "status" = 'processing', "processing_at" = coalesce(r."processing_at", ${at}), "updated_at" = ${at}
+    FROM "merchants" AS m
+    WHERE r."id" = ${id} AND r."merchant_id" = ${merchantId} AND m."id" = r."merchant_id"
+      AND (r."status" = 'processing' OR (r."status" = 'requested' AND m."refund_policy" = 'automatic'))`;
+  return claimed === 1;
+}
+
 export async function findRefundWithPayment(database: Db, id: string) {
   return database.refundRequest.findUniqueOrThrow({ where: { id }, include: { payment: true } });
 }

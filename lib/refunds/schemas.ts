@@ -14,3 +14,8 @@ export const listRefundRequestsQuery = listQuerySchema({
   payment_id: z.string().max(64).optional(),
   status: z.enum(['requested', 'processing', 'completed', 'failed', 'declined', 'canceled']).optional(),
 });
+
+/** The fail test helper's body: `{}`, or why the provider refused. */
+export const failRefundInput = z.strictObject({
+  failure_reason: z.string().min(1).max(500).optional(),
+});

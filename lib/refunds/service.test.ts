@@ -8,6 +8,7 @@ import {
   createRefundRequest,
   declineRefundRequest,
   finishProcessingRefunds,
+  finishRefundNow,
 } from './service';
 
 // The refund life cycle and the sandbox provider, driven by the worker's own job functions.
@@ -135,6 +136,96 @@ describe('manual policy', () => {
     const refund = await createRefundRequest(client, merchantId, { payment_id: (await paidPayment()).id, amount: 100 });
     const other = await createMerchant(client, { name: 'Other' });
     await expect(approveRefundRequest(client, other.id, refund.id)).rejects.toMatchObject({ code: 'resource_missing' });
+  });
+});
+
+describe('the test helpers finish a refund at once', () => {
+  const reload = async (id: string) => (await db()).refundRequest.findUniqueOrThrow({ where: { id } });
+
+  it('complete a requested refund under the automatic policy, as the provider would', async () => {
+    const client = await db();
+    const payment = await paidPayment();
+    const refund = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 2000 });
+    const done = await finishRefundNow(client, merchantId, refund.id, { completed: true });
+    expect(done).toMatchObject({ status: 'completed', failureReason: null });
+    expect(done.processingAt).not.toBeNull();
+    expect(await client.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({
+      amountReserved: 2000,
+      amountRefunded: 2000,
+    });
+    expect(await eventsOf('refund.completed', refund.id)).toHaveLength(1);
+    // the provider job finds nothing left to do
+    expect(await finishProcessingRefunds(client, 0)).toBe(0);
+  });
+
+  it('fail a processing refund with its reason and give the amount back', async () => {
+    const client = await db();
+    await setRefundPolicy(client, merchantId, 'manual');
+    const payment = await paidPayment();
+    const refund = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 2000 });
+    await approveRefundRequest(client, merchantId, refund.id);
+    const failed = await finishRefundNow(client, merchantId, refund.id, { failureReason: 'Card account closed' });
+    expect(failed).toMatchObject({ status: 'failed', failureReason: 'Card account closed' });
+    expect(await client.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({
+      amountReserved: 0,
+      amountRefunded: 0,
+    });
+    expect(await eventsOf('refund.failed', refund.id)).toHaveLength(1);
+  });
+
+  it('refuse a requested refund under the manual policy, and a finished one, with refund_not_pending', async () => {
+    const client = await db();
+    await setRefundPolicy(client, merchantId, 'manual');
+    const refund = await createRefundRequest(client, merchantId, { payment_id: (await paidPayment()).id, amount: 100 });
+    await expect(finishRefundNow(client, merchantId, refund.id, { completed: true })).rejects.toMatchObject({
+      status: 409,
+      code: 'refund_not_pending',
+    });
+    expect((await reload(refund.id)).status).toBe('requested');
+    await approveRefundRequest(client, merchantId, refund.id);
+    await finishRefundNow(client, merchantId, refund.id, { completed: true });
+    await expect(finishRefundNow(client, merchantId, refund.id, { failureReason: 'too late' })).rejects.toMatchObject({
+      code: 'refund_not_pending',
+    });
+    expect((await reload(refund.id)).status).toBe('completed');
+  });
+
+  it('finish one refund once when ten helpers and the provider job race for it', async () => {
+    const client = await db();
+    const payment = await paidPayment();
+    const refund = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 700 });
+    await authorizeAutomaticRefunds(client);
+    const outcomes = await Promise.allSettled([
+      ...Array.from({ length: 10 }, (_, i) =>
+        finishRefundNow(client, merchantId, refund.id, i % 2 ? { completed: true } : { failureReason: 'no' }),
+      ),
+      finishProcessingRefunds(client, 0),
+    ]);
+    const finishedByHelpers = outcomes.slice(0, 10).filter((outcome) => outcome.status === 'fulfilled').length;
+    const job = outcomes[10];
+    const finishedByJob = job.status === 'fulfilled' ? (job.value as number) : 0;
+    expect(finishedByHelpers + finishedByJob).toBe(1);
+    for (const outcome of outcomes.slice(0, 10)) {
+      if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'refund_not_pending' });
+    }
+    const finished = await reload(refund.id);
+    const paymentAfter = await client.payment.findUniqueOrThrow({ where: { id: payment.id } });
+    expect(paymentAfter.amountRefunded).toBe(finished.status === 'completed' ? 700 : 0);
+    expect(paymentAfter.amountReserved).toBe(finished.status === 'completed' ? 700 : 0);
+    const events = [
+      ...(await eventsOf('refund.completed', refund.id)),
+      ...(await eventsOf('refund.failed', refund.id)),
+    ];
+    expect(events).toHaveLength(1);
+  });
+
+  it("refuse another merchant's refund as missing", async () => {
+    const client = await db();
+    const refund = await createRefundRequest(client, merchantId, { payment_id: (await paidPayment()).id, amount: 100 });
+    const other = await createMerchant(client, { name: 'Other' });
+    await expect(finishRefundNow(client, other.id, refund.id, { completed: true })).rejects.toMatchObject({
+      code: 'resource_missing',
+    });
   });
 });
 

@@ -18,6 +18,7 @@ import { amountRefundable } from '@/lib/payments/serialize';
 import {
   authorizeRequestedRefundsOfAutomaticMerchants,
   claimDueRefunds,
+  claimRefundToFinish,
   findRefundRequest,
   findRefundRequestByIdOrThrow,
   findRefundRequestCursor,
@@ -176,6 +177,8 @@ export async function authorizeAutomaticRefunds(database: Db): Promise<number> {
 }
 
 const SANDBOX_REFUND_REFUSED = 'The card issuer refused the refund (sandbox test card 4000 0000 0000 5126)';
+/** The fail test helper's reason when its body gives none. */
+export const TEST_HELPER_FAILURE_REASON = 'Failed by the test helper';
 
 /**
  * The sandbox provider: a refund that has been processing for `delayMs` completes, or fails when its
@@ -186,18 +189,52 @@ export async function finishProcessingRefunds(database: Db, delayMs: number, bat
     const due = await claimDueRefunds(tx, delayMs, batchSize);
     for (const id of due) {
       const refund = await findRefundWithPayment(tx, id);
-      const fails = refund.payment.refundsFailInSandbox;
-      const updated = fails
-        ? await markRefundFailed(tx, id, SANDBOX_REFUND_REFUSED, now())
-        : await markRefundCompleted(tx, id, now());
-      if (fails) {
-        await releasePaymentReservation(tx, refund.paymentId, refund.amount);
-        await emitEvent(tx, refund.merchantId, 'refund.failed', serializeRefundRequest(updated));
-      } else {
-        await addPaymentRefunded(tx, refund.paymentId, refund.amount);
-        await emitEvent(tx, refund.merchantId, 'refund.completed', serializeRefundRequest(updated));
-      }
+      await finishClaimedRefund(
+        tx,
+        id,
+        refund.payment.refundsFailInSandbox ? { failureReason: SANDBOX_REFUND_REFUSED } : { completed: true },
+      );
     }
     return due.length;
+  });
+}
+
+type ProviderOutcome = { completed: true } | { failureReason: string };
+
+/** What the provider does to a claimed refund: its amounts, its status and its event, in the caller's transaction. */
+async function finishClaimedRefund(tx: Db, id: string, outcome: ProviderOutcome): Promise<RefundRequest> {
+  const at = now();
+  if ('failureReason' in outcome) {
+    const failed = await markRefundFailed(tx, id, outcome.failureReason, at);
+    await releasePaymentReservation(tx, failed.paymentId, failed.amount);
+    await emitEvent(tx, failed.merchantId, 'refund.failed', serializeRefundRequest(failed));
+    return failed;
+  }
+  const completed = await markRefundCompleted(tx, id, at);
+  await addPaymentRefunded(tx, completed.paymentId, completed.amount);
+  await emitEvent(tx, completed.merchantId, 'refund.completed', serializeRefundRequest(completed));
+  return completed;
+}
+
+/**
+ * The test helpers: finish a refund now, exactly as the provider would, instead of waiting for it. A processing
+ * refund, or a requested one under the automatic policy (authorized on the spot); else 409 refund_not_pending.
+ */
+export async function finishRefundNow(
+  database: Db,
+  merchantId: string,
+  id: string,
+  outcome: ProviderOutcome,
+): Promise<RefundRequest> {
+  return inTransaction(database, async (tx) => {
+    const refund = await getRefundRequestOrThrow(tx, merchantId, id);
+    if (!(await claimRefundToFinish(tx, merchantId, id, now()))) {
+      throw errors.refundNotPending(
+        `Refund request ${id} is ${refund.status}; only a processing refund, or a requested one under the automatic policy, can be finished`,
+        undefined,
+        `This refund is ${refund.status}; only a refund being processed can be finished.`,
+      );
+    }
+    return finishClaimedRefund(tx, id, outcome);
   });
 }

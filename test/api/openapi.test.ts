@@ -3,7 +3,9 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { db } from '@/lib/db';
 import type { OpenApiDocument } from '@/lib/openapi/document';
+import { approveRefundRequest } from '@/lib/refunds/service';
 import { API_OPERATIONS, type ApiOperation } from '@/lib/openapi/operations';
 import { apiClient, createTestMerchant, uniqueRef, type ApiResponse } from '../helpers';
 
@@ -16,12 +18,13 @@ const DOCUMENT_URI = 'https://sandbox.invalid/openapi.json';
 let document: OpenApiDocument;
 let ajv: Ajv2020;
 let key: string;
+let merchantId: string;
 const validators = new Map<string, ValidateFunction>();
 /** operationId → the statuses whose answers were checked */
 const checked = new Map<string, Set<number>>();
 
 beforeAll(async () => {
-  ({ key } = await createTestMerchant({ policy: 'manual', hosts: ['shop.example.com', 'localhost:4000'] }));
+  ({ key, merchantId } = await createTestMerchant({ policy: 'manual', hosts: ['shop.example.com', 'localhost:4000'] }));
   const response = await apiClient().get<OpenApiDocument>('/v1/openapi.json');
   expect(response.status).toBe(200);
   document = response.body;
@@ -239,6 +242,26 @@ describe('every operation answers as documented', () => {
 
     expect((await call('cancelRefundRequest', { id: refundId })).body.status).toBe('canceled');
     expectError(await call('cancelRefundRequest', { id: refundId }), 409, 'refund_not_cancelable');
+
+    // the test helpers finish a processing refund (this merchant's are approved by hand)
+    const refundToFinish = async () => {
+      const refund = await call('createRefundRequest', {
+        body: example('createRefundRequest', { payment_id: paymentId, amount: 100 }),
+      });
+      return refund.body.id as string;
+    };
+    const [toComplete, toFail] = [await refundToFinish(), await refundToFinish()];
+    expectError(await call('completeRefundRequest', { id: toComplete }), 409, 'refund_not_pending');
+    for (const id of [toComplete, toFail]) await approveRefundRequest(await db(), merchantId, id);
+    expect((await call('completeRefundRequest', { id: toComplete })).body.status).toBe('completed');
+    expectError(
+      await call('failRefundRequest', { id: toFail, body: { failure_reason: '' } }),
+      400,
+      'parameter_invalid',
+    );
+    expect((await call('failRefundRequest', { id: toFail, body: example('failRefundRequest') })).body.status).toBe(
+      'failed',
+    );
   });
 
   it('payment links', async () => {
@@ -307,6 +330,8 @@ describe('every operation answers as documented', () => {
         'payment.succeeded',
         'checkout_session.completed',
         'refund_request.created',
+        'refund.completed',
+        'refund.failed',
       ]),
     );
     expect((await call('getEvent', { id: list.body.data[0].id })).body).toEqual(list.body.data[0]);

@@ -30,6 +30,8 @@ const ROUND_TRIPS: Record<string, number> = {
   listEvents: 4,
   getEvent: 4,
   payCheckoutSession: 17,
+  completeRefundRequest: 12,
+  failRefundRequest: 12,
 };
 
 let api: ReturnType<typeof apiClient>;
@@ -61,6 +63,20 @@ beforeAll(async () => {
     paid(),
   ]);
   const refundId = await created(api.post('/v1/refund-requests', { payment_id: refundPaymentId, amount: 100 }));
+  // refunds of an automatic-policy merchant, for the helpers that finish them
+  const automatic = apiClient((await createTestMerchant({ policy: 'automatic' })).key);
+  const automaticPayment = await created(
+    automatic.post(
+      `/v1/test-helpers/checkout-sessions/${await created(automatic.post('/v1/checkout-sessions', sessionBody()))}/pay`,
+      {
+        payment_method: 'card',
+        card_number: '4242424242424242',
+      },
+    ),
+  );
+  const [toComplete, toFail] = await Promise.all(
+    [0, 1].map(() => created(automatic.post('/v1/refund-requests', { payment_id: automaticPayment, amount: 100 }))),
+  );
   const linkId = await created(api.post('/v1/payment-links', { name: 'Mug', amount: 1200, currency: 'USD' }));
   const endpointBody = { url: 'https://shop.example.com/hooks', events: ['*'] };
   const [endpointId, toDelete] = await Promise.all([
@@ -91,6 +107,8 @@ beforeAll(async () => {
     rotateWebhookSecret: () => api.post(`/v1/webhook-endpoints/${endpointId}/rotate-secret`),
     listEvents: () => api.get('/v1/events'),
     getEvent: () => api.get(`/v1/events/${eventId}`),
+    completeRefundRequest: () => automatic.post(`/v1/test-helpers/refund-requests/${toComplete}/complete`),
+    failRefundRequest: () => automatic.post(`/v1/test-helpers/refund-requests/${toFail}/fail`),
     payCheckoutSession: () =>
       api.post(`/v1/test-helpers/checkout-sessions/${toPay}/pay`, {
         payment_method: 'card',

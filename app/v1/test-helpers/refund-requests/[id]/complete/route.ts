@@ -1,0 +1,10 @@
+import { apiRoute, routes } from '@/lib/api/route';
+import { completeRefundRequestOperation } from '@/lib/refunds/operations';
+import { serializeRefundRequest } from '@/lib/refunds/serialize';
+import { finishRefundNow } from '@/lib/refunds/service';
+
+export const { GET, POST, PUT, PATCH, DELETE } = routes({
+  POST: apiRoute(completeRefundRequestOperation, async ({ db, merchantId, params }) =>
+    serializeRefundRequest(await finishRefundNow(db, merchantId, params.id, { completed: true })),
+  ),
+});

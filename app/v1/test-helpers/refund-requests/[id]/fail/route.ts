@@ -1,0 +1,11 @@
+import { apiRoute, routes } from '@/lib/api/route';
+import { failRefundRequestOperation } from '@/lib/refunds/operations';
+import { serializeRefundRequest } from '@/lib/refunds/serialize';
+import { finishRefundNow, TEST_HELPER_FAILURE_REASON } from '@/lib/refunds/service';
+
+export const { GET, POST, PUT, PATCH, DELETE } = routes({
+  POST: apiRoute(failRefundRequestOperation, async ({ db, merchantId, params, body }) => {
+    const failureReason = body.failure_reason ?? TEST_HELPER_FAILURE_REASON;
+    return serializeRefundRequest(await finishRefundNow(db, merchantId, params.id, { failureReason }));
+  }),
+});

@@ -1,0 +1,72 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, createTestMerchant, sessionBody } from '../helpers';
+
+// The refund test helpers over HTTP (/docs, Test helpers): an integration test finishes a refund at once
+// instead of waiting for the provider. Their rules under concurrency are in lib/refunds/service.test.ts.
+
+let api: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  api = apiClient((await createTestMerchant({ policy: 'automatic' })).key);
+});
+
+async function requestedRefund(amount = 1000) {
+  const session = await api.post('/v1/checkout-sessions', sessionBody());
+  const payment = await api.post(`/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, {
+    payment_method: 'card',
+    card_number: '4242424242424242',
+  });
+  const refund = await api.post('/v1/refund-requests', { payment_id: payment.body.id, amount });
+  expect(refund.status).toBe(201);
+  return { paymentId: payment.body.id as string, refundId: refund.body.id as string };
+}
+
+describe('POST /v1/test-helpers/refund-requests/{id}/complete', () => {
+  it('completes a refund at once: the payment counts it and refund.completed is sent', async () => {
+    const { paymentId, refundId } = await requestedRefund(1000);
+    const done = await api.post(`/v1/test-helpers/refund-requests/${refundId}/complete`);
+    expect([done.status, done.body.object, done.body.status]).toEqual([200, 'refund_request', 'completed']);
+    expect((await api.get(`/v1/payments/${paymentId}`)).body).toMatchObject({ amount_refunded: 1000 });
+    const events = await api.get('/v1/events?type=refund.completed&limit=100');
+    expect(events.body.data.filter((event: any) => event.data.object.id === refundId)).toHaveLength(1);
+
+    const again = await api.post(`/v1/test-helpers/refund-requests/${refundId}/complete`);
+    expect([again.status, again.body.error?.code]).toEqual([409, 'refund_not_pending']);
+  });
+
+  it('answers 404 for a refund it does not know, and refuses a body', async () => {
+    const missing = await api.post(`/v1/test-helpers/refund-requests/rr_${'0'.repeat(24)}/complete`);
+    expect([missing.status, missing.body.error?.code]).toEqual([404, 'resource_missing']);
+    const { refundId } = await requestedRefund();
+    const withBody = await api.post(`/v1/test-helpers/refund-requests/${refundId}/complete`, { now: true });
+    expect([withBody.status, withBody.body.error?.code]).toEqual([400, 'parameter_unknown']);
+  });
+});
+
+describe('POST /v1/test-helpers/refund-requests/{id}/fail', () => {
+  it('fails a refund with its reason and makes the amount refundable again', async () => {
+    const { paymentId, refundId } = await requestedRefund(1500);
+    const failed = await api.post(`/v1/test-helpers/refund-requests/${refundId}/fail`, {
+      failure_reason: 'Card account closed',
+    });
+    expect(failed.status).toBe(200);
+    expect(failed.body).toMatchObject({ status: 'failed', failure_reason: 'Card account closed' });
+    expect((await api.get(`/v1/payments/${paymentId}`)).body).toMatchObject({
+      amount_refunded: 0,
+      amount_refundable: 3750,
+    });
+  });
+
+  it('takes no body too, and refuses an empty or unknown reason field', async () => {
+    const { refundId } = await requestedRefund();
+    const empty = await api.post(`/v1/test-helpers/refund-requests/${refundId}/fail`, { failure_reason: '' });
+    expect([empty.status, empty.body.error?.code, empty.body.error?.param]).toEqual([
+      400,
+      'parameter_invalid',
+      'failure_reason',
+    ]);
+    const failed = await api.post(`/v1/test-helpers/refund-requests/${refundId}/fail`);
+    expect(failed.body).toMatchObject({ status: 'failed' });
+    expect(failed.body.failure_reason).toEqual(expect.any(String));
+  });
+});
