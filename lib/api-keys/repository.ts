@@ -23,7 +23,7 @@ export type ActiveApiKeyRow = z.infer<typeof activeKeyRow>;
 const FIND_ACTIVE_API_KEY =
   'SELECT "id", "merchant_id" AS "merchantId", "scopes", "hash", "last_used_at" AS "lastUsedAt" FROM "api_keys" WHERE "hash" = $1 AND "revoked_at" IS NULL';
 
-/** The unrevoked key with this hash, or undefined. Never cached, so a revoked key stops at once. */
+/** The unrevoked key with this hash, or undefined. */
 export async function findActiveApiKeyByHash(database: Db, hash: string): Promise<ActiveApiKeyRow | undefined> {
   const [row] = await sql<object>(database, 'find-active-api-key', FIND_ACTIVE_API_KEY, [hash]);
   return row === undefined ? undefined : activeKeyRow.parse(row);

@@ -6,7 +6,7 @@ import { emitEvent } from '@/lib/events/service';
 import type { Currency, PaymentMethod } from '@/lib/generated/prisma/client';
 import { isId, newId } from '@/lib/ids';
 import { hostOfUrl } from '@/lib/merchants/hosts';
-import { getMerchantOrThrow } from '@/lib/merchants/service';
+import { merchantRules } from '@/lib/merchants/settings';
 import { computeTotal, MAX_AMOUNT } from '@/lib/money';
 import {
   expireDueSessions,
@@ -46,7 +46,7 @@ export async function createCheckoutSession(
   input: CreateCheckoutSessionInput,
   internal: InternalSessionOptions = {},
 ) {
-  const merchant = await getMerchantOrThrow(database, merchantId);
+  const merchant = await merchantRules(database, merchantId);
 
   const total = computeTotal(
     input.items.map((item) => ({ quantity: item.quantity, unitAmount: item.unit_amount })),
@@ -60,7 +60,7 @@ export async function createCheckoutSession(
     throw errors.amountMismatch(`amount ${input.amount} does not equal the computed total ${total}`, 'amount');
   }
 
-  const approvedHosts = new Set(merchant.websites.map((website) => website.host));
+  const approvedHosts = new Set(merchant.hosts);
   for (const param of ['return_url', 'cancel_url'] as const) {
     const value = input[param];
     if (!value || internal.ownUrls?.includes(value)) continue;

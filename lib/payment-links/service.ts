@@ -6,7 +6,7 @@ import type { Db } from '@/lib/db';
 import type { PaymentLink, Prisma } from '@/lib/generated/prisma/client';
 import { isId, newId } from '@/lib/ids';
 import { hostOfUrl } from '@/lib/merchants/hosts';
-import { getMerchantOrThrow, type MerchantWithWebsites } from '@/lib/merchants/service';
+import { merchantRules, type MerchantRules } from '@/lib/merchants/settings';
 import {
   findPaymentLink,
   findPaymentLinkCursor,
@@ -30,7 +30,7 @@ export async function createPaymentLink(
   merchantId: string,
   input: CreatePaymentLinkInput,
 ): Promise<PaymentLink> {
-  const merchant = await getMerchantOrThrow(database, merchantId);
+  const merchant = await merchantRules(database, merchantId);
   if (input.after_payment_url) requireApprovedWebsite(merchant, input.after_payment_url, 'after_payment_url');
   choosePaymentMethods(merchant.paymentMethods, input.currency, input.payment_methods);
   const at = now();
@@ -54,9 +54,9 @@ function withLowercaseScheme(url: string): string {
   return url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, (scheme) => scheme.toLowerCase());
 }
 
-function requireApprovedWebsite(merchant: MerchantWithWebsites, url: string, param: string): void {
+function requireApprovedWebsite(merchant: MerchantRules, url: string, param: string): void {
   const host = hostOfUrl(new URL(url));
-  if (!merchant.websites.some((website) => website.host === host)) {
+  if (!merchant.hosts.includes(host)) {
     throw errors.urlNotApproved(
       `${param} host ${host} is not an approved website of this account`,
       param,
