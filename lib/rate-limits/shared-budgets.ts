@@ -1,0 +1,241 @@
+import { describeError, log } from '@/lib/log';
+import type { SettledWindow, Settlement } from './repository';
+
+// Rate limits shared by every process without a round trip per request. Windows are fixed slices of the
+// clock, the same in every process. A process answers from tokens it holds for the current window, and
+// every SETTLE_MS settles with the window's row in PostgreSQL: it reports the requests it saw and claims
+// more tokens, never past the limit. Its claims follow its part of the bucket's traffic (all of it when it
+// serves a key alone), and just before a window ends it claims its part of the next one, so the first
+// requests of a window are served from tokens already held.
+//
+// One exception keeps a process from refusing what it cannot yet know about: the first request of a
+// window in which it holds no tokens (a key it has not served lately) takes its part of the limit on
+// credit, recorded at the next settlement whatever others hold. That is the only way past the limit, once
+// per window per process, by at most that process's part.
+
+export const SETTLE_MS = 100;
+const IDLE_MS = 60_000;
+const PURGE_EVERY = 600;
+
+export type Outcome = { allowed: boolean; remaining: number; msBeforeReset: number };
+
+type Window = {
+  start: number;
+  tokens: number;
+  /** every process's tokens of this window, as of the last settlement */
+  taken: number;
+  /** settled or credited once: no credit any more */
+  held: boolean;
+  /** not yet reported */
+  credit: number;
+  demand: number;
+};
+
+type Bucket = {
+  name: string;
+  points: number;
+  windowMs: number;
+  current: Window;
+  next?: Window;
+  /** this process's part of the bucket's requests in the last window it settled, 0 to 1 */
+  share?: number;
+  /** requests seen here in the current window, and how many of them are reported */
+  seen: number;
+  reported: number;
+  lastSeen: number;
+};
+
+type Settle = (settlements: Settlement[]) => Promise<SettledWindow[]>;
+
+const emptyWindow = (start: number): Window => ({ start, tokens: 0, taken: 0, held: false, credit: 0, demand: 0 });
+
+export class SharedBudgets {
+  private readonly buckets = new Map<string, Bucket>();
+  /**
+   * This process's part of all requests in the last whole second it settled: its share of a bucket it has
+   * not settled yet. (The second still running is not: early in it, the first process to settle has all.)
+   */
+  private processShare?: number;
+  private runningShare = { start: 0, share: 1 };
+  private processSeen = { start: 0, seen: 0, reported: 0 };
+  private settling = false;
+  private ticks = 0;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly settle: Settle,
+    private readonly purge: () => Promise<void> = async () => {},
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Takes one token of the bucket's current window, when this process may. */
+  consume(name: string, points: number, windowMs: number): Outcome {
+    const now = this.clock();
+    const bucket = this.bucket(name, points, windowMs, now);
+    const window = bucket.current;
+    window.demand += 1;
+    bucket.seen += 1;
+    this.countRequest(now);
+    if (window.tokens < 1 && !window.held) {
+      const credit = Math.max(1, Math.floor((bucket.share ?? this.processShare ?? this.runningShare.share) * points));
+      window.tokens += credit;
+      window.credit += credit;
+      window.held = true;
+    }
+    const allowed = window.tokens >= 1;
+    if (allowed) window.tokens -= 1;
+    const unclaimed = Math.max(0, points - window.taken - window.credit);
+    return {
+      allowed,
+      remaining: Math.floor(window.tokens) + unclaimed,
+      msBeforeReset: window.start + windowMs - now,
+    };
+  }
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.tick(), SETTLE_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** One settlement of every bucket in use; exported for tests, which drive the clock. */
+  async tick(): Promise<void> {
+    if (this.settling) return;
+    this.settling = true;
+    try {
+      await this.settleAll(this.clock());
+      if (++this.ticks % PURGE_EVERY === 0) await this.purge();
+    } catch (error) {
+      log.warn('rate limits could not settle; each process keeps to its part of each limit meanwhile', {
+        ...describeError(error),
+      });
+    } finally {
+      this.settling = false;
+    }
+  }
+
+  private async settleAll(now: number): Promise<void> {
+    const sent: Array<{ bucket: Bucket; window: Window; settlement: Settlement; seen: number }> = [];
+    for (const bucket of this.buckets.values()) {
+      this.roll(bucket, now);
+      const window = bucket.current;
+      const active = bucket.seen > 0;
+      if (!active && window.credit === 0 && window.demand === 0) {
+        if (now - bucket.lastSeen > IDLE_MS) this.buckets.delete(bucket.name);
+        continue;
+      }
+      const share = bucket.share ?? this.processShare ?? this.runningShare.share;
+      // its part of what no process holds yet (all of it when alone), and at least one when it holds
+      // none, so that a process with a small part of the traffic is not refused outright. Not while it
+      // reports credit: others may have spent theirs too, unknown to the row until they settle.
+      const known = active && window.credit === 0;
+      const wanted = known ? Math.ceil(share * Math.max(0, bucket.points - window.taken)) : 0;
+      const want = active && window.tokens < 1 ? Math.max(1, wanted) : wanted;
+      sent.push({ bucket, window, settlement: this.settlement(bucket, window, want), seen: bucket.seen });
+      const nextStart = window.start + bucket.windowMs;
+      if (active && !bucket.next && nextStart - now <= 1.5 * SETTLE_MS) {
+        bucket.next = emptyWindow(nextStart);
+        const ahead = Math.max(1, Math.ceil(share * bucket.points));
+        sent.push({ bucket, window: bucket.next, settlement: this.settlement(bucket, bucket.next, ahead), seen: 0 });
+      }
+    }
+    const process = this.processSeen;
+    const processDemand = process.seen - process.reported;
+    if (sent.length === 0) return;
+    const all: Settlement = {
+      bucket: '*',
+      windowStart: process.start,
+      windowMs: 1000,
+      points: 0,
+      credit: 0,
+      want: 0,
+      demand: processDemand,
+    };
+    process.reported = process.seen;
+
+    let rows: SettledWindow[];
+    try {
+      rows = await this.settle([...sent.map((item) => item.settlement), all]);
+    } catch (error) {
+      // what was not recorded is reported again next time
+      for (const { window, settlement } of sent) {
+        window.credit += settlement.credit;
+        window.demand += settlement.demand;
+      }
+      process.reported -= processDemand;
+      throw error;
+    }
+    const byKey = new Map(rows.map((row) => [`${row.bucket}@${row.windowStart}`, row]));
+    for (const { bucket, window, settlement, seen } of sent) {
+      const row = byKey.get(`${settlement.bucket}@${settlement.windowStart}`);
+      if (!row) continue;
+      window.tokens += row.granted;
+      window.taken = row.taken;
+      window.held = true;
+      if (seen > 0 && row.demand > 0 && window === bucket.current) {
+        bucket.reported = seen;
+        bucket.share = Math.min(1, seen / row.demand);
+      }
+    }
+    const allRow = byKey.get(`*@${process.start}`);
+    if (allRow && allRow.demand > 0) {
+      if (this.runningShare.start && this.runningShare.start !== allRow.windowStart)
+        this.processShare = this.runningShare.share;
+      this.runningShare = { start: allRow.windowStart, share: Math.min(1, process.reported / allRow.demand) };
+    }
+  }
+
+  private settlement(bucket: Bucket, window: Window, want: number): Settlement {
+    const settlement = {
+      bucket: bucket.name,
+      windowStart: window.start,
+      windowMs: bucket.windowMs,
+      points: bucket.points,
+      credit: window.credit,
+      want,
+      demand: window.demand,
+    };
+    window.credit = 0;
+    window.demand = 0;
+    return settlement;
+  }
+
+  private bucket(name: string, points: number, windowMs: number, now: number): Bucket {
+    let bucket = this.buckets.get(name);
+    if (!bucket || bucket.points !== points || bucket.windowMs !== windowMs) {
+      bucket = {
+        name,
+        points,
+        windowMs,
+        current: emptyWindow(now - (now % windowMs)),
+        seen: 0,
+        reported: 0,
+        lastSeen: now,
+      };
+      this.buckets.set(name, bucket);
+    }
+    bucket.lastSeen = now;
+    this.roll(bucket, now);
+    return bucket;
+  }
+
+  /** A new window: the tokens claimed ahead for it, if any. Unreported requests of the old one are lost. */
+  private roll(bucket: Bucket, now: number): void {
+    const start = now - (now % bucket.windowMs);
+    if (bucket.current.start === start) return;
+    bucket.current = bucket.next?.start === start ? bucket.next : emptyWindow(start);
+    bucket.next = undefined;
+    bucket.seen = 0;
+    bucket.reported = 0;
+  }
+
+  private countRequest(now: number): void {
+    const start = now - (now % 1000);
+    if (this.processSeen.start !== start) this.processSeen = { start, seen: 0, reported: 0 };
+    this.processSeen.seen += 1;
+  }
+}
