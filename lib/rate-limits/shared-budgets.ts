@@ -138,7 +138,8 @@ export class SharedBudgets {
       sent.push({ bucket, window, settlement: this.settlement(bucket, window, want), seen: bucket.seen });
       const nextStart = window.start + bucket.windowMs;
       if (active && !bucket.next && nextStart - now <= 1.5 * SETTLE_MS) {
-        bucket.next = emptyWindow(nextStart);
+        // the claim is under way: the window's first requests wait for it rather than take credit
+        bucket.next = { ...emptyWindow(nextStart), held: true };
         const ahead = Math.max(1, Math.ceil(share * bucket.points));
         sent.push({ bucket, window: bucket.next, settlement: this.settlement(bucket, bucket.next, ahead), seen: 0 });
       }
@@ -165,6 +166,7 @@ export class SharedBudgets {
       for (const { window, settlement } of sent) {
         window.credit += settlement.credit;
         window.demand += settlement.demand;
+        if (window.taken === 0 && window.tokens === 0) window.held = window.credit > 0;
       }
       process.reported -= processDemand;
       throw error;
