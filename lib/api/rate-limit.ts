@@ -20,12 +20,17 @@ const globalForLimiter = globalThis as unknown as { sandboxRateLimits?: SharedBu
 function budgets(): SharedBudgets {
   if (!globalForLimiter.sandboxRateLimits) {
     globalForLimiter.sandboxRateLimits = new SharedBudgets(
-      async (settlements) => settleRateLimits(await db(), settlements),
+      async (settlements, self, second) => settleRateLimits(await db(), settlements, self, second),
       async () => deleteExpiredRateLimitWindows(await db()),
     );
     globalForLimiter.sandboxRateLimits.start();
   }
   return globalForLimiter.sandboxRateLimits;
+}
+
+/** From start-up, so that a process knows how many others share the limits before its first request. */
+export function startRateLimits(): void {
+  budgets();
 }
 
 export function merchantLimits(): { perSecond: number; burst: number } {

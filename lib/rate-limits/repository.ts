@@ -22,28 +22,54 @@ const settledRow = z.object({
   granted: z.number(),
   taken: z.number(),
   demand: z.number(),
+  otherProcesses: z.number(),
+  otherDemand: z.number(),
 });
-export type SettledWindow = z.infer<typeof settledRow>;
+export type SettledWindow = { bucket: string; windowStart: number; granted: number; taken: number; demand: number };
+/** The windows settled, and the other processes that settled in the last two seconds with their requests of this one. */
+export type Settled = { rows: SettledWindow[]; otherProcesses: number; otherDemand: number };
 
-const SETTLE =
-  'SELECT "bucket", "window_start"::text AS "windowStart", "granted", "taken", "demand" FROM settle_rate_limits($1::text[], $2::bigint[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[])';
+// A process settles as a bucket of its own, 'process:<uuid>', one window a second: the others are the
+// range of those buckets (an index range, not a LIKE) other than its own.
+const SETTLE = `SELECT s."bucket", s."window_start"::text AS "windowStart", s."granted", s."taken", s."demand",
+    o."processes" AS "otherProcesses", o."demand" AS "otherDemand"
+  FROM settle_rate_limits($1::text[], $2::bigint[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[]) s
+  CROSS JOIN (
+    SELECT count(DISTINCT w."bucket")::int AS "processes",
+      COALESCE(sum(w."demand") FILTER (WHERE w."window_start" = $9), 0)::int AS "demand"
+    FROM "rate_limit_windows" w
+    WHERE w."bucket" > 'process:' AND w."bucket" < 'process;' AND w."bucket" <> $8 AND w."window_start" >= $9 - 2000
+  ) o`;
 
-/** One round trip for every bucket of a process; sorted, so two processes lock rows in the same order. */
-export async function settleRateLimits(database: Db, settlements: Settlement[]): Promise<SettledWindow[]> {
+/**
+ * One round trip for every bucket of a process (self, settling for the second that starts at `second`);
+ * sorted, so that two processes lock rows in the same order.
+ */
+export async function settleRateLimits(
+  database: Db,
+  settlements: Settlement[],
+  self: string,
+  second: number,
+): Promise<Settled> {
   const sorted = [...settlements].sort(
     (a, b) => (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0) || a.windowStart - b.windowStart,
   );
   const column = <K extends keyof Settlement>(name: K) => sorted.map((settlement) => settlement[name]);
-  const rows = await sql<object>(database, 'settle-rate-limits', SETTLE, [
-    column('bucket'),
-    column('windowStart'),
-    column('windowMs'),
-    column('points'),
-    column('credit'),
-    column('want'),
-    column('demand'),
-  ]);
-  return rows.map((row) => settledRow.parse(row));
+  const rows = (
+    await sql<object>(database, 'settle-rate-limits', SETTLE, [
+      column('bucket'),
+      column('windowStart'),
+      column('windowMs'),
+      column('points'),
+      column('credit'),
+      column('want'),
+      column('demand'),
+      self,
+      second,
+    ])
+  ).map((row) => settledRow.parse(row));
+  const { otherProcesses = 0, otherDemand = 0 } = rows[0] ?? {};
+  return { rows, otherProcesses, otherDemand };
 }
 
 /** Windows that ended a minute ago or more. */

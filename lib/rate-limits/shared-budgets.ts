@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { describeError, log } from '@/lib/log';
-import type { SettledWindow, Settlement } from './repository';
+import type { Settled, Settlement } from './repository';
 
 // Rate limits shared by every process without a round trip per request. Windows are fixed slices of the
 // clock, the same in every process. A process answers from tokens it holds for the current window, and
@@ -45,18 +46,21 @@ type Bucket = {
   lastSeen: number;
 };
 
-type Settle = (settlements: Settlement[]) => Promise<SettledWindow[]>;
+type Settle = (settlements: Settlement[], self: string, second: number) => Promise<Settled>;
 
 const emptyWindow = (start: number): Window => ({ start, tokens: 0, taken: 0, held: false, credit: 0, demand: 0 });
 
 export class SharedBudgets {
   private readonly buckets = new Map<string, Bucket>();
+  private readonly self = `process:${randomUUID()}`;
+  /** processes that settled in the last two seconds, this one included */
+  private processes = 1;
   /**
-   * This process's part of all requests in the last whole second it settled: its share of a bucket it has
-   * not settled yet. (The second still running is not: early in it, the first process to settle has all.)
+   * This process's part of all requests, in the last whole second and in the running one: the share it
+   * takes of a bucket it has no share of yet. (Early in a second the first process to settle has it all.)
    */
-  private processShare?: number;
-  private runningShare = { start: 0, share: 1 };
+  private lastSecond?: { start: number; share: number };
+  private thisSecond?: { start: number; share: number };
   private processSeen = { start: 0, seen: 0, reported: 0 };
   private settling = false;
   private ticks = 0;
@@ -77,7 +81,7 @@ export class SharedBudgets {
     bucket.seen += 1;
     this.countRequest(now);
     if (window.tokens < 1 && !window.held) {
-      const credit = Math.max(1, Math.floor((bucket.share ?? this.processShare ?? this.runningShare.share) * points));
+      const credit = Math.max(1, Math.floor((bucket.share ?? this.partOfTraffic(now)) * points));
       window.tokens += credit;
       window.credit += credit;
       window.held = true;
@@ -106,9 +110,10 @@ export class SharedBudgets {
   async tick(): Promise<void> {
     if (this.settling) return;
     this.settling = true;
+    this.ticks += 1;
     try {
       await this.settleAll(this.clock());
-      if (++this.ticks % PURGE_EVERY === 0) await this.purge();
+      if (this.ticks % PURGE_EVERY === 0) await this.purge();
     } catch (error) {
       log.warn('rate limits could not settle; each process keeps to its part of each limit meanwhile', {
         ...describeError(error),
@@ -128,7 +133,7 @@ export class SharedBudgets {
         if (now - bucket.lastSeen > IDLE_MS) this.buckets.delete(bucket.name);
         continue;
       }
-      const share = bucket.share ?? this.processShare ?? this.runningShare.share;
+      const share = bucket.share ?? this.partOfTraffic(now);
       // its part of what no process holds yet (all of it when alone), and at least one when it holds
       // none, so that a process with a small part of the traffic is not refused outright. Not while it
       // reports credit: others may have spent theirs too, unknown to the row until they settle.
@@ -144,23 +149,21 @@ export class SharedBudgets {
         sent.push({ bucket, window: bucket.next, settlement: this.settlement(bucket, bucket.next, ahead), seen: 0 });
       }
     }
+    // this process's presence and its requests of this second, with every settlement, or once a second idle
+    const second = now - (now % 1000);
+    if (sent.length === 0 && (this.ticks - 1) % (1000 / SETTLE_MS) !== 0) return;
     const process = this.processSeen;
-    const processDemand = process.seen - process.reported;
-    if (sent.length === 0) return;
-    const all: Settlement = {
-      bucket: '*',
-      windowStart: process.start,
-      windowMs: 1000,
-      points: 0,
-      credit: 0,
-      want: 0,
-      demand: processDemand,
-    };
-    process.reported = process.seen;
+    const processDemand = process.start === second ? process.seen - process.reported : 0;
+    const presence = { bucket: this.self, windowStart: second, windowMs: 1000, points: 0, credit: 0, want: 0 };
+    process.reported += processDemand;
 
-    let rows: SettledWindow[];
+    let settled: Settled;
     try {
-      rows = await this.settle([...sent.map((item) => item.settlement), all]);
+      settled = await this.settle(
+        [...sent.map((item) => item.settlement), { ...presence, demand: processDemand }],
+        this.self,
+        second,
+      );
     } catch (error) {
       // what was not recorded is reported again next time
       for (const { window, settlement } of sent) {
@@ -171,7 +174,7 @@ export class SharedBudgets {
       process.reported -= processDemand;
       throw error;
     }
-    const byKey = new Map(rows.map((row) => [`${row.bucket}@${row.windowStart}`, row]));
+    const byKey = new Map(settled.rows.map((row) => [`${row.bucket}@${row.windowStart}`, row]));
     for (const { bucket, window, settlement, seen } of sent) {
       const row = byKey.get(`${settlement.bucket}@${settlement.windowStart}`);
       if (!row) continue;
@@ -183,12 +186,18 @@ export class SharedBudgets {
         bucket.share = Math.min(1, seen / row.demand);
       }
     }
-    const allRow = byKey.get(`*@${process.start}`);
-    if (allRow && allRow.demand > 0) {
-      if (this.runningShare.start && this.runningShare.start !== allRow.windowStart)
-        this.processShare = this.runningShare.share;
-      this.runningShare = { start: allRow.windowStart, share: Math.min(1, process.reported / allRow.demand) };
+    this.processes = settled.otherProcesses + 1;
+    const mine = byKey.get(`${this.self}@${second}`)?.demand ?? 0;
+    if (mine + settled.otherDemand > 0) {
+      if (this.thisSecond && this.thisSecond.start !== second) this.lastSecond = this.thisSecond;
+      this.thisSecond = { start: second, share: mine / (mine + settled.otherDemand) };
     }
+  }
+
+  /** The share of a bucket this process has not settled yet: its part of all traffic lately, or of the processes. */
+  private partOfTraffic(now: number): number {
+    if (this.lastSecond && now - this.lastSecond.start <= 2000) return this.lastSecond.share;
+    return 1 / this.processes;
   }
 
   private settlement(bucket: Bucket, window: Window, want: number): Settlement {
