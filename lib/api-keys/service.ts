@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { errors } from '@/lib/api/errors';
 import { db, type Db } from '@/lib/db';
+import { everyProcessHasHeard } from '@/lib/db/change-notices';
 import { NotifiedCache } from '@/lib/db/notified-cache';
 import { newId, randomBase62 } from '@/lib/ids';
 import { secrets } from '@/lib/secrets';
@@ -99,6 +100,9 @@ export async function revokeApiKey(database: Db, id: string, merchantId?: string
   const revoked = await markApiKeyRevoked(database, id, merchantId);
   // other processes hear of it from the trigger's notice; this one need not wait for it
   activeKeys.forget(`api_key:${id}`);
+  // A revoked key stops when this returns, on every process: wait out the bound on how late a notice can
+  // be heard (under a second). Inside a transaction the change is not committed yet: nothing to wait for.
+  if (revoked && '$disconnect' in database) await everyProcessHasHeard();
   return revoked;
 }
 

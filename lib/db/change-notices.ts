@@ -120,6 +120,15 @@ class ChangeNotices {
   }
 }
 
+/**
+ * Resolves once every process has heard of what was committed before the call, or stopped answering from
+ * memory: after CURRENT_FOR_MS, a process's last answered heartbeat was sent after that commit, or its
+ * caches are bypassed.
+ */
+export function everyProcessHasHeard(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, CURRENT_FOR_MS));
+}
+
 const globalForNotices = globalThis as unknown as { sandboxChangeNotices?: ChangeNotices };
 
 /** This process's listener, started by its first subscriber. */
