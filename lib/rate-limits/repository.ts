@@ -23,22 +23,20 @@ const settledRow = z.object({
   taken: z.number(),
   demand: z.number(),
   otherProcesses: z.number(),
-  otherDemand: z.number(),
 });
 export type SettledWindow = { bucket: string; windowStart: number; granted: number; taken: number; demand: number };
-/** The windows settled, and the other processes that settled in the last two seconds with their requests of this one. */
-export type Settled = { rows: SettledWindow[]; otherProcesses: number; otherDemand: number };
+/** The windows settled, and how many other processes settled in the last two seconds. */
+export type Settled = { rows: SettledWindow[]; otherProcesses: number };
 
 // A process settles as a bucket of its own, 'process:<uuid>', one window a second: the others are the
 // range of those buckets (an index range, not a LIKE) other than its own.
 const SETTLE = `SELECT s."bucket", s."window_start"::text AS "windowStart", s."granted", s."taken", s."demand",
-    o."processes" AS "otherProcesses", o."demand" AS "otherDemand"
+    o."processes" AS "otherProcesses"
   FROM settle_rate_limits($1::text[], $2::bigint[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[]) s
   CROSS JOIN (
-    SELECT count(DISTINCT w."bucket")::int AS "processes",
-      COALESCE(sum(w."demand") FILTER (WHERE w."window_start" = $9), 0)::int AS "demand"
+    SELECT count(DISTINCT w."bucket")::int AS "processes"
     FROM "rate_limit_windows" w
-    WHERE w."bucket" > 'process:' AND w."bucket" < 'process;' AND w."bucket" <> $8 AND w."window_start" >= $9 - 2000
+    WHERE w."bucket" > 'process:' AND w."bucket" < 'process;' AND w."bucket" <> $8::text AND w."window_start" >= $9::bigint - 2000
   ) o`;
 
 /**
@@ -68,8 +66,7 @@ export async function settleRateLimits(
       second,
     ])
   ).map((row) => settledRow.parse(row));
-  const { otherProcesses = 0, otherDemand = 0 } = rows[0] ?? {};
-  return { rows, otherProcesses, otherDemand };
+  return { rows, otherProcesses: rows[0]?.otherProcesses ?? 0 };
 }
 
 /** Windows that ended a minute ago or more. */

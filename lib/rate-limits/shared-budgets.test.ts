@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { settleRateLimits } from './repository';
 import { SETTLE_MS, SharedBudgets } from './shared-budgets';
@@ -7,9 +7,18 @@ import { SETTLE_MS, SharedBudgets } from './shared-budgets';
 // Two SharedBudgets on one database stand for two processes; a clock of the test's own moves time, and
 // each "process" settles every SETTLE_MS of it, half a period apart, as their timers would.
 
+const settleErrors: unknown[] = [];
+afterEach(() => expect(settleErrors).toEqual([]));
+
 function process(clock: () => number) {
   return new SharedBudgets(
-    async (settlements, self, second) => settleRateLimits(await db(), settlements, self, second),
+    (settlements, self, second) =>
+      db()
+        .then((client) => settleRateLimits(client, settlements, self, second))
+        .catch((error) => {
+          settleErrors.push(error);
+          throw error;
+        }),
     undefined,
     clock,
   );

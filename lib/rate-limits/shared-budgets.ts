@@ -11,8 +11,10 @@ import type { Settled, Settlement } from './repository';
 //
 // One exception keeps a process from refusing what it cannot yet know about: the first request of a
 // window in which it holds no tokens (a key it has not served lately) takes its part of the limit on
-// credit, recorded at the next settlement whatever others hold. That is the only way past the limit, once
-// per window per process, by at most that process's part.
+// credit, recorded at the next settlement whatever others hold. Its part is its share of the bucket's
+// requests when it settled the bucket before, else 1/n of the n processes that settled anything in the
+// last two seconds (each process settles at least once a second, from start-up): so all processes'
+// credits together stay about within the limit, and credit is the only way past it.
 
 export const SETTLE_MS = 100;
 const IDLE_MS = 60_000;
@@ -55,13 +57,6 @@ export class SharedBudgets {
   private readonly self = `process:${randomUUID()}`;
   /** processes that settled in the last two seconds, this one included */
   private processes = 1;
-  /**
-   * This process's part of all requests, in the last whole second and in the running one: the share it
-   * takes of a bucket it has no share of yet. (Early in a second the first process to settle has it all.)
-   */
-  private lastSecond?: { start: number; share: number };
-  private thisSecond?: { start: number; share: number };
-  private processSeen = { start: 0, seen: 0, reported: 0 };
   private settling = false;
   private ticks = 0;
   private timer?: NodeJS.Timeout;
@@ -79,9 +74,8 @@ export class SharedBudgets {
     const window = bucket.current;
     window.demand += 1;
     bucket.seen += 1;
-    this.countRequest(now);
     if (window.tokens < 1 && !window.held) {
-      const credit = Math.max(1, Math.floor((bucket.share ?? this.partOfTraffic(now)) * points));
+      const credit = Math.max(1, Math.floor((bucket.share ?? 1 / this.processes) * points));
       window.tokens += credit;
       window.credit += credit;
       window.held = true;
@@ -133,7 +127,7 @@ export class SharedBudgets {
         if (now - bucket.lastSeen > IDLE_MS) this.buckets.delete(bucket.name);
         continue;
       }
-      const share = bucket.share ?? this.partOfTraffic(now);
+      const share = bucket.share ?? 1 / this.processes;
       // its part of what no process holds yet (all of it when alone), and at least one when it holds
       // none, so that a process with a small part of the traffic is not refused outright. Not while it
       // reports credit: others may have spent theirs too, unknown to the row until they settle.
@@ -149,21 +143,22 @@ export class SharedBudgets {
         sent.push({ bucket, window: bucket.next, settlement: this.settlement(bucket, bucket.next, ahead), seen: 0 });
       }
     }
-    // this process's presence and its requests of this second, with every settlement, or once a second idle
+    // this process's presence, with every settlement or once a second when idle
     const second = now - (now % 1000);
     if (sent.length === 0 && (this.ticks - 1) % (1000 / SETTLE_MS) !== 0) return;
-    const process = this.processSeen;
-    const processDemand = process.start === second ? process.seen - process.reported : 0;
-    const presence = { bucket: this.self, windowStart: second, windowMs: 1000, points: 0, credit: 0, want: 0 };
-    process.reported += processDemand;
+    const presence = {
+      bucket: this.self,
+      windowStart: second,
+      windowMs: 1000,
+      points: 0,
+      credit: 0,
+      want: 0,
+      demand: 0,
+    };
 
     let settled: Settled;
     try {
-      settled = await this.settle(
-        [...sent.map((item) => item.settlement), { ...presence, demand: processDemand }],
-        this.self,
-        second,
-      );
+      settled = await this.settle([...sent.map((item) => item.settlement), presence], this.self, second);
     } catch (error) {
       // what was not recorded is reported again next time
       for (const { window, settlement } of sent) {
@@ -171,7 +166,6 @@ export class SharedBudgets {
         window.demand += settlement.demand;
         if (window.taken === 0 && window.tokens === 0) window.held = window.credit > 0;
       }
-      process.reported -= processDemand;
       throw error;
     }
     const byKey = new Map(settled.rows.map((row) => [`${row.bucket}@${row.windowStart}`, row]));
@@ -187,17 +181,6 @@ export class SharedBudgets {
       }
     }
     this.processes = settled.otherProcesses + 1;
-    const mine = byKey.get(`${this.self}@${second}`)?.demand ?? 0;
-    if (mine + settled.otherDemand > 0) {
-      if (this.thisSecond && this.thisSecond.start !== second) this.lastSecond = this.thisSecond;
-      this.thisSecond = { start: second, share: mine / (mine + settled.otherDemand) };
-    }
-  }
-
-  /** The share of a bucket this process has not settled yet: its part of all traffic lately, or of the processes. */
-  private partOfTraffic(now: number): number {
-    if (this.lastSecond && now - this.lastSecond.start <= 2000) return this.lastSecond.share;
-    return 1 / this.processes;
   }
 
   private settlement(bucket: Bucket, window: Window, want: number): Settlement {
@@ -242,11 +225,5 @@ export class SharedBudgets {
     bucket.next = undefined;
     bucket.seen = 0;
     bucket.reported = 0;
-  }
-
-  private countRequest(now: number): void {
-    const start = now - (now % 1000);
-    if (this.processSeen.start !== start) this.processSeen = { start, seen: 0, reported: 0 };
-    this.processSeen.seen += 1;
   }
 }
