@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { sql, type Db } from '@/lib/db';
 
-// Every query on api_keys. The lookup by hash is on every API request's path: one prepared statement.
+// Every query on api_keys. The lookup by hash runs for a request whose key is not in memory
+// (lib/api-keys/service.ts): one prepared statement.
 
 export async function insertApiKey(
   database: Db,
