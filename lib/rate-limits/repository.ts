@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sql, type Db } from '@/lib/db';
+import { PROCESSES_SEEN_MS } from './shared-budgets';
 
 // Every query on rate_limit_windows. Both run in the background, never on a request's path.
 
@@ -25,7 +26,7 @@ const settledRow = z.object({
   otherProcesses: z.number(),
 });
 export type SettledWindow = { bucket: string; windowStart: number; granted: number; taken: number; demand: number };
-/** The windows settled, and how many other processes settled in the last two seconds. */
+/** The windows settled, and how many other processes settled in the last PROCESSES_SEEN_MS. */
 export type Settled = { rows: SettledWindow[]; otherProcesses: number };
 
 // A process settles as a bucket of its own, 'process:<uuid>', one window a second: the others are the
@@ -36,7 +37,7 @@ const SETTLE = `SELECT s."bucket", s."window_start"::text AS "windowStart", s."g
   CROSS JOIN (
     SELECT count(DISTINCT w."bucket")::int AS "processes"
     FROM "rate_limit_windows" w
-    WHERE w."bucket" > 'process:' AND w."bucket" < 'process;' AND w."bucket" <> $8::text AND w."window_start" >= $9::bigint - 2000
+    WHERE w."bucket" > 'process:' AND w."bucket" < 'process;' AND w."bucket" <> $8::text AND w."window_start" >= $9::bigint - $10::bigint
   ) o`;
 
 /**
@@ -64,6 +65,7 @@ export async function settleRateLimits(
       column('demand'),
       self,
       second,
+      PROCESSES_SEEN_MS,
     ])
   ).map((row) => settledRow.parse(row));
   return { rows, otherProcesses: rows[0]?.otherProcesses ?? 0 };

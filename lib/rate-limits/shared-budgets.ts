@@ -6,17 +6,23 @@ import type { Settled, Settlement } from './repository';
 // clock, the same in every process. A process answers from tokens it holds for the current window, and
 // every SETTLE_MS settles with the window's row in PostgreSQL: it reports the requests it saw and claims
 // more tokens, never past the limit. Its claims follow its part of the bucket's traffic (all of it when it
-// serves a key alone), and just before a window ends it claims its part of the next one, so the first
-// requests of a window are served from tokens already held.
+// serves a key alone), and some ticks before a window ends it claims its part of the next one, so the
+// first requests of a window are served from tokens already held, even when its timer runs late.
 //
 // One exception keeps a process from refusing what it cannot yet know about: the first request of a
-// window in which it holds no tokens (a key it has not served lately) takes its part of the limit on
-// credit, recorded at the next settlement whatever others hold. Its part is its share of the bucket's
-// requests when it settled the bucket before, else 1/n of the n processes that settled anything in the
-// last two seconds (each process settles at least once a second, from start-up): so all processes'
-// credits together stay about within the limit, and credit is the only way past it.
+// window in which it holds no tokens (a key it has not served lately) takes 1/n of the limit on credit,
+// n being the processes that settled lately (each does at least once a second, from start-up), recorded
+// at the next settlement whatever others hold; and the process claims no more for a few ticks, until the
+// others' credit is in the row. So all credits together stay about within the limit, and credit is the
+// only way past it.
 
 export const SETTLE_MS = 100;
+/** how long before a window a process claims its part of it: a few settlements, so that a late timer still makes it */
+const CLAIM_AHEAD_MS = 5.5 * SETTLE_MS;
+/** how long a process that took credit claims no more: others may have taken theirs, unknown to the row until they settle */
+const CREDIT_REPORTED_MS = 5 * SETTLE_MS;
+/** how far back a process counts the others that settled (each does at least once a second) */
+export const PROCESSES_SEEN_MS = 10_000;
 const IDLE_MS = 60_000;
 const PURGE_EVERY = 600;
 
@@ -29,6 +35,8 @@ type Window = {
   taken: number;
   /** settled or credited once: no credit any more */
   held: boolean;
+  /** when this process took credit in it */
+  creditAt?: number;
   /** not yet reported */
   credit: number;
   demand: number;
@@ -55,7 +63,7 @@ const emptyWindow = (start: number): Window => ({ start, tokens: 0, taken: 0, he
 export class SharedBudgets {
   private readonly buckets = new Map<string, Bucket>();
   private readonly self = `process:${randomUUID()}`;
-  /** processes that settled in the last two seconds, this one included */
+  /** processes that settled in the last PROCESSES_SEEN_MS, this one included */
   private processes = 1;
   private settling = false;
   private ticks = 0;
@@ -75,9 +83,10 @@ export class SharedBudgets {
     window.demand += 1;
     bucket.seen += 1;
     if (window.tokens < 1 && !window.held) {
-      const credit = Math.max(1, Math.floor((bucket.share ?? 1 / this.processes) * points));
+      const credit = Math.max(1, Math.floor(points / this.processes));
       window.tokens += credit;
       window.credit += credit;
+      window.creditAt = now;
       window.held = true;
     }
     const allowed = window.tokens >= 1;
@@ -129,14 +138,14 @@ export class SharedBudgets {
       }
       const share = bucket.share ?? 1 / this.processes;
       // its part of what no process holds yet (all of it when alone), and at least one when it holds
-      // none, so that a process with a small part of the traffic is not refused outright. Not while it
-      // reports credit: others may have spent theirs too, unknown to the row until they settle.
-      const known = active && window.credit === 0;
+      // none, so that a process with a small part of the traffic is not refused outright. Not soon after
+      // it took credit: others may have taken theirs too, unknown to the row until they settle.
+      const known = active && !(window.creditAt !== undefined && now - window.creditAt < CREDIT_REPORTED_MS);
       const wanted = known ? Math.ceil(share * Math.max(0, bucket.points - window.taken)) : 0;
       const want = active && window.tokens < 1 ? Math.max(1, wanted) : wanted;
       sent.push({ bucket, window, settlement: this.settlement(bucket, window, want), seen: bucket.seen });
       const nextStart = window.start + bucket.windowMs;
-      if (active && !bucket.next && nextStart - now <= 1.5 * SETTLE_MS) {
+      if (active && !bucket.next && nextStart - now <= CLAIM_AHEAD_MS) {
         // the claim is under way: the window's first requests wait for it rather than take credit
         bucket.next = { ...emptyWindow(nextStart), held: true };
         const ahead = Math.max(1, Math.ceil(share * bucket.points));
