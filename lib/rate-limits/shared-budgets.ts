@@ -66,6 +66,7 @@ export class SharedBudgets {
   /** processes that settled in the last PROCESSES_SEEN_MS, this one included */
   private processes = 1;
   private settling = false;
+  private failing = false;
   private ticks = 0;
   private timer?: NodeJS.Timeout;
 
@@ -117,10 +118,14 @@ export class SharedBudgets {
     try {
       await this.settleAll(this.clock());
       if (this.ticks % PURGE_EVERY === 0) await this.purge();
+      if (this.failing) log.info('rate limits settle again');
+      this.failing = false;
     } catch (error) {
-      log.warn('rate limits could not settle; each process keeps to its part of each limit meanwhile', {
-        ...describeError(error),
-      });
+      // once, not ten times a second
+      if (!this.failing) {
+        log.warn('rate limits cannot settle; each process keeps to 1/n of each limit meanwhile', describeError(error));
+      }
+      this.failing = true;
     } finally {
       this.settling = false;
     }
