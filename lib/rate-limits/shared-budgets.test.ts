@@ -39,6 +39,37 @@ describe('shared rate budgets', () => {
     expect(served()).toHaveLength(50);
   });
 
+  it('let a process with little traffic claim only what it needs, so another is not refused', async () => {
+    let now = 4_000_000_000;
+    const [a, b] = [process(() => now), process(() => now)];
+    for (let tick = 0; tick <= 1000 / SETTLE_MS; tick += 1) {
+      await a.tick();
+      await b.tick();
+      now += SETTLE_MS;
+    }
+    now += 1000 - (now % 1000);
+    const bucket = `light:${randomUUID()}`;
+    const served = (budgets: SharedBudgets, count: number) =>
+      Array.from({ length: count }, () => budgets.consume(bucket, 50, 1000)).filter((o) => o.allowed).length;
+    // a few requests on each, then a window's worth of settlements, the next window claimed ahead
+    expect(served(a, 3)).toBe(3);
+    expect(served(b, 3)).toBe(3);
+    for (let tick = 0; tick < 1000 / SETTLE_MS; tick += 1) {
+      now += SETTLE_MS;
+      await a.tick();
+      await b.tick();
+    }
+    // twenty more on the second in the next window, at a pace its claims follow
+    let servedOnB = 0;
+    for (let tick = 0; tick < 1000 / SETTLE_MS; tick += 1) {
+      servedOnB += served(b, 2);
+      now += SETTLE_MS;
+      await a.tick();
+      await b.tick();
+    }
+    expect(servedOnB).toBe(20);
+  });
+
   async function hammer(start: number, requestsPerStep: [number, number]) {
     let now = start;
     const [a, b] = [process(() => now), process(() => now)];

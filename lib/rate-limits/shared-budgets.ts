@@ -5,9 +5,11 @@ import type { Settled, Settlement } from './repository';
 // Rate limits shared by every process without a round trip per request. Windows are fixed slices of the
 // clock, the same in every process. A process answers from tokens it holds for the current window, and
 // every SETTLE_MS settles with the window's row in PostgreSQL: it reports the requests it saw and claims
-// more tokens, never past the limit. Its claims follow its part of the bucket's traffic (all of it when it
-// serves a key alone), and some ticks before a window ends it claims its part of the next one, so the
-// first requests of a window are served from tokens already held, even when its timer runs late.
+// more tokens, never past the limit. It claims its part of the bucket's traffic in the last whole window
+// (all of it when it serves a key alone), but no more than its pace says it will need, so that a process
+// with little traffic leaves the rest to others; some ticks before a window ends it claims its part of
+// the next one, so the first requests of a window are served from tokens already held, even when its
+// timer runs late. A sudden burst beyond its pace is refused until the next settlement claims more.
 //
 // One exception keeps a process from refusing what it cannot yet know about: the first request of a
 // window in which it holds no tokens (a key it has not served lately) takes 1/n of the limit on credit,
@@ -48,8 +50,12 @@ type Bucket = {
   windowMs: number;
   current: Window;
   next?: Window;
-  /** this process's part of the bucket's requests in the last window it settled, 0 to 1 */
+  /**
+   * This process's part of the bucket's requests, 0 to 1: in the last whole window it settled, and so far
+   * in the current one (early in a window, the first process to settle has it all).
+   */
   share?: number;
+  runningShare?: number;
   /** requests seen here in the current window, and how many of them are reported */
   seen: number;
   reported: number;
@@ -58,7 +64,14 @@ type Bucket = {
 
 type Settle = (settlements: Settlement[], self: string, second: number) => Promise<Settled>;
 
-const emptyWindow = (start: number): Window => ({ start, tokens: 0, taken: 0, held: false, credit: 0, demand: 0 });
+const emptyWindow = (start: number): Window => ({
+  start,
+  tokens: 0,
+  taken: 0,
+  held: false,
+  credit: 0,
+  demand: 0,
+});
 
 export class SharedBudgets {
   private readonly buckets = new Map<string, Bucket>();
@@ -142,18 +155,22 @@ export class SharedBudgets {
         continue;
       }
       const share = bucket.share ?? 1 / this.processes;
-      // its part of what no process holds yet (all of it when alone), and at least one when it holds
-      // none, so that a process with a small part of the traffic is not refused outright. Not soon after
-      // it took credit: others may have taken theirs too, unknown to the row until they settle.
+      // Its part of what no process holds yet (all of it when alone), but no more than it will need this
+      // window at its pace, so that a process with little traffic leaves the rest to the others; and at
+      // least one when it holds none. Not soon after it took credit: others may have taken theirs too,
+      // unknown to the row until they settle.
       const known = active && !(window.creditAt !== undefined && now - window.creditAt < CREDIT_REPORTED_MS);
-      const wanted = known ? Math.ceil(share * Math.max(0, bucket.points - window.taken)) : 0;
+      const left = window.start + bucket.windowMs - now;
+      const needed = Math.max(0, this.need(bucket, now, left) - Math.floor(window.tokens));
+      const wanted = known ? Math.min(needed, Math.ceil(share * Math.max(0, bucket.points - window.taken))) : 0;
       const want = active && window.tokens < 1 ? Math.max(1, wanted) : wanted;
       sent.push({ bucket, window, settlement: this.settlement(bucket, window, want), seen: bucket.seen });
       const nextStart = window.start + bucket.windowMs;
       if (active && !bucket.next && nextStart - now <= CLAIM_AHEAD_MS) {
         // the claim is under way: the window's first requests wait for it rather than take credit
         bucket.next = { ...emptyWindow(nextStart), held: true };
-        const ahead = Math.max(1, Math.ceil(share * bucket.points));
+        const part = bucket.runningShare ?? share;
+        const ahead = Math.max(1, Math.min(this.need(bucket, now, bucket.windowMs), Math.ceil(part * bucket.points)));
         sent.push({ bucket, window: bucket.next, settlement: this.settlement(bucket, bucket.next, ahead), seen: 0 });
       }
     }
@@ -191,7 +208,7 @@ export class SharedBudgets {
       window.held = true;
       if (seen > 0 && row.demand > 0 && window === bucket.current) {
         bucket.reported = seen;
-        bucket.share = Math.min(1, seen / row.demand);
+        bucket.runningShare = Math.min(1, seen / row.demand);
       }
     }
     this.processes = settled.otherProcesses + 1;
@@ -237,7 +254,15 @@ export class SharedBudgets {
     if (bucket.current.start === start) return;
     bucket.current = bucket.next?.start === start ? bucket.next : emptyWindow(start);
     bucket.next = undefined;
+    if (bucket.runningShare !== undefined) bucket.share = bucket.runningShare;
+    bucket.runningShare = undefined;
     bucket.seen = 0;
     bucket.reported = 0;
+  }
+
+  /** About how many requests this process will see of the bucket in the next `ms`, at its current pace. */
+  private need(bucket: Bucket, now: number, ms: number): number {
+    const pace = bucket.seen / Math.max(SETTLE_MS, now - bucket.current.start);
+    return Math.ceil(1.5 * pace * ms) + 1;
   }
 }
