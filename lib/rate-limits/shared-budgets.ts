@@ -260,8 +260,12 @@ export class SharedBudgets {
     bucket.reported = 0;
   }
 
-  /** About how many requests this process will see of the bucket in the next `ms`, at its current pace. */
+  /**
+   * About how many requests this process will see of the bucket in the next `ms`, at its current pace;
+   * without limit when it is the only process, as nothing it holds could serve another.
+   */
   private need(bucket: Bucket, now: number, ms: number): number {
+    if (this.processes === 1) return bucket.points;
     const pace = bucket.seen / Math.max(SETTLE_MS, now - bucket.current.start);
     return Math.ceil(1.5 * pace * ms) + 1;
   }
