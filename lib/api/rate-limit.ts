@@ -41,13 +41,21 @@ export function merchantLimits(): { perSecond: number; burst: number } {
   };
 }
 
+/** A token of the bucket; when this process holds none but the window had some unclaimed, after its next settlement. */
+async function take(name: string, points: number, windowMs: number): Promise<Outcome> {
+  const first = budgets().consume(name, points, windowMs);
+  if (first.allowed || !first.worthWaiting) return first;
+  await budgets().nextSettlement();
+  return budgets().consume(name, points, windowMs, true);
+}
+
 /** The steady bucket first; when it is spent, the burst bucket (what rate-limiter-flexible's BurstyRateLimiter did). */
-function consumeBursty(name: string, perSecond: number, burst: number): Outcome {
-  const steady = budgets().consume(`${name}:s`, perSecond, 1000);
+async function consumeBursty(name: string, perSecond: number, burst: number): Promise<Outcome> {
+  const steady = await take(`${name}:s`, perSecond, 1000);
   if (steady.allowed || burst <= perSecond) return steady;
-  const extra = budgets().consume(`${name}:b`, burst - perSecond, BURST_WINDOW_MS);
+  const extra = await take(`${name}:b`, burst - perSecond, BURST_WINDOW_MS);
   return {
-    allowed: extra.allowed,
+    ...extra,
     remaining: steady.remaining,
     msBeforeReset: Math.min(steady.msBeforeReset, extra.msBeforeReset),
   };
@@ -57,8 +65,10 @@ function consumeBursty(name: string, perSecond: number, burst: number): Outcome 
 export async function checkRateLimit(keyId: string, merchantId: string): Promise<RateLimitState> {
   const limit = env().RATE_LIMIT_PER_SECOND;
   const merchant = merchantLimits();
-  const byKey = consumeBursty(`k:${keyId}`, limit, env().RATE_LIMIT_BURST);
-  const byMerchant = consumeBursty(`m:${merchantId}`, merchant.perSecond, merchant.burst);
+  const [byKey, byMerchant] = await Promise.all([
+    consumeBursty(`k:${keyId}`, limit, env().RATE_LIMIT_BURST),
+    consumeBursty(`m:${merchantId}`, merchant.perSecond, merchant.burst),
+  ]);
   for (const outcome of [byKey, byMerchant]) {
     if (!outcome.allowed) {
       const retryAfter = Math.max(1, Math.ceil(outcome.msBeforeReset / 1000));

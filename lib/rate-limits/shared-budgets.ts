@@ -9,7 +9,8 @@ import type { Settled, Settlement } from './repository';
 // (all of it when it serves a key alone), but no more than its pace says it will need, so that a process
 // with little traffic leaves the rest to others; some ticks before a window ends it claims its part of
 // the next one, so the first requests of a window are served from tokens already held, even when its
-// timer runs late. A sudden burst beyond its pace is refused until the next settlement claims more.
+// timer runs late. A request past its tokens, while the window had unclaimed ones at the last
+// settlement, waits for the next settlement (at most SETTLE_MS and a round trip), which claims for it.
 //
 // One exception keeps a process from refusing what it cannot yet know about: the first request of a
 // window in which it holds no tokens (a key it has not served lately) takes 1/n of the limit on credit,
@@ -28,7 +29,13 @@ export const PROCESSES_SEEN_MS = 10_000;
 const IDLE_MS = 60_000;
 const PURGE_EVERY = 600;
 
-export type Outcome = { allowed: boolean; remaining: number; msBeforeReset: number };
+export type Outcome = {
+  allowed: boolean;
+  remaining: number;
+  msBeforeReset: number;
+  /** refused for want of tokens here while the window had some unclaimed: ask again after nextSettlement() */
+  worthWaiting: boolean;
+};
 
 type Window = {
   start: number;
@@ -39,6 +46,8 @@ type Window = {
   held: boolean;
   /** when this process took credit in it */
   creditAt?: number;
+  /** requests refused that wait for the next settlement to claim tokens for them */
+  waiting: number;
   /** not yet reported */
   credit: number;
   demand: number;
@@ -69,6 +78,7 @@ const emptyWindow = (start: number): Window => ({
   tokens: 0,
   taken: 0,
   held: false,
+  waiting: 0,
   credit: 0,
   demand: 0,
 });
@@ -82,6 +92,7 @@ export class SharedBudgets {
   private failing = false;
   private ticks = 0;
   private timer?: NodeJS.Timeout;
+  private waiters: Array<() => void> = [];
 
   constructor(
     private readonly settle: Settle,
@@ -89,13 +100,15 @@ export class SharedBudgets {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Takes one token of the bucket's current window, when this process may. */
-  consume(name: string, points: number, windowMs: number): Outcome {
+  /** Takes one token of the bucket's current window, when this process may; `again` after waiting. */
+  consume(name: string, points: number, windowMs: number, again = false): Outcome {
     const now = this.clock();
     const bucket = this.bucket(name, points, windowMs, now);
     const window = bucket.current;
-    window.demand += 1;
-    bucket.seen += 1;
+    if (!again) {
+      window.demand += 1;
+      bucket.seen += 1;
+    }
     if (window.tokens < 1 && !window.held) {
       const credit = Math.max(1, Math.floor(points / this.processes));
       window.tokens += credit;
@@ -106,11 +119,22 @@ export class SharedBudgets {
     const allowed = window.tokens >= 1;
     if (allowed) window.tokens -= 1;
     const unclaimed = Math.max(0, points - window.taken - window.credit);
+    const worthWaiting = !allowed && !again && unclaimed > 0;
+    if (worthWaiting) window.waiting += 1;
     return {
       allowed,
+      worthWaiting,
       remaining: Math.floor(window.tokens) + unclaimed,
       msBeforeReset: window.start + windowMs - now,
     };
+  }
+
+  /** Resolves when a settlement that began after this call has ended (or after a second without one). */
+  nextSettlement(): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiters.push(resolve);
+      setTimeout(resolve, 1000).unref();
+    });
   }
 
   start(): void {
@@ -128,6 +152,8 @@ export class SharedBudgets {
     if (this.settling) return;
     this.settling = true;
     this.ticks += 1;
+    const waiters = this.waiters;
+    this.waiters = [];
     try {
       await this.settleAll(this.clock());
       if (this.ticks % PURGE_EVERY === 0) await this.purge();
@@ -141,6 +167,7 @@ export class SharedBudgets {
       this.failing = true;
     } finally {
       this.settling = false;
+      for (const resolve of waiters) resolve();
     }
   }
 
@@ -163,7 +190,8 @@ export class SharedBudgets {
       const left = window.start + bucket.windowMs - now;
       const needed = Math.max(0, this.need(bucket, now, left) - Math.floor(window.tokens));
       const wanted = known ? Math.min(needed, Math.ceil(share * Math.max(0, bucket.points - window.taken))) : 0;
-      const want = active && window.tokens < 1 ? Math.max(1, wanted) : wanted;
+      const want = Math.max(active && window.tokens < 1 ? Math.max(1, wanted) : wanted, window.waiting);
+      window.waiting = 0;
       sent.push({ bucket, window, settlement: this.settlement(bucket, window, want), seen: bucket.seen });
       const nextStart = window.start + bucket.windowMs;
       if (active && !bucket.next && nextStart - now <= CLAIM_AHEAD_MS) {
