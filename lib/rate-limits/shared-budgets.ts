@@ -190,7 +190,8 @@ export class SharedBudgets {
       const left = window.start + bucket.windowMs - now;
       const needed = Math.max(0, this.need(bucket, now, left) - Math.floor(window.tokens));
       const wanted = known ? Math.min(needed, Math.ceil(share * Math.max(0, bucket.points - window.taken))) : 0;
-      const want = Math.max(active && window.tokens < 1 ? Math.max(1, wanted) : wanted, window.waiting);
+      // and for the requests waiting on this settlement, unless others' credit may still be unreported
+      const want = Math.max(active && window.tokens < 1 ? 1 : 0, wanted, known ? window.waiting : 0);
       window.waiting = 0;
       sent.push({ bucket, window, settlement: this.settlement(bucket, window, want), seen: bucket.seen });
       const nextStart = window.start + bucket.windowMs;
