@@ -131,7 +131,7 @@ describe('two web processes with keys, settings and rate limits in memory', () =
     for (const answer of answers.filter(({ status }) => status === 200))
       (perSecond[Math.floor((answer.at - startAt) / 1000)] ??= [0, 0])[answer.web] += 1;
     console.log(`two processes hammered: ${served} served of a budget of ${budget}; ${answers.length} sent`, perSecond);
-    expect(answers.length).toBeGreaterThan(2 * budget);
+    expect(answers.length).toBeGreaterThan(1.5 * budget);
     expect(Math.abs(served - budget) / budget).toBeLessThanOrEqual(0.1);
     const limited = answers.find((answer) => answer.status === 429)!;
     expect(limited.headers.get('ratelimit-limit')).toBe(String(PER_SECOND));
