@@ -65,9 +65,8 @@ type Bucket = {
    */
   share?: number;
   runningShare?: number;
-  /** requests seen here in the current window, and how many of them are reported */
+  /** requests seen here in the current window */
   seen: number;
-  reported: number;
   lastSeen: number;
 };
 
@@ -236,7 +235,6 @@ export class SharedBudgets {
       window.taken = row.taken;
       window.held = true;
       if (seen > 0 && row.demand > 0 && window === bucket.current) {
-        bucket.reported = seen;
         bucket.runningShare = Math.min(1, seen / row.demand);
       }
     }
@@ -267,7 +265,6 @@ export class SharedBudgets {
         windowMs,
         current: emptyWindow(now - (now % windowMs)),
         seen: 0,
-        reported: 0,
         lastSeen: now,
       };
       this.buckets.set(name, bucket);
@@ -286,7 +283,6 @@ export class SharedBudgets {
     if (bucket.runningShare !== undefined) bucket.share = bucket.runningShare;
     bucket.runningShare = undefined;
     bucket.seen = 0;
-    bucket.reported = 0;
   }
 
   /**
