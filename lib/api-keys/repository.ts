@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { sql, type Db } from '@/lib/db';
 
-// Every query on api_keys. The lookup by hash is on every API request's path: one prepared statement.
+// Every query on api_keys. The lookup by hash runs for a request whose key is not in memory
+// (lib/api-keys/service.ts): one prepared statement.
 
 export async function insertApiKey(
   database: Db,
@@ -23,7 +24,7 @@ export type ActiveApiKeyRow = z.infer<typeof activeKeyRow>;
 const FIND_ACTIVE_API_KEY =
   'SELECT "id", "merchant_id" AS "merchantId", "scopes", "hash", "last_used_at" AS "lastUsedAt" FROM "api_keys" WHERE "hash" = $1 AND "revoked_at" IS NULL';
 
-/** The unrevoked key with this hash, or undefined. Never cached, so a revoked key stops at once. */
+/** The unrevoked key with this hash, or undefined. */
 export async function findActiveApiKeyByHash(database: Db, hash: string): Promise<ActiveApiKeyRow | undefined> {
   const [row] = await sql<object>(database, 'find-active-api-key', FIND_ACTIVE_API_KEY, [hash]);
   return row === undefined ? undefined : activeKeyRow.parse(row);

@@ -1,9 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { errors } from '@/lib/api/errors';
 import { db, type Db } from '@/lib/db';
+import { everyProcessHasHeard } from '@/lib/db/change-notices';
+import { NotifiedCache } from '@/lib/db/notified-cache';
 import { newId, randomBase62 } from '@/lib/ids';
 import { secrets } from '@/lib/secrets';
 import {
+  type ActiveApiKeyRow,
   findActiveApiKeyByHash,
   findApiKeys,
   insertApiKey,
@@ -65,26 +68,42 @@ export async function createApiKey(
 
 export type AuthenticatedKey = { id: string; merchantId: string; scopes: string[] };
 
+// Active keys by hash, in memory: every API request needs its key, and a revoked or changed key is
+// forgotten by every process within a second (lib/db/notified-cache.ts). Unknown keys are not kept, so a
+// new key works at once.
+const activeKeys = new NotifiedCache<ActiveApiKeyRow>();
+
 /** The active key for this secret, or null. Looked up by its HMAC, then compared in constant time. */
 export async function findActiveApiKey(key: string): Promise<AuthenticatedKey | null> {
   const hash = hashApiKey(key);
-  // on every API request: one prepared statement, never a cache, so a revoked key stops at once
-  const row = await findActiveApiKeyByHash(await db(), hash);
+  const row = await activeKeys.read(
+    hash,
+    async () => findActiveApiKeyByHash(await db(), hash),
+    (found) => [`api_key:${found.id}`],
+  );
   if (!row || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(hash))) return null;
-  touchLastUsed(row.id, row.lastUsedAt);
+  touchLastUsed(row);
   return { id: row.id, merchantId: row.merchantId, scopes: row.scopes };
 }
 
 /** last_used_at at minute precision: one write a minute per key, not one per request. */
-function touchLastUsed(id: string, lastUsedAt: Date | null): void {
-  if (lastUsedAt && Date.now() - lastUsedAt.getTime() < 60_000) return;
+function touchLastUsed(row: ActiveApiKeyRow): void {
+  if (row.lastUsedAt && Date.now() - row.lastUsedAt.getTime() < 60_000) return;
+  // the cached row remembers the write, so the next request of the minute does not repeat it
+  row.lastUsedAt = new Date();
   void db()
-    .then((client) => updateApiKeyLastUsed(client, id, new Date()))
+    .then((client) => updateApiKeyLastUsed(client, row.id, row.lastUsedAt!))
     .catch(() => {});
 }
 
 export async function revokeApiKey(database: Db, id: string, merchantId?: string): Promise<boolean> {
-  return markApiKeyRevoked(database, id, merchantId);
+  const revoked = await markApiKeyRevoked(database, id, merchantId);
+  // other processes hear of it from the trigger's notice; this one need not wait for it
+  activeKeys.forget(`api_key:${id}`);
+  // A revoked key stops when this returns, on every process: wait out the bound on how late a notice can
+  // be heard (under a second). Inside a transaction the change is not committed yet: nothing to wait for.
+  if (revoked && '$disconnect' in database) await everyProcessHasHeard();
+  return revoked;
 }
 
 export async function listApiKeys(database: Db, merchantId: string) {

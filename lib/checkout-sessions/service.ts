@@ -8,7 +8,7 @@ import type { Currency, PaymentMethod } from '@/lib/generated/prisma/client';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { isId, newId } from '@/lib/ids';
 import { hostOfUrl } from '@/lib/merchants/hosts';
-import { getMerchantOrThrow } from '@/lib/merchants/service';
+import { merchantRules } from '@/lib/merchants/settings';
 import { computeTotal, MAX_AMOUNT } from '@/lib/money';
 import {
   expireDueSessions,
@@ -55,7 +55,7 @@ export async function createCheckoutSession(
   input: CreateCheckoutSessionInput,
   internal: CreateSessionOptions = {},
 ): Promise<CheckoutSessionWithItems> {
-  const merchant = await getMerchantOrThrow(database, merchantId);
+  const merchant = await merchantRules(database, merchantId);
 
   const total = computeTotal(
     input.items.map((item) => ({ quantity: item.quantity, unitAmount: item.unit_amount })),
@@ -69,7 +69,7 @@ export async function createCheckoutSession(
     throw errors.amountMismatch(`amount ${input.amount} does not equal the computed total ${total}`, 'amount');
   }
 
-  const approvedHosts = new Set(merchant.websites.map((website) => website.host));
+  const approvedHosts = new Set(merchant.hosts);
   for (const param of ['return_url', 'cancel_url'] as const) {
     const value = input[param];
     if (!value || internal.ownUrls?.includes(value)) continue;

@@ -7,6 +7,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { dataDir, env } from '@/lib/env';
 import { Prisma, PrismaClient } from '@/lib/generated/prisma/client';
+import { stopChangeNotices } from './change-notices';
 import { ensureEmbeddedServer } from './embedded';
 import { migrate } from './migrate';
 
@@ -102,5 +103,6 @@ export async function inTransaction<T>(database: Db, fn: (tx: Prisma.Transaction
 export async function disconnect(): Promise<void> {
   const state = globalForDb.sandboxDb;
   globalForDb.sandboxDb = undefined;
+  await stopChangeNotices();
   if (state) await (await state.client).$disconnect();
 }

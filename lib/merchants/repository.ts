@@ -22,6 +22,21 @@ export async function findMerchantWithWebsites(database: Db, id: string) {
   });
 }
 
+export type MerchantRules = { id: string; paymentMethods: PaymentMethod[]; hosts: string[] };
+
+/** What a request checks of its merchant: methods and approved hosts. Throws when there is no such merchant. */
+export async function findMerchantRules(database: Db, id: string): Promise<MerchantRules> {
+  const merchant = await database.merchant.findUniqueOrThrow({
+    where: { id },
+    select: { id: true, paymentMethods: true, websites: { select: { host: true } } },
+  });
+  return {
+    id: merchant.id,
+    paymentMethods: merchant.paymentMethods,
+    hosts: merchant.websites.map((site) => site.host),
+  };
+}
+
 /** What the dashboard's Settings page shows: the merchant, its websites and its users' e-mails. */
 export async function findMerchantSettings(database: Db, id: string) {
   return database.merchant.findUniqueOrThrow({

@@ -5,6 +5,7 @@ import type { PaymentMethod, RefundPolicy } from '@/lib/generated/prisma/client'
 import { newId } from '@/lib/ids';
 import { isTimeZone } from '@/lib/time-zone';
 import { normalizeHost } from './hosts';
+import { settingsChanged } from './settings';
 import {
   countApprovedWebsites,
   deleteApprovedWebsite,
@@ -36,13 +37,15 @@ export type MerchantWithWebsites = Awaited<ReturnType<typeof getMerchantOrThrow>
 export async function createMerchant(database: Db, input: { name: string; hosts?: string[] }) {
   const hosts = [...new Set((input.hosts ?? []).map(requireHost))];
   if (hosts.length > MAX_WEBSITES) throw tooManyWebsites();
-  return insertMerchant(database, {
+  const merchant = await insertMerchant(database, {
     id: newId('merchant'),
     name: requireBusinessName(input.name),
     paymentMethods: ALL_PAYMENT_METHODS,
     refundPolicy: 'automatic',
     hosts,
   });
+  settingsChanged(database, merchant.id);
+  return merchant;
 }
 
 export async function getMerchantOrThrow(database: Db, id: string) {
@@ -60,6 +63,7 @@ export async function approveWebsite(database: Db, merchantId: string, host: str
     if ((await countApprovedWebsites(database, merchantId)) >= MAX_WEBSITES) throw tooManyWebsites();
   }
   await upsertApprovedWebsite(database, merchantId, normalized);
+  settingsChanged(database, merchantId);
   return normalized;
 }
 
@@ -69,6 +73,7 @@ function tooManyWebsites() {
 
 export async function removeWebsite(database: Db, merchantId: string, host: string): Promise<void> {
   await deleteApprovedWebsite(database, merchantId, normalizeHost(host) ?? host);
+  settingsChanged(database, merchantId);
 }
 
 export async function setPaymentMethods(database: Db, merchantId: string, methods: PaymentMethod[]) {
@@ -76,6 +81,7 @@ export async function setPaymentMethods(database: Db, merchantId: string, method
     throw errors.parameterInvalid('at least one payment method must stay approved', 'payment_methods');
   const ordered = ALL_PAYMENT_METHODS.filter((method) => methods.includes(method));
   await updateMerchantPaymentMethods(database, merchantId, ordered);
+  settingsChanged(database, merchantId);
   return ordered;
 }
 

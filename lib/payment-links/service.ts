@@ -8,7 +8,7 @@ import type { PaymentLink, Prisma } from '@/lib/generated/prisma/client';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { isId, newId } from '@/lib/ids';
 import { hostOfUrl } from '@/lib/merchants/hosts';
-import { getMerchantOrThrow, type MerchantWithWebsites } from '@/lib/merchants/service';
+import { merchantRules, type MerchantRules } from '@/lib/merchants/settings';
 import {
   findPaymentLink,
   findPaymentLinkCursor,
@@ -34,7 +34,7 @@ export async function createPaymentLink(
   input: CreatePaymentLinkInput,
   options: { claimKey?: (link: PaymentLink) => ClaimWithAnswer } = {},
 ): Promise<PaymentLink> {
-  const merchant = await getMerchantOrThrow(database, merchantId);
+  const merchant = await merchantRules(database, merchantId);
   if (input.after_payment_url) requireApprovedWebsite(merchant, input.after_payment_url, 'after_payment_url');
   choosePaymentMethods(merchant.paymentMethods, input.currency, input.payment_methods);
   const at = now();
@@ -63,9 +63,9 @@ function withLowercaseScheme(url: string): string {
   return url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, (scheme) => scheme.toLowerCase());
 }
 
-function requireApprovedWebsite(merchant: MerchantWithWebsites, url: string, param: string): void {
+function requireApprovedWebsite(merchant: MerchantRules, url: string, param: string): void {
   const host = hostOfUrl(new URL(url));
-  if (!merchant.websites.some((website) => website.host === host)) {
+  if (!merchant.hosts.includes(host)) {
     throw errors.urlNotApproved(
       `${param} host ${host} is not an approved website of this account`,
       param,

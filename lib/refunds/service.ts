@@ -161,7 +161,9 @@ export const approveRefundRequest = (database: Db, merchantId: string, id: strin
 /**
  * Approve and Decline are a person's decisions, which the automatic policy gives to the service: its
  * worker authorizes every requested refund. (A policy switched at the same moment is harmless: the refund
- * still leaves `requested` once, by whichever UPDATE comes first.)
+ * still leaves `requested` once, by whichever UPDATE comes first.) The policy is read in this transaction,
+ * never from the in-memory settings of lib/merchants/settings.ts: a person's decision follows the policy
+ * as it is now.
  */
 async function assertManualRefundPolicy(tx: Db, merchantId: string): Promise<void> {
   if ((await merchants.findMerchantRefundPolicy(tx, merchantId)) !== 'manual') {

@@ -1,3 +1,4 @@
+import { startRateLimits } from '@/lib/api/rate-limit';
 import { flushApiRequestLogs } from '@/lib/api-logs/service';
 import { db } from '@/lib/db';
 import { env, workerEnabled } from '@/lib/env';
@@ -18,6 +19,7 @@ export async function startServerProcess(): Promise<void> {
     const client = await db();
     const seeded = await seedDemo(client);
     if (seeded.created) printDemoLogin(seeded);
+    startRateLimits();
   } catch (error) {
     // keep serving: /v1 answers 500 internal_error until the database is reachable, and /readyz says why
     log.error('database start-up failed', describeError(error));
