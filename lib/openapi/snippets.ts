@@ -1,8 +1,12 @@
+import { TEST_CARDS } from '@/lib/payments/cards';
 import { API_OPERATIONS, type ApiOperation } from './operations';
 
 // Code shown on /docs. The webhook route is run by webhook-snippet.test.ts against real signatures; the
 // curl commands are made from the operations's examples, which document.test.ts parses with each
 // route's schema.
+
+/** The body of /docs#testing's "Decline a card"; generated-client.test.ts compiles it with the examples. */
+export const DECLINE_CARD_BODY = { payment_method: 'card', card_number: TEST_CARDS[1].number };
 
 export const WEBHOOK_ROUTE_FILE = 'app/api/webhooks/route.ts';
 
