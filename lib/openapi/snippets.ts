@@ -30,6 +30,25 @@ export async function POST(request: Request) {
 }
 `;
 
+export const VERIFY_WEBHOOK_FILE = 'verify-webhook.ts';
+
+/** Standard Webhooks verified by hand, for a stack without the library; verify-snippet.test.ts runs it. */
+export const VERIFY_WEBHOOK_SNIPPET = `import { createHmac, timingSafeEqual } from 'node:crypto';
+
+// true when the delivery is recent and one of its v1 signatures is the HMAC of its id, timestamp and raw body
+export function verifyWebhook(body: string, headers: Headers, secret: string): boolean {
+  const id = headers.get('webhook-id');
+  const timestamp = headers.get('webhook-timestamp');
+  if (!id || !timestamp || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
+  const key = Buffer.from(secret.slice('whsec_'.length), 'base64'); // the characters after whsec_, base64-decoded
+  const expected = createHmac('sha256', key).update(\`\${id}.\${timestamp}.\${body}\`).digest();
+  return (headers.get('webhook-signature') ?? '').split(' ').some((signature) => {
+    const given = Buffer.from(signature.slice('v1,'.length), 'base64');
+    return signature.startsWith('v1,') && given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+`;
+
 /**
  * A curl command for an operation, with its example body (or `body`). `$SANDBOX_API_KEY` stands for the key,
  * `id` for the path's `{id}`.
