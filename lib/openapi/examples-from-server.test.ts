@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import * as prettier from 'prettier';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@/lib/api-keys/service';
 import { SCOPES } from '@/lib/api-keys/scopes';
@@ -138,9 +139,12 @@ function stable(recorded: Record<string, unknown>): RecordedExamples {
 }
 
 describe('the example answers', () => {
-  it('are what the server answers, ids, times and secrets aside', () => {
+  it('are what the server answers, ids, times and secrets aside', async () => {
     const fresh = stable(answers);
-    if (process.env.UPDATE_EXAMPLES) fs.writeFileSync(EXAMPLES_FILE, `${JSON.stringify(fresh, null, 2)}\n`);
+    if (process.env.UPDATE_EXAMPLES) {
+      const options = { ...(await prettier.resolveConfig(EXAMPLES_FILE)), filepath: EXAMPLES_FILE };
+      fs.writeFileSync(EXAMPLES_FILE, await prettier.format(JSON.stringify(fresh), options));
+    }
     const recorded = JSON.parse(fs.readFileSync(EXAMPLES_FILE, 'utf8')) as RecordedExamples;
     expect(masked(recorded), 'lib/openapi/examples.json is out of date: see the command atop this test').toBe(
       masked(fresh),
