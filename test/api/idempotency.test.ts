@@ -1,13 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '@/lib/db';
 import { apiClient, createTestMerchant, sessionBody } from '../helpers';
 
 let api: ReturnType<typeof apiClient>;
 let merchantId: string;
+let key: string;
 
 beforeAll(async () => {
   const merchant = await createTestMerchant();
   merchantId = merchant.merchantId;
+  key = merchant.key;
   api = apiClient(merchant.key);
 });
 
@@ -25,6 +27,19 @@ describe('Idempotency-Key (/docs#idempotency)', () => {
     expect(second.body).toEqual(first.body);
     const client = await db();
     expect(await client.checkoutSession.count({ where: { merchantId, orderReference: body.order_reference } })).toBe(1);
+  });
+
+  it('replays the very bytes of the first answer, keys in the same order', async () => {
+    const send = () =>
+      fetch(`${inject('serverUrl')}/v1/checkout-sessions`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'bytes-1' },
+        body: JSON.stringify(sessionBody({ order_reference: 'bytes-1' })),
+      });
+    const first = await send();
+    const replayed = await send();
+    expect([first.status, replayed.status, replayed.headers.get('idempotent-replayed')]).toEqual([201, 200, 'true']);
+    expect(await replayed.text()).toBe(await first.text());
   });
 
   it('422s the same key with a different body', async () => {
