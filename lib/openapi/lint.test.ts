@@ -37,6 +37,11 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
 describe('the OpenAPI document under third-party linters', () => {
+  it('leaves no warning the README does not name', () => {
+    const readme = fs.readFileSync('README.md', 'utf8');
+    expect(Object.keys(KNOWN_WARNINGS).filter((rule) => !readme.includes(`\`${rule}\``))).toEqual([]);
+  });
+
   it("passes Redocly's recommended rules", async () => {
     const report = JSON.parse(await cli('redocly', ['lint', file, '--extends=recommended', '--format=json'])) as {
       problems: { ruleId: string; severity: 'error' | 'warn'; message: string }[];
