@@ -40,7 +40,7 @@ export function verifyWebhook(body: string, headers: Headers, secret: string): b
   const id = headers.get('webhook-id');
   const timestamp = headers.get('webhook-timestamp');
   if (!id || !timestamp || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
-  const key = Buffer.from(secret.slice('whsec_'.length), 'base64'); // the characters after whsec_, base64-decoded
+  const key = Buffer.from(secret.slice('whsec_'.length), 'base64'); // what follows whsec_, base64-decoded
   const expected = createHmac('sha256', key).update(\`\${id}.\${timestamp}.\${body}\`).digest();
   return (headers.get('webhook-signature') ?? '').split(' ').some((signature) => {
     const given = Buffer.from(signature.slice('v1,'.length), 'base64');
