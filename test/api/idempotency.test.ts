@@ -29,12 +29,16 @@ describe('Idempotency-Key (/docs#idempotency)', () => {
     expect(await client.checkoutSession.count({ where: { merchantId, orderReference: body.order_reference } })).toBe(1);
   });
 
-  it('replays the very bytes of the first answer, keys in the same order', async () => {
+  // a session's key is claimed in the statement that writes it, a payment link's before its transaction
+  it.each([
+    ['/v1/checkout-sessions', sessionBody({ order_reference: 'bytes-1' })],
+    ['/v1/payment-links', { name: 'Workshop ticket', amount: 4500, currency: 'CAD', description: 'Saturday, 10 am' }],
+  ])('replays the very bytes of the first answer of %s, keys in the same order', async (path, body) => {
     const send = () =>
-      fetch(`${inject('serverUrl')}/v1/checkout-sessions`, {
+      fetch(`${inject('serverUrl')}${path}`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'bytes-1' },
-        body: JSON.stringify(sessionBody({ order_reference: 'bytes-1' })),
+        body: JSON.stringify(body),
       });
     const first = await send();
     const replayed = await send();
