@@ -13,6 +13,15 @@ beforeAll(async () => {
   api = apiClient(merchant.key);
 });
 
+async function paidPaymentId(): Promise<string> {
+  const session = await api.post('/v1/checkout-sessions', sessionBody());
+  const paid = await api.post(`/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, {
+    payment_method: 'card',
+    card_number: '4242424242424242',
+  });
+  return paid.body.id;
+}
+
 describe('Idempotency-Key (/docs#idempotency)', () => {
   it('replays the first answer with 200 and Idempotent-Replayed, creating nothing again', async () => {
     const body = sessionBody();
@@ -29,16 +38,22 @@ describe('Idempotency-Key (/docs#idempotency)', () => {
     expect(await client.checkoutSession.count({ where: { merchantId, orderReference: body.order_reference } })).toBe(1);
   });
 
-  // a session's key is claimed in the statement that writes it, a payment link's before its transaction
+  // a session's and a refund's key are claimed in the statement that writes them, a payment link's before its
+  // transaction
   it.each([
-    ['/v1/checkout-sessions', sessionBody({ order_reference: 'bytes-1' })],
-    ['/v1/payment-links', { name: 'Workshop ticket', amount: 4500, currency: 'CAD', description: 'Saturday, 10 am' }],
-  ])('replays the very bytes of the first answer of %s, keys in the same order', async (path, body) => {
+    ['/v1/checkout-sessions', async () => sessionBody({ order_reference: 'bytes-1' })],
+    [
+      '/v1/payment-links',
+      async () => ({ name: 'Workshop ticket', amount: 4500, currency: 'CAD', description: 'Saturday, 10 am' }),
+    ],
+    ['/v1/refund-requests', async () => ({ payment_id: await paidPaymentId(), amount: 500, reason: 'Returned' })],
+  ])('replays the very bytes of the first answer of %s, keys in the same order', async (path, makeBody) => {
+    const body = JSON.stringify(await makeBody());
     const send = () =>
       fetch(`${inject('serverUrl')}${path}`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'bytes-1' },
-        body: JSON.stringify(body),
+        body,
       });
     const first = await send();
     const replayed = await send();
