@@ -38,26 +38,32 @@ describe('Idempotency-Key (/docs#idempotency)', () => {
     expect(await client.checkoutSession.count({ where: { merchantId, orderReference: body.order_reference } })).toBe(1);
   });
 
-  // a session's and a refund's key are claimed in the statement that writes them, a payment link's before its
-  // transaction
+  // the creates claim their key in the statement that writes them, the other POSTs before their transaction
   it.each([
-    ['/v1/checkout-sessions', async () => sessionBody({ order_reference: 'bytes-1' })],
+    ['/v1/checkout-sessions', 201, async () => sessionBody({ order_reference: 'bytes-1' })],
     [
       '/v1/payment-links',
+      201,
       async () => ({ name: 'Workshop ticket', amount: 4500, currency: 'CAD', description: 'Saturday, 10 am' }),
     ],
-    ['/v1/refund-requests', async () => ({ payment_id: await paidPaymentId(), amount: 500, reason: 'Returned' })],
-  ])('replays the very bytes of the first answer of %s, keys in the same order', async (path, makeBody) => {
+    ['/v1/refund-requests', 201, async () => ({ payment_id: await paidPaymentId(), amount: 500, reason: 'Returned' })],
+    [
+      '/v1/test-helpers/checkout-sessions/{id}/pay',
+      200,
+      async () => ({ payment_method: 'card', card_number: '4242424242424242' }),
+    ],
+  ])('replays the very bytes of the first answer of %s, keys in the same order', async (path, status, makeBody) => {
     const body = JSON.stringify(await makeBody());
+    const session = path.includes('{id}') ? await api.post('/v1/checkout-sessions', sessionBody()) : undefined;
     const send = () =>
-      fetch(`${inject('serverUrl')}${path}`, {
+      fetch(`${inject('serverUrl')}${path.replace('{id}', session?.body.id)}`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'bytes-1' },
         body,
       });
     const first = await send();
     const replayed = await send();
-    expect([first.status, replayed.status, replayed.headers.get('idempotent-replayed')]).toEqual([201, 200, 'true']);
+    expect([first.status, replayed.status, replayed.headers.get('idempotent-replayed')]).toEqual([status, 200, 'true']);
     expect(await replayed.text()).toBe(await first.text());
   });
 
