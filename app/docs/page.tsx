@@ -8,9 +8,11 @@ import { Objects } from '@/components/docs/objects';
 import { Operation } from '@/components/docs/operation';
 import { Pagination } from '@/components/docs/pagination';
 import { QuickStart } from '@/components/docs/quick-start';
+import { RateLimitsSection } from '@/components/docs/rate-limits';
 import { Sidebar } from '@/components/docs/sidebar';
 import { Testing } from '@/components/docs/testing';
 import { Webhooks } from '@/components/docs/webhooks';
+import { merchantLimits } from '@/lib/api/rate-limit';
 import { env } from '@/lib/env';
 import { currentOpenApiDocument } from '@/lib/openapi/current';
 import { API_OPERATIONS, API_TAGS } from '@/lib/openapi/operations';
@@ -24,6 +26,11 @@ export const dynamic = 'force-dynamic';
 export default function DocsPage() {
   const document = currentOpenApiDocument();
   const baseUrl = env().APP_URL.replace(/\/$/, '');
+  const limits = {
+    key: { perSecond: env().RATE_LIMIT_PER_SECOND, burst: env().RATE_LIMIT_BURST },
+    merchant: merchantLimits(),
+    authFailuresPerMinute: env().API_AUTH_FAILURES_PER_MINUTE,
+  };
   const objectNames = documentedObjectNames();
   const objectNameSet = new Set(objectNames);
 
@@ -59,6 +66,7 @@ export default function DocsPage() {
         <div className="mt-10">
           <QuickStart baseUrl={baseUrl} />
           <Authentication />
+          <RateLimitsSection limits={limits} />
           <Idempotency />
           <Pagination document={document} baseUrl={baseUrl} />
           <Errors />

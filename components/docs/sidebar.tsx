@@ -4,6 +4,7 @@ import { MethodBadge } from './method-badge';
 export const GUIDES = [
   { id: 'quick-start', title: 'Quick start' },
   { id: 'authentication', title: 'Authentication and scopes' },
+  { id: 'rate-limits', title: 'Rate limits' },
   { id: 'idempotency', title: 'Idempotency' },
   { id: 'pagination', title: 'Pagination' },
   { id: 'errors', title: 'Errors' },

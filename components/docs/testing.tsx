@@ -1,7 +1,7 @@
 import type { JsonSchema } from '@/lib/openapi/json-schema';
 import type { OpenApiDocument } from '@/lib/openapi/document';
 import { TEST_CARDS } from '@/lib/payments/cards';
-import { curlFor, operationById } from '@/lib/openapi/snippets';
+import { curlFor, DECLINE_CARD_BODY, operationById } from '@/lib/openapi/snippets';
 import { Code, CodeBlock } from './code-block';
 import { DocSection, DocTable } from './doc-section';
 
@@ -65,7 +65,7 @@ export function Testing({ document, baseUrl }: { document: OpenApiDocument; base
         title="Decline a card"
         code={curlFor(operationById('payCheckoutSession'), baseUrl, {
           id: 'cs_…',
-          body: { payment_method: 'card', card_number: TEST_CARDS[1].number },
+          body: DECLINE_CARD_BODY,
         })}
       />
       <p>

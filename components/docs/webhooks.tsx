@@ -1,7 +1,14 @@
 import { BreakableName } from './breakable-name';
 import type { JsonSchema } from '@/lib/openapi/json-schema';
 import type { OpenApiDocument, ParameterObject } from '@/lib/openapi/document';
-import { curlFor, operationById, WEBHOOK_ROUTE_FILE, WEBHOOK_ROUTE_SNIPPET } from '@/lib/openapi/snippets';
+import {
+  curlFor,
+  operationById,
+  VERIFY_WEBHOOK_FILE,
+  VERIFY_WEBHOOK_SNIPPET,
+  WEBHOOK_ROUTE_FILE,
+  WEBHOOK_ROUTE_SNIPPET,
+} from '@/lib/openapi/snippets';
 import { Code, CodeBlock } from './code-block';
 import { DocSection, DocTable } from './doc-section';
 import { InlineMarkdown } from './inline-markdown';
@@ -68,6 +75,11 @@ export function Webhooks({
         ))}
       </DocTable>
       <CodeBlock title={WEBHOOK_ROUTE_FILE} code={WEBHOOK_ROUTE_SNIPPET} />
+      <p>
+        Without the library, verify by hand. The HMAC key is the secret&rsquo;s characters after <Code>whsec_</Code>,
+        base64-decoded (not those characters as text):
+      </p>
+      <CodeBlock title={VERIFY_WEBHOOK_FILE} code={VERIFY_WEBHOOK_SNIPPET} />
       <p className="text-sm text-gray-600">{String(first.responses.default?.description ?? '')}.</p>
       <h3 className="pt-2 text-base font-semibold text-gray-900">Event types</h3>
       <p>

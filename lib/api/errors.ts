@@ -67,9 +67,15 @@ export const errors = {
     new ApiError(400, 'idempotency_error', 'idempotency_key_invalid', message),
   idempotencyKeyInUse: (message: string) => new ApiError(409, 'idempotency_error', 'idempotency_key_in_use', message),
   idempotencyKeyReused: (message: string) => new ApiError(422, 'idempotency_error', 'idempotency_key_reused', message),
+  // RFC 6750 §3: a 401 names the scheme to use, and `invalid_token` when a key was sent but is no good
   authenticationRequired: (message: string) =>
-    new ApiError(401, 'authentication_error', 'authentication_required', message),
-  invalidApiKey: (message: string) => new ApiError(401, 'authentication_error', 'invalid_api_key', message),
+    new ApiError(401, 'authentication_error', 'authentication_required', message, undefined, {
+      'WWW-Authenticate': 'Bearer realm="sandbox"',
+    }),
+  invalidApiKey: (message: string) =>
+    new ApiError(401, 'authentication_error', 'invalid_api_key', message, undefined, {
+      'WWW-Authenticate': 'Bearer realm="sandbox", error="invalid_token"',
+    }),
   insufficientScope: (message: string) => new ApiError(403, 'permission_error', 'insufficient_scope', message),
   rateLimited: (retryAfterSeconds: number) =>
     new ApiError(429, 'rate_limit_error', 'rate_limited', 'Too many requests; slow down and retry later', undefined, {

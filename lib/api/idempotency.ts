@@ -89,7 +89,9 @@ function replayOf(
   if (record.responseStatus === null) {
     throw errors.idempotencyKeyInUse('A request with this Idempotency-Key is still being processed; retry shortly');
   }
-  return { kind: 'replay', status: record.responseStatus, body: record.responseBody };
+  // the text the first answer was sent as (JSON.stringify, as Response.json makes it); parsed, its keys keep
+  // that order, and none is an integer-like key that JSON.parse would move ahead, so it is sent again byte for byte
+  return { kind: 'replay', status: record.responseStatus, body: JSON.parse(record.responseBody ?? 'null') };
 }
 
 /**
@@ -150,7 +152,7 @@ export function settleClaim(outcome: ClaimOutcome, claim: ClaimWithAnswer): void
 
 /** Stores the response in the caller's transaction, beside the resource it describes. */
 export async function completeIdempotencyKey(tx: Db, id: bigint, status: number, body: unknown): Promise<void> {
-  await storeIdempotentResponse(tx, id, status, body);
+  await storeIdempotentResponse(tx, id, status, JSON.stringify(body));
 }
 
 /** A request that did not succeed stores nothing: the key may be retried. */

@@ -44,6 +44,12 @@ export const positiveAmountSchema = z
   .min(1, 'must be positive: at least 1, in minor units')
   .max(MAX_AMOUNT);
 
+/**
+ * A yes-or-no filter of a query string, `true` or `false`. The document types it as a boolean (the query
+ * string carries its JSON text), so a generated client passes `true`, not `'true'` (lib/openapi/json-schema.ts).
+ */
+export const booleanQuery = z.enum(['true', 'false']);
+
 /** A list's query: limit 1–100 (default 10) and starting_after, plus the endpoint's own filters. */
 export function listQuerySchema<T extends z.core.$ZodLooseShape>(filters: T) {
   return z.strictObject({

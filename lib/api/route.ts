@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { AuthenticatedKey } from '@/lib/api-keys/service';
 import { db, inTransaction, type Db } from '@/lib/db';
 import { countRoundTrips } from '@/lib/db/round-trips';
@@ -141,7 +142,8 @@ async function runRoute<Input, Query>(
   // parsed after the idempotency claim: a key reused with another body is a 422 whether or not that body is valid
   const answer = async (database: Db, keyClaimingWrite?: KeyClaimingWrite): Promise<ApiResult> => {
     const parsed = {
-      query: (operation.query ? parse(operation.query, query) : {}) as Query,
+      // an endpoint without a query schema takes no parameters: ?expand=x is parameter_unknown, as on the lists
+      query: parse(operation.query ?? noQuery, query) as Query,
       body: parseBody(operation, body),
     };
     const answered = await handler({ ...base, ...parsed, db: database, keyClaimingWrite });
@@ -181,6 +183,8 @@ async function runRoute<Input, Query>(
 function replayResult(body: unknown): ApiResult {
   return { status: 200, body, headers: { 'Idempotent-Replayed': 'true' } };
 }
+
+const noQuery = z.strictObject({});
 
 function parseBody<Input>(operation: ApiOperation<Input, unknown>, body: Record<string, unknown>): Input {
   if (!operation.body) return body as Input;

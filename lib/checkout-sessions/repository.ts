@@ -151,7 +151,8 @@ const INSERT_SESSION_UNLESS_ORDER_PAID = `
 
 // The idempotent create as one statement: the key is claimed with the answer in it (CLAIM_WITH_ANSWER), and
 // the order, session and items are written FROM that claim. The answer's order_id is the order that exists in
-// the statement's snapshot, or the new one; should a concurrent request make the order after that snapshot,
+// the statement's snapshot, or the new one, put in place of the new one's id in the answer's text (kept as
+// text, so a replay is the first answer byte for byte); should a concurrent request make the order after that snapshot,
 // the ids differ and the statement undoes itself to be run again. A paid order undoes it too: its key stays free.
 const sessionValue = (n: number) => `$${CLAIM_WITH_ANSWER_VALUES + n}`;
 const INSERT_SESSION_CLAIMING_KEY = `
@@ -160,7 +161,7 @@ const INSERT_SESSION_CLAIMING_KEY = `
       (SELECT "id" FROM "orders" WHERE "merchant_id" = ${sessionValue(2)}::text AND "reference" = ${sessionValue(3)}::text),
       ${sessionValue(1)}::text
     ) AS "id"
-  ), ${claimWithAnswer(`$6::jsonb || jsonb_build_object('order_id', a."id")`, 'FROM answer_order AS a')},
+  ), ${claimWithAnswer(`replace($6::text, to_json(${sessionValue(1)}::text)::text, to_json(a."id")::text)`, 'FROM answer_order AS a')},
   ${sessionWrites(sessionValue, 'FROM "claimed"')}
   SELECT ${CLAIM_OUTCOME.columns}, o."id" AS "orderId",
     CASE

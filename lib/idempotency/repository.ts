@@ -9,7 +9,8 @@ const claimRow = z.object({
   claimed: z.boolean(),
   fingerprint: z.string().nullable(),
   responseStatus: z.number().int().nullable(),
-  responseBody: z.unknown(),
+  /** the JSON text of the first answer */
+  responseBody: z.string().nullable(),
 });
 
 export type ClaimRow = z.infer<typeof claimRow>;
@@ -34,7 +35,7 @@ const CLAIM_OR_READ = `
           "created_at" = now(), "locked_at" = now()
       ${TAKE_OVER_WHEN}
     RETURNING "id")
-  SELECT "id"::text AS "id", true AS "claimed", NULL AS "fingerprint", NULL::int AS "responseStatus", NULL::jsonb AS "responseBody"
+  SELECT "id"::text AS "id", true AS "claimed", NULL AS "fingerprint", NULL::int AS "responseStatus", NULL::text AS "responseBody"
   FROM claimed
   UNION ALL
   SELECT "id"::text, false, "fingerprint", "response_status", "response_body"
@@ -58,12 +59,12 @@ export async function claimOrReadIdempotencyKey(
   return row === undefined ? undefined : claimRow.parse(row);
 }
 
-export async function storeIdempotentResponse(tx: Db, id: bigint, status: number, body: unknown): Promise<void> {
+export async function storeIdempotentResponse(tx: Db, id: bigint, status: number, text: string): Promise<void> {
   await sql(
     tx,
     'complete-idempotency-key',
-    'UPDATE "idempotency_keys" SET "response_status" = $2::int, "response_body" = $3::jsonb WHERE "id" = $1::bigint',
-    [id.toString(), status, JSON.stringify(body)],
+    'UPDATE "idempotency_keys" SET "response_status" = $2::int, "response_body" = $3::text WHERE "id" = $1::bigint',
+    [id.toString(), status, text],
   );
 }
 
@@ -104,7 +105,7 @@ export type ClaimWithAnswer = {
  * a duplicate waits on the unique index for the first to commit and then writes nothing. `answer` may complete
  * $6 with what only the statement knows, from the tables `from` names.
  */
-export function claimWithAnswer(answer = '$6::jsonb', from = ''): string {
+export function claimWithAnswer(answer = '$6::text', from = ''): string {
   return `"claimed" AS (
     INSERT INTO "idempotency_keys" ("merchant_id", "endpoint", "key", "fingerprint", "response_status", "response_body")
     SELECT $1, $2, $3, $4, $5::int, ${answer} ${from}
@@ -132,7 +133,7 @@ const claimOutcomeRow = z.object({
   claimed: z.boolean(),
   fingerprint: z.string().nullable(),
   responseStatus: z.number().int().nullable(),
-  responseBody: z.unknown(),
+  responseBody: z.string().nullable(),
 });
 
 /**

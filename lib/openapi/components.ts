@@ -15,10 +15,11 @@ import {
 import { errorObject } from './error-codes';
 import { componentSchemasOf, SCHEMA_REF_PREFIX, type JsonSchema } from './json-schema';
 import { applyRequestNotes, REQUEST_FIELD_NOTES } from './request-notes';
+import { defaultsIntoDescriptions, openObjects } from './schema-passes';
 import { API_OPERATIONS, type ApiOperation } from './operations';
 
 // components.schemas of the document: the response objects under their names, each event type's
-// envelope, the error body, and the request bodies of the operations.
+// envelope, the error body (all open to new fields), and the request bodies of the operations (strict).
 
 /** `checkout_session.completed` → `CheckoutSessionCompletedEvent` */
 export function eventComponentName(type: EventType): string {
@@ -85,5 +86,9 @@ export function buildComponentSchemas(): Record<string, JsonSchema> {
   for (const [name, notes] of Object.entries(REQUEST_FIELD_NOTES)) {
     if (requests[name]) applyRequestNotes(requests[name], notes);
   }
-  return { ...componentSchemasOf(responseObjects, 'output'), ...requests };
+  const responses = componentSchemasOf(responseObjects, 'output');
+  return {
+    ...Object.fromEntries(Object.entries(responses).map(([name, schema]) => [name, openObjects(schema)])),
+    ...Object.fromEntries(Object.entries(requests).map(([name, schema]) => [name, defaultsIntoDescriptions(schema)])),
+  };
 }

@@ -103,6 +103,11 @@ export function buildOpenApiDocument(options: { serverUrl: string }): OpenApiDoc
           schema: { type: 'string', const: 'true' },
         },
         RetryAfter: { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0 } },
+        WwwAuthenticate: {
+          description:
+            'The scheme to authenticate with (RFC 6750): `Bearer realm="sandbox"`, with `error="invalid_token"` when the key sent is unknown, revoked or malformed',
+          schema: { type: 'string', pattern: '^Bearer ' },
+        },
       },
     },
   };
@@ -188,6 +193,7 @@ const IDEMPOTENCY_KEY_REQUIRED: ParameterObject = {
 
 const QUERY_DESCRIPTIONS: Record<string, string> = {
   limit: 'How many objects, 1–100',
+  active: 'Only the links that take payments (`true`) or only those that do not (`false`)',
   starting_after: 'The id of the last object of the previous page',
 };
 
@@ -208,7 +214,7 @@ function responsesOf(operation: ApiOperation, successExample: unknown): Record<s
     };
   } else {
     const replay: Record<string, JsonSchema> =
-      operation.idempotency === 'optional'
+      operation.idempotency !== 'none'
         ? { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } }
         : {};
     responses['200'] = { description: 'OK', headers: { ...requestIdHeader, ...replay }, content: body };
@@ -219,6 +225,7 @@ function responsesOf(operation: ApiOperation, successExample: unknown): Record<s
       headers: {
         ...requestIdHeader,
         ...(status === 429 ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } : {}),
+        ...(status === 401 ? { 'WWW-Authenticate': { $ref: '#/components/headers/WwwAuthenticate' } } : {}),
       },
       content: {
         'application/json': {

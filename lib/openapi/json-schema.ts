@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanQuery } from '@/lib/api/parse';
 
 // zod → JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1), the one way this folder converts.
 // Requests are shown as clients send them (io: input: a field with a default is optional); responses as
@@ -14,8 +15,12 @@ function tidy(schema: JsonSchema): JsonSchema {
   return rest;
 }
 
-const override = (context: { jsonSchema: JsonSchema }) => {
+const override = (context: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
   if (context.jsonSchema.format === 'date-time') delete context.jsonSchema.pattern;
+  if (context.zodSchema === booleanQuery) {
+    for (const keyword of Object.keys(context.jsonSchema)) delete context.jsonSchema[keyword];
+    context.jsonSchema.type = 'boolean';
+  }
 };
 
 export function requestSchemaOf(schema: z.ZodType): JsonSchema {

@@ -17,6 +17,8 @@ export function errorCodesOf(operation: ApiOperation): ErrorCode[] {
     codes.push('parameter_invalid', 'parameter_unknown');
   }
   if (operation.query) codes.push('parameter_invalid', 'parameter_unknown', 'resource_missing');
+  // an unknown query parameter is refused everywhere, also where no parameter is known
+  else codes.push('parameter_unknown');
   if (operation.pathId) codes.push('resource_missing');
   codes.push(...operation.errors, 'internal_error');
   return [...new Set(codes)];

@@ -1,8 +1,12 @@
+import { TEST_CARDS } from '@/lib/payments/cards';
 import { API_OPERATIONS, type ApiOperation } from './operations';
 
 // Code shown on /docs. The webhook route is run by webhook-snippet.test.ts against real signatures; the
 // curl commands are made from the operations's examples, which document.test.ts parses with each
 // route's schema.
+
+/** The body of /docs#testing's "Decline a card"; generated-client.test.ts compiles it with the examples. */
+export const DECLINE_CARD_BODY = { payment_method: 'card', card_number: TEST_CARDS[1].number };
 
 export const WEBHOOK_ROUTE_FILE = 'app/api/webhooks/route.ts';
 
@@ -23,6 +27,25 @@ export async function POST(request: Request) {
     // fulfil the order, once per event.id: a delivery may arrive more than once
   }
   return new Response(null, { status: 204 });
+}
+`;
+
+export const VERIFY_WEBHOOK_FILE = 'verify-webhook.ts';
+
+/** Standard Webhooks verified by hand, for a stack without the library; verify-snippet.test.ts runs it. */
+export const VERIFY_WEBHOOK_SNIPPET = `import { createHmac, timingSafeEqual } from 'node:crypto';
+
+// true when the delivery is recent and one of its v1 signatures is the HMAC of its id, timestamp and raw body
+export function verifyWebhook(body: string, headers: Headers, secret: string): boolean {
+  const id = headers.get('webhook-id');
+  const timestamp = headers.get('webhook-timestamp');
+  if (!id || !timestamp || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
+  const key = Buffer.from(secret.slice('whsec_'.length), 'base64'); // what follows whsec_, base64-decoded
+  const expected = createHmac('sha256', key).update(\`\${id}.\${timestamp}.\${body}\`).digest();
+  return (headers.get('webhook-signature') ?? '').split(' ').some((signature) => {
+    const given = Buffer.from(signature.slice('v1,'.length), 'base64');
+    return signature.startsWith('v1,') && given.length === expected.length && timingSafeEqual(given, expected);
+  });
 }
 `;
 

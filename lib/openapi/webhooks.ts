@@ -19,7 +19,7 @@ const SIGNATURE_HEADERS: Record<keyof WebhookSignatureHeaders, { component: stri
   'webhook-signature': {
     component: 'WebhookSignature',
     description:
-      '`v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}", keyed with the bytes of the secret after whsec_>`; several, space-separated, while a rotated secret still signs',
+      '`v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}", keyed with the characters of the secret after whsec_, base64-decoded>`; several, space-separated, while a rotated secret still signs',
   },
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, positiveAmountSchema } from '@/lib/api/parse';
+import { booleanQuery, listQuerySchema, positiveAmountSchema } from '@/lib/api/parse';
 import { CURRENCIES, paymentMethodsInput } from '@/lib/checkout-sessions/schemas';
 
 // Request bodies of /v1/payment-links (/docs#objects). Strict: an unknown field is parameter_unknown.
@@ -32,5 +32,5 @@ export const updatePaymentLinkInput = z.strictObject({
 export type UpdatePaymentLinkInput = z.output<typeof updatePaymentLinkInput>;
 
 export const listPaymentLinksQuery = listQuerySchema({
-  active: z.enum(['true', 'false']).optional(),
+  active: booleanQuery.optional(),
 });

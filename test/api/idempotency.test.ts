@@ -1,15 +1,26 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '@/lib/db';
 import { apiClient, createTestMerchant, sessionBody } from '../helpers';
 
 let api: ReturnType<typeof apiClient>;
 let merchantId: string;
+let key: string;
 
 beforeAll(async () => {
   const merchant = await createTestMerchant();
   merchantId = merchant.merchantId;
+  key = merchant.key;
   api = apiClient(merchant.key);
 });
+
+async function paidPaymentId(): Promise<string> {
+  const session = await api.post('/v1/checkout-sessions', sessionBody());
+  const paid = await api.post(`/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, {
+    payment_method: 'card',
+    card_number: '4242424242424242',
+  });
+  return paid.body.id;
+}
 
 describe('Idempotency-Key (/docs#idempotency)', () => {
   it('replays the first answer with 200 and Idempotent-Replayed, creating nothing again', async () => {
@@ -25,6 +36,35 @@ describe('Idempotency-Key (/docs#idempotency)', () => {
     expect(second.body).toEqual(first.body);
     const client = await db();
     expect(await client.checkoutSession.count({ where: { merchantId, orderReference: body.order_reference } })).toBe(1);
+  });
+
+  // the creates claim their key in the statement that writes them, the other POSTs before their transaction
+  it.each([
+    ['/v1/checkout-sessions', 201, async () => sessionBody({ order_reference: 'bytes-1' })],
+    [
+      '/v1/payment-links',
+      201,
+      async () => ({ name: 'Workshop ticket', amount: 4500, currency: 'CAD', description: 'Saturday, 10 am' }),
+    ],
+    ['/v1/refund-requests', 201, async () => ({ payment_id: await paidPaymentId(), amount: 500, reason: 'Returned' })],
+    [
+      '/v1/test-helpers/checkout-sessions/{id}/pay',
+      200,
+      async () => ({ payment_method: 'card', card_number: '4242424242424242' }),
+    ],
+  ])('replays the very bytes of the first answer of %s, keys in the same order', async (path, status, makeBody) => {
+    const body = JSON.stringify(await makeBody());
+    const session = path.includes('{id}') ? await api.post('/v1/checkout-sessions', sessionBody()) : undefined;
+    const send = () =>
+      fetch(`${inject('serverUrl')}${path.replace('{id}', session?.body.id)}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'bytes-1' },
+        body,
+      });
+    const first = await send();
+    const replayed = await send();
+    expect([first.status, replayed.status, replayed.headers.get('idempotent-replayed')]).toEqual([status, 200, 'true']);
+    expect(await replayed.text()).toBe(await first.text());
   });
 
   it('422s the same key with a different body', async () => {

@@ -157,7 +157,7 @@ describe('crash safety', () => {
     ]) {
       const orphans = await query(
         url,
-        `SELECT t.id FROM ${table} t WHERE NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE ${endpoint} AND k.response_body->>'id' = t.id)`,
+        `SELECT t.id FROM ${table} t WHERE NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE ${endpoint} AND k.response_body::jsonb->>'id' = t.id)`,
       );
       expect(orphans, table).toEqual([]);
     }
