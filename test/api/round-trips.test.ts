@@ -8,34 +8,35 @@ import { apiClient, createTestMerchant, sessionBody, type ApiResponse } from '..
 
 /** operationId → round trips of one successful call, the request log aside (it is written in batches later). */
 const ROUND_TRIPS: Record<string, number> = {
-  createCheckoutSession: 5,
-  listCheckoutSessions: 4,
-  getCheckoutSession: 4,
-  expireCheckoutSession: 10,
-  listPayments: 4,
-  getPayment: 4,
-  createRefundRequest: 5,
-  listRefundRequests: 4,
-  getRefundRequest: 4,
-  cancelRefundRequest: 11,
-  createPaymentLink: 5,
-  listPaymentLinks: 4,
-  getPaymentLink: 4,
-  updatePaymentLink: 9,
-  createWebhookEndpoint: 4,
-  listWebhookEndpoints: 4,
-  getWebhookEndpoint: 4,
-  deleteWebhookEndpoint: 7,
-  rotateWebhookSecret: 10,
-  listEvents: 4,
-  getEvent: 4,
-  payCheckoutSession: 17,
-  completeRefundRequest: 12,
-  failRefundRequest: 12,
+  createCheckoutSession: 1,
+  listCheckoutSessions: 1,
+  getCheckoutSession: 1,
+  expireCheckoutSession: 7,
+  listPayments: 1,
+  getPayment: 1,
+  createRefundRequest: 2,
+  listRefundRequests: 1,
+  getRefundRequest: 1,
+  cancelRefundRequest: 8,
+  createPaymentLink: 1,
+  listPaymentLinks: 1,
+  getPaymentLink: 1,
+  updatePaymentLink: 6,
+  createWebhookEndpoint: 1,
+  listWebhookEndpoints: 1,
+  getWebhookEndpoint: 1,
+  deleteWebhookEndpoint: 4,
+  rotateWebhookSecret: 7,
+  listEvents: 1,
+  getEvent: 1,
+  payCheckoutSession: 14,
+  completeRefundRequest: 9,
+  failRefundRequest: 9,
 };
 
 let api: ReturnType<typeof apiClient>;
-const calls = new Map<string, () => Promise<ApiResponse>>();
+/** an automatic-policy merchant's, whose requested refunds the test helpers may finish */
+let automatic: ReturnType<typeof apiClient>;
 
 async function created(response: Promise<ApiResponse>): Promise<string> {
   const { status, body } = await response;
@@ -43,90 +44,111 @@ async function created(response: Promise<ApiResponse>): Promise<string> {
   return body.id;
 }
 
+const CARD = { payment_method: 'card', card_number: '4242424242424242' };
+const endpointBody = { url: 'https://shop.example.com/hooks', events: ['*'] };
+const linkBody = { name: 'Mug', amount: 1200, currency: 'USD' };
+
+const openSession = (client = api) => created(client.post('/v1/checkout-sessions', sessionBody()));
+const paidPayment = async (client = api) =>
+  created(client.post(`/v1/test-helpers/checkout-sessions/${await openSession(client)}/pay`, CARD));
+const requestedRefund = async (client = api) =>
+  created(client.post('/v1/refund-requests', { payment_id: await paidPayment(client), amount: 100 }));
+
+/** Each operation's measured call, after making what it needs (not measured). */
+const MEASURED: Record<string, () => Promise<() => Promise<ApiResponse>>> = {
+  createCheckoutSession: async () => () => api.post('/v1/checkout-sessions', sessionBody()),
+  listCheckoutSessions: async () => () => api.get('/v1/checkout-sessions'),
+  getCheckoutSession: async () => {
+    const id = await openSession();
+    return () => api.get(`/v1/checkout-sessions/${id}`);
+  },
+  expireCheckoutSession: async () => {
+    const id = await openSession();
+    return () => api.post(`/v1/checkout-sessions/${id}/expire`);
+  },
+  listPayments: async () => () => api.get('/v1/payments'),
+  getPayment: async () => {
+    const id = await paidPayment();
+    return () => api.get(`/v1/payments/${id}`);
+  },
+  createRefundRequest: async () => {
+    const id = await paidPayment();
+    return () => api.post('/v1/refund-requests', { payment_id: id, amount: 100 });
+  },
+  listRefundRequests: async () => () => api.get('/v1/refund-requests'),
+  getRefundRequest: async () => {
+    const id = await requestedRefund();
+    return () => api.get(`/v1/refund-requests/${id}`);
+  },
+  cancelRefundRequest: async () => {
+    const id = await requestedRefund();
+    return () => api.post(`/v1/refund-requests/${id}/cancel`);
+  },
+  createPaymentLink: async () => () => api.post('/v1/payment-links', linkBody),
+  listPaymentLinks: async () => () => api.get('/v1/payment-links'),
+  getPaymentLink: async () => {
+    const id = await created(api.post('/v1/payment-links', linkBody));
+    return () => api.get(`/v1/payment-links/${id}`);
+  },
+  updatePaymentLink: async () => {
+    const id = await created(api.post('/v1/payment-links', linkBody));
+    return () => api.post(`/v1/payment-links/${id}`, { name: 'Big mug' });
+  },
+  createWebhookEndpoint: async () => () => api.post('/v1/webhook-endpoints', endpointBody),
+  listWebhookEndpoints: async () => () => api.get('/v1/webhook-endpoints'),
+  getWebhookEndpoint: async () => {
+    const id = await created(api.post('/v1/webhook-endpoints', endpointBody));
+    return () => api.get(`/v1/webhook-endpoints/${id}`);
+  },
+  deleteWebhookEndpoint: async () => {
+    const id = await created(api.post('/v1/webhook-endpoints', endpointBody));
+    return () => api.request('DELETE', `/v1/webhook-endpoints/${id}`);
+  },
+  rotateWebhookSecret: async () => {
+    const id = await created(api.post('/v1/webhook-endpoints', endpointBody));
+    return () => api.post(`/v1/webhook-endpoints/${id}/rotate-secret`);
+  },
+  listEvents: async () => () => api.get('/v1/events'),
+  getEvent: async () => {
+    const id = (await api.get('/v1/events?limit=1')).body.data[0].id;
+    return () => api.get(`/v1/events/${id}`);
+  },
+  payCheckoutSession: async () => {
+    const id = await openSession();
+    return () => api.post(`/v1/test-helpers/checkout-sessions/${id}/pay`, CARD);
+  },
+  completeRefundRequest: async () => {
+    const id = await requestedRefund(automatic);
+    return () => automatic.post(`/v1/test-helpers/refund-requests/${id}/complete`);
+  },
+  failRefundRequest: async () => {
+    const id = await requestedRefund(automatic);
+    return () => automatic.post(`/v1/test-helpers/refund-requests/${id}/fail`);
+  },
+};
+
 beforeAll(async () => {
   api = apiClient((await createTestMerchant({ policy: 'manual' })).key);
-  const open = () => created(api.post('/v1/checkout-sessions', sessionBody()));
-  const paid = async () => {
-    const session = await open();
-    return created(
-      api.post(`/v1/test-helpers/checkout-sessions/${session}/pay`, {
-        payment_method: 'card',
-        card_number: '4242424242424242',
-      }),
-    );
-  };
-  const [sessionId, toExpire, toPay, paymentId, refundPaymentId] = await Promise.all([
-    open(),
-    open(),
-    open(),
-    paid(),
-    paid(),
-  ]);
-  const refundId = await created(api.post('/v1/refund-requests', { payment_id: refundPaymentId, amount: 100 }));
-  // refunds of an automatic-policy merchant, for the helpers that finish them
-  const automatic = apiClient((await createTestMerchant({ policy: 'automatic' })).key);
-  const automaticPayment = await created(
-    automatic.post(
-      `/v1/test-helpers/checkout-sessions/${await created(automatic.post('/v1/checkout-sessions', sessionBody()))}/pay`,
-      {
-        payment_method: 'card',
-        card_number: '4242424242424242',
-      },
-    ),
-  );
-  const [toComplete, toFail] = await Promise.all(
-    [0, 1].map(() => created(automatic.post('/v1/refund-requests', { payment_id: automaticPayment, amount: 100 }))),
-  );
-  const linkId = await created(api.post('/v1/payment-links', { name: 'Mug', amount: 1200, currency: 'USD' }));
-  const endpointBody = { url: 'https://shop.example.com/hooks', events: ['*'] };
-  const [endpointId, toDelete] = await Promise.all([
-    created(api.post('/v1/webhook-endpoints', endpointBody)),
-    created(api.post('/v1/webhook-endpoints', endpointBody)),
-  ]);
-  const eventId = (await api.get('/v1/events?limit=1')).body.data[0].id;
-
-  const on: Record<string, () => Promise<ApiResponse>> = {
-    createCheckoutSession: () => api.post('/v1/checkout-sessions', sessionBody()),
-    listCheckoutSessions: () => api.get('/v1/checkout-sessions'),
-    getCheckoutSession: () => api.get(`/v1/checkout-sessions/${sessionId}`),
-    expireCheckoutSession: () => api.post(`/v1/checkout-sessions/${toExpire}/expire`),
-    listPayments: () => api.get('/v1/payments'),
-    getPayment: () => api.get(`/v1/payments/${paymentId}`),
-    createRefundRequest: () => api.post('/v1/refund-requests', { payment_id: paymentId, amount: 100 }),
-    listRefundRequests: () => api.get('/v1/refund-requests'),
-    getRefundRequest: () => api.get(`/v1/refund-requests/${refundId}`),
-    cancelRefundRequest: () => api.post(`/v1/refund-requests/${refundId}/cancel`),
-    createPaymentLink: () => api.post('/v1/payment-links', { name: 'Mug', amount: 1200, currency: 'USD' }),
-    listPaymentLinks: () => api.get('/v1/payment-links'),
-    getPaymentLink: () => api.get(`/v1/payment-links/${linkId}`),
-    updatePaymentLink: () => api.post(`/v1/payment-links/${linkId}`, { name: 'Big mug' }),
-    createWebhookEndpoint: () => api.post('/v1/webhook-endpoints', endpointBody),
-    listWebhookEndpoints: () => api.get('/v1/webhook-endpoints'),
-    getWebhookEndpoint: () => api.get(`/v1/webhook-endpoints/${endpointId}`),
-    deleteWebhookEndpoint: () => api.request('DELETE', `/v1/webhook-endpoints/${toDelete}`),
-    rotateWebhookSecret: () => api.post(`/v1/webhook-endpoints/${endpointId}/rotate-secret`),
-    listEvents: () => api.get('/v1/events'),
-    getEvent: () => api.get(`/v1/events/${eventId}`),
-    completeRefundRequest: () => automatic.post(`/v1/test-helpers/refund-requests/${toComplete}/complete`),
-    failRefundRequest: () => automatic.post(`/v1/test-helpers/refund-requests/${toFail}/fail`),
-    payCheckoutSession: () =>
-      api.post(`/v1/test-helpers/checkout-sessions/${toPay}/pay`, {
-        payment_method: 'card',
-        card_number: '4242424242424242',
-      }),
-  };
-  for (const [operationId, call] of Object.entries(on)) calls.set(operationId, call);
+  automatic = apiClient((await createTestMerchant({ policy: 'automatic' })).key);
+  await paidPayment(); // so that the lists and events have something to show
 });
 
 describe('database round trips on the success path', () => {
   it('has a count for every operation', () => {
     const served = API_OPERATIONS.filter((operation) => operation.scope).map((operation) => operation.operationId);
     expect(Object.keys(ROUND_TRIPS).sort()).toEqual(served.sort());
+    expect(Object.keys(MEASURED).sort()).toEqual(served.sort());
   });
 
+  // The least of up to three tries: the key and settings caches answer only while their change listener is
+  // known to be current, so a server starved for a moment reads a key once more (lib/db/notified-cache.ts).
   it.each(Object.entries(ROUND_TRIPS))('%s makes %i', async (operationId, expected) => {
-    const response = await calls.get(operationId)!();
-    expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
-    expect(Number(response.headers.get('db-round-trips'))).toBe(expected);
+    const counts: number[] = [];
+    while (counts.length < 3 && !counts.includes(expected)) {
+      const response = await (await MEASURED[operationId]())();
+      expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
+      counts.push(Number(response.headers.get('db-round-trips')));
+    }
+    expect(Math.min(...counts)).toBe(expected);
   });
 });
