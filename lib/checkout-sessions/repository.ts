@@ -4,6 +4,7 @@ import { sql, type Db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { CheckoutSessionStatus, Currency, OrderStatus, PaymentMethod } from '@/lib/generated/prisma/enums';
 import type { CheckoutSessionWithItems } from './serialize';
+import { countLimit } from '@/lib/db/page';
 
 // Every query on checkout_sessions and checkout_items. The insert and the read by id are the API's hot
 // paths: one prepared statement each, their rows checked where they are read.
@@ -220,7 +221,7 @@ export async function countAndFindSessions(
     ],
   };
   const [total, rows] = await Promise.all([
-    database.checkoutSession.count({ where }),
+    database.checkoutSession.count({ where, orderBy: NEWEST_FIRST, take: countLimit(page.skip) }),
     database.checkoutSession.findMany({
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -269,6 +270,7 @@ export async function markSessionComplete(database: Db, id: string, paymentId: s
   });
 }
 
-export async function countSessions(database: Db, merchantId: string): Promise<number> {
-  return database.checkoutSession.count({ where: { merchantId } });
+/** Whether the merchant has made any session: a count that stops at the first. */
+export async function hasSessions(database: Db, merchantId: string): Promise<boolean> {
+  return (await database.checkoutSession.count({ where: { merchantId }, take: 1 })) > 0;
 }

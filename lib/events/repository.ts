@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import { sql, type Db } from '@/lib/db';
+import { countLimit } from '@/lib/db/page';
 
 // Every query on events. The insert is on the path of every change that emits one (see
 // lib/webhooks/fan-out.ts): one prepared statement that also finds the endpoints to deliver it to.
@@ -62,7 +63,7 @@ export async function countAndFindEvents(
 ) {
   const where = { merchantId, ...(filters.type ? { type: filters.type } : {}) };
   const [total, rows] = await Promise.all([
-    database.event.count({ where }),
+    database.event.count({ where, orderBy: NEWEST_FIRST, take: countLimit(page.skip) }),
     database.event.findMany({
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

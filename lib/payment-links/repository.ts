@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
+import { countLimit } from '@/lib/db/page';
 
 // Every query on payment_links. Taking the next order number is one conditional UPDATE (see
 // checkout.ts): concurrent customers each get their own n, and a deactivated link refuses.
@@ -42,7 +43,7 @@ export async function findPaymentLinksPage(
 export async function countAndFindPaymentLinks(database: Db, merchantId: string, page: { skip: number; take: number }) {
   const where = { merchantId };
   const [total, rows] = await Promise.all([
-    database.paymentLink.count({ where }),
+    database.paymentLink.count({ where, orderBy: NEWEST_FIRST, take: countLimit(page.skip) }),
     database.paymentLink.findMany({
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

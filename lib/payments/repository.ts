@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
 import type { Currency, PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
+import { countLimit } from '@/lib/db/page';
 
 // Every query on payments. Their amount_reserved and amount_refunded move only through the relative
 // UPDATEs below (and the refunds repository's reservation), never by writing a value read earlier.
@@ -78,7 +79,7 @@ export async function searchPaymentRows(database: Db, merchantId: string, search
     ...(search.q ? { OR: matchingText(search.q) } : {}),
   };
   const [total, rows] = await Promise.all([
-    database.payment.count({ where }),
+    database.payment.count({ where, orderBy: NEWEST_FIRST, take: countLimit(search.skip) }),
     database.payment.findMany({
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -193,7 +194,7 @@ export async function countAndFindPaymentsOfLink(
 ) {
   const where: Prisma.PaymentWhereInput = { merchantId, checkoutSession: { paymentLinkId: linkId } };
   const [total, rows] = await Promise.all([
-    database.payment.count({ where }),
+    database.payment.count({ where, orderBy: NEWEST_FIRST, take: countLimit(page.skip) }),
     database.payment.findMany({
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import { sql, type Db } from '@/lib/db';
+import { RefundStatus as RefundStatusValues } from '@/lib/generated/prisma/enums';
 import type { Prisma, RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
+import { countLimit } from '@/lib/db/page';
 
 // Every query on refund_requests. A request moves between states only through UPDATEs that check the
 // state they leave, so two people or two workers move it once.
@@ -133,7 +135,7 @@ export async function searchRefundRows(
 ) {
   const where = { merchantId, ...(search.status ? { status: search.status } : {}) };
   const [total, rows] = await Promise.all([
-    database.refundRequest.count({ where }),
+    database.refundRequest.count({ where, orderBy: NEWEST_FIRST, take: countLimit(search.skip) }),
     database.refundRequest.findMany({
       where,
       include: { payment: { select: { orderReference: true } } },
@@ -145,9 +147,21 @@ export async function searchRefundRows(
   return { total, rows };
 }
 
-/** How many of the merchant's refunds are in each status (statuses with none are absent). */
-export async function countRefundsByStatus(database: Db, merchantId: string) {
-  return database.refundRequest.groupBy({ by: ['status'], where: { merchantId }, _count: { _all: true } });
+const statusCountRows = z.array(z.object({ status: z.enum(RefundStatusValues), count: z.bigint() }));
+
+/**
+ * How many of the merchant's refunds are in each status, each counted only up to `upTo` (an index range per
+ * status, never every refund the merchant ever had).
+ */
+export async function countRefundsByStatus(database: Db, merchantId: string, upTo: number) {
+  const rows = await database.$queryRaw<unknown[]>`
+    SELECT s."status", (
+      SELECT count(*) FROM (
+        SELECT 1 FROM "refund_requests" AS r WHERE r."merchant_id" = ${merchantId} AND r."status" = s."status"
+        LIMIT ${upTo}) AS capped
+    ) AS "count"
+    FROM unnest(enum_range(NULL::"RefundStatus")) AS s("status")`;
+  return statusCountRows.parse(rows).map((row) => ({ status: row.status, count: Number(row.count) }));
 }
 
 export async function findRefundStatus(database: Db, merchantId: string, id: string) {

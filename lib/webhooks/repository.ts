@@ -3,6 +3,7 @@ import { NEWEST_FIRST } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
 import type { WebhookDeliveryStatus } from '@/lib/generated/prisma/client';
 import { newId } from '@/lib/ids';
+import { countLimit } from '@/lib/db/page';
 
 // Every query on webhook_endpoints, webhook_deliveries and webhook_attempts. The delivery queue's
 // claims and the secret rotation are single statements (deliver.ts says why for the claims).
@@ -211,7 +212,7 @@ export async function countAndFindEndpointDeliveries(
   page: { skip: number; take: number },
 ) {
   const [total, deliveries] = await Promise.all([
-    database.webhookDelivery.count({ where: { endpointId } }),
+    database.webhookDelivery.count({ where: { endpointId }, orderBy: NEWEST_FIRST, take: countLimit(page.skip) }),
     database.webhookDelivery.findMany({
       where: { endpointId },
       include: { attempts: { orderBy: { attempt: 'asc' } } },
