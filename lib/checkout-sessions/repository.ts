@@ -4,7 +4,8 @@ import { sql, type Db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { CheckoutSessionStatus, Currency, OrderStatus, PaymentMethod } from '@/lib/generated/prisma/enums';
 import type { CheckoutSessionWithItems } from './serialize';
-import { countLimit } from '@/lib/db/page';
+import { countLimit, referenceMatch } from '@/lib/db/page';
+import { isId } from '@/lib/ids';
 
 // Every query on checkout_sessions and checkout_items. The insert and the read by id are the API's hot
 // paths: one prepared statement each, their rows checked where they are read.
@@ -217,7 +218,12 @@ export async function countAndFindSessions(
     AND: [
       { merchantId },
       sessionStatusWhere(filters.status, filters.at),
-      filters.q ? { OR: [{ id: filters.q }, { orderReference: { contains: filters.q, mode: 'insensitive' } }] } : {},
+      // an id finds its session at once; other text is part of an order reference
+      filters.q
+        ? isId('checkoutSession', filters.q)
+          ? { id: filters.q }
+          : { orderReference: referenceMatch(filters.q) }
+        : {},
     ],
   };
   const [total, rows] = await Promise.all([

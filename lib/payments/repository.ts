@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
+import { referenceMatch } from '@/lib/db/page';
+import { isId } from '@/lib/ids';
 import type { Currency, PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
 import { countLimit } from '@/lib/db/page';
 
@@ -105,10 +107,12 @@ function statusCondition(database: Db, status: PaymentListStatus): Prisma.Paymen
   }
 }
 
+/** An id finds its payment at once; other text is part of an order reference (README, "Performance"). */
 function matchingText(q: string): Prisma.PaymentWhereInput[] {
-  return [{ id: q }, { checkoutSessionId: q }, { orderReference: { contains: q, mode: 'insensitive' } }];
+  if (isId('payment', q)) return [{ id: q }];
+  if (isId('checkoutSession', q)) return [{ checkoutSessionId: q }];
+  return [{ orderReference: referenceMatch(q) }];
 }
-
 /** A payment with its session (and items, in order) and its refunds, newest first; null when not this merchant's. */
 export async function findPaymentWithSessionAndRefunds(database: Db, merchantId: string, id: string) {
   return database.payment.findFirst({
