@@ -1,7 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findApiRequestLogs } from '@/lib/api-logs/repository';
+import { deleteApiRequestLogsBefore, findApiRequestLogs } from '@/lib/api-logs/repository';
 import { countAndFindSessions, findSessionCursor, findSessionsPage } from '@/lib/checkout-sessions/repository';
 import { findSessionWithItemsAndPayments } from '@/lib/checkout-sessions/repository';
 import { getOverview, getSetupProgress } from '@/lib/dashboard/overview';
@@ -9,6 +9,7 @@ import { db, type Db } from '@/lib/db';
 import { COUNT_LIMIT } from '@/lib/db/page';
 import {
   countAndFindEvents,
+  deleteEventsBefore,
   findEventCursor,
   findEventsAboutObject,
   findEventsAboutObjects,
@@ -40,6 +41,8 @@ import {
   claimDueDeliveries,
   countAndFindEndpointDeliveries,
   countRecentDeliveriesByStatus,
+  deleteTestDeliveriesBefore,
+  deleteWebhookAttemptsBefore,
   findEventDeliveries,
 } from '@/lib/webhooks/repository';
 import { seededIds, seedPayments } from '@/scripts/bench-seed';
@@ -171,6 +174,7 @@ function* walk(node: PlanNode): Generator<PlanNode> {
 const seeded = (n: number) => seededIds(TAG, n);
 const page = { skip: 50, take: 25 };
 const search = (filters: Partial<PaymentSearch>): PaymentSearch => ({ ...page, ...filters });
+const beforeEveryRow = new Date(Date.now() - 400 * DAY);
 const lastWeek = () => ({ gte: new Date(Date.now() - 7 * DAY), lt: new Date() });
 const after = (cursor: { id: string; createdAt: Date }) => ({
   OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
@@ -286,6 +290,11 @@ const cases: Array<[string, (database: Db) => Promise<unknown>]> = [
     'a payment link payments',
     (d) => countAndFindPaymentsOfLink(d, merchantId, `pl_${TAG}${'1'.padStart(22, '0')}`, page),
   ],
+  // the worker's purge (lib/jobs/retention.ts), with a cutoff before every seeded row: planned, deleting nothing
+  ['the request logs purge', (d) => deleteApiRequestLogsBefore(d, beforeEveryRow, 5_000)],
+  ['the events purge', (d) => deleteEventsBefore(d, beforeEveryRow, 5_000)],
+  ['the webhook attempts purge', (d) => deleteWebhookAttemptsBefore(d, beforeEveryRow, 5_000)],
+  ['the test sends purge', (d) => deleteTestDeliveriesBefore(d, beforeEveryRow, 5_000)],
   // Developers → Logs
   ['the request logs', (d) => findApiRequestLogs(d, merchantId, { limit: 51 })],
   [

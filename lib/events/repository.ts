@@ -102,3 +102,13 @@ export async function findRecentEvents(database: Db, merchantId: string, limit: 
     take: limit,
   });
 }
+
+/**
+ * Up to `limit` of the events made before `cutoff`, oldest first: a batch of the worker's purge. Their
+ * webhook deliveries and those deliveries' attempts go with them (ON DELETE CASCADE).
+ */
+export async function deleteEventsBefore(database: Db, cutoff: Date, limit: number): Promise<number> {
+  return database.$executeRaw`
+    DELETE FROM "events" WHERE "id" IN (
+      SELECT "id" FROM "events" WHERE "created_at" < ${cutoff} ORDER BY "created_at" LIMIT ${limit})`;
+}

@@ -261,3 +261,17 @@ export async function findAttempts(database: Db, deliveryId: string) {
 export async function countLiveEndpoints(database: Db, merchantId: string): Promise<number> {
   return database.webhookEndpoint.count({ where: { merchantId, deletedAt: null } });
 }
+
+/** Up to `limit` of the attempts made before `cutoff`, oldest first: a batch of the worker's purge. */
+export async function deleteWebhookAttemptsBefore(database: Db, cutoff: Date, limit: number): Promise<number> {
+  return database.$executeRaw`
+    DELETE FROM "webhook_attempts" WHERE "id" IN (
+      SELECT "id" FROM "webhook_attempts" WHERE "created_at" < ${cutoff} ORDER BY "created_at" LIMIT ${limit})`;
+}
+
+/** Up to `limit` dashboard test sends (deliveries of no stored event) made before `cutoff`. */
+export async function deleteTestDeliveriesBefore(database: Db, cutoff: Date, limit: number): Promise<number> {
+  return database.$executeRaw`
+    DELETE FROM "webhook_deliveries" WHERE "id" IN (
+      SELECT "id" FROM "webhook_deliveries" WHERE "event_id" IS NULL AND "created_at" < ${cutoff} LIMIT ${limit})`;
+}
