@@ -29,6 +29,9 @@ CREATE INDEX "checkout_sessions_merchant_id_order_reference_created_at_id_idx"
     ON "checkout_sessions"("merchant_id", "order_reference", "created_at" DESC, "id" DESC);
 CREATE INDEX "checkout_sessions_merchant_id_status_created_at_id_idx"
     ON "checkout_sessions"("merchant_id", "status", "created_at" DESC, "id" DESC);
+-- a payment link's sales: its complete sessions' amounts, read from the index alone
+CREATE INDEX "checkout_sessions_payment_link_id_complete_idx"
+    ON "checkout_sessions"("payment_link_id") INCLUDE ("merchant_id", "amount") WHERE "status" = 'complete';
 CREATE INDEX "checkout_sessions_order_reference_idx" ON "checkout_sessions" USING GIN ("order_reference" gin_trgm_ops);
 
 CREATE INDEX "refund_requests_merchant_id_status_created_at_id_idx"
