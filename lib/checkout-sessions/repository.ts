@@ -276,7 +276,12 @@ export async function markSessionComplete(database: Db, id: string, paymentId: s
   });
 }
 
-/** Whether the merchant has made any session: a count that stops at the first. */
+/** Whether the merchant has made any session: its newest, one entry of the merchant's index by date. */
 export async function hasSessions(database: Db, merchantId: string): Promise<boolean> {
-  return (await database.checkoutSession.count({ where: { merchantId }, take: 1 })) > 0;
+  const newest = await database.checkoutSession.findFirst({
+    where: { merchantId },
+    orderBy: { createdAt: 'desc' },
+    select: { id: true },
+  });
+  return newest !== null;
 }

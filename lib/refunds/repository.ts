@@ -122,9 +122,16 @@ export async function markRefundCompleted(database: Db, id: string, at: Date) {
   return database.refundRequest.update({ where: { id }, data: { status: 'completed', updatedAt: at } });
 }
 
-/** Whether the merchant has any refund in one of `statuses`: a count that stops at the first. */
+/**
+ * Whether the merchant has any refund in one of `statuses`: the first found, in no order (a count with
+ * `take` sorts by id, and with none to find would walk every refund's id).
+ */
 export async function hasRefundsIn(database: Db, merchantId: string, statuses: RefundStatus[]): Promise<boolean> {
-  return (await database.refundRequest.count({ where: { merchantId, status: { in: statuses } }, take: 1 })) > 0;
+  const found = await database.refundRequest.findFirst({
+    where: { merchantId, status: { in: statuses } },
+    select: { id: true },
+  });
+  return found !== null;
 }
 
 /** The dashboard's list: one page, newest first, each with its payment's order reference, and the total. */
