@@ -88,7 +88,7 @@ async function insertRows(client: Queryable, options: SeedOptions): Promise<void
   await client.query(
     `INSERT INTO "payments" ("id", "merchant_id", "order_id", "order_reference", "checkout_session_id", "status",
        "amount", "currency", "payment_method", "method_details", "failure_code", "amount_reserved",
-       "amount_refunded", "created_at")
+       "amount_refunded", "created_at", "payment_link_id")
      SELECT ${ids('pay_')}, $1, ${ids('ord_')}, 'order-' || $3::text || '-' || g, ${ids('cs_')},
             CASE WHEN g % 10 = 0 THEN 'failed' ELSE 'succeeded' END::"PaymentStatus", 1000 + g % 9000,
             CASE WHEN g % 4 = 0 THEN 'CAD' ELSE 'USD' END::"Currency",
@@ -98,9 +98,10 @@ async function insertRows(client: Queryable, options: SeedOptions): Promise<void
                        ELSE '{"interac":{"email_masked":null,"bank":null}}' END::jsonb,
             CASE WHEN g % 10 = 0 THEN 'card_declined' END,
             CASE WHEN g % $5 = 1 THEN (1000 + g % 9000) / 2 ELSE 0 END,
-            CASE WHEN g % $5 = 1 THEN (1000 + g % 9000) / 2 ELSE 0 END, ${at}
+            CASE WHEN g % $5 = 1 THEN (1000 + g % 9000) / 2 ELSE 0 END, ${at},
+            CASE WHEN g % 50 = 0 THEN 'pl_' || $3::text || lpad((g / 50 % $6 + 1)::text, ${24 - tag.length}, '0') END
      FROM generate_series(1, $2::int) AS g`,
-    [...values, refundEvery],
+    [...values, refundEvery, links],
   );
   await client.query(
     `INSERT INTO "refund_requests" ("id", "merchant_id", "payment_id", "amount", "currency", "status",

@@ -189,7 +189,7 @@ export async function countAndFindPaymentsOfLink(
   linkId: string,
   page: { skip: number; take: number },
 ) {
-  const where: Prisma.PaymentWhereInput = { merchantId, checkoutSession: { paymentLinkId: linkId } };
+  const where: Prisma.PaymentWhereInput = { merchantId, paymentLinkId: linkId };
   const [total, rows] = await Promise.all([
     database.payment.count({ where, orderBy: NEWEST_FIRST, take: countLimit(page.skip) }),
     database.payment.findMany({
