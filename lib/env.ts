@@ -33,6 +33,8 @@ const envSchema = z.object({
   SANDBOX_API_KEY: z.string().optional(),
   API_KEY_PEPPER: z.string().optional(),
   NEXTAUTH_SECRET: z.string().optional(),
+  /** Request logs, events (with their webhook deliveries) and webhook attempts are deleted this many days on */
+  RETENTION_DAYS: z.coerce.number().positive().default(30),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Answer each /v1 request with its database round trips in Db-Round-Trips (for tests and profiling) */
   DB_COUNT_ROUND_TRIPS: booleanFlag,

@@ -1,8 +1,12 @@
 import Link from 'next/link';
 import { classNames } from '@/components/ui/class-names';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
+import { countLimit } from '@/lib/db/page';
 
-/** "Showing 26–50 of 132" with Previous / Next links that keep the current filters. */
+/**
+ * "Showing 26–50 of 132" with Previous / Next links that keep the current filters. The lists count only
+ * so far past the page (lib/db/page.ts): a total that reached that limit is shown as "1025+".
+ */
 export function Pagination({
   page,
   pageSize,
@@ -18,6 +22,7 @@ export function Pagination({
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
+  const atLeast = total >= countLimit((page - 1) * pageSize);
   return (
     <nav aria-label="Pagination" className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
       <p className="text-gray-600">
@@ -27,7 +32,10 @@ export function Pagination({
           <>
             Showing <span className="font-medium text-gray-900">{first}</span>–
             <span className="font-medium text-gray-900">{last}</span> of{' '}
-            <span className="font-medium text-gray-900">{total}</span>
+            <span className="font-medium text-gray-900">
+              {total}
+              {atLeast && '+'}
+            </span>
           </>
         )}
       </p>

@@ -79,7 +79,9 @@ export async function findApiRequestLog(database: Db, merchantId: string, id: bi
   return database.apiRequestLog.findFirst({ where: { id, merchantId } });
 }
 
-export async function deleteApiRequestLogsBefore(database: Db, cutoff: Date): Promise<number> {
-  const { count } = await database.apiRequestLog.deleteMany({ where: { createdAt: { lt: cutoff } } });
-  return count;
+/** Up to `limit` of the logs made before `cutoff`, oldest first: a batch of the worker's purge. */
+export async function deleteApiRequestLogsBefore(database: Db, cutoff: Date, limit: number): Promise<number> {
+  return database.$executeRaw`
+    DELETE FROM "api_request_logs" WHERE "id" IN (
+      SELECT "id" FROM "api_request_logs" WHERE "created_at" < ${cutoff} ORDER BY "created_at" LIMIT ${limit})`;
 }

@@ -1,13 +1,7 @@
 import { db, type Db } from '@/lib/db';
 import { describeError, log } from '@/lib/log';
 import { loggedBody } from './redact';
-import {
-  deleteApiRequestLogsBefore,
-  findApiRequestLog,
-  findApiRequestLogs,
-  insertApiRequestLogs,
-  type ApiRequestLogFilters,
-} from './repository';
+import { findApiRequestLog, findApiRequestLogs, insertApiRequestLogs, type ApiRequestLogFilters } from './repository';
 
 export type { ApiRequestLogFilters } from './repository';
 
@@ -78,11 +72,4 @@ export async function listApiRequestLogs(
 /** One request with its (redacted) bodies, or null when it is not this merchant's or no longer kept. */
 export async function getApiRequestLog(database: Db, merchantId: string, id: bigint) {
   return findApiRequestLog(database, merchantId, id);
-}
-
-export const LOG_RETENTION_DAYS = 30;
-
-/** Logs, bodies included, are kept 30 days. */
-export async function purgeOldApiRequestLogs(): Promise<number> {
-  return deleteApiRequestLogsBefore(await db(), new Date(Date.now() - LOG_RETENTION_DAYS * 24 * 3600_000));
 }

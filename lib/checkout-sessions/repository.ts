@@ -13,6 +13,8 @@ import {
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { CheckoutSessionStatus, Currency, OrderStatus, PaymentMethod } from '@/lib/generated/prisma/enums';
 import type { CheckoutSessionWithItems } from './serialize';
+import { countLimit, referenceMatch } from '@/lib/db/page';
+import { isId } from '@/lib/ids';
 
 // Every query on checkout_sessions and checkout_items. The insert and the read by id are the API's hot
 // paths: one prepared statement each, their rows checked where they are read.
@@ -293,11 +295,16 @@ export async function countAndFindSessions(
     AND: [
       { merchantId },
       sessionStatusWhere(filters.status, filters.at),
-      filters.q ? { OR: [{ id: filters.q }, { orderReference: { contains: filters.q, mode: 'insensitive' } }] } : {},
+      // an id finds its session at once; other text is part of an order reference
+      filters.q
+        ? isId('checkoutSession', filters.q)
+          ? { id: filters.q }
+          : { orderReference: referenceMatch(filters.q) }
+        : {},
     ],
   };
   const [total, rows] = await Promise.all([
-    database.checkoutSession.count({ where }),
+    database.checkoutSession.count({ where, orderBy: NEWEST_FIRST, take: countLimit(page.skip) }),
     database.checkoutSession.findMany({
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -346,6 +353,12 @@ export async function markSessionComplete(database: Db, id: string, paymentId: s
   });
 }
 
-export async function countSessions(database: Db, merchantId: string): Promise<number> {
-  return database.checkoutSession.count({ where: { merchantId } });
+/** Whether the merchant has made any session: its newest, one entry of the merchant's index by date. */
+export async function hasSessions(database: Db, merchantId: string): Promise<boolean> {
+  const newest = await database.checkoutSession.findFirst({
+    where: { merchantId },
+    orderBy: { createdAt: 'desc' },
+    select: { id: true },
+  });
+  return newest !== null;
 }

@@ -1,5 +1,5 @@
 import { countApiKeys } from '@/lib/api-keys/repository';
-import { countSessions } from '@/lib/checkout-sessions/repository';
+import { hasSessions } from '@/lib/checkout-sessions/repository';
 import type { Db } from '@/lib/db';
 import { findRecentEvents } from '@/lib/events/repository';
 import type { Currency } from '@/lib/generated/prisma/client';
@@ -101,11 +101,11 @@ export async function listRecentActivity(database: Db, merchantId: string, limit
 
 /** What a new account has done so far, for Home's getting-started checklist. */
 export async function getSetupProgress(database: Db, merchantId: string) {
-  const [websites, keys, sessions, endpoints] = await Promise.all([
+  const [websites, keys, hasSession, endpoints] = await Promise.all([
     countApprovedWebsites(database, merchantId),
     countApiKeys(database, merchantId),
-    countSessions(database, merchantId),
+    hasSessions(database, merchantId),
     countLiveEndpoints(database, merchantId),
   ]);
-  return { hasWebsite: websites > 0, hasKey: keys > 0, hasSession: sessions > 0, hasEndpoint: endpoints > 0 };
+  return { hasWebsite: websites > 0, hasKey: keys > 0, hasSession, hasEndpoint: endpoints > 0 };
 }

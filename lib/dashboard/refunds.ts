@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db';
+import { COUNT_LIMIT } from '@/lib/db/page';
 import type { RefundStatus } from '@/lib/generated/prisma/client';
 import { countRefundsByStatus, hasRefundsIn, searchRefundRows } from '@/lib/refunds/repository';
 import { getRefundPolicy } from '@/lib/merchants/service';
@@ -41,10 +42,10 @@ export async function searchRefunds(
       skip: (filters.page - 1) * PAGE_SIZE,
       take: PAGE_SIZE,
     }),
-    countRefundsByStatus(database, merchantId),
+    countRefundsByStatus(database, merchantId, COUNT_LIMIT),
   ]);
   const counts = Object.fromEntries(
-    REFUND_STATUSES.map((status) => [status, grouped.find((row) => row.status === status)?._count._all ?? 0]),
+    REFUND_STATUSES.map((status) => [status, grouped.find((row) => row.status === status)?.count ?? 0]),
   ) as Record<RefundStatus, number>;
   return { total, rows, counts };
 }

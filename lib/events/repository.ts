@@ -1,5 +1,6 @@
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import { sql, type Db } from '@/lib/db';
+import { countLimit } from '@/lib/db/page';
 import { ID_PREFIXES } from '@/lib/ids';
 
 // Every query on events. The insert is on the path of every change that emits one: one statement that also
@@ -76,7 +77,7 @@ export async function countAndFindEvents(
 ) {
   const where = { merchantId, ...(filters.type ? { type: filters.type } : {}) };
   const [total, rows] = await Promise.all([
-    database.event.count({ where }),
+    database.event.count({ where, orderBy: NEWEST_FIRST, take: countLimit(page.skip) }),
     database.event.findMany({
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -114,4 +115,14 @@ export async function findRecentEvents(database: Db, merchantId: string, limit: 
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit,
   });
+}
+
+/**
+ * Up to `limit` of the events made before `cutoff`, oldest first: a batch of the worker's purge. Their
+ * webhook deliveries and those deliveries' attempts go with them (ON DELETE CASCADE).
+ */
+export async function deleteEventsBefore(database: Db, cutoff: Date, limit: number): Promise<number> {
+  return database.$executeRaw`
+    DELETE FROM "events" WHERE "id" IN (
+      SELECT "id" FROM "events" WHERE "created_at" < ${cutoff} ORDER BY "created_at" LIMIT ${limit})`;
 }

@@ -1,5 +1,4 @@
 import { purgeExpiredIdempotencyKeys } from '@/lib/api/idempotency';
-import { purgeOldApiRequestLogs } from '@/lib/api-logs/service';
 import { expireDueCheckoutSessions } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
@@ -7,6 +6,7 @@ import { describeError, log } from '@/lib/log';
 import { authorizeAutomaticRefunds, finishProcessingRefunds } from '@/lib/refunds/service';
 import { purgeEndedThrottles } from '@/lib/throttles/service';
 import { deliverDueWebhooks } from '@/lib/webhooks/deliver';
+import { purgeExpiredRecords, PURGE_BATCH_SIZE } from './retention';
 
 // The background worker: a loop of small jobs, each claiming its rows with SKIP LOCKED (or one atomic
 // statement), so any number of workers can run against one database.
@@ -23,7 +23,12 @@ const jobs: Job[] = [
   { name: 'deliver-webhooks', everyTicks: 1, run: async (signal) => deliverDueWebhooks(await db(), { signal }) },
   { name: 'expire-sessions', everyTicks: 5, run: async () => expireDueCheckoutSessions(await db()) },
   { name: 'purge-idempotency-keys', everyTicks: 600, run: purgeExpiredIdempotencyKeys },
-  { name: 'purge-api-request-logs', everyTicks: 3600, run: purgeOldApiRequestLogs },
+  {
+    name: 'purge-expired-records',
+    everyTicks: 600,
+    run: async () =>
+      purgeExpiredRecords(await db(), { days: env().RETENTION_DAYS, batchSize: PURGE_BATCH_SIZE, maxBatches: 20 }),
+  },
   { name: 'purge-throttles', everyTicks: 3600, run: async () => purgeEndedThrottles(await db()) },
 ];
 

@@ -132,6 +132,7 @@ export async function payCheckoutSession(
       orderId: session.orderId,
       orderReference: session.orderReference,
       checkoutSessionId: session.id,
+      paymentLinkId: session.paymentLinkId,
       status: attempt.outcome.status,
       amount: session.amount,
       currency: session.currency,

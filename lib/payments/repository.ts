@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
+import { referenceMatch } from '@/lib/db/page';
+import { isId } from '@/lib/ids';
 import type { Currency, PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
+import { countLimit } from '@/lib/db/page';
 
 // Every query on payments. Their amount_reserved and amount_refunded move only through the relative
 // UPDATEs below (and the refunds repository's reservation), never by writing a value read earlier.
@@ -78,7 +81,7 @@ export async function searchPaymentRows(database: Db, merchantId: string, search
     ...(search.q ? { OR: matchingText(search.q) } : {}),
   };
   const [total, rows] = await Promise.all([
-    database.payment.count({ where }),
+    database.payment.count({ where, orderBy: NEWEST_FIRST, take: countLimit(search.skip) }),
     database.payment.findMany({
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -104,10 +107,12 @@ function statusCondition(database: Db, status: PaymentListStatus): Prisma.Paymen
   }
 }
 
+/** An id finds its payment at once; other text is part of an order reference (README, "Performance"). */
 function matchingText(q: string): Prisma.PaymentWhereInput[] {
-  return [{ id: q }, { checkoutSessionId: q }, { orderReference: { contains: q, mode: 'insensitive' } }];
+  if (isId('payment', q)) return [{ id: q }];
+  if (isId('checkoutSession', q)) return [{ checkoutSessionId: q }];
+  return [{ orderReference: referenceMatch(q) }];
 }
-
 /** A payment with its session (and items, in order) and its refunds, newest first; null when not this merchant's. */
 export async function findPaymentWithSessionAndRefunds(database: Db, merchantId: string, id: string) {
   return database.payment.findFirst({
@@ -145,7 +150,8 @@ export type DailyFiguresRow = z.infer<typeof dailyFiguresRow>;
 
 /**
  * Home's figures in one statement: a row per day from firstDay to lastDay and per currency, each payment
- * and active refund (requested, processing, completed) bucketed by its day in timeZone, from `from` on.
+ * and active refund (requested, processing, completed) on its day in timeZone, from `from` on. Read from
+ * payment_figures (quarter hours, kept by triggers: see prisma/schema.prisma), not from the payments.
  */
 export async function findDailyFigures(
   database: Db,
@@ -159,27 +165,19 @@ export async function findDailyFigures(
       FROM generate_series(${firstDay}::date, ${lastDay}::date, interval '1 day') AS d
       CROSS JOIN unnest(ARRAY['CAD', 'USD']) AS c
     ),
-    paid AS (
-      SELECT (created_at AT TIME ZONE ${timeZone})::date AS day, currency,
-             coalesce(sum(amount) FILTER (WHERE status = 'succeeded'), 0) AS gross,
-             count(*) FILTER (WHERE status = 'succeeded') AS succeeded,
-             count(*) FILTER (WHERE status = 'failed') AS failed
-      FROM payments
-      WHERE merchant_id = ${merchantId} AND created_at >= ${from}
-      GROUP BY 1, 2
-    ),
-    refunded AS (
-      SELECT (created_at AT TIME ZONE ${timeZone})::date AS day, currency, sum(amount) AS refunded, count(*) AS refunds
-      FROM refund_requests
-      WHERE merchant_id = ${merchantId} AND created_at >= ${from} AND status IN ('requested', 'processing', 'completed')
+    figures AS (
+      SELECT (period_start AT TIME ZONE ${timeZone})::date AS day, currency,
+             sum(gross)::bigint AS gross, sum(succeeded)::bigint AS succeeded, sum(failed)::bigint AS failed,
+             sum(refunded)::bigint AS refunded, sum(refunds)::bigint AS refunds
+      FROM payment_figures
+      WHERE merchant_id = ${merchantId} AND period_start >= ${from}
       GROUP BY 1, 2
     )
     SELECT days.day, days.currency,
-           coalesce(paid.gross, 0) AS gross, coalesce(paid.succeeded, 0) AS succeeded, coalesce(paid.failed, 0) AS failed,
-           coalesce(refunded.refunded, 0) AS refunded, coalesce(refunded.refunds, 0) AS refunds
+           coalesce(f.gross, 0) AS gross, coalesce(f.succeeded, 0) AS succeeded, coalesce(f.failed, 0) AS failed,
+           coalesce(f.refunded, 0) AS refunded, coalesce(f.refunds, 0) AS refunds
     FROM days
-    LEFT JOIN paid ON paid.day = days.day AND paid.currency = days.currency
-    LEFT JOIN refunded ON refunded.day = days.day AND refunded.currency = days.currency
+    LEFT JOIN figures AS f ON f.day = days.day AND f.currency = days.currency
     ORDER BY days.day, days.currency`;
   return z.array(dailyFiguresRow).parse(rows);
 }
@@ -191,9 +189,9 @@ export async function countAndFindPaymentsOfLink(
   linkId: string,
   page: { skip: number; take: number },
 ) {
-  const where: Prisma.PaymentWhereInput = { merchantId, checkoutSession: { paymentLinkId: linkId } };
+  const where: Prisma.PaymentWhereInput = { merchantId, paymentLinkId: linkId };
   const [total, rows] = await Promise.all([
-    database.payment.count({ where }),
+    database.payment.count({ where, orderBy: NEWEST_FIRST, take: countLimit(page.skip) }),
     database.payment.findMany({
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

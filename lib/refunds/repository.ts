@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import { abortReason, sql, type Db } from '@/lib/db';
 import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository';
+import { RefundStatus as RefundStatusValues } from '@/lib/generated/prisma/enums';
 import {
   CLAIM_OUTCOME,
   CLAIM_WITH_ANSWER_VALUES,
@@ -12,6 +13,7 @@ import {
   type ClaimWithAnswer,
 } from '@/lib/idempotency/repository';
 import type { Prisma, RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
+import { countLimit } from '@/lib/db/page';
 
 // Every query on refund_requests. A request moves between states only through UPDATEs that check the
 // state they leave, so two people or two workers move it once.
@@ -204,9 +206,16 @@ export async function markRefundCompleted(database: Db, id: string, at: Date) {
   return database.refundRequest.update({ where: { id }, data: { status: 'completed', updatedAt: at } });
 }
 
-/** Whether the merchant has any refund in one of `statuses`: a count that stops at the first. */
+/**
+ * Whether the merchant has any refund in one of `statuses`: the first found, in no order (a count with
+ * `take` sorts by id, and with none to find would walk every refund's id).
+ */
 export async function hasRefundsIn(database: Db, merchantId: string, statuses: RefundStatus[]): Promise<boolean> {
-  return (await database.refundRequest.count({ where: { merchantId, status: { in: statuses } }, take: 1 })) > 0;
+  const found = await database.refundRequest.findFirst({
+    where: { merchantId, status: { in: statuses } },
+    select: { id: true },
+  });
+  return found !== null;
 }
 
 /** The dashboard's list: one page, newest first, each with its payment's order reference, and the total. */
@@ -217,7 +226,7 @@ export async function searchRefundRows(
 ) {
   const where = { merchantId, ...(search.status ? { status: search.status } : {}) };
   const [total, rows] = await Promise.all([
-    database.refundRequest.count({ where }),
+    database.refundRequest.count({ where, orderBy: NEWEST_FIRST, take: countLimit(search.skip) }),
     database.refundRequest.findMany({
       where,
       include: { payment: { select: { orderReference: true } } },
@@ -229,9 +238,22 @@ export async function searchRefundRows(
   return { total, rows };
 }
 
-/** How many of the merchant's refunds are in each status (statuses with none are absent). */
-export async function countRefundsByStatus(database: Db, merchantId: string) {
-  return database.refundRequest.groupBy({ by: ['status'], where: { merchantId }, _count: { _all: true } });
+/**
+ * How many of the merchant's refunds are in each status, each counted only up to `upTo`: one index range
+ * per status, its value written in the query (a status taken from a join leaves the planner reading the
+ * whole table for each), never every refund the merchant ever had.
+ */
+export async function countRefundsByStatus(database: Db, merchantId: string, upTo: number) {
+  return Promise.all(
+    Object.values(RefundStatusValues).map(async (status) => ({
+      status,
+      count: await database.refundRequest.count({
+        where: { merchantId, status },
+        orderBy: NEWEST_FIRST,
+        take: upTo,
+      }),
+    })),
+  );
 }
 
 export async function findRefundStatus(database: Db, merchantId: string, id: string) {

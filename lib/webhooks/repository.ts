@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
+import { countLimit } from '@/lib/db/page';
 import type { WebhookDeliveryStatus, WebhookEndpoint } from '@/lib/generated/prisma/client';
 import { insertRowClaimingKey, type ClaimWithAnswer } from '@/lib/idempotency/repository';
 
@@ -206,7 +207,7 @@ export async function countAndFindEndpointDeliveries(
   page: { skip: number; take: number },
 ) {
   const [total, deliveries] = await Promise.all([
-    database.webhookDelivery.count({ where: { endpointId } }),
+    database.webhookDelivery.count({ where: { endpointId }, orderBy: NEWEST_FIRST, take: countLimit(page.skip) }),
     database.webhookDelivery.findMany({
       where: { endpointId },
       include: { attempts: { orderBy: { attempt: 'asc' } } },
@@ -254,4 +255,18 @@ export async function findAttempts(database: Db, deliveryId: string) {
 /** For the dashboard's Home checklist (lib/dashboard/overview.ts, not wired there yet). */
 export async function countLiveEndpoints(database: Db, merchantId: string): Promise<number> {
   return database.webhookEndpoint.count({ where: { merchantId, deletedAt: null } });
+}
+
+/** Up to `limit` of the attempts made before `cutoff`, oldest first: a batch of the worker's purge. */
+export async function deleteWebhookAttemptsBefore(database: Db, cutoff: Date, limit: number): Promise<number> {
+  return database.$executeRaw`
+    DELETE FROM "webhook_attempts" WHERE "id" IN (
+      SELECT "id" FROM "webhook_attempts" WHERE "created_at" < ${cutoff} ORDER BY "created_at" LIMIT ${limit})`;
+}
+
+/** Up to `limit` dashboard test sends (deliveries of no stored event) made before `cutoff`. */
+export async function deleteTestDeliveriesBefore(database: Db, cutoff: Date, limit: number): Promise<number> {
+  return database.$executeRaw`
+    DELETE FROM "webhook_deliveries" WHERE "id" IN (
+      SELECT "id" FROM "webhook_deliveries" WHERE "event_id" IS NULL AND "created_at" < ${cutoff} LIMIT ${limit})`;
 }

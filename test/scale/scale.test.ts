@@ -80,6 +80,16 @@ describe('two web processes and two workers on one database', () => {
     );
     expect(row.amount_reserved).toBe(9800);
     expect(Number(row.active)).toBe(9800);
+    // Home's figures (payment_figures, kept by triggers) took in every one of those concurrent refunds
+    const [figures] = await query<{ figured: string; counted: string }>(
+      cluster.databaseUrl,
+      `SELECT (SELECT sum(refunded) FROM payment_figures f WHERE f.merchant_id = p.merchant_id)::text AS figured,
+              (SELECT sum(amount) FROM refund_requests r WHERE r.merchant_id = p.merchant_id
+                 AND r.status IN ('requested', 'processing', 'completed'))::text AS counted
+       FROM payments p WHERE p.id = $1`,
+      [payment.body.id],
+    );
+    expect(figures.figured).toBe(figures.counted);
   });
 
   it('creates one resource for one Idempotency-Key sent to both processes at once', async () => {

@@ -19,6 +19,7 @@ import { isRefundOnItsWay, REFUND_STATUSES, searchRefunds } from '@/lib/dashboar
 import type { RefundStatus } from '@/lib/generated/prisma/client';
 import { getRefundPolicy } from '@/lib/merchants/service';
 import { approveRefundAction, cancelRefundAction, declineRefundAction } from './actions';
+import { COUNT_LIMIT } from '@/lib/db/page';
 
 export const metadata: Metadata = { title: 'Refunds' };
 
@@ -98,6 +99,7 @@ async function RefundResults({
                 {tab.label}
                 <span className={classNames('rounded-full px-1.5 text-xs', active ? 'bg-accent-50' : 'bg-gray-100')}>
                   {tab.count}
+                  {tab.count >= COUNT_LIMIT && '+'}
                 </span>
               </Link>
             );
