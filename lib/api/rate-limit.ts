@@ -1,7 +1,11 @@
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import { deleteExpiredRateLimitWindows, settleRateLimits } from '@/lib/rate-limits/repository';
-import { SharedBudgets, type Outcome } from '@/lib/rate-limits/shared-budgets';
+import {
+  claimRateLimitTokens,
+  deleteExpiredRateLimitGrants,
+  deleteRateLimitProcess,
+} from '@/lib/rate-limits/repository';
+import { MAX_WAITS, PRESENT_MS, SharedBudgets, type Outcome } from '@/lib/rate-limits/shared-budgets';
 import { errors } from './errors';
 
 // Rate limits of the API (README, Configuration), shared by every web process through PostgreSQL but
@@ -20,8 +24,10 @@ const globalForLimiter = globalThis as unknown as { sandboxRateLimits?: SharedBu
 function budgets(): SharedBudgets {
   if (!globalForLimiter.sandboxRateLimits) {
     globalForLimiter.sandboxRateLimits = new SharedBudgets(
-      async (settlements, self, second) => settleRateLimits(await db(), settlements, self, second),
-      async () => deleteExpiredRateLimitWindows(await db()),
+      async (self, claims) => claimRateLimitTokens(await db(), self, claims, PRESENT_MS),
+      async () => deleteExpiredRateLimitGrants(await db()),
+      Date.now,
+      async (self) => deleteRateLimitProcess(await db(), self),
     );
     globalForLimiter.sandboxRateLimits.start();
   }
@@ -41,12 +47,14 @@ export function merchantLimits(): { perSecond: number; burst: number } {
   };
 }
 
-/** A token of the bucket; when this process holds none but the window had some unclaimed, after its next settlement. */
+/** One request of the bucket; past this process's allowance while the window has room, after a few settlements. */
 async function take(name: string, points: number, windowMs: number): Promise<Outcome> {
-  const first = budgets().consume(name, points, windowMs);
-  if (first.allowed || !first.worthWaiting) return first;
-  await budgets().nextSettlement();
-  return budgets().consume(name, points, windowMs, true);
+  let outcome = budgets().consume(name, points, windowMs);
+  for (let waits = 0; !outcome.allowed && outcome.worthWaiting && waits < MAX_WAITS; waits += 1) {
+    await budgets().nextSettlement();
+    outcome = budgets().consume(name, points, windowMs);
+  }
+  return outcome;
 }
 
 /** The steady bucket first; when it is spent, the burst bucket (what rate-limiter-flexible's BurstyRateLimiter did). */

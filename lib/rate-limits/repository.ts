@@ -1,82 +1,91 @@
 import { z } from 'zod';
 import { sql, type Db } from '@/lib/db';
-import { PROCESSES_SEEN_MS } from './shared-budgets';
 
-// Every query on rate_limit_windows. Both run in the background, never on a request's path.
+// Every query on rate_limit_grants and rate_limit_processes. All run in the background, never on a
+// request's path.
 
-export type Settlement = {
-  bucket: string;
-  windowStart: number;
-  windowMs: number;
-  points: number;
-  /** tokens spent before any were claimed: recorded as taken whatever is left */
-  credit: number;
-  /** tokens asked for: granted as far as the window has them */
-  want: number;
-  /** requests seen since the last settlement */
-  demand: number;
-};
+/** A claim of `want` tokens of one bucket's window. */
+export type Claim = { bucket: string; windowStart: number; windowMs: number; points: number; want: number };
 
-const settledRow = z.object({
-  bucket: z.string(),
-  windowStart: z.coerce.number(),
-  granted: z.number(),
-  taken: z.number(),
-  demand: z.number(),
-  otherProcesses: z.number(),
+/** What each claim got, the window's tokens handed out in all, and how many other processes claimed lately. */
+export type Granted = { grants: Map<string, { grant: number; granted: number }>; otherProcesses: number };
+
+export const windowKey = (bucket: string, windowStart: number) => `${bucket}@${windowStart}`;
+
+// One statement for every claim of a process, in one order (bucket, window) so that two processes never
+// deadlock: each window's row gives what is left of its points, up to the claim, under the row's lock; and
+// the process says it is present.
+const CLAIM = `
+  WITH claims AS (
+    SELECT * FROM unnest($2::text[], $3::bigint[], $4::int[], $5::int[], $6::int[])
+      AS t("bucket", "window_start", "window_ms", "points", "want")
+    ORDER BY "bucket", "window_start"
+  ), granted AS (
+    INSERT INTO "rate_limit_grants" AS g ("bucket", "window_start", "points", "granted", "last_grant", "expires_at")
+    SELECT "bucket", "window_start", "points", least("want", "points"), least("want", "points"),
+           to_timestamp(("window_start" + "window_ms") / 1000.0)
+    FROM claims
+    ON CONFLICT ("bucket", "window_start") DO UPDATE
+      SET "granted" = g."granted" + least(EXCLUDED."last_grant", g."points" - g."granted"),
+          "last_grant" = least(EXCLUDED."last_grant", g."points" - g."granted")
+    RETURNING g."bucket", g."window_start", g."granted", g."last_grant"
+  ), present AS (
+    INSERT INTO "rate_limit_processes" ("process", "seen_at") VALUES ($1, now())
+    ON CONFLICT ("process") DO UPDATE SET "seen_at" = now()
+  )
+  SELECT r."bucket", r."window_start"::text AS "windowStart", r."granted", r."last_grant" AS "grant",
+    (SELECT count(*)::int FROM "rate_limit_processes" AS p
+      WHERE p."process" <> $1 AND p."seen_at" > now() - make_interval(secs => $7::int / 1000.0)) AS "otherProcesses"
+  FROM (SELECT * FROM granted UNION ALL SELECT NULL, NULL, NULL, NULL) AS r`;
+
+const grantedRow = z.object({
+  bucket: z.string().nullable(),
+  windowStart: z.string().nullable(),
+  granted: z.number().int().nullable(),
+  grant: z.number().int().nullable(),
+  otherProcesses: z.number().int(),
 });
-export type SettledWindow = { bucket: string; windowStart: number; granted: number; taken: number; demand: number };
-/** The windows settled, and how many other processes settled in the last PROCESSES_SEEN_MS. */
-export type Settled = { rows: SettledWindow[]; otherProcesses: number };
 
-// A process settles as a bucket of its own, 'process:<uuid>', one window a second: the others are the
-// range of those buckets (an index range, not a LIKE) other than its own.
-const SETTLE = `SELECT s."bucket", s."window_start"::text AS "windowStart", s."granted", s."taken", s."demand",
-    o."processes" AS "otherProcesses"
-  FROM settle_rate_limits($1::text[], $2::bigint[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[]) s
-  CROSS JOIN (
-    SELECT count(DISTINCT w."bucket")::int AS "processes"
-    FROM "rate_limit_windows" w
-    WHERE w."bucket" > 'process:' AND w."bucket" < 'process;' AND w."bucket" <> $8::text AND w."window_start" >= $9::bigint - $10::bigint
-  ) o`;
-
-/**
- * One round trip for every bucket of a process (self, settling for the second that starts at `second`);
- * sorted, so that two processes lock rows in the same order.
- */
-export async function settleRateLimits(
+/** One round trip for all of a process's claims (none: it only says it is present). */
+export async function claimRateLimitTokens(
   database: Db,
-  settlements: Settlement[],
-  self: string,
-  second: number,
-): Promise<Settled> {
-  const sorted = [...settlements].sort(
-    (a, b) => (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0) || a.windowStart - b.windowStart,
-  );
-  const column = <K extends keyof Settlement>(name: K) => sorted.map((settlement) => settlement[name]);
+  process: string,
+  claims: Claim[],
+  presentMs: number,
+): Promise<Granted> {
   const rows = (
-    await sql<object>(database, 'settle-rate-limits', SETTLE, [
-      column('bucket'),
-      column('windowStart'),
-      column('windowMs'),
-      column('points'),
-      column('credit'),
-      column('want'),
-      column('demand'),
-      self,
-      second,
-      PROCESSES_SEEN_MS,
+    await sql<object>(database, 'claim-rate-limit-tokens', CLAIM, [
+      process,
+      claims.map((claim) => claim.bucket),
+      claims.map((claim) => claim.windowStart),
+      claims.map((claim) => claim.windowMs),
+      claims.map((claim) => claim.points),
+      claims.map((claim) => claim.want),
+      presentMs,
     ])
-  ).map((row) => settledRow.parse(row));
-  return { rows, otherProcesses: rows[0]?.otherProcesses ?? 0 };
+  ).map((row) => grantedRow.parse(row));
+  const grants = new Map<string, { grant: number; granted: number }>();
+  for (const row of rows) {
+    if (row.bucket === null || row.windowStart === null) continue;
+    grants.set(windowKey(row.bucket, Number(row.windowStart)), { grant: row.grant ?? 0, granted: row.granted ?? 0 });
+  }
+  return { grants, otherProcesses: rows[0]?.otherProcesses ?? 0 };
 }
 
-/** Windows that ended a minute ago or more. */
-export async function deleteExpiredRateLimitWindows(database: Db): Promise<void> {
+/** Windows that ended a minute ago or more, and processes gone as long. */
+export async function deleteExpiredRateLimitGrants(database: Db): Promise<void> {
   await sql(
     database,
-    'delete-expired-rate-limit-windows',
-    `DELETE FROM "rate_limit_windows" WHERE "expires_at" < now() - interval '1 minute'`,
+    'delete-expired-rate-limit-grants',
+    `WITH grants AS (DELETE FROM "rate_limit_grants" WHERE "expires_at" < now() - interval '1 minute')
+     DELETE FROM "rate_limit_processes" WHERE "seen_at" < now() - interval '1 minute'`,
     [],
   );
+}
+
+/** A process that stops claiming (shutting down), so that the others count it out at once. */
+export async function deleteRateLimitProcess(database: Db, process: string): Promise<void> {
+  await sql(database, 'delete-rate-limit-process', 'DELETE FROM "rate_limit_processes" WHERE "process" = $1', [
+    process,
+  ]);
 }

@@ -1,91 +1,68 @@
 import { randomUUID } from 'node:crypto';
 import { describeError, log } from '@/lib/log';
-import type { Settled, Settlement } from './repository';
+import { windowKey, type Claim, type Granted } from './repository';
 
-// Rate limits shared by every process without a round trip per request. Windows are fixed slices of the
-// clock, the same in every process. A process answers from tokens it holds for the current window, and
-// every SETTLE_MS settles with the window's row in PostgreSQL: it reports the requests it saw and claims
-// more tokens, never past the limit. It claims its part of the bucket's traffic in the last whole window
-// (all of it when it serves a key alone), but no more than its pace says it will need, so that a process
-// with little traffic leaves the rest to others; some ticks before a window ends it claims its part of
-// the next one, so the first requests of a window are served from tokens already held, even when its
-// timer runs late. A request past its tokens, while the window had unclaimed ones at the last
-// settlement, waits for the next settlement (at most SETTLE_MS and a round trip), which claims for it.
-//
-// One exception keeps a process from refusing what it cannot yet know about: the first request of a
-// window in which it holds no tokens (a key it has not served lately) takes 1/n of the limit on credit,
-// n being the processes that settled lately (each does at least once a second, from start-up), recorded
-// at the next settlement whatever others hold; and the process claims no more for a few ticks, until the
-// others' credit is in the row. So all credits together stay about within the limit, and credit is the
-// only way past it.
+// Rate limits shared by every web process without a round trip per request. Windows are fixed slices of the
+// clock, the same in every process. A process spends tokens it holds for a bucket's current window; every
+// SETTLE_MS, in the background, it claims more in one statement for all its buckets, and PostgreSQL hands
+// out at most the limit of each window to all processes together (lib/rate-limits/repository.ts). So the
+// limit holds exactly however many processes share it. A process claims what its pace says it will need
+// (at most a fair part of what is left, so that several busy processes share), and some settlements before
+// a window ends it claims for the next one, so that a busy bucket's first requests of a window find tokens.
+// A request that finds none, while the window still had tokens to hand out, waits for the next settlement,
+// which claims for it (up to MAX_WAITS of them), instead of being refused.
 
 export const SETTLE_MS = 100;
-/** how long before a window a process claims its part of it: a few settlements, so that a late timer still makes it */
-const CLAIM_AHEAD_MS = 5.5 * SETTLE_MS;
-/** how long a process that took credit claims no more: others may have taken theirs, unknown to the row until they settle */
-const CREDIT_REPORTED_MS = 5 * SETTLE_MS;
-/** how far back a process counts the others that settled (each does at least once a second) */
-export const PROCESSES_SEEN_MS = 10_000;
+/** how long a process that has not claimed still counts as present */
+export const PRESENT_MS = 2_000;
+/** how many settlements a request without a token may wait for */
+export const MAX_WAITS = 5;
+/** how long before a window ends a process claims for the next one */
+const CLAIM_AHEAD_MS = 3 * SETTLE_MS;
 const IDLE_MS = 60_000;
 const PURGE_EVERY = 600;
 
 export type Outcome = {
   allowed: boolean;
+  /** what is left of the limit in this window, as far as this process knows */
   remaining: number;
   msBeforeReset: number;
-  /** refused for want of tokens here while the window had some unclaimed: ask again after nextSettlement() */
+  /** refused for now, but the window had tokens to hand out at the last settlement: ask again after nextSettlement() */
   worthWaiting: boolean;
 };
 
 type Window = {
   start: number;
+  /** held by this process, unspent */
   tokens: number;
-  /** every process's tokens of this window, as of the last settlement */
-  taken: number;
-  /** settled or credited once: no credit any more */
-  held: boolean;
-  /** when this process took credit in it */
-  creditAt?: number;
-  /** requests refused that wait for the next settlement to claim tokens for them */
+  /** handed out to all processes, as of the last settlement */
+  granted: number;
+  /** requests that found no token since the last settlement */
   waiting: number;
-  /** not yet reported */
-  credit: number;
-  demand: number;
+  /** requests allowed here */
+  spent: number;
+  /** while claims cannot be settled: this process's share, taken once */
+  fallback: boolean;
 };
 
-type Bucket = {
-  name: string;
-  points: number;
-  windowMs: number;
-  current: Window;
-  next?: Window;
-  /**
-   * This process's part of the bucket's requests, 0 to 1: in the last whole window it settled, and so far
-   * in the current one (early in a window, the first process to settle has it all).
-   */
-  share?: number;
-  runningShare?: number;
-  /** requests seen here in the current window */
-  seen: number;
-  lastSeen: number;
-};
+type Bucket = { name: string; points: number; windowMs: number; current: Window; next?: Window; lastSeen: number };
 
-type Settle = (settlements: Settlement[], self: string, second: number) => Promise<Settled>;
+type Settle = (self: string, claims: Claim[]) => Promise<Granted>;
+type Depart = (self: string) => Promise<void>;
 
-const emptyWindow = (start: number): Window => ({
+const newWindow = (start: number): Window => ({
   start,
   tokens: 0,
-  taken: 0,
-  held: false,
+  granted: 0,
   waiting: 0,
-  credit: 0,
-  demand: 0,
+  spent: 0,
+  fallback: false,
 });
 
 export class SharedBudgets {
   private readonly buckets = new Map<string, Bucket>();
   private readonly self = `process:${randomUUID()}`;
-  /** processes that settled in the last PROCESSES_SEEN_MS, this one included */
+  /** processes that claimed lately, this one included */
   private processes = 1;
   private settling = false;
   private failing = false;
@@ -97,33 +74,31 @@ export class SharedBudgets {
     private readonly settle: Settle,
     private readonly purge: () => Promise<void> = async () => {},
     private readonly clock: () => number = Date.now,
+    private readonly depart: Depart = async () => {},
   ) {}
 
-  /** Takes one token of the bucket's current window, when this process may; `again` after waiting. */
-  consume(name: string, points: number, windowMs: number, again = false): Outcome {
+  /** Spends one token of the bucket's current window, when this process holds one. */
+  consume(name: string, points: number, windowMs: number): Outcome {
     const now = this.clock();
     const bucket = this.bucket(name, points, windowMs, now);
     const window = bucket.current;
-    if (!again) {
-      window.demand += 1;
-      bucket.seen += 1;
-    }
-    if (window.tokens < 1 && !window.held) {
-      const credit = Math.max(1, Math.floor(points / this.processes));
-      window.tokens += credit;
-      window.credit += credit;
-      window.creditAt = now;
-      window.held = true;
+    if (window.tokens < 1 && this.failing && !window.fallback) {
+      // PostgreSQL cannot be reached: keep to this process's share rather than refuse everything
+      window.fallback = true;
+      window.tokens += Math.floor(points / this.processes);
     }
     const allowed = window.tokens >= 1;
-    if (allowed) window.tokens -= 1;
-    const unclaimed = Math.max(0, points - window.taken - window.credit);
-    const worthWaiting = !allowed && !again && unclaimed > 0;
+    if (allowed) {
+      window.tokens -= 1;
+      window.spent += 1;
+    }
+    const toHandOut = Math.max(0, points - window.granted);
+    const worthWaiting = !allowed && toHandOut > 0 && !this.failing;
     if (worthWaiting) window.waiting += 1;
     return {
       allowed,
       worthWaiting,
-      remaining: Math.floor(window.tokens) + unclaimed,
+      remaining: Math.floor(window.tokens) + toHandOut,
       msBeforeReset: window.start + windowMs - now,
     };
   }
@@ -146,6 +121,12 @@ export class SharedBudgets {
     this.timer = undefined;
   }
 
+  /** Stops, and tells the others at once that this process no longer shares their limits. */
+  async leave(): Promise<void> {
+    this.stop();
+    await this.depart(this.self);
+  }
+
   /** One settlement of every bucket in use; exported for tests, which drive the clock. */
   async tick(): Promise<void> {
     if (this.settling) return;
@@ -161,7 +142,7 @@ export class SharedBudgets {
     } catch (error) {
       // once, not ten times a second
       if (!this.failing) {
-        log.warn('rate limits cannot settle; each process keeps to 1/n of each limit meanwhile', describeError(error));
+        log.warn('rate limits cannot settle; each process keeps to its share of each limit', describeError(error));
       }
       this.failing = true;
     } finally {
@@ -171,102 +152,67 @@ export class SharedBudgets {
   }
 
   private async settleAll(now: number): Promise<void> {
-    const sent: Array<{ bucket: Bucket; window: Window; settlement: Settlement; seen: number }> = [];
+    const claims: Array<{ window: Window; claim: Claim }> = [];
     for (const bucket of this.buckets.values()) {
       this.roll(bucket, now);
-      const window = bucket.current;
-      const active = bucket.seen > 0;
-      if (!active && window.credit === 0 && window.demand === 0) {
-        if (now - bucket.lastSeen > IDLE_MS) this.buckets.delete(bucket.name);
+      if (now - bucket.lastSeen > IDLE_MS) {
+        this.buckets.delete(bucket.name);
         continue;
       }
-      const share = bucket.share ?? 1 / this.processes;
-      // Its part of what no process holds yet (all of it when alone), but no more than it will need this
-      // window at its pace, so that a process with little traffic leaves the rest to the others; and at
-      // least one when it holds none. Not soon after it took credit: others may have taken theirs too,
-      // unknown to the row until they settle.
-      const known = active && !(window.creditAt !== undefined && now - window.creditAt < CREDIT_REPORTED_MS);
-      const left = window.start + bucket.windowMs - now;
-      const needed = Math.max(0, this.need(bucket, now, left) - Math.floor(window.tokens));
-      const wanted = known ? Math.min(needed, Math.ceil(share * Math.max(0, bucket.points - window.taken))) : 0;
-      // and for the requests waiting on this settlement, unless others' credit may still be unreported
-      const want = Math.max(active && window.tokens < 1 ? 1 : 0, wanted, known ? window.waiting : 0);
+      const window = bucket.current;
+      const want = this.want(bucket, window, now);
+      if (want > 0) claims.push({ window, claim: this.claim(bucket, window, want) });
       window.waiting = 0;
-      sent.push({ bucket, window, settlement: this.settlement(bucket, window, want), seen: bucket.seen });
-      const nextStart = window.start + bucket.windowMs;
-      if (active && !bucket.next && nextStart - now <= CLAIM_AHEAD_MS) {
-        // the claim is under way: the window's first requests wait for it rather than take credit
-        bucket.next = { ...emptyWindow(nextStart), held: true };
-        const part = bucket.runningShare ?? share;
-        const ahead = Math.max(1, Math.min(this.need(bucket, now, bucket.windowMs), Math.ceil(part * bucket.points)));
-        sent.push({ bucket, window: bucket.next, settlement: this.settlement(bucket, bucket.next, ahead), seen: 0 });
+      const left = window.start + bucket.windowMs - now;
+      if (!bucket.next && left <= CLAIM_AHEAD_MS && now - bucket.lastSeen < bucket.windowMs) {
+        bucket.next = newWindow(window.start + bucket.windowMs);
+        const ahead = this.ahead(bucket, window, now);
+        if (ahead > 0) claims.push({ window: bucket.next, claim: this.claim(bucket, bucket.next, ahead) });
       }
     }
-    // this process's presence, with every settlement or once a second when idle
-    const second = now - (now % 1000);
-    if (sent.length === 0 && (this.ticks - 1) % (1000 / SETTLE_MS) !== 0) return;
-    const presence = {
-      bucket: this.self,
-      windowStart: second,
-      windowMs: 1000,
-      points: 0,
-      credit: 0,
-      want: 0,
-      demand: 0,
-    };
-
-    let settled: Settled;
-    try {
-      settled = await this.settle([...sent.map((item) => item.settlement), presence], this.self, second);
-    } catch (error) {
-      // what was not recorded is reported again next time
-      for (const { window, settlement } of sent) {
-        window.credit += settlement.credit;
-        window.demand += settlement.demand;
-        if (window.taken === 0 && window.tokens === 0) window.held = window.credit > 0;
-      }
-      throw error;
+    // with nothing to claim, a process still says it is present, once a second
+    if (claims.length === 0 && (this.ticks - 1) % (1000 / SETTLE_MS) !== 0) return;
+    const granted = await this.settle(
+      this.self,
+      claims.map(({ claim }) => claim),
+    );
+    this.processes = granted.otherProcesses + 1;
+    for (const { window, claim } of claims) {
+      const answer = granted.grants.get(windowKey(claim.bucket, claim.windowStart));
+      if (!answer) continue;
+      window.tokens += answer.grant;
+      window.granted = answer.granted;
     }
-    const byKey = new Map(settled.rows.map((row) => [`${row.bucket}@${row.windowStart}`, row]));
-    for (const { bucket, window, settlement, seen } of sent) {
-      const row = byKey.get(`${settlement.bucket}@${settlement.windowStart}`);
-      if (!row) continue;
-      window.tokens += row.granted;
-      window.taken = row.taken;
-      window.held = true;
-      if (seen > 0 && row.demand > 0 && window === bucket.current) {
-        bucket.runningShare = Math.min(1, seen / row.demand);
-      }
-    }
-    this.processes = settled.otherProcesses + 1;
   }
 
-  private settlement(bucket: Bucket, window: Window, want: number): Settlement {
-    const settlement = {
-      bucket: bucket.name,
-      windowStart: window.start,
-      windowMs: bucket.windowMs,
-      points: bucket.points,
-      credit: window.credit,
-      want,
-      demand: window.demand,
-    };
-    window.credit = 0;
-    window.demand = 0;
-    return settlement;
+  private claim(bucket: Bucket, window: Window, want: number): Claim {
+    return { bucket: bucket.name, windowStart: window.start, windowMs: bucket.windowMs, points: bucket.points, want };
+  }
+
+  /**
+   * For the current window: the requests waiting, and what its pace says it will spend before the next
+   * settlement but one, less what it holds; at most a fair part of what is left to hand out (the waiting
+   * requests aside), so that busy processes share a window.
+   */
+  private want(bucket: Bucket, window: Window, now: number): number {
+    const elapsed = Math.max(SETTLE_MS, now - window.start);
+    const pace = Math.ceil((window.spent + window.waiting) * ((2 * SETTLE_MS) / elapsed));
+    const wanted = Math.max(0, pace - Math.floor(window.tokens));
+    const fair = Math.ceil(Math.max(0, bucket.points - window.granted) / this.processes);
+    return Math.max(window.waiting, Math.min(wanted, fair));
+  }
+
+  /** For the next window: what this one's pace would spend in a whole window, at most a fair part of the limit. */
+  private ahead(bucket: Bucket, window: Window, now: number): number {
+    const elapsed = Math.max(SETTLE_MS, now - window.start);
+    const pace = Math.ceil((window.spent + window.waiting) * (bucket.windowMs / elapsed));
+    return Math.min(pace, Math.ceil(bucket.points / this.processes));
   }
 
   private bucket(name: string, points: number, windowMs: number, now: number): Bucket {
     let bucket = this.buckets.get(name);
     if (!bucket || bucket.points !== points || bucket.windowMs !== windowMs) {
-      bucket = {
-        name,
-        points,
-        windowMs,
-        current: emptyWindow(now - (now % windowMs)),
-        seen: 0,
-        lastSeen: now,
-      };
+      bucket = { name, points, windowMs, current: newWindow(now - (now % windowMs)), lastSeen: now };
       this.buckets.set(name, bucket);
     }
     bucket.lastSeen = now;
@@ -274,24 +220,11 @@ export class SharedBudgets {
     return bucket;
   }
 
-  /** A new window: the tokens claimed ahead for it, if any. Unreported requests of the old one are lost. */
+  /** A new window: the tokens claimed ahead for it, if any. */
   private roll(bucket: Bucket, now: number): void {
     const start = now - (now % bucket.windowMs);
     if (bucket.current.start === start) return;
-    bucket.current = bucket.next?.start === start ? bucket.next : emptyWindow(start);
+    bucket.current = bucket.next?.start === start ? bucket.next : newWindow(start);
     bucket.next = undefined;
-    if (bucket.runningShare !== undefined) bucket.share = bucket.runningShare;
-    bucket.runningShare = undefined;
-    bucket.seen = 0;
-  }
-
-  /**
-   * About how many requests this process will see of the bucket in the next `ms`, at its current pace;
-   * without limit when it is the only process, as nothing it holds could serve another.
-   */
-  private need(bucket: Bucket, now: number, ms: number): number {
-    if (this.processes === 1) return bucket.points;
-    const pace = bucket.seen / Math.max(SETTLE_MS, now - bucket.current.start);
-    return Math.ceil(1.5 * pace * ms) + 1;
   }
 }
