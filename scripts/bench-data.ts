@@ -2,18 +2,14 @@
 // merchant (README, "Performance"). Builds if needed, starts `next start` on a fresh embedded database,
 // seeds N paid orders into the demo merchant by SQL (scripts/bench-seed.ts), signs in to its dashboard, and
 // times each request: the median of 5 after 2 warm-ups, one at a time, against its target. Not part of npm test.
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
 import pg from 'pg';
 import { ensureEmbeddedServer, stopEmbeddedServer } from '../lib/db/embedded';
-import { freePort } from '../lib/server/free-port';
 import { seededIds, seedPayments } from './bench-seed';
+import { BENCH_API_KEY, startBenchServer } from './bench-server';
 
 const DATA_DIR = 'data/bench-data';
-const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
-const API_KEY = 'sk_sandbox_BenchBenchBenchBenchBenchBench12';
 const EMAIL = 'demo@example.com';
 const PASSWORD = 'bench-data-password';
 const TAG = 'B1';
@@ -32,33 +28,8 @@ function count(): number {
 
 async function main() {
   const n = count();
-  if (!fs.existsSync(`${DIST_DIR}/BUILD_ID`)) {
-    console.error('no production build: running next build');
-    execFileSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
-  }
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/reset-data-dir.ts', DATA_DIR], { stdio: 'inherit' });
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(
-    process.execPath,
-    ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATA_DIR,
-        APP_URL: base,
-        SANDBOX_API_KEY: API_KEY,
-        RATE_LIMIT_PER_SECOND: '1000000',
-        RATE_LIMIT_BURST: '1000000',
-        WORKER: 'off',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  const { base, stop } = await startBenchServer({ dataDir: DATA_DIR });
   try {
-    await waitForReady(base);
     const database = await ensureEmbeddedServer(path.resolve(DATA_DIR), () => {});
     const client = new pg.Client({ connectionString: database.adminUrl('sandbox') });
     await client.connect();
@@ -86,8 +57,7 @@ async function main() {
     for (const request of await requests(base, n)) timings.push(await time(base, request, cookie));
     printTable(n, seedSeconds, timings);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stop();
     await stopEmbeddedServer(DATA_DIR);
   }
 }
@@ -160,7 +130,7 @@ async function time(base: string, request: Request, cookie: string): Promise<Tim
 }
 
 function api(base: string, p: string) {
-  return fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${API_KEY}` } });
+  return fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${BENCH_API_KEY}` } });
 }
 
 /** The dashboard's credentials sign-in, as a browser posts it; returns the session cookie. */
@@ -189,19 +159,6 @@ function printTable(n: number, seedSeconds: number, timings: Timing[]) {
     const verdict = timing.status !== 200 ? `HTTP ${timing.status}` : timing.medianMs <= target ? 'met' : '**missed**';
     console.log(`| ${timing.name} | ${ms(timing.medianMs)} | ${ms(timing.maxMs)} | ${target} ms | ${verdict} |`);
   }
-}
-
-async function waitForReady(base: string) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not become ready');
 }
 
 await main();

@@ -1,16 +1,13 @@
 // npm run bench: how fast the API is against its own framework floor. Builds if needed, starts
 // `next start` on a fresh embedded database, and measures each scenario with autocannon for 10 s at 10
 // and at 50 connections. Prints a table and writes bench/results.json. Not part of npm test.
-import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { MAX_AMOUNT } from '../lib/money';
-import { freePort } from '../lib/server/free-port';
+import { BENCH_API_KEY, startBenchServer } from './bench-server';
 
 const DATA_DIR = 'data/bench';
-const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
-const API_KEY = 'sk_sandbox_BenchBenchBenchBenchBenchBench12';
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = process.env.BENCH_CONNECTIONS ? process.env.BENCH_CONNECTIONS.split(',').map(Number) : [10, 50];
 // BENCH_ONLY=text keeps only the scenarios whose name contains it (to profile one of them)
@@ -39,38 +36,17 @@ type Result = {
 };
 
 async function main() {
-  if (!fs.existsSync(`${DIST_DIR}/BUILD_ID`)) {
-    console.error('no production build: running next build');
-    execFileSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
-  }
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/reset-data-dir.ts', DATA_DIR], { stdio: 'inherit' });
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   // BENCH_CPU_PROF=dir writes the server's V8 CPU profile there when it exits (node refuses --cpu-prof in NODE_OPTIONS)
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const server = spawn(
-    process.execPath,
-    [...profile, 'node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATA_DIR,
-        APP_URL: base,
-        SANDBOX_API_KEY: API_KEY,
-        // the limiter still runs on every request; the bench only keeps it from answering 429
-        RATE_LIMIT_PER_SECOND: '1000000',
-        RATE_LIMIT_BURST: '1000000',
-        WORKER: 'off',
-        LOG_LEVEL: 'warn',
-        // each scenario's round trips are read off one request before it is measured
-        DB_COUNT_ROUND_TRIPS: 'on',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  // each scenario's round trips are read off one request before it is measured
+  const bench = await startBenchServer({
+    dataDir: DATA_DIR,
+    nodeOptions: profile,
+    env: { DB_COUNT_ROUND_TRIPS: 'on' },
+  });
+  const { base } = bench;
+  const server = bench.process;
   try {
-    await waitForReady(base);
     const fixtures = await prepareFixtures(base);
     const scenarios = buildScenarios(fixtures).filter((s) => !ONLY || s.name.includes(ONLY));
     const results: Result[] = [];
@@ -102,8 +78,7 @@ async function main() {
     );
     console.log('\nwritten to bench/results.json');
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await bench.stop();
   }
 }
 
@@ -168,7 +143,7 @@ function buildScenarios(fixtures: Fixtures): Scenario[] {
 async function roundTripsOf(base: string, scenario: Scenario): Promise<number | undefined> {
   const response = await fetch(`${base}${scenario.path}`, {
     method: scenario.method ?? 'GET',
-    headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', ...scenario.headers?.() },
+    headers: { Authorization: `Bearer ${BENCH_API_KEY}`, 'Content-Type': 'application/json', ...scenario.headers?.() },
     body: scenario.body?.(),
   });
   await response.arrayBuffer();
@@ -183,7 +158,7 @@ function measure(base: string, scenario: Scenario, connections: number, duration
         url: `${base}${scenario.path}`,
         connections,
         duration,
-        headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${BENCH_API_KEY}`, 'Content-Type': 'application/json' },
         requests: [
           {
             method: scenario.method ?? 'GET',
@@ -257,7 +232,7 @@ async function post(base: string, path: string, body: unknown, idempotencyKey: s
   const response = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: {
-      Authorization: `Bearer ${API_KEY}`,
+      Authorization: `Bearer ${BENCH_API_KEY}`,
       'Content-Type': 'application/json',
       'Idempotency-Key': idempotencyKey,
     },
@@ -265,19 +240,6 @@ async function post(base: string, path: string, body: unknown, idempotencyKey: s
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as { id: string };
-}
-
-async function waitForReady(base: string) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not become ready');
 }
 
 await main();
