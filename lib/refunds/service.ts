@@ -187,18 +187,24 @@ export const TEST_HELPER_FAILURE_REASON = 'Failed by the test helper';
  * payment was made with test card 4000 0000 0000 5126. Claimed with SKIP LOCKED so workers can share.
  */
 export async function finishProcessingRefunds(database: Db, delayMs: number, batchSize = 50): Promise<number> {
-  return inTransaction(database, async (tx) => {
-    const due = await claimDueRefunds(tx, delayMs, batchSize);
-    for (const id of due) {
+  // One refund a transaction. A transaction that finished several locked their payments in the order the
+  // refunds came due, and two workers doing so in different orders deadlocked (seen in the scale test's logs).
+  let finished = 0;
+  while (finished < batchSize) {
+    const finishedOne = await inTransaction(database, async (tx) => {
+      const [id] = await claimDueRefunds(tx, delayMs, 1);
+      if (!id) return false;
       const refund = await findRefundWithPayment(tx, id);
-      await finishClaimedRefund(
-        tx,
-        id,
-        refund.payment.refundsFailInSandbox ? { failureReason: SANDBOX_REFUND_REFUSED } : { completed: true },
-      );
-    }
-    return due.length;
-  });
+      const outcome = refund.payment.refundsFailInSandbox
+        ? { failureReason: SANDBOX_REFUND_REFUSED }
+        : { completed: true as const };
+      await finishClaimedRefund(tx, id, outcome);
+      return true;
+    });
+    if (!finishedOne) break;
+    finished += 1;
+  }
+  return finished;
 }
 
 type ProviderOutcome = { completed: true } | { failureReason: string };
