@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import { abortReason, sql, type Db } from '@/lib/db';
+import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository';
 import {
   CLAIM_OUTCOME,
   claimWithAnswer,
@@ -254,12 +255,65 @@ export async function findSessionsPage(
 }
 
 /** open → expired, only while it is open and not yet past expires_at; false when it was not. */
-export async function markSessionExpired(database: Db, merchantId: string, id: string, at: Date): Promise<boolean> {
-  const { count } = await database.checkoutSession.updateMany({
-    where: { id, merchantId, status: 'open', expiresAt: { gt: at } },
-    data: { status: 'expired', expiredAt: at },
-  });
-  return count === 1;
+const SESSION_NOT_OPEN = 'checkout_session_not_open';
+const expireValue = (n: number) => `$${CLAIM_WITH_ANSWER_VALUES + n}`;
+
+// Expiring a session and writing its checkout_session.expired event in one statement, the Idempotency-Key's
+// claim with the answer too when the request sent one (`claimed`: true). A session that is no longer open
+// undoes the statement when a key was claimed, so that the key stays free.
+const expireSessionStatement = (claimed: boolean) => {
+  const $ = claimed ? expireValue : (n: number) => `$${n}`;
+  return `
+  WITH ${claimed ? `${claimWithAnswer()},` : ''}
+  expired AS (
+    UPDATE "checkout_sessions" SET "status" = 'expired', "expired_at" = ${$(3)}::timestamptz ${claimed ? 'FROM "claimed"' : ''}
+    WHERE "checkout_sessions"."id" = ${$(1)}::text AND "merchant_id" = ${$(2)}::text AND "status" = 'open'
+      AND "expires_at" > ${$(3)}::timestamptz
+    RETURNING "checkout_sessions"."id"
+  ), ${eventWrites((n) => $(3 + n), 'FROM expired')}
+  SELECT EXISTS (SELECT 1 FROM expired) AS "expired"${
+    claimed
+      ? `, ${CLAIM_OUTCOME.columns},
+    CASE WHEN c."id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM expired) THEN abort_statement('${SESSION_NOT_OPEN}') END AS "undone"
+  FROM ${CLAIM_OUTCOME.from}`
+      : ''
+  }`;
+};
+const EXPIRE_SESSION = expireSessionStatement(false);
+const EXPIRE_SESSION_CLAIMING_KEY = expireSessionStatement(true);
+
+const expiredRow = z.object({ expired: z.boolean() });
+
+/**
+ * Expires an open session and writes its event, in one statement; with `claim`, claims the request's
+ * Idempotency-Key with the answer too. Returns whether it expired the session (with `claim`: the claim's
+ * outcome, or 'checkout_session_not_open' when nothing was written).
+ */
+export async function expireSession(
+  database: Db,
+  session: { id: string; merchantId: string; at: Date },
+  event: NewEvent,
+  claim?: ClaimWithAnswer,
+): Promise<ClaimOutcome | boolean | typeof SESSION_NOT_OPEN> {
+  const values = [session.id, session.merchantId, session.at, ...eventValues(event)];
+  if (!claim) {
+    const [row] = await sql(database, 'expire-checkout-session', EXPIRE_SESSION, values);
+    return expiredRow.parse(row).expired;
+  }
+  for (;;) {
+    try {
+      const [row] = await sql(database, 'expire-checkout-session-claiming-key', EXPIRE_SESSION_CLAIMING_KEY, [
+        ...claimWithAnswerValues(claim),
+        ...values,
+      ]);
+      const outcome = claimOutcomeOf(row);
+      if (outcome.claimed || outcome.record) return outcome;
+      // the record holding the key was committed after this statement's snapshot: look again
+    } catch (error) {
+      if (abortReason(error) === SESSION_NOT_OPEN) return SESSION_NOT_OPEN;
+      throw error;
+    }
+  }
 }
 
 const idRows = z.array(z.object({ id: z.string() }));

@@ -3,7 +3,7 @@ import { settleClaim } from '@/lib/api/idempotency';
 import { paginate } from '@/lib/api/pagination';
 import { now } from '@/lib/clock';
 import { inTransaction, type Db } from '@/lib/db';
-import { emitEvent } from '@/lib/events/service';
+import { emitEvent, newEvent } from '@/lib/events/service';
 import type { Currency, PaymentMethod } from '@/lib/generated/prisma/client';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { isId, newId } from '@/lib/ids';
@@ -12,13 +12,13 @@ import { merchantRules } from '@/lib/merchants/settings';
 import { computeTotal, MAX_AMOUNT } from '@/lib/money';
 import {
   expireDueSessions,
+  expireSession,
   findSessionCursor,
   findSessionsPage,
   findSessionsWithItems,
   findSessionWithItems,
   insertSessionClaimingKey,
   insertSessionUnlessOrderPaid,
-  markSessionExpired,
   type NewCheckoutSession,
 } from './repository';
 import type { CreateCheckoutSessionInput } from './schemas';
@@ -203,19 +203,27 @@ export async function listCheckoutSessions(
 }
 
 /** open → expired, by the merchant. A session already past its expiry is no longer open. */
-export async function expireCheckoutSession(database: Db, merchantId: string, id: string) {
-  return inTransaction(database, async (tx) => {
-    const session = await getCheckoutSessionOrThrow(tx, merchantId, id);
-    const at = now();
-    if (!(await markSessionExpired(tx, merchantId, id, at))) {
-      throw errors.checkoutSessionNotOpen(
-        `Checkout session ${id} is ${serializeCheckoutSession(session).status}, not open`,
-      );
-    }
-    const expired = { ...session, status: 'expired' as const, expiredAt: at };
-    await emitEvent(tx, merchantId, 'checkout_session.expired', serializeCheckoutSession(expired));
-    return expired;
-  });
+export async function expireCheckoutSession(
+  database: Db,
+  merchantId: string,
+  id: string,
+  options: { claimKey?: (session: CheckoutSessionWithItems) => ClaimWithAnswer } = {},
+): Promise<CheckoutSessionWithItems> {
+  const session = await getCheckoutSessionOrThrow(database, merchantId, id);
+  const at = now();
+  const expired = { ...session, status: 'expired' as const, expiredAt: at };
+  const event = newEvent(merchantId, 'checkout_session.expired', serializeCheckoutSession(expired));
+  const claim = options.claimKey?.(expired);
+  const outcome = await expireSession(database, { id, merchantId, at }, event, claim);
+  if (outcome === false || outcome === 'checkout_session_not_open') {
+    // worded from the session as it is now: it may have been paid since it was read
+    const current = await getCheckoutSessionOrThrow(database, merchantId, id);
+    throw errors.checkoutSessionNotOpen(
+      `Checkout session ${id} is ${serializeCheckoutSession(current).status}, not open`,
+    );
+  }
+  if (claim && outcome !== true) settleClaim(outcome, claim);
+  return expired;
 }
 
 /** The worker's sweep: persists expiry of sessions past expires_at and emits their events. */

@@ -59,6 +59,31 @@ describe('under concurrent requests', () => {
     expect(made).toBe(1);
   });
 
+  it('10 expires of one session at once expire it once: one answer, one event; with one key, all replay it', async () => {
+    const expireAll = (id: string, key: (i: number) => string) =>
+      Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          api.post(`/v1/checkout-sessions/${id}/expire`, undefined, { idempotencyKey: key(i) }),
+        ),
+      );
+    const own = (await api.post('/v1/checkout-sessions', sessionBody())).body.id;
+    const answers = await expireAll(own, (i) => `${own}-${i}`);
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+    for (const res of answers.filter((one) => one.status !== 200))
+      expect([res.status, res.body.error.code]).toEqual([409, 'checkout_session_not_open']);
+    const shared = (await api.post('/v1/checkout-sessions', sessionBody())).body.id;
+    const replays = await expireAll(shared, () => `${shared}-one`);
+    expect(replays.map((res) => res.status)).toEqual(replays.map(() => 200));
+    expect(new Set(replays.map((res) => JSON.stringify(res.body))).size).toBe(1);
+    const client = await db();
+    for (const id of [own, shared]) {
+      const events = await client.event.count({
+        where: { merchantId, type: 'checkout_session.expired', data: { path: ['object', 'id'], equals: id } },
+      });
+      expect(events).toBe(1);
+    }
+  });
+
   it('30 refunds of 30 % of one payment make exactly 3', async () => {
     const session = (
       await api.post(

@@ -11,7 +11,7 @@ const ROUND_TRIPS: Record<string, number> = {
   createCheckoutSession: 1,
   listCheckoutSessions: 1,
   getCheckoutSession: 1,
-  expireCheckoutSession: 7,
+  expireCheckoutSession: 2,
   listPayments: 1,
   getPayment: 1,
   createRefundRequest: 2,
