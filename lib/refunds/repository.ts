@@ -141,12 +141,74 @@ export async function findRefundRequestsPage(
   });
 }
 
+const REFUND_NOT_CANCELABLE = 'refund_not_cancelable';
+const cancelValue = (n: number) => `$${CLAIM_WITH_ANSWER_VALUES + n}`;
+
+// Canceling a requested refund and giving its amount back to the payment in one statement, the
+// Idempotency-Key's claim with the answer too when the request sent one (`claimed`: true). A refund that has
+// left `requested` undoes the statement when a key was claimed, so that the key stays free.
+const cancelRefundStatement = (claimed: boolean) => {
+  const $ = claimed ? cancelValue : (n: number) => `$${n}`;
+  return `
+  WITH ${claimed ? `${claimWithAnswer()},` : ''}
+  canceled AS (
+    UPDATE "refund_requests" SET "status" = 'canceled', "updated_at" = ${$(3)}::timestamptz ${claimed ? 'FROM "claimed"' : ''}
+    WHERE "refund_requests"."id" = ${$(1)}::text AND "merchant_id" = ${$(2)}::text AND "status" = 'requested'
+    RETURNING "payment_id", "amount"
+  ), released AS (
+    UPDATE "payments" SET "amount_reserved" = "payments"."amount_reserved" - r."amount"
+    FROM canceled AS r WHERE "payments"."id" = r."payment_id"
+  )
+  SELECT EXISTS (SELECT 1 FROM canceled) AS "canceled"${
+    claimed
+      ? `, ${CLAIM_OUTCOME.columns},
+    CASE WHEN c."id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM canceled) THEN abort_statement('${REFUND_NOT_CANCELABLE}') END AS "undone"
+  FROM ${CLAIM_OUTCOME.from}`
+      : ''
+  }`;
+};
+const CANCEL_REFUND = cancelRefundStatement(false);
+const CANCEL_REFUND_CLAIMING_KEY = cancelRefundStatement(true);
+
+const canceledRow = z.object({ canceled: z.boolean() });
+
+/**
+ * Cancels a requested refund and releases its reservation, in one statement; with `claim`, claims the
+ * request's Idempotency-Key with the answer too. Returns whether it canceled (with `claim`: the claim's
+ * outcome, or 'refund_not_cancelable' when nothing was written).
+ */
+export async function cancelRequestedRefund(
+  database: Db,
+  refund: { id: string; merchantId: string; at: Date },
+  claim?: ClaimWithAnswer,
+): Promise<ClaimOutcome | boolean | typeof REFUND_NOT_CANCELABLE> {
+  const values = [refund.id, refund.merchantId, refund.at];
+  if (!claim) {
+    const [row] = await sql(database, 'cancel-refund', CANCEL_REFUND, values);
+    return canceledRow.parse(row).canceled;
+  }
+  for (;;) {
+    try {
+      const [row] = await sql(database, 'cancel-refund-claiming-key', CANCEL_REFUND_CLAIMING_KEY, [
+        ...claimWithAnswerValues(claim),
+        ...values,
+      ]);
+      const outcome = claimOutcomeOf(row);
+      if (outcome.claimed || outcome.record) return outcome;
+      // the record holding the key was committed after this statement's snapshot: look again
+    } catch (error) {
+      if (abortReason(error) === REFUND_NOT_CANCELABLE) return REFUND_NOT_CANCELABLE;
+      throw error;
+    }
+  }
+}
+
 /** Moves a refund out of `requested`, checked in the UPDATE itself; false when it had already left. */
 export async function moveRequestedRefund(
   database: Db,
   merchantId: string,
   id: string,
-  to: Extract<RefundStatus, 'canceled' | 'declined' | 'processing'>,
+  to: Extract<RefundStatus, 'declined' | 'processing'>,
   at: Date,
 ): Promise<boolean> {
   const { count } = await database.refundRequest.updateMany({

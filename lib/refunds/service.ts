@@ -17,6 +17,7 @@ import {
 import { amountRefundable } from '@/lib/payments/serialize';
 import {
   authorizeRequestedRefundsOfAutomaticMerchants,
+  cancelRequestedRefund,
   claimDueRefunds,
   claimRefundToFinish,
   findRefundRequest,
@@ -127,36 +128,56 @@ export async function listRefundRequests(
 }
 
 /**
- * Moves a refund out of `requested` (cancel, decline) or through (approve), checking the state in the
- * UPDATE itself. Ending states give the reserved amount back to the payment in the same transaction.
+ * A person's decision under the manual policy: out of `requested` (decline) or through it (approve), checking
+ * the state in the UPDATE itself. A declined refund gives its reserved amount back in the same transaction.
  */
-async function leaveRequested(
+async function decideRequested(
   database: Db,
   merchantId: string,
   id: string,
-  to: Extract<RefundStatus, 'canceled' | 'declined' | 'processing'>,
+  to: Extract<RefundStatus, 'declined' | 'processing'>,
 ): Promise<RefundRequest> {
   return inTransaction(database, async (tx) => {
     const refund = await getRefundRequestOrThrow(tx, merchantId, id);
-    if (to !== 'canceled') await assertManualRefundPolicy(tx, merchantId);
+    await assertManualRefundPolicy(tx, merchantId);
     if (!(await moveRequestedRefund(tx, merchantId, id, to, now()))) {
       throw errors.refundNotCancelable(
         `Refund request ${id} is ${refund.status}; only a requested refund can be ${to === 'processing' ? 'approved' : to}`,
       );
     }
-    if (to !== 'processing') await releasePaymentReservation(tx, refund.paymentId, refund.amount);
+    if (to === 'declined') await releasePaymentReservation(tx, refund.paymentId, refund.amount);
     return findRefundRequestByIdOrThrow(tx, id);
   });
 }
 
-export const cancelRefundRequest = (database: Db, merchantId: string, id: string) =>
-  leaveRequested(database, merchantId, id, 'canceled');
+/** Withdraws a requested refund: its amount is available again. One statement, the key's claim included. */
+export async function cancelRefundRequest(
+  database: Db,
+  merchantId: string,
+  id: string,
+  options: { claimKey?: (refund: RefundRequest) => ClaimWithAnswer } = {},
+): Promise<RefundRequest> {
+  const refund = await getRefundRequestOrThrow(database, merchantId, id);
+  const at = now();
+  const canceled: RefundRequest = { ...refund, status: 'canceled', updatedAt: at };
+  const claim = options.claimKey?.(canceled);
+  const outcome = await cancelRequestedRefund(database, { id, merchantId, at }, claim);
+  if (outcome === false || outcome === 'refund_not_cancelable') {
+    // worded from the refund as it is now: it may have moved since it was read
+    const current = await getRefundRequestOrThrow(database, merchantId, id);
+    throw errors.refundNotCancelable(
+      `Refund request ${id} is ${current.status}; only a requested refund can be canceled`,
+    );
+  }
+  if (claim && outcome !== true) settleClaim(outcome, claim);
+  return canceled;
+}
 /** Manual policy: a dashboard user declines. */
 export const declineRefundRequest = (database: Db, merchantId: string, id: string) =>
-  leaveRequested(database, merchantId, id, 'declined');
+  decideRequested(database, merchantId, id, 'declined');
 /** Manual policy: a dashboard user authorizes; the refund goes to the provider. */
 export const approveRefundRequest = (database: Db, merchantId: string, id: string) =>
-  leaveRequested(database, merchantId, id, 'processing');
+  decideRequested(database, merchantId, id, 'processing');
 
 /**
  * Approve and Decline are a person's decisions, which the automatic policy gives to the service: its

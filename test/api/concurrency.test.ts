@@ -84,6 +84,27 @@ describe('under concurrent requests', () => {
     }
   });
 
+  it('10 cancels of one refund at once give its amount back once', async () => {
+    const session = (await api.post('/v1/checkout-sessions', sessionBody())).body;
+    const payment = (await api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'usdc' }))
+      .body;
+    const refund = (
+      await api.post('/v1/refund-requests', {
+        payment_id: payment.id,
+        amount: 1000,
+        crypto_refund_destination_note: 'verified by phone',
+      })
+    ).body;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => api.post(`/v1/refund-requests/${refund.id}/cancel`)),
+    );
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+    for (const res of answers.filter((one) => one.status !== 200))
+      expect([res.status, res.body.error.code]).toEqual([409, 'refund_not_cancelable']);
+    const client = await db();
+    expect((await client.payment.findUniqueOrThrow({ where: { id: payment.id } })).amountReserved).toBe(0);
+  });
+
   it('30 refunds of 30 % of one payment make exactly 3', async () => {
     const session = (
       await api.post(

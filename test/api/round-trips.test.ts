@@ -17,7 +17,7 @@ const ROUND_TRIPS: Record<string, number> = {
   createRefundRequest: 2,
   listRefundRequests: 1,
   getRefundRequest: 1,
-  cancelRefundRequest: 8,
+  cancelRefundRequest: 2,
   createPaymentLink: 1,
   listPaymentLinks: 1,
   getPaymentLink: 1,
