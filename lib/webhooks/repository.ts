@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
-import type { Db } from '@/lib/db';
+import { abortReason, sql, type Db } from '@/lib/db';
 import { countLimit } from '@/lib/db/page';
 import type { WebhookDeliveryStatus, WebhookEndpoint } from '@/lib/generated/prisma/client';
-import { insertRowClaimingKey, type ClaimWithAnswer } from '@/lib/idempotency/repository';
+import {
+  CLAIM_OUTCOME,
+  CLAIM_WITH_ANSWER_VALUES,
+  claimOutcomeOf,
+  claimWithAnswer,
+  claimWithAnswerValues,
+  insertRowClaimingKey,
+  type ClaimOutcome,
+  type ClaimWithAnswer,
+} from '@/lib/idempotency/repository';
 
 // Every query on webhook_endpoints, webhook_deliveries and webhook_attempts. The delivery queue's
 // claims and the secret rotation are single statements (deliver.ts says why for the claims).
@@ -72,29 +81,89 @@ export async function findEndpoints(database: Db, merchantId: string) {
 }
 
 /** Marks the endpoint deleted and disabled, only if it is the merchant's and live; false when it was not. */
-export async function markEndpointDeleted(database: Db, merchantId: string, id: string, at: Date): Promise<boolean> {
-  const { count } = await database.webhookEndpoint.updateMany({
-    where: { id, merchantId, deletedAt: null },
-    data: { deletedAt: at, status: 'disabled' },
-  });
-  return count === 1;
+/**
+ * Deletes the endpoint (kept, with deleted_at, so its delivery log survives) and ends its pending deliveries
+ * as failed, in one statement. False when it is not the merchant's, or deleted already.
+ */
+export async function deleteEndpointEndingDeliveries(
+  database: Db,
+  merchantId: string,
+  id: string,
+  at: Date,
+): Promise<boolean> {
+  const [row] = await database.$queryRaw<unknown[]>`
+    WITH deleted AS (
+      UPDATE "webhook_endpoints" SET "deleted_at" = ${at}, "status" = 'disabled'
+      WHERE "id" = ${id} AND "merchant_id" = ${merchantId} AND "deleted_at" IS NULL
+      RETURNING "id"
+    ), ended AS (
+      UPDATE "webhook_deliveries" AS d SET "status" = 'failed', "next_attempt_at" = NULL
+      FROM deleted WHERE d."endpoint_id" = deleted."id" AND d."status" = 'pending'
+    )
+    SELECT EXISTS (SELECT 1 FROM deleted) AS "deleted"`;
+  return z.object({ deleted: z.boolean() }).parse(row).deleted;
 }
 
+const ENDPOINT_MISSING = 'resource_missing';
+const rotateValue = (n: number) => `$${CLAIM_WITH_ANSWER_VALUES + n}`;
+
+// Rotating a secret in one statement, the Idempotency-Key's claim with the answer too when the request sent
+// one (`claimed`: true). The right-hand "secret" is the value before the update, so two rotations at once
+// each retire the secret they replaced. An endpoint deleted meanwhile undoes the statement when a key was
+// claimed, so that the key stays free.
+const rotateStatement = (claimed: boolean) => {
+  const $ = claimed ? rotateValue : (n: number) => `$${n}`;
+  return `
+  WITH ${claimed ? `${claimWithAnswer()},` : ''}
+  rotated AS (
+    UPDATE "webhook_endpoints"
+    SET "previous_secret" = "secret", "previous_secret_expires_at" = ${$(4)}::timestamptz, "secret" = ${$(3)}::text
+    ${claimed ? 'FROM "claimed"' : ''}
+    WHERE "webhook_endpoints"."id" = ${$(1)}::text AND "merchant_id" = ${$(2)}::text AND "deleted_at" IS NULL
+    RETURNING "webhook_endpoints"."id"
+  )
+  SELECT EXISTS (SELECT 1 FROM rotated) AS "rotated"${
+    claimed
+      ? `, ${CLAIM_OUTCOME.columns},
+    CASE WHEN c."id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM rotated) THEN abort_statement('${ENDPOINT_MISSING}') END AS "undone"
+  FROM ${CLAIM_OUTCOME.from}`
+      : ''
+  }`;
+};
+const ROTATE_SECRET = rotateStatement(false);
+const ROTATE_SECRET_CLAIMING_KEY = rotateStatement(true);
+
+const rotatedRow = z.object({ rotated: z.boolean() });
+
 /**
- * One statement: the right-hand "secret" is the value before the update, so two rotations at once each
- * retire the secret they replaced. False when the endpoint is deleted.
+ * A new secret for the endpoint, the old one kept beside it until `previousExpiresAt`; with `claim`, claims
+ * the request's Idempotency-Key with the answer too. Returns whether it rotated (with `claim`: the claim's
+ * outcome, or 'resource_missing' when the endpoint is deleted and nothing was written).
  */
 export async function rotateEndpointSecret(
   database: Db,
-  id: string,
-  newSecret: string,
-  previousExpiresAt: Date,
-): Promise<boolean> {
-  const rotated = await database.$executeRaw`
-    UPDATE "webhook_endpoints"
-    SET "previous_secret" = "secret", "previous_secret_expires_at" = ${previousExpiresAt}, "secret" = ${newSecret}
-    WHERE "id" = ${id} AND "deleted_at" IS NULL`;
-  return rotated === 1;
+  endpoint: { id: string; merchantId: string; newSecret: string; previousExpiresAt: Date },
+  claim?: ClaimWithAnswer,
+): Promise<ClaimOutcome | boolean | typeof ENDPOINT_MISSING> {
+  const values = [endpoint.id, endpoint.merchantId, endpoint.newSecret, endpoint.previousExpiresAt];
+  if (!claim) {
+    const [row] = await sql(database, 'rotate-webhook-secret', ROTATE_SECRET, values);
+    return rotatedRow.parse(row).rotated;
+  }
+  for (;;) {
+    try {
+      const [row] = await sql(database, 'rotate-webhook-secret-claiming-key', ROTATE_SECRET_CLAIMING_KEY, [
+        ...claimWithAnswerValues(claim),
+        ...values,
+      ]);
+      const outcome = claimOutcomeOf(row);
+      if (outcome.claimed || outcome.record) return outcome;
+      // the record holding the key was committed after this statement's snapshot: look again
+    } catch (error) {
+      if (abortReason(error) === ENDPOINT_MISSING) return ENDPOINT_MISSING;
+      throw error;
+    }
+  }
 }
 
 // ---- deliveries
@@ -110,13 +179,6 @@ export async function insertFinishedDelivery(
 }
 
 /** Deleting an endpoint stops its deliveries: pending ones end as failed. */
-export async function failPendingDeliveries(database: Db, endpointId: string): Promise<void> {
-  await database.webhookDelivery.updateMany({
-    where: { endpointId, status: 'pending' },
-    data: { status: 'failed', nextAttemptAt: null },
-  });
-}
-
 /** A delivery of a stored event (not a test send) to one of the merchant's endpoints. */
 export async function findEventDelivery(database: Db, merchantId: string, id: string) {
   return database.webhookDelivery.findFirst({

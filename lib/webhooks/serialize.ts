@@ -18,3 +18,8 @@ export function serializeWebhookEndpoint(endpoint: WebhookEndpoint, options: { w
 export function serializeDeletedWebhookEndpoint(id: string) {
   return { id, object: 'webhook_endpoint' as const, deleted: true as const };
 }
+
+/** The endpoint with its secret: the answer to a creation or a rotation, the two times it is shown. */
+export function serializeWebhookEndpointWithSecret(endpoint: WebhookEndpoint) {
+  return serializeWebhookEndpoint(endpoint, { withSecret: true });
+}

@@ -2,24 +2,22 @@ import { errors } from '@/lib/api/errors';
 import { settleClaim } from '@/lib/api/idempotency';
 import { paginate } from '@/lib/api/pagination';
 import { now } from '@/lib/clock';
-import { inTransaction, type Db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { serializeEvent } from '@/lib/events/serialize';
 import type { WebhookEndpoint } from '@/lib/generated/prisma/client';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { isId, newId } from '@/lib/ids';
 import { logTestDelivery, sendDeliveryNow, signAndSend, TEST_EVENT_TYPE, type DeliveryOptions } from './deliver';
 import {
-  failPendingDeliveries,
   findAttempts,
   findDeliveryById,
   findEndpoint,
-  findEndpointById,
   findEndpointCursor,
   findEndpointsPage,
   findEventDelivery,
   insertEndpoint,
   insertEndpointClaimingKey,
-  markEndpointDeleted,
+  deleteEndpointEndingDeliveries,
   rotateEndpointSecret,
   type NewWebhookEndpoint,
 } from './repository';
@@ -88,11 +86,9 @@ export async function listWebhookEndpoints(
  * delivery log of what was sent before remains readable.
  */
 export async function deleteWebhookEndpoint(database: Db, merchantId: string, id: string): Promise<void> {
-  return inTransaction(database, async (tx) => {
-    const deleted = isId('webhookEndpoint', id) && (await markEndpointDeleted(tx, merchantId, id, now()));
-    if (!deleted) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
-    await failPendingDeliveries(tx, id);
-  });
+  const deleted =
+    isId('webhookEndpoint', id) && (await deleteEndpointEndingDeliveries(database, merchantId, id, now()));
+  if (!deleted) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
 }
 
 /**
@@ -100,12 +96,28 @@ export async function deleteWebhookEndpoint(database: Db, merchantId: string, id
  * webhook-signature), so a receiver can switch without rejecting anything. Rotating again within those
  * hours retires the oldest at once. Returns the endpoint with the new secret, shown this once.
  */
-export async function rotateWebhookSecret(database: Db, merchantId: string, id: string) {
+export async function rotateWebhookSecret(
+  database: Db,
+  merchantId: string,
+  id: string,
+  options: { claimKey?: (endpoint: WebhookEndpoint) => ClaimWithAnswer } = {},
+): Promise<WebhookEndpoint> {
   const endpoint = await getWebhookEndpointOrThrow(database, merchantId, id);
-  const expiresAt = new Date(now().getTime() + PREVIOUS_SECRET_VALIDITY_MS);
-  const rotated = await rotateEndpointSecret(database, endpoint.id, generateWebhookSecret(), expiresAt);
-  if (!rotated) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
-  return findEndpointById(database, endpoint.id);
+  const previousExpiresAt = new Date(now().getTime() + PREVIOUS_SECRET_VALIDITY_MS);
+  const newSecret = generateWebhookSecret();
+  const rotated: WebhookEndpoint = {
+    ...endpoint,
+    secret: newSecret,
+    previousSecret: endpoint.secret,
+    previousSecretExpiresAt: previousExpiresAt,
+  };
+  const claim = options.claimKey?.(rotated);
+  const outcome = await rotateEndpointSecret(database, { id, merchantId, newSecret, previousExpiresAt }, claim);
+  if (outcome === false || outcome === 'resource_missing') {
+    throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
+  }
+  if (claim && outcome !== true) settleClaim(outcome, claim);
+  return rotated;
 }
 
 /** A delivery of a stored event: a logged test send is not resent (a new test is one click away). */

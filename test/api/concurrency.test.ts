@@ -105,6 +105,24 @@ describe('under concurrent requests', () => {
     expect((await client.payment.findUniqueOrThrow({ where: { id: payment.id } })).amountReserved).toBe(0);
   });
 
+  it('5 rotations of a secret at once with one key give one new secret; with their own keys, one each', async () => {
+    const endpoint = (
+      await api.post('/v1/webhook-endpoints', { url: 'https://shop.example.com/rotate', events: ['*'] })
+    ).body;
+    const rotate = (key: (i: number) => string) =>
+      Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          api.post(`/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, undefined, { idempotencyKey: key(i) }),
+        ),
+      );
+    const shared = await rotate(() => `${endpoint.id}-rotate`);
+    expect(shared.map((res) => res.status)).toEqual(shared.map(() => 200));
+    expect(new Set(shared.map((res) => res.body.secret)).size).toBe(1);
+    const own = await rotate((i) => `${endpoint.id}-rotate-${i}`);
+    expect(own.map((res) => res.status)).toEqual(own.map(() => 200));
+    expect(new Set(own.map((res) => res.body.secret)).size).toBe(5);
+  });
+
   it('30 refunds of 30 % of one payment make exactly 3', async () => {
     const session = (
       await api.post(
