@@ -10,7 +10,8 @@ export const listEventsOperation = operation({
   path: '/v1/events',
   tag: 'Events',
   summary: 'List events',
-  description: 'Newest first, optionally of one type.',
+  description:
+    'Newest first, optionally of one type. Events are kept 30 days by default (the server’s `RETENTION_DAYS`), their webhook deliveries with them.',
   scope: 'events:read',
   idempotency: 'none',
   query: listEventsQuery,
