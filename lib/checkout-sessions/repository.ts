@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
-import { abortReason, sql, type Db } from '@/lib/db';
+import { sql, type Db } from '@/lib/db';
 import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository';
 import {
   CLAIM_OUTCOME,
-  claimWithAnswer,
   CLAIM_WITH_ANSWER_VALUES,
-  claimOutcomeOf,
-  claimWithAnswerValues,
+  claimWithAnswer,
+  runClaimingStatement,
   type ClaimOutcome,
   type ClaimWithAnswer,
 } from '@/lib/idempotency/repository';
@@ -85,22 +84,15 @@ export async function insertSessionClaimingKey(
   session: NewCheckoutSession,
   claim: ClaimWithAnswer,
 ): Promise<(ClaimOutcome & { orderId?: string }) | typeof ORDER_ALREADY_PAID> {
-  for (;;) {
-    try {
-      const [row] = await sql(database, 'insert-checkout-session-claiming-key', INSERT_SESSION_CLAIMING_KEY, [
-        ...claimWithAnswerValues(claim),
-        ...sessionValues(session),
-      ]);
-      const outcome = claimOutcomeOf(row);
-      if (outcome.claimed) return { ...outcome, orderId: claimedSessionRow.parse(row).orderId ?? undefined };
-      if (outcome.record) return outcome;
-      // the record holding the key was committed after this statement's snapshot: look again
-    } catch (error) {
-      const reason = abortReason(error);
-      if (reason === ORDER_ALREADY_PAID) return ORDER_ALREADY_PAID;
-      if (reason !== ORDER_CHANGED) throw error;
-    }
-  }
+  const result = await runClaimingStatement(
+    database,
+    { name: 'insert-checkout-session-claiming-key', text: INSERT_SESSION_CLAIMING_KEY, values: sessionValues(session) },
+    claim,
+    { refusals: [ORDER_ALREADY_PAID], retryOn: ORDER_CHANGED },
+  );
+  if ('refused' in result) return result.refused;
+  if (!result.outcome.claimed) return result.outcome;
+  return { ...result.outcome, orderId: claimedSessionRow.parse(result.row).orderId ?? undefined };
 }
 
 function sessionValues(session: NewCheckoutSession): unknown[] {
@@ -300,20 +292,13 @@ export async function expireSession(
     const [row] = await sql(database, 'expire-checkout-session', EXPIRE_SESSION, values);
     return expiredRow.parse(row).expired;
   }
-  for (;;) {
-    try {
-      const [row] = await sql(database, 'expire-checkout-session-claiming-key', EXPIRE_SESSION_CLAIMING_KEY, [
-        ...claimWithAnswerValues(claim),
-        ...values,
-      ]);
-      const outcome = claimOutcomeOf(row);
-      if (outcome.claimed || outcome.record) return outcome;
-      // the record holding the key was committed after this statement's snapshot: look again
-    } catch (error) {
-      if (abortReason(error) === SESSION_NOT_OPEN) return SESSION_NOT_OPEN;
-      throw error;
-    }
-  }
+  const result = await runClaimingStatement(
+    database,
+    { name: 'expire-checkout-session-claiming-key', text: EXPIRE_SESSION_CLAIMING_KEY, values },
+    claim,
+    { refusals: [SESSION_NOT_OPEN] },
+  );
+  return 'refused' in result ? result.refused : result.outcome;
 }
 
 const idRows = z.array(z.object({ id: z.string() }));

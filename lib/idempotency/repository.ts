@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sql, type Db } from '@/lib/db';
+import { abortReason, sql, type Db } from '@/lib/db';
 
 // Every query on idempotency_keys (lib/api/idempotency.ts says what they are for). The claim and the
 // completion are on the path of every create: one prepared statement each.
@@ -167,13 +167,41 @@ export async function insertRowClaimingKey(
   const text = `
     WITH ${claimWithAnswer()}, inserted AS (INSERT INTO "${table}" (${names}) SELECT ${values} FROM "claimed")
     SELECT ${CLAIM_OUTCOME.columns} FROM ${CLAIM_OUTCOME.from}`;
+  const result = await runClaimingStatement(
+    database,
+    { name: `insert-${table}-claiming-key`, text, values: columns.map(([, value]) => value) },
+    claim,
+  );
+  if ('refused' in result) throw new Error(`an insert into ${table} undid itself: ${result.refused}`);
+  return result.outcome;
+}
+
+/**
+ * Runs a statement that claims the key with its answer (claimWithAnswer: $1–$6, then `values`): again while the
+ * record holding the key is not yet visible to it, or when it undid itself (abort_statement) for `retryOn`.
+ * Returns the claim's outcome with the statement's row, or the reason it undid itself when that is one of
+ * `refusals` (nothing was written, the key stays free).
+ */
+export async function runClaimingStatement<Refusal extends string = never>(
+  database: Db,
+  statement: { name: string; text: string; values: unknown[] },
+  claim: ClaimWithAnswer,
+  undo: { refusals?: readonly Refusal[]; retryOn?: string } = {},
+): Promise<{ outcome: ClaimOutcome; row: object } | { refused: Refusal }> {
   for (;;) {
-    const [row] = await sql(database, `insert-${table}-claiming-key`, text, [
-      ...claimWithAnswerValues(claim),
-      ...columns.map(([, value]) => value),
-    ]);
-    const outcome = claimOutcomeOf(row);
-    if (outcome.claimed || outcome.record) return outcome;
-    // the record holding the key was committed after this statement's snapshot: look again
+    try {
+      const [row] = await sql<object>(database, statement.name, statement.text, [
+        ...claimWithAnswerValues(claim),
+        ...statement.values,
+      ]);
+      const outcome = claimOutcomeOf(row);
+      if (outcome.claimed || outcome.record) return { outcome, row };
+      // the record holding the key was committed after this statement's snapshot: look again
+    } catch (error) {
+      const reason = abortReason(error);
+      const refusal = undo.refusals?.find((one) => one === reason);
+      if (refusal !== undefined) return { refused: refusal };
+      if (reason === undefined || reason !== undo.retryOn) throw error;
+    }
   }
 }

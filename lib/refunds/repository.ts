@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
-import { abortReason, sql, type Db } from '@/lib/db';
+import { sql, type Db } from '@/lib/db';
 import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository';
 import { RefundStatus as RefundStatusValues } from '@/lib/generated/prisma/enums';
 import {
   CLAIM_OUTCOME,
   CLAIM_WITH_ANSWER_VALUES,
-  claimOutcomeOf,
   claimWithAnswer,
-  claimWithAnswerValues,
+  runClaimingStatement,
   type ClaimOutcome,
   type ClaimWithAnswer,
 } from '@/lib/idempotency/repository';
@@ -92,22 +91,17 @@ export async function reserveAndInsertRefundClaimingKey(
   event: NewEvent,
   claim: ClaimWithAnswer,
 ): Promise<ClaimOutcome | typeof REFUND_EXCEEDS_AVAILABLE> {
-  for (;;) {
-    try {
-      const [row] = await sql(
-        database,
-        'reserve-and-insert-refund-claiming-key',
-        RESERVE_AND_INSERT_REFUND_CLAIMING_KEY,
-        [...claimWithAnswerValues(claim), ...refundValues(refund), ...eventValues(event)],
-      );
-      const outcome = claimOutcomeOf(row);
-      if (outcome.claimed || outcome.record) return outcome;
-      // the record holding the key was committed after this statement's snapshot: look again
-    } catch (error) {
-      if (abortReason(error) === REFUND_EXCEEDS_AVAILABLE) return REFUND_EXCEEDS_AVAILABLE;
-      throw error;
-    }
-  }
+  const result = await runClaimingStatement(
+    database,
+    {
+      name: 'reserve-and-insert-refund-claiming-key',
+      text: RESERVE_AND_INSERT_REFUND_CLAIMING_KEY,
+      values: [...refundValues(refund), ...eventValues(event)],
+    },
+    claim,
+    { refusals: [REFUND_EXCEEDS_AVAILABLE] },
+  );
+  return 'refused' in result ? result.refused : result.outcome;
 }
 
 export async function findRefundRequest(database: Db, merchantId: string, id: string) {
@@ -187,20 +181,13 @@ export async function cancelRequestedRefund(
     const [row] = await sql(database, 'cancel-refund', CANCEL_REFUND, values);
     return canceledRow.parse(row).canceled;
   }
-  for (;;) {
-    try {
-      const [row] = await sql(database, 'cancel-refund-claiming-key', CANCEL_REFUND_CLAIMING_KEY, [
-        ...claimWithAnswerValues(claim),
-        ...values,
-      ]);
-      const outcome = claimOutcomeOf(row);
-      if (outcome.claimed || outcome.record) return outcome;
-      // the record holding the key was committed after this statement's snapshot: look again
-    } catch (error) {
-      if (abortReason(error) === REFUND_NOT_CANCELABLE) return REFUND_NOT_CANCELABLE;
-      throw error;
-    }
-  }
+  const result = await runClaimingStatement(
+    database,
+    { name: 'cancel-refund-claiming-key', text: CANCEL_REFUND_CLAIMING_KEY, values },
+    claim,
+    { refusals: [REFUND_NOT_CANCELABLE] },
+  );
+  return 'refused' in result ? result.refused : result.outcome;
 }
 
 /** Moves a refund out of `requested`, checked in the UPDATE itself; false when it had already left. */

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
-import { abortReason, sql, type Db } from '@/lib/db';
+import { sql, type Db } from '@/lib/db';
 import { countLimit } from '@/lib/db/page';
 import type { WebhookDeliveryStatus, WebhookEndpoint } from '@/lib/generated/prisma/client';
 import {
   CLAIM_OUTCOME,
   CLAIM_WITH_ANSWER_VALUES,
-  claimOutcomeOf,
   claimWithAnswer,
-  claimWithAnswerValues,
   insertRowClaimingKey,
+  runClaimingStatement,
   type ClaimOutcome,
   type ClaimWithAnswer,
 } from '@/lib/idempotency/repository';
@@ -150,20 +149,13 @@ export async function rotateEndpointSecret(
     const [row] = await sql(database, 'rotate-webhook-secret', ROTATE_SECRET, values);
     return rotatedRow.parse(row).rotated;
   }
-  for (;;) {
-    try {
-      const [row] = await sql(database, 'rotate-webhook-secret-claiming-key', ROTATE_SECRET_CLAIMING_KEY, [
-        ...claimWithAnswerValues(claim),
-        ...values,
-      ]);
-      const outcome = claimOutcomeOf(row);
-      if (outcome.claimed || outcome.record) return outcome;
-      // the record holding the key was committed after this statement's snapshot: look again
-    } catch (error) {
-      if (abortReason(error) === ENDPOINT_MISSING) return ENDPOINT_MISSING;
-      throw error;
-    }
-  }
+  const result = await runClaimingStatement(
+    database,
+    { name: 'rotate-webhook-secret-claiming-key', text: ROTATE_SECRET_CLAIMING_KEY, values },
+    claim,
+    { refusals: [ENDPOINT_MISSING] },
+  );
+  return 'refused' in result ? result.refused : result.outcome;
 }
 
 // ---- deliveries
