@@ -5,10 +5,12 @@ import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository
 import {
   CLAIM_OUTCOME,
   CLAIM_WITH_ANSWER_VALUES,
-  claimWithAnswer,
-  runClaimingStatement,
+  claimableChange,
   type ClaimOutcome,
+  claimWithAnswer,
   type ClaimWithAnswer,
+  runClaimableChange,
+  runClaimingStatement,
 } from '@/lib/idempotency/repository';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { CheckoutSessionStatus, Currency, OrderStatus, PaymentMethod } from '@/lib/generated/prisma/enums';
@@ -247,34 +249,19 @@ export async function findSessionsPage(
 }
 
 /** open → expired, only while it is open and not yet past expires_at; false when it was not. */
-const SESSION_NOT_OPEN = 'checkout_session_not_open';
-const expireValue = (n: number) => `$${CLAIM_WITH_ANSWER_VALUES + n}`;
-
 // Expiring a session and writing its checkout_session.expired event in one statement, the Idempotency-Key's
-// claim with the answer too when the request sent one (`claimed`: true). A session that is no longer open
-// undoes the statement when a key was claimed, so that the key stays free.
-const expireSessionStatement = (claimed: boolean) => {
-  const $ = claimed ? expireValue : (n: number) => `$${n}`;
-  return `
-  WITH ${claimed ? `${claimWithAnswer()},` : ''}
-  expired AS (
-    UPDATE "checkout_sessions" SET "status" = 'expired', "expired_at" = ${$(3)}::timestamptz ${claimed ? 'FROM "claimed"' : ''}
+// claim with the answer too when the request sent one.
+const EXPIRE_SESSION = claimableChange(
+  'expire-checkout-session',
+  'checkout_session_not_open',
+  ($, gate) => `
+  changed AS (
+    UPDATE "checkout_sessions" SET "status" = 'expired', "expired_at" = ${$(3)}::timestamptz ${gate}
     WHERE "checkout_sessions"."id" = ${$(1)}::text AND "merchant_id" = ${$(2)}::text AND "status" = 'open'
       AND "expires_at" > ${$(3)}::timestamptz
     RETURNING "checkout_sessions"."id"
-  ), ${eventWrites((n) => $(3 + n), 'FROM expired')}
-  SELECT EXISTS (SELECT 1 FROM expired) AS "expired"${
-    claimed
-      ? `, ${CLAIM_OUTCOME.columns},
-    CASE WHEN c."id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM expired) THEN abort_statement('${SESSION_NOT_OPEN}') END AS "undone"
-  FROM ${CLAIM_OUTCOME.from}`
-      : ''
-  }`;
-};
-const EXPIRE_SESSION = expireSessionStatement(false);
-const EXPIRE_SESSION_CLAIMING_KEY = expireSessionStatement(true);
-
-const expiredRow = z.object({ expired: z.boolean() });
+  ), ${eventWrites((n) => $(3 + n), 'FROM changed')}`,
+);
 
 /**
  * Expires an open session and writes its event, in one statement; with `claim`, claims the request's
@@ -286,19 +273,9 @@ export async function expireSession(
   session: { id: string; merchantId: string; at: Date },
   event: NewEvent,
   claim?: ClaimWithAnswer,
-): Promise<ClaimOutcome | boolean | typeof SESSION_NOT_OPEN> {
+) {
   const values = [session.id, session.merchantId, session.at, ...eventValues(event)];
-  if (!claim) {
-    const [row] = await sql(database, 'expire-checkout-session', EXPIRE_SESSION, values);
-    return expiredRow.parse(row).expired;
-  }
-  const result = await runClaimingStatement(
-    database,
-    { name: 'expire-checkout-session-claiming-key', text: EXPIRE_SESSION_CLAIMING_KEY, values },
-    claim,
-    { refusals: [SESSION_NOT_OPEN] },
-  );
-  return 'refused' in result ? result.refused : result.outcome;
+  return runClaimableChange(database, EXPIRE_SESSION, values, claim);
 }
 
 const idRows = z.array(z.object({ id: z.string() }));

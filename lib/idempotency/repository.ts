@@ -205,3 +205,57 @@ export async function runClaimingStatement<Refusal extends string = never>(
     }
   }
 }
+
+/** A conditional change of one row with or without the key's claim: its two statement texts. */
+export type ClaimableChange<Refusal extends string> = {
+  name: string;
+  plain: string;
+  claiming: string;
+  refusal: Refusal;
+};
+
+/**
+ * A statement that changes one row by a conditional UPDATE, its CTE named `changed`, with or without the
+ * Idempotency-Key's claim. With it ($1–$6 the claim's, the statement's own values after them), the UPDATE
+ * selects FROM "claimed", and a row that no longer qualifies undoes the statement with `refusal`, so that the
+ * key stays free. `ctes($, gate)` writes the statement's CTEs: `$(n)` is its n-th own value's placeholder,
+ * `gate` what the UPDATE selects FROM.
+ */
+export function claimableChange<Refusal extends string>(
+  name: string,
+  refusal: Refusal,
+  ctes: ($: (n: number) => string, gate: string) => string,
+): ClaimableChange<Refusal> {
+  const plain = `WITH ${ctes((n) => `$${n}`, '')}
+  SELECT EXISTS (SELECT 1 FROM changed) AS "changed"`;
+  const claiming = `WITH ${claimWithAnswer()}, ${ctes((n) => `$${CLAIM_WITH_ANSWER_VALUES + n}`, 'FROM "claimed"')}
+  SELECT EXISTS (SELECT 1 FROM changed) AS "changed", ${CLAIM_OUTCOME.columns},
+    CASE WHEN c."id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM changed) THEN abort_statement('${refusal}') END AS "undone"
+  FROM ${CLAIM_OUTCOME.from}`;
+  return { name, plain, claiming, refusal };
+}
+
+const changedRow = z.object({ changed: z.boolean() });
+
+/**
+ * Runs a claimableChange: without a claim, whether it changed the row; with one, the claim's outcome, or the
+ * refusal when nothing was written.
+ */
+export async function runClaimableChange<Refusal extends string>(
+  database: Db,
+  change: ClaimableChange<Refusal>,
+  values: unknown[],
+  claim?: ClaimWithAnswer,
+): Promise<ClaimOutcome | boolean | Refusal> {
+  if (!claim) {
+    const [row] = await sql(database, change.name, change.plain, values);
+    return changedRow.parse(row).changed;
+  }
+  const result = await runClaimingStatement(
+    database,
+    { name: `${change.name}-claiming-key`, text: change.claiming, values },
+    claim,
+    { refusals: [change.refusal] },
+  );
+  return 'refused' in result ? result.refused : result.outcome;
+}

@@ -6,10 +6,12 @@ import { RefundStatus as RefundStatusValues } from '@/lib/generated/prisma/enums
 import {
   CLAIM_OUTCOME,
   CLAIM_WITH_ANSWER_VALUES,
-  claimWithAnswer,
-  runClaimingStatement,
+  claimableChange,
   type ClaimOutcome,
+  claimWithAnswer,
   type ClaimWithAnswer,
+  runClaimableChange,
+  runClaimingStatement,
 } from '@/lib/idempotency/repository';
 import type { Prisma, RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
 import { countLimit } from '@/lib/db/page';
@@ -135,36 +137,21 @@ export async function findRefundRequestsPage(
   });
 }
 
-const REFUND_NOT_CANCELABLE = 'refund_not_cancelable';
-const cancelValue = (n: number) => `$${CLAIM_WITH_ANSWER_VALUES + n}`;
-
 // Canceling a requested refund and giving its amount back to the payment in one statement, the
-// Idempotency-Key's claim with the answer too when the request sent one (`claimed`: true). A refund that has
-// left `requested` undoes the statement when a key was claimed, so that the key stays free.
-const cancelRefundStatement = (claimed: boolean) => {
-  const $ = claimed ? cancelValue : (n: number) => `$${n}`;
-  return `
-  WITH ${claimed ? `${claimWithAnswer()},` : ''}
-  canceled AS (
-    UPDATE "refund_requests" SET "status" = 'canceled', "updated_at" = ${$(3)}::timestamptz ${claimed ? 'FROM "claimed"' : ''}
+// Idempotency-Key's claim with the answer too when the request sent one.
+const CANCEL_REFUND = claimableChange(
+  'cancel-refund',
+  'refund_not_cancelable',
+  ($, gate) => `
+  changed AS (
+    UPDATE "refund_requests" SET "status" = 'canceled', "updated_at" = ${$(3)}::timestamptz ${gate}
     WHERE "refund_requests"."id" = ${$(1)}::text AND "merchant_id" = ${$(2)}::text AND "status" = 'requested'
     RETURNING "payment_id", "amount"
   ), released AS (
     UPDATE "payments" SET "amount_reserved" = "payments"."amount_reserved" - r."amount"
-    FROM canceled AS r WHERE "payments"."id" = r."payment_id"
-  )
-  SELECT EXISTS (SELECT 1 FROM canceled) AS "canceled"${
-    claimed
-      ? `, ${CLAIM_OUTCOME.columns},
-    CASE WHEN c."id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM canceled) THEN abort_statement('${REFUND_NOT_CANCELABLE}') END AS "undone"
-  FROM ${CLAIM_OUTCOME.from}`
-      : ''
-  }`;
-};
-const CANCEL_REFUND = cancelRefundStatement(false);
-const CANCEL_REFUND_CLAIMING_KEY = cancelRefundStatement(true);
-
-const canceledRow = z.object({ canceled: z.boolean() });
+    FROM changed AS r WHERE "payments"."id" = r."payment_id"
+  )`,
+);
 
 /**
  * Cancels a requested refund and releases its reservation, in one statement; with `claim`, claims the
@@ -175,19 +162,8 @@ export async function cancelRequestedRefund(
   database: Db,
   refund: { id: string; merchantId: string; at: Date },
   claim?: ClaimWithAnswer,
-): Promise<ClaimOutcome | boolean | typeof REFUND_NOT_CANCELABLE> {
-  const values = [refund.id, refund.merchantId, refund.at];
-  if (!claim) {
-    const [row] = await sql(database, 'cancel-refund', CANCEL_REFUND, values);
-    return canceledRow.parse(row).canceled;
-  }
-  const result = await runClaimingStatement(
-    database,
-    { name: 'cancel-refund-claiming-key', text: CANCEL_REFUND_CLAIMING_KEY, values },
-    claim,
-    { refusals: [REFUND_NOT_CANCELABLE] },
-  );
-  return 'refused' in result ? result.refused : result.outcome;
+) {
+  return runClaimableChange(database, CANCEL_REFUND, [refund.id, refund.merchantId, refund.at], claim);
 }
 
 /** Moves a refund out of `requested`, checked in the UPDATE itself; false when it had already left. */

@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
-import { sql, type Db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { countLimit } from '@/lib/db/page';
 import type { WebhookDeliveryStatus, WebhookEndpoint } from '@/lib/generated/prisma/client';
 import {
-  CLAIM_OUTCOME,
-  CLAIM_WITH_ANSWER_VALUES,
-  claimWithAnswer,
-  insertRowClaimingKey,
-  runClaimingStatement,
-  type ClaimOutcome,
+  claimableChange,
   type ClaimWithAnswer,
+  insertRowClaimingKey,
+  runClaimableChange,
 } from '@/lib/idempotency/repository';
 
 // Every query on webhook_endpoints, webhook_deliveries and webhook_attempts. The delivery queue's
@@ -103,36 +100,21 @@ export async function deleteEndpointEndingDeliveries(
   return z.object({ deleted: z.boolean() }).parse(row).deleted;
 }
 
-const ENDPOINT_MISSING = 'resource_missing';
-const rotateValue = (n: number) => `$${CLAIM_WITH_ANSWER_VALUES + n}`;
-
 // Rotating a secret in one statement, the Idempotency-Key's claim with the answer too when the request sent
-// one (`claimed`: true). The right-hand "secret" is the value before the update, so two rotations at once
-// each retire the secret they replaced. An endpoint deleted meanwhile undoes the statement when a key was
-// claimed, so that the key stays free.
-const rotateStatement = (claimed: boolean) => {
-  const $ = claimed ? rotateValue : (n: number) => `$${n}`;
-  return `
-  WITH ${claimed ? `${claimWithAnswer()},` : ''}
-  rotated AS (
+// one. The right-hand "secret" is the value before the update, so two rotations at once each retire the
+// secret they replaced.
+const ROTATE_SECRET = claimableChange(
+  'rotate-webhook-secret',
+  'resource_missing',
+  ($, gate) => `
+  changed AS (
     UPDATE "webhook_endpoints"
     SET "previous_secret" = "secret", "previous_secret_expires_at" = ${$(4)}::timestamptz, "secret" = ${$(3)}::text
-    ${claimed ? 'FROM "claimed"' : ''}
+    ${gate}
     WHERE "webhook_endpoints"."id" = ${$(1)}::text AND "merchant_id" = ${$(2)}::text AND "deleted_at" IS NULL
     RETURNING "webhook_endpoints"."id"
-  )
-  SELECT EXISTS (SELECT 1 FROM rotated) AS "rotated"${
-    claimed
-      ? `, ${CLAIM_OUTCOME.columns},
-    CASE WHEN c."id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM rotated) THEN abort_statement('${ENDPOINT_MISSING}') END AS "undone"
-  FROM ${CLAIM_OUTCOME.from}`
-      : ''
-  }`;
-};
-const ROTATE_SECRET = rotateStatement(false);
-const ROTATE_SECRET_CLAIMING_KEY = rotateStatement(true);
-
-const rotatedRow = z.object({ rotated: z.boolean() });
+  )`,
+);
 
 /**
  * A new secret for the endpoint, the old one kept beside it until `previousExpiresAt`; with `claim`, claims
@@ -143,19 +125,9 @@ export async function rotateEndpointSecret(
   database: Db,
   endpoint: { id: string; merchantId: string; newSecret: string; previousExpiresAt: Date },
   claim?: ClaimWithAnswer,
-): Promise<ClaimOutcome | boolean | typeof ENDPOINT_MISSING> {
+) {
   const values = [endpoint.id, endpoint.merchantId, endpoint.newSecret, endpoint.previousExpiresAt];
-  if (!claim) {
-    const [row] = await sql(database, 'rotate-webhook-secret', ROTATE_SECRET, values);
-    return rotatedRow.parse(row).rotated;
-  }
-  const result = await runClaimingStatement(
-    database,
-    { name: 'rotate-webhook-secret-claiming-key', text: ROTATE_SECRET_CLAIMING_KEY, values },
-    claim,
-    { refusals: [ENDPOINT_MISSING] },
-  );
-  return 'refused' in result ? result.refused : result.outcome;
+  return runClaimableChange(database, ROTATE_SECRET, values, claim);
 }
 
 // ---- deliveries
