@@ -47,10 +47,6 @@ export async function findEndpoint(database: Db, merchantId: string, id: string)
   return database.webhookEndpoint.findFirst({ where: { id, merchantId, deletedAt: null } });
 }
 
-export async function findEndpointById(database: Db, id: string) {
-  return database.webhookEndpoint.findUniqueOrThrow({ where: { id } });
-}
-
 /** The cursor of the API's list: the merchant's live endpoint's id and creation time. */
 export async function findEndpointCursor(database: Db, merchantId: string, id: string) {
   return database.webhookEndpoint.findFirst({
