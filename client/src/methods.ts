@@ -1,0 +1,70 @@
+import type { Transport } from './http.js';
+import { ListPromise, type ListPage } from './list.js';
+import type { paths } from './openapi.js';
+import type { Answer, BodyArguments, HttpMethod, OperationOf, PathWith, Query, RequestOptions } from './types.js';
+
+// The kinds of method the client has, each made from the path of its operation: the path names the
+// operation in the generated `paths`, which types the method's arguments and answer. Adding a method for a
+// new endpoint is one line in client.ts, e.g. `update: m.action('/v1/webhook-endpoints/{id}')`.
+
+/** the operation a method calls, as lib/openapi/operations.ts declares it; client/test/coverage.test.ts reads it */
+export type Declared = { method: 'GET' | 'POST' | 'DELETE'; path: keyof paths };
+
+function declare<F extends (...args: never[]) => unknown>(method: HttpMethod, path: keyof paths, fn: F) {
+  const operation: Declared = { method: method === 'get' ? 'GET' : method === 'post' ? 'POST' : 'DELETE', path };
+  return Object.assign(fn, { operation });
+}
+
+type ListItem<O> = Answer<O> extends ListPage<infer Item> ? Item : never;
+
+export function methodMaker(transport: Transport) {
+  const call = (...args: Parameters<Transport['call']>) => transport.call(...args);
+  return {
+    /** `POST /v1/things`: `(body, options?)` */
+    create<P extends PathWith<'post'>>(path: P) {
+      return declare('post', path, (...args: BodyArguments<OperationOf<P, 'post'>>) => {
+        const [body, options] = args as [unknown, RequestOptions | undefined];
+        return call({ method: 'post', path, body }, options) as Promise<Answer<OperationOf<P, 'post'>>>;
+      });
+    },
+    /** `GET /v1/things/{id}`: `(id, options?)` */
+    retrieve<P extends PathWith<'get'>>(path: P) {
+      return declare('get', path, (id: string, options?: RequestOptions) => {
+        return call({ method: 'get', path, id }, options) as Promise<Answer<OperationOf<P, 'get'>>>;
+      });
+    },
+    /** `GET` without an id that is not a list (the OpenAPI document): `(options?)` */
+    fetch<P extends PathWith<'get'>>(path: P) {
+      return declare('get', path, (options?: RequestOptions) => {
+        return call({ method: 'get', path }, options) as Promise<Answer<OperationOf<P, 'get'>>>;
+      });
+    },
+    /** `GET /v1/things`: `(query?, options?)`, awaitable for the first page and async-iterable over all */
+    list<P extends PathWith<'get'>>(path: P) {
+      type Item = ListItem<OperationOf<P, 'get'>>;
+      return declare('get', path, (query?: Query<OperationOf<P, 'get'>>, options?: RequestOptions) => {
+        const given: { starting_after?: string } = query ?? {};
+        return new ListPromise<Item>(
+          (startingAfter) =>
+            call({ method: 'get', path, query: { ...query, starting_after: startingAfter } }, options) as Promise<
+              ListPage<Item>
+            >,
+          given.starting_after,
+        );
+      });
+    },
+    /** `POST /v1/things/{id}…` (update, expire, cancel, pay…): `(id, body, options?)`, body optional when the operation's is */
+    action<P extends PathWith<'post'>>(path: P) {
+      return declare('post', path, (id: string, ...args: BodyArguments<OperationOf<P, 'post'>>) => {
+        const [body, options] = args as [unknown, RequestOptions | undefined];
+        return call({ method: 'post', path, id, body }, options) as Promise<Answer<OperationOf<P, 'post'>>>;
+      });
+    },
+    /** `DELETE /v1/things/{id}`: `(id, options?)` */
+    del<P extends PathWith<'delete'>>(path: P) {
+      return declare('delete', path, (id: string, options?: RequestOptions) => {
+        return call({ method: 'delete', path, id }, options) as Promise<Answer<OperationOf<P, 'delete'>>>;
+      });
+    },
+  };
+}
