@@ -1,4 +1,5 @@
-// A merchant's integration, compiled with tsc --strict by client/test/examples.test.ts: no casts, no `any`.
+// A merchant's integration, compiled with tsc --strict by client/test/examples.test.ts (against the sources) and
+// client/test/package.test.ts (against the packed package): no casts, no `any`, no non-null assertions.
 import {
   Sandbox,
   SandboxError,

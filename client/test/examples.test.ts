@@ -4,8 +4,9 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // client/examples/integration.ts is a merchant's integration: it must compile under --strict with no casts,
-// against the client's sources (examples/tsconfig.json maps the package name to them). The package test
-// compiles it again against the built, packed package.
+// against the client's sources (examples/tsconfig.json maps the package name to them), as must the root
+// README's client examples (quick-start.ts, webhook-route.ts). The package test compiles the integration
+// again against the built, packed package.
 
 const CLIENT = path.resolve(import.meta.dirname, '..');
 
@@ -66,4 +67,12 @@ describe('the sample integration', () => {
       fs.rmSync(folder, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe("the root README's client examples", () => {
+  it('are the compiled files examples/quick-start.ts and examples/webhook-route.ts', () => {
+    const readme = fs.readFileSync(path.join(CLIENT, '../README.md'), 'utf8');
+    for (const file of ['quick-start.ts', 'webhook-route.ts'])
+      expect(readme).toContain('```ts\n' + fs.readFileSync(path.join(CLIENT, 'examples', file), 'utf8') + '```');
+  });
 });
