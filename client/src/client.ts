@@ -9,49 +9,49 @@ function resources(transport: Transport) {
   const m = methodMaker(transport);
   return {
     checkoutSessions: {
-      create: m.create('/v1/checkout-sessions'),
+      create: m.post('/v1/checkout-sessions'),
       list: m.list('/v1/checkout-sessions'),
-      retrieve: m.retrieve('/v1/checkout-sessions/{id}'),
-      expire: m.action('/v1/checkout-sessions/{id}/expire'),
+      retrieve: m.getById('/v1/checkout-sessions/{id}'),
+      expire: m.postById('/v1/checkout-sessions/{id}/expire'),
     },
     payments: {
       list: m.list('/v1/payments'),
-      retrieve: m.retrieve('/v1/payments/{id}'),
+      retrieve: m.getById('/v1/payments/{id}'),
     },
     refundRequests: {
-      create: m.create('/v1/refund-requests'),
+      create: m.post('/v1/refund-requests'),
       list: m.list('/v1/refund-requests'),
-      retrieve: m.retrieve('/v1/refund-requests/{id}'),
-      cancel: m.action('/v1/refund-requests/{id}/cancel'),
+      retrieve: m.getById('/v1/refund-requests/{id}'),
+      cancel: m.postById('/v1/refund-requests/{id}/cancel'),
     },
     paymentLinks: {
-      create: m.create('/v1/payment-links'),
+      create: m.post('/v1/payment-links'),
       list: m.list('/v1/payment-links'),
-      retrieve: m.retrieve('/v1/payment-links/{id}'),
-      update: m.action('/v1/payment-links/{id}'),
+      retrieve: m.getById('/v1/payment-links/{id}'),
+      update: m.postById('/v1/payment-links/{id}'),
     },
     webhookEndpoints: {
-      create: m.create('/v1/webhook-endpoints'),
+      create: m.post('/v1/webhook-endpoints'),
       list: m.list('/v1/webhook-endpoints'),
-      retrieve: m.retrieve('/v1/webhook-endpoints/{id}'),
-      del: m.del('/v1/webhook-endpoints/{id}'),
-      rotateSecret: m.action('/v1/webhook-endpoints/{id}/rotate-secret'),
+      retrieve: m.getById('/v1/webhook-endpoints/{id}'),
+      del: m.deleteById('/v1/webhook-endpoints/{id}'),
+      rotateSecret: m.postById('/v1/webhook-endpoints/{id}/rotate-secret'),
     },
     events: {
       list: m.list('/v1/events'),
-      retrieve: m.retrieve('/v1/events/{id}'),
+      retrieve: m.getById('/v1/events/{id}'),
     },
     testHelpers: {
       checkoutSessions: {
-        pay: m.action('/v1/test-helpers/checkout-sessions/{id}/pay'),
+        pay: m.postById('/v1/test-helpers/checkout-sessions/{id}/pay'),
       },
       refundRequests: {
-        complete: m.action('/v1/test-helpers/refund-requests/{id}/complete'),
-        fail: m.action('/v1/test-helpers/refund-requests/{id}/fail'),
+        complete: m.postById('/v1/test-helpers/refund-requests/{id}/complete'),
+        fail: m.postById('/v1/test-helpers/refund-requests/{id}/fail'),
       },
     },
     openapi: {
-      retrieve: m.fetch('/v1/openapi.json'),
+      retrieve: m.get('/v1/openapi.json'),
     },
   };
 }

@@ -35,16 +35,17 @@ export type Call = {
 
 export class Transport {
   private readonly http: Client<paths>;
+  private readonly baseUrl: string;
+  private readonly authorization: string;
   private readonly maxNetworkRetries: number;
   private readonly timeout: number;
 
   constructor(config: SandboxConfig) {
     if (!config.apiKey) throw new TypeError('new Sandbox({ apiKey }) needs an API key (sk_sandbox_…)');
     if (!config.baseUrl) throw new TypeError('new Sandbox({ baseUrl }) needs the URL of the API');
-    this.http = createClient<paths>({
-      baseUrl: config.baseUrl.replace(/\/+$/, ''),
-      headers: { Authorization: `Bearer ${config.apiKey}` },
-    });
+    this.baseUrl = config.baseUrl.replace(/\/+$/, '');
+    this.authorization = `Bearer ${config.apiKey}`;
+    this.http = createClient<paths>({ baseUrl: this.baseUrl, headers: { Authorization: this.authorization } });
     this.maxNetworkRetries = config.maxNetworkRetries ?? DEFAULT_MAX_NETWORK_RETRIES;
     this.timeout = config.timeout ?? DEFAULT_TIMEOUT_MS;
   }
@@ -60,33 +61,95 @@ export class Transport {
       params: { path: call.id === undefined ? undefined : { id: call.id }, query: call.query },
       body: call.body,
       headers,
-      fetch: (request: Request) => send(request, retries, timeout),
+      fetch: (request: Request) => send(request, retries, timeout, 'answer'),
     };
     let result: { data?: unknown; error?: unknown; response: Response };
     try {
-      // the wrappers in resources.ts type each call from `paths`; here the path is any of them
+      // the makers in methods.ts type each call from `paths`; here the path is any of them
       result = await this.http.request(call.method as never, call.path as never, init as never);
     } catch (error) {
       if (error instanceof SandboxError) throw error;
       throw connectionError(error);
     }
-    if (!result.response.ok) {
-      const wait = retryAfterMs(result.response);
-      throw errorFromResponse(result.response, result.error, wait === undefined ? undefined : wait / 1000);
-    }
+    if (!result.response.ok) throw errorFromAnswer(result.response, result.error);
     return result.data;
+  }
+
+  /**
+   * Opens a `text/event-stream` GET, after the same retries as any call, and answers the open response;
+   * `lastEventId` resumes after that event. An error before the stream starts is thrown as usual.
+   */
+  async open(
+    path: string,
+    query: object | undefined,
+    lastEventId: string | undefined,
+    options: RequestOptions = {},
+    signal?: AbortSignal,
+  ): Promise<Response> {
+    const url = new URL(`${this.baseUrl}${path}`);
+    for (const [name, value] of Object.entries(query ?? {}))
+      if (value !== undefined) url.searchParams.set(name, Array.isArray(value) ? value.join(',') : String(value));
+    const headers: Record<string, string> = { Authorization: this.authorization, Accept: 'text/event-stream' };
+    if (lastEventId) headers['Last-Event-ID'] = lastEventId;
+    const retries = options.maxNetworkRetries ?? this.maxNetworkRetries;
+    const response = await send(
+      new Request(url, { headers }),
+      retries,
+      options.timeout ?? this.timeout,
+      'headers',
+      signal,
+    );
+    if (response.ok) return response;
+    const body: unknown = await response.json().catch(() => undefined);
+    throw errorFromAnswer(response, body);
+  }
+
+  /** how many times a stream that ended at once is reopened before giving up, as for any request */
+  retriesOf(options: RequestOptions = {}): number {
+    return options.maxNetworkRetries ?? this.maxNetworkRetries;
   }
 }
 
-async function send(request: Request, retries: number, timeout: number): Promise<Response> {
+function errorFromAnswer(response: Response, body: unknown): SandboxError {
+  const wait = retryAfterMs(response);
+  return errorFromResponse(response, body, wait === undefined ? undefined : wait / 1000);
+}
+
+/**
+ * Sends a request, retrying as the client's options say. The timeout covers the whole answer, or only until
+ * its headers for a stream (which is meant to stay open).
+ */
+async function send(
+  request: Request,
+  retries: number,
+  timeout: number,
+  timeoutCovers: 'answer' | 'headers',
+  /** aborts the request, and a stream after it started */
+  signal?: AbortSignal,
+): Promise<Response> {
   for (let attempt = 0; ; attempt += 1) {
     let response: Response | undefined;
     let failure: unknown;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       // a clone per attempt: a body can be read once, and the retry must send the same one
-      response = await fetch(request.clone(), { signal: AbortSignal.timeout(timeout) });
+      const sent = fetch(request.clone(), {
+        signal: AbortSignal.any([
+          timeoutCovers === 'answer' ? AbortSignal.timeout(timeout) : controller.signal,
+          ...(signal ? [signal] : []),
+        ]),
+      });
+      if (timeoutCovers === 'headers')
+        timer = setTimeout(
+          () => controller.abort(new DOMException('The stream did not start in time', 'TimeoutError')),
+          timeout,
+        );
+      response = await sent;
     } catch (error) {
       failure = error;
+    } finally {
+      clearTimeout(timer);
     }
     const retryable = response ? await shouldRetry(response) : true;
     const wait = response ? retryAfterMs(response) : undefined;
@@ -126,7 +189,7 @@ function retryAfterMs(response: Response): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-function connectionError(cause: unknown): SandboxConnectionError {
+export function connectionError(cause: unknown): SandboxConnectionError {
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new SandboxConnectionError(
     `No answer from the Sandbox API: ${reason}`,

@@ -15,6 +15,7 @@ export {
   type SandboxErrorFields,
 } from './errors.js';
 export { ListPromise, type ListPage } from './list.js';
-export type { Declared } from './methods.js';
+export type { Declared, StreamOptions } from './methods.js';
+export { EventStream } from './stream.js';
 export { verifyWebhook, type WebhookHeaders } from './webhooks.js';
 export type * from './types.js';

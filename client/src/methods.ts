@@ -1,11 +1,13 @@
 import type { Transport } from './http.js';
 import { ListPromise, type ListPage } from './list.js';
+import { EventStream } from './stream.js';
 import type { paths } from './openapi.js';
 import type { Answer, BodyArguments, HttpMethod, OperationOf, PathWith, Query, RequestOptions } from './types.js';
 
 // The kinds of method the client has, each made from the path of its operation: the path names the
 // operation in the generated `paths`, which types the method's arguments and answer. Adding a method for a
-// new endpoint is one line in client.ts, e.g. `update: m.action('/v1/webhook-endpoints/{id}')`.
+// new endpoint is one line in client.ts, e.g. `update: m.postById('/v1/webhook-endpoints/{id}')`
+// or `stream: m.stream('/v1/events/stream')`.
 
 /** the operation a method calls, as lib/openapi/operations.ts declares it; client/test/coverage.test.ts reads it */
 export type Declared = { method: 'GET' | 'POST' | 'DELETE'; path: keyof paths };
@@ -17,24 +19,32 @@ function declare<F extends (...args: never[]) => unknown>(method: HttpMethod, pa
 
 type ListItem<O> = Answer<O> extends ListPage<infer Item> ? Item : never;
 
+/** what each message of a `text/event-stream` answer carries */
+type StreamItem<O> = O extends { responses: { 200: { content: { 'text/event-stream': infer Item } } } } ? Item : never;
+
+export type StreamOptions = RequestOptions & {
+  /** resume after this event (`Last-Event-ID`) instead of starting from now */
+  lastEventId?: string;
+};
+
 export function methodMaker(transport: Transport) {
   const call = (...args: Parameters<Transport['call']>) => transport.call(...args);
   return {
     /** `POST /v1/things`: `(body, options?)` */
-    create<P extends PathWith<'post'>>(path: P) {
+    post<P extends PathWith<'post'>>(path: P) {
       return declare('post', path, (...args: BodyArguments<OperationOf<P, 'post'>>) => {
         const [body, options] = args as [unknown, RequestOptions | undefined];
         return call({ method: 'post', path, body }, options) as Promise<Answer<OperationOf<P, 'post'>>>;
       });
     },
     /** `GET /v1/things/{id}`: `(id, options?)` */
-    retrieve<P extends PathWith<'get'>>(path: P) {
+    getById<P extends PathWith<'get'>>(path: P) {
       return declare('get', path, (id: string, options?: RequestOptions) => {
         return call({ method: 'get', path, id }, options) as Promise<Answer<OperationOf<P, 'get'>>>;
       });
     },
     /** `GET` without an id that is not a list (the OpenAPI document): `(options?)` */
-    fetch<P extends PathWith<'get'>>(path: P) {
+    get<P extends PathWith<'get'>>(path: P) {
       return declare('get', path, (options?: RequestOptions) => {
         return call({ method: 'get', path }, options) as Promise<Answer<OperationOf<P, 'get'>>>;
       });
@@ -54,14 +64,23 @@ export function methodMaker(transport: Transport) {
       });
     },
     /** `POST /v1/things/{id}…` (update, expire, cancel, pay…): `(id, body, options?)`, body optional when the operation's is */
-    action<P extends PathWith<'post'>>(path: P) {
+    postById<P extends PathWith<'post'>>(path: P) {
       return declare('post', path, (id: string, ...args: BodyArguments<OperationOf<P, 'post'>>) => {
         const [body, options] = args as [unknown, RequestOptions | undefined];
         return call({ method: 'post', path, id, body }, options) as Promise<Answer<OperationOf<P, 'post'>>>;
       });
     },
+    /** a `text/event-stream` GET: `(query?, options?)`, async-iterable over its messages, reopened with Last-Event-ID */
+    stream<P extends PathWith<'get'>>(path: P) {
+      type Item = StreamItem<OperationOf<P, 'get'>>;
+      return declare('get', path, (query?: Query<OperationOf<P, 'get'>>, options?: StreamOptions) => {
+        const open = (lastEventId: string | undefined, signal: AbortSignal) =>
+          transport.open(path, query, lastEventId, options, signal);
+        return new EventStream<Item>(open, options?.lastEventId, transport.retriesOf(options));
+      });
+    },
     /** `DELETE /v1/things/{id}`: `(id, options?)` */
-    del<P extends PathWith<'delete'>>(path: P) {
+    deleteById<P extends PathWith<'delete'>>(path: P) {
       return declare('delete', path, (id: string, options?: RequestOptions) => {
         return call({ method: 'delete', path, id }, options) as Promise<Answer<OperationOf<P, 'delete'>>>;
       });
