@@ -1,13 +1,13 @@
 import type { Transport } from './http.js';
 import { ListPromise, type ListPage } from './list.js';
 import { EventStream } from './stream.js';
-import type { paths } from './openapi.js';
+import type { components, paths } from './openapi.js';
 import type { Answer, BodyArguments, HttpMethod, OperationOf, PathWith, Query, RequestOptions } from './types.js';
 
 // The kinds of method the client has, each made from the path of its operation: the path names the
 // operation in the generated `paths`, which types the method's arguments and answer. Adding a method for a
 // new endpoint is one line in client.ts, e.g. `update: m.postById('/v1/webhook-endpoints/{id}')`
-// or `stream: m.stream('/v1/events/stream')`.
+// or `stream: m.stream('/v1/events/stream', 'Event')`.
 
 /** the operation a method calls, as lib/openapi/operations.ts declares it; client/test/coverage.test.ts reads it */
 export type Declared = { method: 'GET' | 'POST' | 'DELETE'; path: keyof paths };
@@ -18,9 +18,6 @@ function declare<F extends (...args: never[]) => unknown>(method: HttpMethod, pa
 }
 
 type ListItem<O> = Answer<O> extends ListPage<infer Item> ? Item : never;
-
-/** what each message of a `text/event-stream` answer carries */
-type StreamItem<O> = O extends { responses: { 200: { content: { 'text/event-stream': infer Item } } } } ? Item : never;
 
 export type StreamOptions = RequestOptions & {
   /** resume after this event (`Last-Event-ID`) instead of starting from now */
@@ -53,13 +50,15 @@ export function methodMaker(transport: Transport) {
     list<P extends PathWith<'get'>>(path: P) {
       type Item = ListItem<OperationOf<P, 'get'>>;
       return declare('get', path, (query?: Query<OperationOf<P, 'get'>>, options?: RequestOptions) => {
-        const given: { starting_after?: string } = query ?? {};
+        const given: object = query ?? {};
+        const startingAfter =
+          'starting_after' in given && typeof given.starting_after === 'string' ? given.starting_after : undefined;
         return new ListPromise<Item>(
-          (startingAfter) =>
-            call({ method: 'get', path, query: { ...query, starting_after: startingAfter } }, options) as Promise<
+          (after) =>
+            call({ method: 'get', path, query: { ...query, starting_after: after } }, options) as Promise<
               ListPage<Item>
             >,
-          given.starting_after,
+          startingAfter,
         );
       });
     },
@@ -70,13 +69,16 @@ export function methodMaker(transport: Transport) {
         return call({ method: 'post', path, id, body }, options) as Promise<Answer<OperationOf<P, 'post'>>>;
       });
     },
-    /** a `text/event-stream` GET: `(query?, options?)`, async-iterable over its messages, reopened with Last-Event-ID */
-    stream<P extends PathWith<'get'>>(path: P) {
-      type Item = StreamItem<OperationOf<P, 'get'>>;
+    /**
+     * a `text/event-stream` GET: `(query?, options?)`, async-iterable over its messages, reopened with
+     * Last-Event-ID; `item` names the schema of each message's `data`, since OpenAPI 3.1 types the stream
+     * only as text (its description names the schema)
+     */
+    stream<P extends PathWith<'get'>, Item extends keyof components['schemas']>(path: P, _item: Item) {
       return declare('get', path, (query?: Query<OperationOf<P, 'get'>>, options?: StreamOptions) => {
         const open = (lastEventId: string | undefined, signal: AbortSignal) =>
           transport.open(path, query, lastEventId, options, signal);
-        return new EventStream<Item>(open, options?.lastEventId, transport.retriesOf(options));
+        return new EventStream<components['schemas'][Item]>(open, options?.lastEventId, transport.retriesOf(options));
       });
     },
     /** `DELETE /v1/things/{id}`: `(id, options?)` */
