@@ -151,6 +151,8 @@ async function send(
     } finally {
       clearTimeout(timer);
     }
+    // closed by the caller (a stream's loop ended): nothing to retry
+    if (signal?.aborted) throw connectionError(failure ?? signal.reason);
     const retryable = response ? await shouldRetry(response) : true;
     const wait = response ? retryAfterMs(response) : undefined;
     if (attempt >= retries || !retryable || (wait !== undefined && wait > MAX_RETRY_AFTER_MS)) {
