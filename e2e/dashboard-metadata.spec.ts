@@ -8,6 +8,7 @@ import {
   signUp,
   v1,
 } from './dashboard-support';
+import { expectAccessible } from './support';
 
 // Metadata (api.md §14) as the merchant sees it: a payment's page lists the metadata its session was made
 // with; a payment without any says so.
@@ -34,12 +35,36 @@ test('a payment’s page shows the metadata copied from its checkout session', a
   await expect(metadata.getByRole('definition')).toHaveText(['cart_5521', 'Leave at the side door']);
   await screenshotBoth(page, 'payment-metadata');
 
+  // a refund (which has no page of its own) shows its metadata in the payment's list of refunds
+  const refund = await v1(key, 'POST', '/v1/refund-requests', {
+    payment_id: paid.body.id,
+    amount: 500,
+    metadata: { ticket: 'SUP-118' },
+  });
+  expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Refunds' }).getByText('SUP-118').first()).toBeVisible();
+  await expectAccessible(page);
+
   // its session's page shows the same pairs
   await page.goto(`/dashboard/checkout-sessions/${tagged.id}`);
   await expect(page.getByRole('region', { name: 'Metadata' }).getByRole('definition')).toHaveText([
     'cart_5521',
     'Leave at the side door',
   ]);
+
+  // a payment link's page shows the link's own
+  const link = await v1(key, 'POST', '/v1/payment-links', {
+    name: 'Gift card',
+    amount: 2500,
+    currency: 'USD',
+    metadata: { campaign: 'winter' },
+  });
+  expect(link.status, JSON.stringify(link.body)).toBe(201);
+  await page.goto(`/dashboard/payment-links/${link.body.id}`);
+  const linkMetadata = page.getByRole('region', { name: 'Metadata' });
+  await expect(linkMetadata.getByRole('term')).toHaveText(['campaign']);
+  await expect(linkMetadata.getByRole('definition')).toHaveText(['winter']);
 
   const plain = await createSessionWith(key, { order_reference: 'order-plain' });
   const plainPayment = await v1(key, 'POST', `/v1/test-helpers/checkout-sessions/${plain.id}/pay`, {

@@ -24,10 +24,12 @@ export function InlineMetadata({ metadata }: { metadata: Prisma.JsonValue }) {
   const entries = Object.entries(metadataOf(metadata));
   if (entries.length === 0) return null;
   return (
-    <dl aria-label="Metadata" className="mt-1 space-y-0.5 text-xs text-gray-600">
+    <dl className="mt-1 space-y-0.5 text-xs text-gray-600">
       {entries.map(([key, value]) => (
         <div key={key} className="break-all">
-          <dt className="inline font-mono">{key}</dt>: <dd className="inline font-mono text-gray-900">{value}</dd>
+          {/* nothing but dt and dd in the group: a text node between them is not a valid list (axe) */}
+          <dt className="inline font-mono">{key}:</dt>
+          <dd className="ml-1 inline font-mono text-gray-900">{value}</dd>
         </div>
       ))}
     </dl>
