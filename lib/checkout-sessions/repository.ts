@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { metadataField, type Metadata } from '@/lib/api/metadata';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import { sql, type Db } from '@/lib/db';
 import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository';
@@ -47,6 +48,7 @@ export type NewCheckoutSession = {
   returnUrl: string;
   cancelUrl: string | null;
   paymentLinkId: string | null;
+  metadata: Metadata;
   createdAt: Date;
   expiresAt: Date;
   items: { name: string; quantity: number; unitAmount: number }[];
@@ -116,6 +118,7 @@ function sessionValues(session: NewCheckoutSession): unknown[] {
     session.items.map((item) => item.name),
     session.items.map((item) => item.quantity),
     session.items.map((item) => item.unitAmount),
+    JSON.stringify(session.metadata),
   ];
 }
 
@@ -130,9 +133,10 @@ const sessionWrites = ($: (n: number) => string, gate = '') => `
     RETURNING "id", "status"::text AS "status"
   ), new_session AS (
     INSERT INTO "checkout_sessions" ("id", "merchant_id", "order_id", "order_reference", "currency", "amount",
-      "shipping_amount", "tax_amount", "payment_methods", "return_url", "cancel_url", "payment_link_id", "created_at", "expires_at")
+      "shipping_amount", "tax_amount", "payment_methods", "return_url", "cancel_url", "payment_link_id", "created_at", "expires_at", "metadata")
     SELECT ${$(4)}::text, ${$(2)}::text, o."id", ${$(3)}::text, ${$(5)}::"Currency", ${$(6)}::int, ${$(7)}::int, ${$(8)}::int,
-           ${$(9)}::"PaymentMethod"[], ${$(10)}::text, ${$(11)}::text, ${$(12)}::text, ${$(13)}::timestamptz, ${$(14)}::timestamptz
+           ${$(9)}::"PaymentMethod"[], ${$(10)}::text, ${$(11)}::text, ${$(12)}::text, ${$(13)}::timestamptz, ${$(14)}::timestamptz,
+           ${$(18)}::jsonb
     FROM upserted_order AS o WHERE o."status" = 'unpaid'
     RETURNING "id"
   ), new_items AS (
@@ -189,6 +193,7 @@ const sessionWithItemsRow = z.object({
   completedAt: z.date().nullable(),
   expiredAt: z.date().nullable(),
   paymentLinkId: z.string().nullable(),
+  metadata: metadataField,
   items: z.array(
     z.object({
       checkoutSessionId: z.string(),
@@ -217,6 +222,7 @@ const SELECT_SESSION_WITH_ITEMS = `
          s."payment_methods"::text[] AS "paymentMethods", s."return_url" AS "returnUrl", s."cancel_url" AS "cancelUrl",
          s."payment_id" AS "paymentId", s."expires_at" AS "expiresAt", s."created_at" AS "createdAt",
          s."completed_at" AS "completedAt", s."expired_at" AS "expiredAt", s."payment_link_id" AS "paymentLinkId",
+         s."metadata",
          COALESCE((SELECT json_agg(json_build_object('checkoutSessionId', i."checkout_session_id", 'position', i."position",
                                                      'name', i."name", 'quantity', i."quantity", 'unitAmount', i."unit_amount")
                                    ORDER BY i."position")

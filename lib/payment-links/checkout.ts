@@ -1,4 +1,5 @@
 import { ApiError, errors } from '@/lib/api/errors';
+import { metadataOf } from '@/lib/api/metadata';
 import { findCompleteSessionOfLink } from '@/lib/checkout-sessions/repository';
 import { createCheckoutSession, methodServesCurrency } from '@/lib/checkout-sessions/service';
 import type { CheckoutSessionWithItems } from '@/lib/checkout-sessions/serialize';
@@ -107,7 +108,8 @@ export async function startPaymentLinkCheckout(
           cancel_url: pageUrl,
           payment_methods: methods,
         },
-        { paymentLinkId: link.id, ownUrls: [receiptUrl, pageUrl] },
+        // the session copies the link's metadata (api.md §14), as the payment will copy the session's
+        { paymentLinkId: link.id, ownUrls: [receiptUrl, pageUrl], metadata: metadataOf(link.metadata) },
       );
       return { ok: true, session };
     });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { errors } from '@/lib/api/errors';
+import { metadataOf } from '@/lib/api/metadata';
 import {
   findSessionWithItemsById,
   lockSessionForPayment,
@@ -140,6 +141,8 @@ export async function payCheckoutSession(
       methodDetails: attempt.details,
       failureCode: attempt.outcome.status === 'failed' ? attempt.outcome.failureCode : null,
       refundsFailInSandbox: attempt.outcome.status === 'succeeded' && attempt.outcome.refundsFail,
+      // the session's, as it is under the session's lock: copied by the insert that makes the payment (api.md §14)
+      metadata: metadataOf(session.metadata),
       createdAt: at,
     });
     if (payment.status === 'failed') {

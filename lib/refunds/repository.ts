@@ -30,14 +30,14 @@ const refundWrites = ($: (n: number) => string, gate = '') => `
     RETURNING "payments"."id", "currency"
   ), inserted AS (
     INSERT INTO "refund_requests" ("id", "merchant_id", "payment_id", "amount", "currency", "reason",
-      "crypto_refund_destination_note", "created_at", "updated_at")
+      "crypto_refund_destination_note", "created_at", "updated_at", "metadata")
     SELECT ${$(1)}::text, ${$(2)}::text, r."id", ${$(4)}::int, r."currency", ${$(5)}::text, ${$(6)}::text,
-           ${$(7)}::timestamptz, ${$(7)}::timestamptz
+           ${$(7)}::timestamptz, ${$(7)}::timestamptz, ${$(8)}::jsonb
     FROM reserved AS r
     RETURNING "id"
   ), ${eventWrites((n) => $(REFUND_VALUES + n), 'FROM inserted')}`;
 
-const REFUND_VALUES = 7;
+const REFUND_VALUES = 8;
 
 function refundValues(refund: RefundRequest): unknown[] {
   return [
@@ -48,6 +48,7 @@ function refundValues(refund: RefundRequest): unknown[] {
     refund.reason,
     refund.cryptoRefundDestinationNote,
     refund.createdAt,
+    JSON.stringify(refund.metadata),
   ];
 }
 

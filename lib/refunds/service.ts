@@ -1,3 +1,4 @@
+import { withoutEmptyValues } from '@/lib/api/metadata';
 import { errors } from '@/lib/api/errors';
 import { settleClaim } from '@/lib/api/idempotency';
 import { paginate } from '@/lib/api/pagination';
@@ -82,6 +83,7 @@ export async function createRefundRequest(
     reason: input.reason ?? null,
     cryptoRefundDestinationNote: note ?? null,
     failureReason: null,
+    metadata: withoutEmptyValues(input.metadata),
     processingAt: null,
     createdAt: at,
     updatedAt: at,
