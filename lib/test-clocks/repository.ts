@@ -60,13 +60,14 @@ export async function advanceClockOf(database: Db, merchantId: string, seconds: 
 
 // The same, claiming the request's Idempotency-Key ($1–$6) with the answer it stores: the merchant's row is
 // locked first (FOR UPDATE waits for a concurrent advance and reads its result), so the stored clock is exactly
-// the one this advance made. $7 the merchant, $8 the seconds; the answer is the clock object of api.md §15.
+// the one this advance made. $7 the merchant, $8 the seconds; the answer is the serialized clock ($6) with the
+// statement's now and offset.
 const ADVANCE_CLAIMING_KEY = `WITH locked AS (
     SELECT "clock_offset_seconds" + $8::int AS "offset" FROM "merchants" WHERE "id" = $7::text FOR UPDATE
   ), ${claimWithAnswer(
-    `json_build_object('object', 'test_clock',
+    `($6::jsonb || jsonb_build_object(
       'now', to_char((now() + make_interval(secs => l."offset")) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'offset_seconds', l."offset")::text`,
+      'offset_seconds', l."offset"))::text`,
     'FROM locked AS l',
   )}, changed AS (
     UPDATE "merchants" SET "clock_offset_seconds" = "clock_offset_seconds" + $8::int FROM "claimed"
