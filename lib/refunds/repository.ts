@@ -192,8 +192,6 @@ export async function authorizeRequestedRefundsOfAutomaticMerchants(database: Db
     WHERE r."merchant_id" = m."id" AND m."refund_policy" = 'automatic' AND r."status" = 'requested'`);
 }
 
-const idRow = z.object({ id: z.string() });
-
 const dueRefundRows = z.array(z.object({ id: z.string(), clockOffsetSeconds: z.number().int() }));
 /** A claimed refund, with its merchant's clock offset: the provider finishes it at that connection's time. */
 export type DueRefund = z.infer<typeof dueRefundRows>[number];
