@@ -213,19 +213,46 @@ export async function claimDueRefunds(database: Db, delayMs: number, batchSize: 
   return dueRefundRows.parse(rows);
 }
 
+// A test helper finishing a refund now, exactly as the provider would, in one statement: a processing refund,
+// or a requested one of a merchant with the automatic policy (authorized on the spot), its payment's amounts
+// and its event, the Idempotency-Key's claim with the answer too when the request sent one. The provider job
+// locks a refund before finishing it, so this UPDATE waits for it and then finds the refund finished.
+// $1 id, $2 merchant, $3 at, $4 failure_reason (null to complete), then the event's values.
+const finishRefundNowAs = (outcome: 'completed' | 'failed') =>
+  claimableChange(`finish-refund-${outcome}`, 'refund_not_pending', ($, gate) => {
+    const amounts =
+      outcome === 'completed'
+        ? `"amount_refunded" = "payments"."amount_refunded" + r."amount"`
+        : `"amount_reserved" = "payments"."amount_reserved" - r."amount"`;
+    return `
+  changed AS (
+    UPDATE "refund_requests" AS r SET "status" = '${outcome}', "failure_reason" = ${$(4)}::text,
+      "processing_at" = coalesce(r."processing_at", ${$(3)}::timestamptz), "updated_at" = ${$(3)}::timestamptz ${gate}
+    WHERE r."id" = ${$(1)}::text AND r."merchant_id" = ${$(2)}::text
+      AND (r."status" = 'processing' OR (r."status" = 'requested' AND EXISTS (
+        SELECT 1 FROM "merchants" AS m WHERE m."id" = r."merchant_id" AND m."refund_policy" = 'automatic')))
+    RETURNING r."payment_id", r."amount"
+  ), finished_amounts AS (
+    UPDATE "payments" SET ${amounts} FROM changed AS r WHERE "payments"."id" = r."payment_id"
+  ), ${eventWrites((n) => $(4 + n), 'FROM changed')}`;
+  });
+
+const FINISH_REFUND_NOW = { completed: finishRefundNowAs('completed'), failed: finishRefundNowAs('failed') };
+
 /**
- * The test helpers' claim of one refund, so it can be finished at once: a processing refund, or a requested one
- * of a merchant with the automatic policy (authorized on the spot). The UPDATE locks the row, so the provider
- * job, which claims with SKIP LOCKED, cannot finish it too. False when the refund is in no such state.
+ * Finishes a refund now (see FINISH_REFUND_NOW), with its event; with `claim`, claims the request's
+ * Idempotency-Key with the answer too. Returns whether it finished (with `claim`: the claim's outcome, or
+ * 'refund_not_pending' when nothing was written).
  */
-export async function claimRefundToFinish(database: Db, merchantId: string, id: string, at: Date): Promise<boolean> {
-  const claimed = await database.$executeRaw`
-    UPDATE "refund_requests" AS r
-    SET "status" = 'processing', "processing_at" = coalesce(r."processing_at", ${at}), "updated_at" = ${at}
-    FROM "merchants" AS m
-    WHERE r."id" = ${id} AND r."merchant_id" = ${merchantId} AND m."id" = r."merchant_id"
-      AND (r."status" = 'processing' OR (r."status" = 'requested' AND m."refund_policy" = 'automatic'))`;
-  return claimed === 1;
+export async function finishRefundInOneStatement(
+  database: Db,
+  refund: { id: string; merchantId: string; at: Date; failureReason: string | null },
+  event: NewEvent,
+  claim?: ClaimWithAnswer,
+) {
+  const change = FINISH_REFUND_NOW[refund.failureReason === null ? 'completed' : 'failed'];
+  const values = [refund.id, refund.merchantId, refund.at, refund.failureReason, ...eventValues(event)];
+  return runClaimableChange(database, change, values, claim);
 }
 
 export async function findRefundWithPayment(database: Db, id: string) {

@@ -19,7 +19,7 @@ import {
   authorizeRequestedRefundsOfAutomaticMerchants,
   cancelRequestedRefund,
   claimDueRefunds,
-  claimRefundToFinish,
+  finishRefundInOneStatement,
   findRefundRequest,
   findRefundRequestByIdOrThrow,
   findRefundRequestCursor,
@@ -249,22 +249,39 @@ async function finishClaimedRefund(tx: Db, id: string, outcome: ProviderOutcome)
 /**
  * The test helpers: finish a refund now, exactly as the provider would, instead of waiting for it. A processing
  * refund, or a requested one under the automatic policy (authorized on the spot); else 409 refund_not_pending.
+ * The refund is read first, for the answer and the event; the change, its amounts, its event and the key's
+ * claim are then one statement (finishRefundInOneStatement).
  */
 export async function finishRefundNow(
   database: Db,
   merchantId: string,
   id: string,
   outcome: ProviderOutcome,
+  options: { claimKey?: (refund: RefundRequest) => ClaimWithAnswer } = {},
 ): Promise<RefundRequest> {
-  return inTransaction(database, async (tx) => {
-    const refund = await getRefundRequestOrThrow(tx, merchantId, id);
-    if (!(await claimRefundToFinish(tx, merchantId, id, now()))) {
-      throw errors.refundNotPending(
-        `Refund request ${id} is ${refund.status}; only a processing refund, or a requested one under the automatic policy, can be finished`,
-        undefined,
-        `This refund is ${refund.status}; only a refund being processed can be finished.`,
-      );
-    }
-    return finishClaimedRefund(tx, id, outcome);
-  });
+  const refund = await getRefundRequestOrThrow(database, merchantId, id);
+  const at = now();
+  const failureReason = 'failureReason' in outcome ? outcome.failureReason : null;
+  const finished: RefundRequest = {
+    ...refund,
+    status: failureReason === null ? 'completed' : 'failed',
+    failureReason,
+    processingAt: refund.processingAt ?? at,
+    updatedAt: at,
+  };
+  const type = finished.status === 'completed' ? 'refund.completed' : 'refund.failed';
+  const event = newEvent(merchantId, type, serializeRefundRequest(finished));
+  const claim = options.claimKey?.(finished);
+  const result = await finishRefundInOneStatement(database, { id, merchantId, at, failureReason }, event, claim);
+  if (result === false || result === 'refund_not_pending') {
+    // worded from the refund as it is now: it may have moved since it was read
+    const current = await getRefundRequestOrThrow(database, merchantId, id);
+    throw errors.refundNotPending(
+      `Refund request ${id} is ${current.status}; only a processing refund, or a requested one under the automatic policy, can be finished`,
+      undefined,
+      `This refund is ${current.status}; only a refund being processed can be finished.`,
+    );
+  }
+  if (claim && result !== true) settleClaim(result, claim);
+  return finished;
 }

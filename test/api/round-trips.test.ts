@@ -30,8 +30,8 @@ const ROUND_TRIPS: Record<string, number> = {
   listEvents: 1,
   getEvent: 1,
   payCheckoutSession: 14,
-  completeRefundRequest: 9,
-  failRefundRequest: 9,
+  completeRefundRequest: 2,
+  failRefundRequest: 2,
   getTestClock: 1,
   // the advance claims the Idempotency-Key in its UPDATE of the merchant's offset (lib/test-clocks/repository.ts)
   advanceTestClock: 1,
