@@ -2,7 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createCheckoutSession, expireDueCheckoutSessions } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
+import { startPaymentLinkCheckout } from '@/lib/payment-links/checkout';
+import { createPaymentLink } from '@/lib/payment-links/service';
 import { paidPayment } from '@/lib/payments/paid-payment.fixture';
+import { searchCheckoutSessions } from '@/lib/dashboard/checkout-sessions';
 import { authorizeAutomaticRefunds, createRefundRequest, finishProcessingRefunds } from '@/lib/refunds/service';
 import { claimDueDeliveries } from '@/lib/webhooks/repository';
 import { createWebhookEndpoint } from '@/lib/webhooks/service';
@@ -46,6 +49,29 @@ describe('advanceTestClock', () => {
     await advanceTestClock(client, mover, 2 * HOUR);
     const session = await onMerchantClock(client, mover, () => createCheckoutSession(client, mover, sessionInput()));
     expect(session.createdAt.getTime() - Date.now()).toBeGreaterThan(2 * HOUR * 1000 - 5_000);
+  });
+});
+
+describe('pages without an API key', () => {
+  it("start a payment link's session at the merchant's time, so it is open for its 30 minutes", async () => {
+    const client = await db();
+    const link = await createPaymentLink(client, mover, { name: 'Mug', amount: 1200, currency: 'USD', active: true });
+    await advanceTestClock(client, mover, 2 * HOUR);
+    const started = await startPaymentLinkCheckout(client, link.id, null);
+    if (!started.ok) throw new Error(started.reason);
+    expect(started.session.createdAt.getTime() - Date.now()).toBeGreaterThan(2 * HOUR * 1000 - 5_000);
+    const { rows } = await searchCheckoutSessions(client, mover, { page: 1 });
+    expect(rows.find((row) => row.id === started.session.id)?.status).toBe('open');
+  });
+
+  it("show the dashboard's sessions expired once the merchant's clock passed their expiry", async () => {
+    const client = await db();
+    const session = await createCheckoutSession(client, mover, sessionInput());
+    const statusOf = async () =>
+      (await searchCheckoutSessions(client, mover, { page: 1 })).rows.find((row) => row.id === session.id)?.status;
+    expect(await statusOf()).toBe('open');
+    await advanceTestClock(client, mover, 31 * 60);
+    expect(await statusOf()).toBe('expired');
   });
 });
 
