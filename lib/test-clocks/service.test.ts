@@ -5,6 +5,7 @@ import { createMerchant } from '@/lib/merchants/service';
 import { startPaymentLinkCheckout } from '@/lib/payment-links/checkout';
 import { createPaymentLink } from '@/lib/payment-links/service';
 import { paidPayment } from '@/lib/payments/paid-payment.fixture';
+import { payCheckoutSession } from '@/lib/payments/pay';
 import { searchCheckoutSessions } from '@/lib/dashboard/checkout-sessions';
 import { authorizeAutomaticRefunds, createRefundRequest, finishProcessingRefunds } from '@/lib/refunds/service';
 import { claimDueDeliveries } from '@/lib/webhooks/repository';
@@ -62,6 +63,15 @@ describe('pages without an API key', () => {
     expect(started.session.createdAt.getTime() - Date.now()).toBeGreaterThan(2 * HOUR * 1000 - 5_000);
     const { rows } = await searchCheckoutSessions(client, mover, { page: 1 });
     expect(rows.find((row) => row.id === started.session.id)?.status).toBe('open');
+  });
+
+  it("refuse to pay, as the hosted page does, a session expired in the merchant's time", async () => {
+    const client = await db();
+    const session = await createCheckoutSession(client, mover, sessionInput());
+    await advanceTestClock(client, mover, 31 * 60);
+    await expect(
+      payCheckoutSession(client, null, session.id, { payment_method: 'card', card_number: '4242424242424242' }),
+    ).rejects.toMatchObject({ code: 'checkout_session_not_open' });
   });
 
   it("show the dashboard's sessions expired once the merchant's clock passed their expiry", async () => {
