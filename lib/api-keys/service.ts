@@ -76,7 +76,8 @@ export async function createApiKey(
   };
 }
 
-export type AuthenticatedKey = { id: string; merchantId: string; scopes: string[] };
+/** clockOffsetSeconds: the merchant's test clock (lib/test-clocks), as of when the key was read. */
+export type AuthenticatedKey = { id: string; merchantId: string; scopes: string[]; clockOffsetSeconds: number };
 
 // Active keys by hash, in memory: every API request needs its key, and a revoked or changed key is
 // forgotten by every process within a second (lib/db/notified-cache.ts). Unknown keys are not kept, so a
@@ -89,11 +90,17 @@ export async function findActiveApiKey(key: string): Promise<AuthenticatedKey | 
   const row = await activeKeys.read(
     hash,
     async () => findActiveApiKeyByHash(await db(), hash),
-    (found) => [`api_key:${found.id}`],
+    // a merchant's change (its test clock advancing) makes the joined offset stale
+    (found) => [`api_key:${found.id}`, `merchant:${found.merchantId}`],
   );
   if (!row || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(hash))) return null;
   touchLastUsed(row);
-  return { id: row.id, merchantId: row.merchantId, scopes: row.scopes };
+  return { id: row.id, merchantId: row.merchantId, scopes: row.scopes, clockOffsetSeconds: row.clockOffsetSeconds };
+}
+
+/** This process changed the merchant (its test clock): its keys are read again, without waiting for the notice. */
+export function forgetKeysOfMerchant(merchantId: string): void {
+  activeKeys.forget(`merchant:${merchantId}`);
 }
 
 /** last_used_at at minute precision: one write a minute per key, not one per request. */

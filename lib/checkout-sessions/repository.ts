@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { metadataField, type Metadata } from '@/lib/api/metadata';
+import { LATEST_NOW_SQL, merchantNowSql } from '@/lib/test-clocks/repository';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import { sql, type Db } from '@/lib/db';
 import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository';
@@ -287,18 +288,20 @@ export async function expireSession(
 const idRows = z.array(z.object({ id: z.string() }));
 
 /**
- * The sweep's claim: persists expiry of up to batchSize sessions past expires_at, skipping those another
- * worker (or a payment) holds, and returns their ids.
+ * The sweep's claim: persists expiry of up to batchSize sessions past expires_at in their merchant's time (its
+ * test clock), skipping those another worker (or a payment) holds, and returns their ids.
  */
 export async function expireDueSessions(database: Db, batchSize: number): Promise<string[]> {
-  const rows = await database.$queryRaw<unknown[]>`
-    UPDATE "checkout_sessions" SET "status" = 'expired', "expired_at" = "expires_at"
+  const rows = await database.$queryRawUnsafe<unknown[]>(
+    `UPDATE "checkout_sessions" SET "status" = 'expired', "expired_at" = "expires_at"
     WHERE "id" IN (
-      SELECT "id" FROM "checkout_sessions"
-      WHERE "status" = 'open' AND "expires_at" <= now()
-      ORDER BY "expires_at" LIMIT ${batchSize}
-      FOR UPDATE SKIP LOCKED)
-    RETURNING "id"`;
+      SELECT s."id" FROM "checkout_sessions" AS s JOIN "merchants" AS m ON m."id" = s."merchant_id"
+      WHERE s."status" = 'open' AND s."expires_at" <= ${LATEST_NOW_SQL} AND s."expires_at" <= ${merchantNowSql('m')}
+      ORDER BY s."expires_at" LIMIT $1::int
+      FOR UPDATE OF s SKIP LOCKED)
+    RETURNING "id"`,
+    batchSize,
+  );
   return idRows.parse(rows).map((row) => row.id);
 }
 
@@ -356,10 +359,18 @@ export async function findCompleteSessionOfLink(database: Db, linkId: string, se
 // ---- for lib/payments/pay.ts and the dashboard's Home (not wired there yet: those files are another resource's)
 
 /** Takes the session's row lock for the rest of the transaction; false when there is no such session. */
-export async function lockSessionForPayment(database: Db, id: string): Promise<boolean> {
+const lockedSessionRows = z.array(z.object({ clockOffsetSeconds: z.number().int() }));
+
+/**
+ * Locks the session for its payment; its merchant's test clock offset (the payment happens at that connection's
+ * time, api.md §15), or undefined when there is no such session.
+ */
+export async function lockSessionForPayment(database: Db, id: string): Promise<number | undefined> {
   const rows = await database.$queryRaw<unknown[]>`
-      SELECT "id" FROM "checkout_sessions" WHERE "id" = ${id} FOR UPDATE`;
-  return idRows.parse(rows).length > 0;
+      SELECT m."clock_offset_seconds" AS "clockOffsetSeconds"
+      FROM "checkout_sessions" AS s JOIN "merchants" AS m ON m."id" = s."merchant_id"
+      WHERE s."id" = ${id} FOR UPDATE OF s`;
+  return lockedSessionRows.parse(rows)[0]?.clockOffsetSeconds;
 }
 
 export async function findSessionWithItemsById(database: Db, id: string) {

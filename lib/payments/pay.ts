@@ -7,7 +7,7 @@ import {
   markSessionComplete,
 } from '@/lib/checkout-sessions/repository';
 import { serializeCheckoutSession } from '@/lib/checkout-sessions/serialize';
-import { now } from '@/lib/clock';
+import { now, onConnectionClock } from '@/lib/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import { emitEvent } from '@/lib/events/service';
 import type { PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
@@ -102,7 +102,8 @@ export async function payCheckoutSession(
   const attempt = simulateAttempt(input);
   return inTransaction(database, async (tx) => {
     if (!isId('checkoutSession', sessionId)) throw missing(sessionId);
-    if (!(await lockSessionForPayment(tx, sessionId))) throw missing(sessionId);
+    const clockOffsetSeconds = await lockSessionForPayment(tx, sessionId);
+    if (clockOffsetSeconds === undefined) throw missing(sessionId);
     const session = await findSessionWithItemsById(tx, sessionId);
     if (merchantId && session.merchantId !== merchantId) throw missing(sessionId);
 
@@ -113,7 +114,8 @@ export async function payCheckoutSession(
         'This checkout does not accept that way to pay. Choose another one.',
       );
     }
-    const at = now();
+    // the connection's time, also for the hosted page, which has no API key to bring it (lib/api/route.ts)
+    const at = onConnectionClock(clockOffsetSeconds, now);
     if (session.status !== 'open' || session.expiresAt <= at) {
       throw errors.checkoutSessionNotOpen(
         `Checkout session ${sessionId} is ${serializeCheckoutSession(session).status}, not open`,

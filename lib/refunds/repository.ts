@@ -3,6 +3,7 @@ import { NEWEST_FIRST } from '@/lib/api/pagination';
 import { sql, type Db } from '@/lib/db';
 import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository';
 import { RefundStatus as RefundStatusValues } from '@/lib/generated/prisma/enums';
+import { LATEST_NOW_SQL, merchantNowSql } from '@/lib/test-clocks/repository';
 import {
   CLAIM_OUTCOME,
   CLAIM_WITH_ANSWER_VALUES,
@@ -184,25 +185,33 @@ export async function moveRequestedRefund(
 
 /** The automatic policy: every requested refund of such a merchant goes to the provider. */
 export async function authorizeRequestedRefundsOfAutomaticMerchants(database: Db): Promise<number> {
-  return database.$executeRaw`
-    UPDATE "refund_requests" AS r SET "status" = 'processing', "processing_at" = now(), "updated_at" = now()
+  // at the merchant's time (its test clock): the provider finishes it REFUND_PROCESSING_DELAY_MS later in that time
+  return database.$executeRawUnsafe(`
+    UPDATE "refund_requests" AS r SET "status" = 'processing', "processing_at" = ${merchantNowSql('m')},
+      "updated_at" = ${merchantNowSql('m')}
     FROM "merchants" AS m
-    WHERE r."merchant_id" = m."id" AND m."refund_policy" = 'automatic' AND r."status" = 'requested'`;
+    WHERE r."merchant_id" = m."id" AND m."refund_policy" = 'automatic' AND r."status" = 'requested'`);
 }
 
-const idRow = z.object({ id: z.string() });
+const dueRefundRows = z.array(z.object({ id: z.string(), clockOffsetSeconds: z.number().int() }));
+/** A claimed refund, with its merchant's clock offset: the provider finishes it at that connection's time. */
+export type DueRefund = z.infer<typeof dueRefundRows>[number];
 
-/** Refunds processing for `delayMs`, oldest first, locked; SKIP LOCKED lets workers share the queue. */
-export async function claimDueRefunds(database: Db, delayMs: number, batchSize: number): Promise<string[]> {
-  const rows = await database.$queryRaw<unknown[]>`
-    SELECT "id" FROM "refund_requests"
-    WHERE "status" = 'processing' AND "processing_at" <= now() - make_interval(secs => ${delayMs / 1000})
-    ORDER BY "processing_at" LIMIT ${batchSize}
-    FOR UPDATE SKIP LOCKED`;
-  return z
-    .array(idRow)
-    .parse(rows)
-    .map((row) => row.id);
+/**
+ * Refunds processing for `delayMs` in their merchant's time (its test clock), oldest first, locked; SKIP LOCKED
+ * lets workers share the queue.
+ */
+export async function claimDueRefunds(database: Db, delayMs: number, batchSize: number): Promise<DueRefund[]> {
+  const rows = await database.$queryRawUnsafe<unknown[]>(
+    `SELECT r."id", m."clock_offset_seconds" AS "clockOffsetSeconds" FROM "refund_requests" AS r JOIN "merchants" AS m ON m."id" = r."merchant_id"
+    WHERE r."status" = 'processing' AND r."processing_at" <= ${LATEST_NOW_SQL} - make_interval(secs => $1::float8)
+      AND r."processing_at" <= ${merchantNowSql('m')} - make_interval(secs => $1::float8)
+    ORDER BY r."processing_at" LIMIT $2::int
+    FOR UPDATE OF r SKIP LOCKED`,
+    delayMs / 1000,
+    batchSize,
+  );
+  return dueRefundRows.parse(rows);
 }
 
 // A test helper finishing a refund now, exactly as the provider would, in one statement: a processing refund,

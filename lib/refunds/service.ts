@@ -2,7 +2,7 @@ import { withoutEmptyValues } from '@/lib/api/metadata';
 import { errors } from '@/lib/api/errors';
 import { settleClaim } from '@/lib/api/idempotency';
 import { paginate } from '@/lib/api/pagination';
-import { now } from '@/lib/clock';
+import { now, onConnectionClock } from '@/lib/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import { emitEvent, newEvent } from '@/lib/events/service';
 import type { RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
@@ -215,13 +215,14 @@ export async function finishProcessingRefunds(database: Db, delayMs: number, bat
   let finished = 0;
   while (finished < batchSize) {
     const finishedOne = await inTransaction(database, async (tx) => {
-      const [id] = await claimDueRefunds(tx, delayMs, 1);
-      if (!id) return false;
-      const refund = await findRefundWithPayment(tx, id);
+      const [due] = await claimDueRefunds(tx, delayMs, 1);
+      if (!due) return false;
+      const refund = await findRefundWithPayment(tx, due.id);
       const outcome = refund.payment.refundsFailInSandbox
         ? { failureReason: SANDBOX_REFUND_REFUSED }
         : { completed: true as const };
-      await finishClaimedRefund(tx, id, outcome);
+      // finished at its connection's time (api.md §15)
+      await onConnectionClock(due.clockOffsetSeconds, () => finishClaimedRefund(tx, due.id, outcome));
       return true;
     });
     if (!finishedOne) break;
