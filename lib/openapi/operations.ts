@@ -26,6 +26,7 @@ import {
   deleteWebhookEndpointOperation,
   getWebhookEndpointOperation,
   listWebhookEndpointsOperation,
+  updateWebhookEndpointOperation,
   rotateWebhookSecretOperation,
 } from '@/lib/webhooks/operations';
 import { operation, type ApiOperation } from './operation';
@@ -73,6 +74,7 @@ export const API_OPERATIONS = [
   createWebhookEndpointOperation,
   listWebhookEndpointsOperation,
   getWebhookEndpointOperation,
+  updateWebhookEndpointOperation,
   deleteWebhookEndpointOperation,
   rotateWebhookSecretOperation,
   listEventsOperation,
