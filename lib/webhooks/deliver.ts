@@ -54,6 +54,8 @@ export type DeliveryOptions = {
 export async function deliverDueWebhooks(database: Db, options: DeliveryOptions = {}): Promise<number> {
   if (options.signal?.aborted) return 0;
   const batchSize = options.batchSize ?? BATCH_SIZE;
+  // a shuffled endpoint's batch is sent one after another, each send up to its timeout: the lease covers
+  // the whole batch, so no delivery of it is claimed again while it waits its turn
   const claims = await claimDueDeliveries(database, batchSize, LEASE_SECONDS, LEASE_SECONDS * batchSize);
   const duplicates = await claimDueDuplicates(database, batchSize);
   const attempt = (claim: DeliveryClaim, send: () => Promise<unknown>) =>
