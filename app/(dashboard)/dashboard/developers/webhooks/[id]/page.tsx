@@ -115,13 +115,6 @@ export default async function WebhookEndpointPage({
           />
         </Panel>
         <Panel
-          id="fault-injection"
-          title="Fault injection"
-          description="Make this endpoint receive what real webhooks do — duplicates, delays, disorder — to test your handler. Injected attempts are marked in the log."
-        >
-          <FaultInjectionForm action={updateFaultsAction} endpointId={endpoint.id} faults={serializeFaults(endpoint)} />
-        </Panel>
-        <Panel
           title="Deliveries"
           description="Every event and test sent to this endpoint, newest first, with each attempt."
           flush
@@ -143,6 +136,13 @@ export default async function WebhookEndpointPage({
               />
             </>
           )}
+        </Panel>
+        <Panel
+          id="fault-injection"
+          title="Fault injection"
+          description="Make this endpoint receive what real webhooks do — duplicates, delays, disorder — to test your handler. Injected attempts are marked in the log."
+        >
+          <FaultInjectionForm action={updateFaultsAction} endpointId={endpoint.id} faults={serializeFaults(endpoint)} />
         </Panel>
       </div>
     </>
