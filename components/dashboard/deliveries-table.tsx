@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { Fragment, useId, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { classNames } from '@/components/ui/class-names';
 import type { WebhookAttempt, WebhookDelivery } from '@/lib/generated/prisma/client';
@@ -87,6 +88,7 @@ function DeliveryRow({
         </Td>
         <Td className={opened ? 'border-b-0' : undefined}>
           <StatusBadge status={delivery.status} />
+          <InjectedMark delivery={delivery} />
           {delivery.status === 'pending' && delivery.nextAttemptAt && (
             <span className="mt-1 block text-xs text-gray-600">
               Next <RelativeTime value={delivery.nextAttemptAt} />
@@ -137,6 +139,17 @@ function DeliveryRow({
   );
 }
 
+/** Says that fault injection sent this delivery more than once (its attempts show which). */
+function InjectedMark({ delivery }: { delivery: Delivery }) {
+  const duplicates = delivery.attempts.filter((attempt) => attempt.injected === 'duplicate').length;
+  if (duplicates === 0) return null;
+  return (
+    <span className="mt-1 block text-xs text-amber-900">
+      {duplicates === 1 ? '+1 injected duplicate' : `+${duplicates} injected duplicates`}
+    </span>
+  );
+}
+
 function DeliverySubject({ delivery, showEndpoint }: { delivery: Delivery; showEndpoint: boolean }) {
   if (showEndpoint && delivery.endpoint)
     return <span className="block truncate font-mono text-xs">{delivery.endpoint.url}</span>;
@@ -176,7 +189,10 @@ function DeliveryCards({
               <span className="min-w-0">
                 <DeliverySubject delivery={delivery} showEndpoint={showEndpoint} />
               </span>
-              <StatusBadge status={delivery.status} />
+              <span className="text-right">
+                <StatusBadge status={delivery.status} />
+                <InjectedMark delivery={delivery} />
+              </span>
             </div>
             <p className="flex flex-wrap items-center gap-2 text-xs text-gray-600">
               {last ? <HttpStatusBadge status={last.responseStatus} /> : 'Not sent yet'}
@@ -216,6 +232,7 @@ function AttemptsList({ attempts, label }: { attempts: WebhookAttempt[]; label: 
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span className="font-medium text-gray-900">#{attempt.attempt}</span>
             <HttpStatusBadge status={attempt.responseStatus} />
+            {attempt.injected === 'duplicate' && <Badge tone="warning">Duplicate (injected)</Badge>}
             <span className="text-gray-600">{attempt.durationMs} ms</span>
             <span className="text-gray-600">
               <RelativeTime value={attempt.createdAt} exact />

@@ -7,6 +7,7 @@ import {
   findEndpoint,
   findEndpoints,
 } from '@/lib/webhooks/repository';
+import { faultsInput } from '@/lib/webhooks/faults';
 import { createWebhookEndpointInput } from '@/lib/webhooks/schemas';
 import {
   createWebhookEndpoint,
@@ -14,6 +15,7 @@ import {
   resendDelivery,
   rotateWebhookSecret,
   sendTestEvent,
+  updateWebhookEndpoint,
 } from '@/lib/webhooks/service';
 import { isDelivered } from '@/lib/webhooks/send';
 import { failed, formRefusal, refused, serviceRefusal, type FormState } from './form-state';
@@ -25,6 +27,13 @@ import { PAGE_SIZE } from './list-params';
 export { EVENT_TYPES };
 
 export type EndpointField = 'url' | 'description' | 'events';
+export type FaultsField = 'duplicate_percent' | 'delay_seconds' | 'seed';
+
+const FAULT_FIELD_ERRORS: Record<FaultsField, string> = {
+  duplicate_percent: 'Enter a percentage from 0 to 100.',
+  delay_seconds: 'Enter whole seconds from 0 to 3600.',
+  seed: 'Enter a whole number, or leave it empty for fresh randomness.',
+};
 
 export async function listEndpointsWithHealth(database: Db, merchantId: string) {
   const endpoints = await findEndpoints(database, merchantId);
@@ -145,5 +154,44 @@ export async function resendFromDashboard(database: Db, merchantId: string, deli
   } catch (error) {
     serviceRefusal(error);
     return failed('This delivery was not found, or its endpoint was deleted.');
+  }
+}
+
+/**
+ * The Fault injection panel's save, through the same service as POST /v1/webhook-endpoints/{id}. The
+ * duplicate rate is typed as a percentage; the seed is always set (numbering the deliveries from 1 again,
+ * so each save starts a reproducible run), empty meaning none.
+ */
+export async function updateFaultsFromDashboard(
+  database: Db,
+  merchantId: string,
+  endpointId: string,
+  form: { duplicatePercent: string; delaySeconds: string; shuffle: boolean; seed: string },
+): Promise<FormState<FaultsField>> {
+  const values = { duplicate_percent: form.duplicatePercent, delay_seconds: form.delaySeconds, seed: form.seed };
+  const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+  const parsed = faultsInput.safeParse({
+    duplicate_rate: numberOf(form.duplicatePercent) / 100,
+    delay_seconds: numberOf(form.delaySeconds),
+    shuffle: form.shuffle,
+    seed: form.seed.trim() === '' ? null : numberOf(form.seed),
+  });
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<FaultsField, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] === 'duplicate_rate' ? 'duplicate_percent' : (issue.path[0] as FaultsField);
+      if (field in FAULT_FIELD_ERRORS) fieldErrors[field] ??= FAULT_FIELD_ERRORS[field];
+    }
+    return refused(fieldErrors, values);
+  }
+  try {
+    await updateWebhookEndpoint(database, merchantId, endpointId, { faults: parsed.data });
+    return { status: 'ok', message: 'Fault injection saved.' };
+  } catch (error) {
+    return formRefusal(
+      error,
+      { 'faults.duplicate_rate': 'duplicate_percent', 'faults.delay_seconds': 'delay_seconds', 'faults.seed': 'seed' },
+      values,
+    );
   }
 }

@@ -23,6 +23,7 @@ const SCALAR_TYPES: Record<string, string> = {
   String: 'text',
   Int: 'int4',
   BigInt: 'int8',
+  Float: 'float8',
   Boolean: 'bool',
   DateTime: 'timestamptz',
   Json: 'jsonb',

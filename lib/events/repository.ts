@@ -8,7 +8,9 @@ import { connectionNowSql } from '@/lib/test-clocks/repository';
 // writes the event's deliveries (the outbox's fan-out). An event gets one delivery for every endpoint that is
 // enabled and subscribed to its type (or to '*') when it is written, in the transaction or statement of the
 // change it describes: so it is never committed without its deliveries, and an endpoint made a moment later
-// does not get it.
+// does not get it. A delivery's first attempt is due its endpoint's fault delay_seconds after the event;
+// an endpoint with a fault seed numbers its deliveries in event order (numbered: the row's update waits
+// for a concurrent event's, so each number is taken once), which lib/webhooks/faults.ts hashes.
 
 export type NewEvent = { id: string; merchantId: string; type: string; data: unknown };
 
@@ -23,18 +25,25 @@ export function eventValues(event: NewEvent): unknown[] {
  * it is written exactly when the change is.
  */
 export function eventWrites($: (n: number) => string, gate = ''): string {
-  // the event, and its deliveries' first due time, are at the connection's time (its test clock)
+  // the event, and its deliveries, are at the connection's time (its test clock, api.md §15); a delivery's
+  // first attempt waits its endpoint's fault delay (api.md §16)
+  const subscribed = `e."merchant_id" = ${$(2)}::text AND e."status" = 'enabled' AND e."deleted_at" IS NULL
+      AND e."events" && ARRAY[${$(3)}::text, '*']`;
   return `new_event AS (
     INSERT INTO "events" ("id", "merchant_id", "type", "data", "created_at")
     SELECT ${$(1)}::text, ${$(2)}::text, ${$(3)}::text, ${$(4)}::jsonb, ${connectionNowSql(`${$(2)}::text`)} ${gate}
     RETURNING "id", "created_at"
+  ), numbered AS (
+    UPDATE "webhook_endpoints" AS e SET "fault_sequence" = e."fault_sequence" + 1
+    FROM new_event
+    WHERE ${subscribed} AND e."fault_seed" IS NOT NULL
+    RETURNING e."id", e."fault_sequence"
   ), new_deliveries AS (
-    INSERT INTO "webhook_deliveries" ("id", "event_id", "event_type", "endpoint_id", "next_attempt_at", "created_at")
+    INSERT INTO "webhook_deliveries" ("id", "event_id", "event_type", "endpoint_id", "next_attempt_at", "created_at", "fault_number")
     SELECT '${ID_PREFIXES.webhookDelivery}' || left(replace(gen_random_uuid()::text, '-', ''), 24), ev."id", ${$(3)}::text,
-           e."id", ev."created_at", ev."created_at"
-    FROM new_event AS ev, "webhook_endpoints" AS e
-    WHERE e."merchant_id" = ${$(2)}::text AND e."status" = 'enabled' AND e."deleted_at" IS NULL
-      AND e."events" && ARRAY[${$(3)}::text, '*']
+           e."id", ev."created_at" + make_interval(secs => e."fault_delay_seconds"), ev."created_at", n."fault_sequence"
+    FROM new_event AS ev, "webhook_endpoints" AS e LEFT JOIN numbered AS n ON n."id" = e."id"
+    WHERE ${subscribed}
   )`;
 }
 

@@ -90,6 +90,7 @@ beforeAll(async () => {
   await call('listPaymentLinks', { query: '?limit=1' });
   await call('updatePaymentLink', { id: link.id });
   const endpoint = await call('createWebhookEndpoint');
+  await call('updateWebhookEndpoint', { id: endpoint.id });
   await call('getWebhookEndpoint', { id: endpoint.id });
   await call('listWebhookEndpoints', { query: '?limit=1' });
   await call('rotateWebhookSecret', { id: endpoint.id });

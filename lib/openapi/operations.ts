@@ -27,6 +27,7 @@ import {
   deleteWebhookEndpointOperation,
   getWebhookEndpointOperation,
   listWebhookEndpointsOperation,
+  updateWebhookEndpointOperation,
   rotateWebhookSecretOperation,
 } from '@/lib/webhooks/operations';
 import { operation, type ApiOperation } from './operation';
@@ -74,6 +75,7 @@ export const API_OPERATIONS = [
   createWebhookEndpointOperation,
   listWebhookEndpointsOperation,
   getWebhookEndpointOperation,
+  updateWebhookEndpointOperation,
   deleteWebhookEndpointOperation,
   rotateWebhookSecretOperation,
   listEventsOperation,

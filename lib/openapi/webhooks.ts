@@ -10,7 +10,7 @@ import type { OperationObject, ParameterObject } from './document';
 const SIGNATURE_HEADERS: Record<keyof WebhookSignatureHeaders, { component: string; description: string }> = {
   'webhook-id': {
     component: 'WebhookId',
-    description: 'The event id (`evt_…`): the same on every retry, so deduplicate on it',
+    description: 'The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it',
   },
   'webhook-timestamp': {
     component: 'WebhookTimestamp',

@@ -6,14 +6,17 @@ import { serializeEvent } from '@/lib/events/serialize';
 import type { WebhookEndpoint } from '@/lib/generated/prisma/client';
 import { newId } from '@/lib/ids';
 import { describeError, log } from '@/lib/log';
+import { duplicateDelayMs, shuffled } from './faults';
 import {
   claimDeliveryNow,
   claimDueDeliveries,
+  claimDueDuplicates,
   finishDeliveryAttempt,
   findDeliveryWithEndpoint,
   insertAttempt,
   insertFinishedDelivery,
   type DeliveryClaim,
+  type DueDeliveryClaim,
 } from './repository';
 import { retryDelayMs } from './retry-schedule';
 import { isDelivered, sendWebhook, type SendOutcome } from './send';
@@ -25,6 +28,9 @@ import { checkWebhookUrl } from './url-policy';
 // send's timeout. Sending happens outside any transaction; then the attempt is logged and the delivery
 // finished or rescheduled. So any number of workers share the queue without sending one attempt twice,
 // and a worker that dies mid-send leaves a lease that runs out and the delivery is tried again.
+// Fault injection (lib/webhooks/faults.ts): a shuffled endpoint's claimed deliveries are sent one after
+// another in their shuffled order; an injected duplicate is claimed the same way (claimDueDuplicates) and
+// sent at most once.
 
 const LEASE_SECONDS = 60;
 const BATCH_SIZE = 20;
@@ -44,23 +50,47 @@ export type DeliveryOptions = {
   signal?: AbortSignal;
 };
 
-/** Sends every due delivery it can claim, up to a batch; returns how many it attempted. */
+/** Sends every due delivery and injected duplicate it can claim, up to a batch each; returns how many. */
 export async function deliverDueWebhooks(database: Db, options: DeliveryOptions = {}): Promise<number> {
   if (options.signal?.aborted) return 0;
-  const claims = await claimDueDeliveries(database, options.batchSize ?? BATCH_SIZE, LEASE_SECONDS);
-  await Promise.all(
-    claims.map((claim) =>
-      attemptDelivery(database, claim, options).catch((error) =>
-        // the lease runs out and another pass tries again
-        log.error('webhook delivery attempt failed to run', {
-          delivery_id: claim.id,
-          attempt: claim.attempt,
-          ...describeError(error),
-        }),
-      ),
-    ),
-  );
-  return claims.length;
+  const batchSize = options.batchSize ?? BATCH_SIZE;
+  // a shuffled endpoint's batch is sent one after another, each send up to its timeout: the lease covers
+  // the whole batch, so no delivery of it is claimed again while it waits its turn
+  const claims = await claimDueDeliveries(database, batchSize, LEASE_SECONDS, LEASE_SECONDS * batchSize);
+  const duplicates = await claimDueDuplicates(database, batchSize);
+  const attempt = (claim: DeliveryClaim, send: () => Promise<unknown>) =>
+    send().catch((error) =>
+      // the lease runs out and another pass tries again (a duplicate is not sent again)
+      log.error('webhook delivery attempt failed to run', {
+        delivery_id: claim.id,
+        attempt: claim.attempt,
+        ...describeError(error),
+      }),
+    );
+  await Promise.all([
+    ...sendingOrder(claims).map(async (sequence) => {
+      for (const claim of sequence) {
+        await attempt(claim, () => attemptDelivery(database, claim, { ...options, injectFaults: true }));
+      }
+    }),
+    ...duplicates.map((claim) => attempt(claim, () => sendDuplicate(database, claim, options))),
+  ]);
+  return claims.length + duplicates.length;
+}
+
+/**
+ * The claimed deliveries as sequences sent side by side: each delivery alone, except a shuffled
+ * endpoint's, which form one sequence in their shuffled order (lib/webhooks/faults.ts).
+ */
+function sendingOrder(claims: DueDeliveryClaim[]): DueDeliveryClaim[][] {
+  const sequences: DueDeliveryClaim[][] = [];
+  const shuffledByEndpoint = new Map<string, DueDeliveryClaim[]>();
+  for (const claim of claims) {
+    if (!claim.shuffle) sequences.push([claim]);
+    else shuffledByEndpoint.set(claim.endpointId, [...(shuffledByEndpoint.get(claim.endpointId) ?? []), claim]);
+  }
+  for (const batch of shuffledByEndpoint.values()) sequences.push(shuffled(batch, batch[0].seed));
+  return sequences;
 }
 
 /**
@@ -77,20 +107,50 @@ export async function sendDeliveryNow(
   return attemptDelivery(database, claim, options);
 }
 
-async function attemptDelivery(database: Db, claim: DeliveryClaim, options: DeliveryOptions): Promise<SendOutcome> {
-  const delivery = await findDeliveryWithEndpoint(database, claim.id);
-  // a test send is logged finished and is never claimed or resent (getDeliveryOrThrow leaves it out)
-  if (delivery.eventId === null) throw new Error(`delivery ${delivery.id} is a test send, which is never sent again`);
-  const event = await findEventById(database, delivery.eventId);
-  const body = JSON.stringify(serializeEvent(event));
-  const outcome = await signAndSend(delivery.endpoint, event.id, body, options);
-  await recordAttempt(database, claim, outcome, options.retryScale ?? env().WEBHOOK_RETRY_SCALE);
+async function attemptDelivery(
+  database: Db,
+  claim: DeliveryClaim,
+  options: DeliveryOptions & { injectFaults?: boolean },
+): Promise<SendOutcome> {
+  const { delivery, body } = await deliveryAndBody(database, claim.id);
+  const outcome = await signAndSend(delivery.endpoint, delivery.eventId, body, options);
+  // a resend from the dashboard is never duplicated: only the worker's sends inject faults
+  const duplicateAfterMs =
+    options.injectFaults && isDelivered(outcome) ? duplicateDelayMs(delivery.endpoint, delivery.faultNumber) : null;
+  await recordAttempt(database, claim, outcome, options.retryScale ?? env().WEBHOOK_RETRY_SCALE, duplicateAfterMs);
   log.debug('webhook attempt', {
     delivery_id: claim.id,
     attempt: claim.attempt,
     status: outcome.status,
     error: outcome.error,
   });
+  return outcome;
+}
+
+/** The delivery with its endpoint, and the body it sends: its event as the API shows it. */
+async function deliveryAndBody(database: Db, deliveryId: string) {
+  const delivery = await findDeliveryWithEndpoint(database, deliveryId);
+  // a test send is logged finished and is never claimed or resent (getDeliveryOrThrow leaves it out)
+  if (delivery.eventId === null) throw new Error(`delivery ${delivery.id} is a test send, which is never sent again`);
+  const event = await findEventById(database, delivery.eventId);
+  return { delivery: { ...delivery, eventId: event.id }, body: JSON.stringify(serializeEvent(event)) };
+}
+
+/**
+ * An injected duplicate (api.md §16): the same event sent once more with the same webhook-id and body, a
+ * fresh timestamp and signature, logged as an attempt with `injected: "duplicate"`. It moves the delivery
+ * nowhere (it stays succeeded) and is not retried.
+ */
+async function sendDuplicate(database: Db, claim: DeliveryClaim, options: DeliveryOptions): Promise<SendOutcome> {
+  const { delivery, body } = await deliveryAndBody(database, claim.id);
+  const outcome = await signAndSend(delivery.endpoint, delivery.eventId, body, options);
+  await insertAttempt(database, {
+    deliveryId: claim.id,
+    attempt: claim.attempt,
+    ...attemptOutcome(outcome),
+    injected: 'duplicate',
+  });
+  log.debug('webhook injected duplicate', { delivery_id: claim.id, attempt: claim.attempt, status: outcome.status });
   return outcome;
 }
 
@@ -164,13 +224,14 @@ async function recordAttempt(
   claim: DeliveryClaim,
   outcome: SendOutcome,
   retryScale: number,
+  duplicateAfterMs: number | null,
 ): Promise<void> {
   const delivered = isDelivered(outcome);
   const delayMs = delivered ? null : outcome.interrupted ? 0 : retryDelayMs(claim.attempt, retryScale);
   const status = delivered ? 'succeeded' : delayMs === null ? 'failed' : 'pending';
   await inTransaction(database, async (tx) => {
     await insertAttempt(tx, { deliveryId: claim.id, attempt: claim.attempt, ...attemptOutcome(outcome) });
-    await finishDeliveryAttempt(tx, claim, status, delayMs);
+    await finishDeliveryAttempt(tx, claim, status, delayMs, duplicateAfterMs);
   });
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EVENT_TYPES } from '@/lib/events/types';
 import { WebhookEndpointStatus } from '@/lib/generated/prisma/enums';
 import { listOf, objectId, timestamp } from '@/lib/openapi/object-fields';
+import { faultsObject } from './faults';
 
 // The webhook_endpoint object (/docs#objects): the documented shapes of serializeWebhookEndpoint and of
 // deleteWebhookEndpoint's answer.
@@ -16,6 +17,7 @@ export const webhookEndpointObject = z
       .array(z.enum([...EVENT_TYPES, '*']))
       .describe('The event types sent here; ["*"] is every type, now and later'),
     status: z.enum(WebhookEndpointStatus),
+    faults: faultsObject,
     created_at: timestamp('When it was made'),
   })
   .describe('A URL subscribed to events. Its secret is shown only when it is made or rotated.');

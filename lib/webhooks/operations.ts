@@ -5,7 +5,8 @@ import {
   webhookEndpointObject,
   webhookEndpointWithSecretObject,
 } from './objects';
-import { createWebhookEndpointInput, listWebhookEndpointsQuery } from './schemas';
+import { FAULTS_RULES } from './faults';
+import { createWebhookEndpointInput, listWebhookEndpointsQuery, updateWebhookEndpointInput } from './schemas';
 
 // The /v1/webhook-endpoints endpoints, as app/v1/webhook-endpoints/** serve them and /docs describes them.
 
@@ -16,7 +17,7 @@ export const createWebhookEndpointOperation = operation({
   tag: 'Webhook endpoints',
   summary: 'Create a webhook endpoint',
   description:
-    'Subscribes a URL to event types (or `["*"]` for all). The answer carries the signing secret, this once. URLs must be http or https; private, loopback and link-local addresses are refused unless the server allows them.',
+    'Subscribes a URL to event types (or `["*"]` for all). The answer carries the signing secret, this once. URLs must be http or https; private, loopback and link-local addresses are refused unless the server allows them. `faults` turns on fault injection (see Update a webhook endpoint).',
   scope: 'webhook_endpoints:write',
   idempotency: 'required',
   body: {
@@ -52,10 +53,29 @@ export const getWebhookEndpointOperation = operation({
   path: '/v1/webhook-endpoints/{id}',
   tag: 'Webhook endpoints',
   summary: 'Retrieve a webhook endpoint',
-  description: 'One endpoint, without its secret.',
+  description: 'One endpoint, without its secret, with its `faults`.',
   scope: 'webhook_endpoints:write',
   idempotency: 'none',
   pathId: 'webhookEndpoint',
+  success: { status: 200, schema: webhookEndpointObject },
+  errors: [],
+});
+
+export const updateWebhookEndpointOperation = operation({
+  operationId: 'updateWebhookEndpoint',
+  method: 'POST',
+  path: '/v1/webhook-endpoints/{id}',
+  tag: 'Webhook endpoints',
+  summary: 'Update a webhook endpoint',
+  description: `Changes the fields sent (\`url\`, under the same rules as at creation, \`events\`, \`description\`, \`status\`, \`faults\`); omitted fields, and omitted fields of \`faults\`, stay. A disabled endpoint gets no deliveries of events made while it is disabled. ${FAULTS_RULES}`,
+  scope: 'webhook_endpoints:write',
+  idempotency: 'optional',
+  pathId: 'webhookEndpoint',
+  body: {
+    schema: updateWebhookEndpointInput,
+    required: true,
+    example: { faults: { duplicate_rate: 0.5, delay_seconds: 30, shuffle: true, seed: 42 } },
+  },
   success: { status: 200, schema: webhookEndpointObject },
   errors: [],
 });

@@ -18,7 +18,17 @@ import { connectionNowSql, LATEST_NOW_SQL, merchantNowSql } from '@/lib/test-clo
 
 export type NewWebhookEndpoint = Pick<
   WebhookEndpoint,
-  'id' | 'merchantId' | 'url' | 'description' | 'events' | 'secret' | 'createdAt'
+  | 'id'
+  | 'merchantId'
+  | 'url'
+  | 'description'
+  | 'events'
+  | 'secret'
+  | 'createdAt'
+  | 'faultDuplicateRate'
+  | 'faultDelaySeconds'
+  | 'faultShuffle'
+  | 'faultSeed'
 >;
 
 export async function insertEndpoint(database: Db, endpoint: NewWebhookEndpoint) {
@@ -38,6 +48,10 @@ export async function insertEndpointClaimingKey(database: Db, endpoint: NewWebho
       ['events', endpoint.events, 'text[]'],
       ['secret', endpoint.secret, 'text'],
       ['created_at', endpoint.createdAt, 'timestamptz'],
+      ['fault_duplicate_rate', endpoint.faultDuplicateRate, 'float8'],
+      ['fault_delay_seconds', endpoint.faultDelaySeconds, 'int4'],
+      ['fault_shuffle', endpoint.faultShuffle, 'bool'],
+      ['fault_seed', endpoint.faultSeed === null ? null : String(endpoint.faultSeed), 'int8'],
     ],
     claim,
   );
@@ -127,6 +141,75 @@ export async function rotateEndpointSecret(
   return runClaimableChange(database, ROTATE_SECRET, values, claim);
 }
 
+// Updating an endpoint in one statement (with the Idempotency-Key's claim when the request sent one). Only
+// the fields the request gave change ($n IS NULL keeps a column), so two partial updates at once do not undo
+// each other. Setting the seed numbers the deliveries from 1 again (fault_sequence); a new delay_seconds
+// moves the first attempts not yet made to their event's created_at plus the new delay.
+const UPDATE_ENDPOINT = claimableChange(
+  'update-webhook-endpoint',
+  'resource_missing',
+  ($, gate) => `
+  changed AS (
+    UPDATE "webhook_endpoints" AS e
+    SET "url" = COALESCE(${$(3)}::text, e."url"),
+        "events" = COALESCE(${$(4)}::text[], e."events"),
+        "description" = CASE WHEN ${$(5)}::boolean THEN ${$(6)}::text ELSE e."description" END,
+        "status" = COALESCE(${$(7)}::text::"WebhookEndpointStatus", e."status"),
+        "fault_duplicate_rate" = COALESCE(${$(8)}::float8, e."fault_duplicate_rate"),
+        "fault_delay_seconds" = COALESCE(${$(9)}::int4, e."fault_delay_seconds"),
+        "fault_shuffle" = COALESCE(${$(10)}::boolean, e."fault_shuffle"),
+        "fault_seed" = CASE WHEN ${$(11)}::boolean THEN ${$(12)}::int8 ELSE e."fault_seed" END,
+        "fault_sequence" = CASE WHEN ${$(11)}::boolean THEN 0 ELSE e."fault_sequence" END
+    ${gate}
+    WHERE e."id" = ${$(1)}::text AND e."merchant_id" = ${$(2)}::text AND e."deleted_at" IS NULL
+    RETURNING e."id", e."fault_delay_seconds"
+  ), moved AS (
+    UPDATE "webhook_deliveries" AS d
+    SET "next_attempt_at" = ev."created_at" + make_interval(secs => c."fault_delay_seconds")
+    FROM changed AS c, "events" AS ev
+    WHERE ${$(9)}::int4 IS NOT NULL AND d."endpoint_id" = c."id" AND d."status" = 'pending'
+      AND d."attempt_count" = 0 AND ev."id" = d."event_id"
+  )`,
+);
+
+export type EndpointChange = {
+  id: string;
+  merchantId: string;
+  url?: string;
+  events?: string[];
+  /** undefined keeps it; null clears it */
+  description?: string | null;
+  status?: 'enabled' | 'disabled';
+  faultDuplicateRate?: number;
+  faultDelaySeconds?: number;
+  faultShuffle?: boolean;
+  /** undefined keeps it; a value or null sets it, numbering the deliveries from 1 again */
+  faultSeed?: number | null;
+};
+
+/**
+ * Changes the given fields of the merchant's live endpoint; with `claim`, claims the request's
+ * Idempotency-Key with the answer too. Returns whether it changed (with `claim`: the claim's outcome, or
+ * 'resource_missing' when the endpoint is gone and nothing was written).
+ */
+export async function updateEndpoint(database: Db, change: EndpointChange, claim?: ClaimWithAnswer) {
+  const values = [
+    change.id,
+    change.merchantId,
+    change.url ?? null,
+    change.events ?? null,
+    change.description !== undefined,
+    change.description ?? null,
+    change.status ?? null,
+    change.faultDuplicateRate ?? null,
+    change.faultDelaySeconds ?? null,
+    change.faultShuffle ?? null,
+    change.faultSeed !== undefined,
+    change.faultSeed === undefined || change.faultSeed === null ? null : String(change.faultSeed),
+  ];
+  return runClaimableChange(database, UPDATE_ENDPOINT, values, claim);
+}
+
 // ---- deliveries
 
 /** A test send, logged already finished with its one attempt. */
@@ -158,19 +241,39 @@ export async function findDeliveryWithEndpoint(database: Db, id: string) {
 export type DeliveryClaim = { id: string; attempt: number };
 const claimRows = z.array(z.object({ id: z.string(), attempt: z.number().int() }));
 
+/** A claimed due delivery, with what the worker needs to order a shuffled endpoint's batch. */
+export type DueDeliveryClaim = DeliveryClaim & {
+  endpointId: string;
+  faultNumber: bigint | null;
+  shuffle: boolean;
+  seed: bigint | null;
+};
+const dueClaimRows = z.array(
+  z.object({
+    id: z.string(),
+    attempt: z.number().int(),
+    endpointId: z.string(),
+    faultNumber: z.bigint().nullable(),
+    shuffle: z.boolean(),
+    seed: z.bigint().nullable(),
+  }),
+);
+
 /**
  * Claims up to batchSize due deliveries of live endpoints, skipping rows another worker holds: numbers
- * the attempt and leases the row for leaseSeconds, in one statement.
+ * the attempt and leases the row for leaseSeconds, in one statement. A shuffled endpoint's deliveries are
+ * sent one after another, so theirs are leased for `sequentialLeaseSeconds`.
  */
 export async function claimDueDeliveries(
   database: Db,
   batchSize: number,
   leaseSeconds: number,
-): Promise<DeliveryClaim[]> {
+  sequentialLeaseSeconds = leaseSeconds,
+): Promise<DueDeliveryClaim[]> {
   // due and leased in the endpoint's merchant's time (its test clock, api.md §15)
   const rows = await database.$queryRawUnsafe<unknown[]>(
     `WITH due AS (
-      SELECT d."id", ${merchantNowSql('m')} AS "now" FROM "webhook_deliveries" AS d
+      SELECT d."id", ${merchantNowSql('m')} AS "now", e."fault_shuffle", e."fault_seed" FROM "webhook_deliveries" AS d
       JOIN "webhook_endpoints" AS e ON e."id" = d."endpoint_id"
       JOIN "merchants" AS m ON m."id" = e."merchant_id"
       WHERE d."status" = 'pending' AND d."next_attempt_at" <= ${LATEST_NOW_SQL}
@@ -182,11 +285,40 @@ export async function claimDueDeliveries(
     UPDATE "webhook_deliveries" AS d
     SET "attempt_count" = d."attempt_count" + 1,
         "last_attempt_at" = due."now",
-        "next_attempt_at" = due."now" + make_interval(secs => $2::int)
+        "next_attempt_at" = due."now" + make_interval(secs => CASE WHEN due."fault_shuffle" THEN $3::int ELSE $2::int END)
+    FROM due WHERE d."id" = due."id"
+    RETURNING d."id", d."attempt_count" AS "attempt", d."endpoint_id" AS "endpointId",
+      d."fault_number" AS "faultNumber", due."fault_shuffle" AS "shuffle", due."fault_seed" AS "seed"`,
+    batchSize,
+    leaseSeconds,
+    sequentialLeaseSeconds,
+  );
+  return dueClaimRows.parse(rows);
+}
+
+/**
+ * Claims up to batchSize injected duplicates that are due (of live endpoints, in their merchant's time),
+ * skipping rows another worker holds: clears duplicate_due_at and numbers the attempt in the same statement,
+ * so each duplicate is sent at most once whatever the number of workers (a worker that dies mid-send loses
+ * that duplicate).
+ */
+export async function claimDueDuplicates(database: Db, batchSize: number): Promise<DeliveryClaim[]> {
+  const rows = await database.$queryRawUnsafe<unknown[]>(
+    `WITH due AS (
+      SELECT d."id" FROM "webhook_deliveries" AS d
+      JOIN "webhook_endpoints" AS e ON e."id" = d."endpoint_id"
+      JOIN "merchants" AS m ON m."id" = e."merchant_id"
+      WHERE d."duplicate_due_at" <= ${LATEST_NOW_SQL} AND d."duplicate_due_at" <= ${merchantNowSql('m')}
+        AND e."deleted_at" IS NULL
+      ORDER BY d."duplicate_due_at"
+      LIMIT $1::int
+      FOR UPDATE OF d SKIP LOCKED
+    )
+    UPDATE "webhook_deliveries" AS d
+    SET "duplicate_due_at" = NULL, "attempt_count" = d."attempt_count" + 1
     FROM due WHERE d."id" = due."id"
     RETURNING d."id", d."attempt_count" AS "attempt"`,
     batchSize,
-    leaseSeconds,
   );
   return claimRows.parse(rows);
 }
@@ -210,18 +342,22 @@ export async function claimDeliveryNow(database: Db, id: string, leaseSeconds: n
 
 /**
  * Moves the delivery on after an attempt, only if that attempt is still the newest and the delivery is
- * pending, so a worker whose lease ran out cannot overwrite a newer attempt. `delayMs` applies when pending.
+ * pending, so a worker whose lease ran out cannot overwrite a newer attempt. `delayMs` applies when pending;
+ * `duplicateAfterMs` schedules an injected duplicate (lib/webhooks/faults.ts).
  */
 export async function finishDeliveryAttempt(
   database: Db,
   claim: DeliveryClaim,
   status: WebhookDeliveryStatus,
   delayMs: number | null,
+  duplicateAfterMs: number | null = null,
 ): Promise<void> {
   await database.$executeRaw`
       UPDATE "webhook_deliveries"
       SET "status" = ${status}::"WebhookDeliveryStatus",
-          "next_attempt_at" = CASE WHEN ${status} = 'pending' THEN ${DELIVERY_NOW} + make_interval(secs => ${(delayMs ?? 0) / 1000}) END
+          "next_attempt_at" = CASE WHEN ${status} = 'pending' THEN ${DELIVERY_NOW} + make_interval(secs => ${(delayMs ?? 0) / 1000}) END,
+          "duplicate_due_at" = CASE WHEN ${duplicateAfterMs}::int IS NOT NULL
+            THEN ${DELIVERY_NOW} + make_interval(secs => ${(duplicateAfterMs ?? 0) / 1000}::float8) ELSE "duplicate_due_at" END
       WHERE "id" = ${claim.id} AND "attempt_count" = ${claim.attempt} AND "status" = 'pending'`;
 }
 
@@ -276,6 +412,7 @@ export async function insertAttempt(
     error: string | null;
     durationMs: number;
     responseExcerpt: string | null;
+    injected?: 'duplicate';
   },
 ) {
   await database.webhookAttempt.create({ data: attempt });

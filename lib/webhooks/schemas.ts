@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from '@/lib/api/parse';
 import { EVENT_TYPES } from '@/lib/events/types';
+import { faultsInput } from './faults';
 
 // "*" subscribes to every type, now and later; it stands alone.
 const subscribedEvents = z
@@ -17,8 +18,20 @@ export const createWebhookEndpointInput = z.strictObject({
   url: z.string().min(1).max(2048),
   events: subscribedEvents,
   description: z.string().max(500).nullish(),
+  faults: faultsInput.optional(),
 });
 
 export type CreateWebhookEndpointInput = z.output<typeof createWebhookEndpointInput>;
 
 export const listWebhookEndpointsQuery = listQuerySchema({});
+
+/** An update: every field optional, the omitted ones (and omitted `faults` fields) stay as they are. */
+export const updateWebhookEndpointInput = z.strictObject({
+  url: z.string().min(1).max(2048).optional(),
+  events: subscribedEvents.optional(),
+  description: z.string().max(500).nullish(),
+  status: z.enum(['enabled', 'disabled']).optional(),
+  faults: faultsInput.optional(),
+});
+
+export type UpdateWebhookEndpointInput = z.output<typeof updateWebhookEndpointInput>;

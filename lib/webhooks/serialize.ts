@@ -1,4 +1,5 @@
 import type { WebhookEndpoint } from '@/lib/generated/prisma/client';
+import { serializeFaults } from './faults';
 
 /** The endpoint as the API shows it; the secret only when it was just made (creation, rotation). */
 export function serializeWebhookEndpoint(endpoint: WebhookEndpoint, options: { withSecret?: boolean } = {}) {
@@ -9,6 +10,7 @@ export function serializeWebhookEndpoint(endpoint: WebhookEndpoint, options: { w
     description: endpoint.description,
     events: endpoint.events,
     status: endpoint.status,
+    faults: serializeFaults(endpoint),
     ...(options.withSecret ? { secret: endpoint.secret } : {}),
     created_at: endpoint.createdAt.toISOString(),
   };

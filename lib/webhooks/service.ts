@@ -19,9 +19,11 @@ import {
   insertEndpointClaimingKey,
   deleteEndpointEndingDeliveries,
   rotateEndpointSecret,
+  updateEndpoint,
   type NewWebhookEndpoint,
 } from './repository';
-import type { CreateWebhookEndpointInput } from './schemas';
+import { mergeFaults } from './faults';
+import type { CreateWebhookEndpointInput, UpdateWebhookEndpointInput } from './schemas';
 import type { SendOutcome } from './send';
 import { serializeWebhookEndpoint } from './serialize';
 import { generateWebhookSecret } from './signature';
@@ -38,16 +40,15 @@ export async function createWebhookEndpoint(
   input: CreateWebhookEndpointInput,
   options: { allowPrivateUrls?: boolean; claimKey?: (endpoint: WebhookEndpoint) => ClaimWithAnswer } = {},
 ): Promise<WebhookEndpoint> {
-  const check = await checkWebhookUrl(input.url, { allowPrivate: options.allowPrivateUrls });
-  if (!check.ok) throw errors.parameterInvalid(`Invalid url: it ${check.reason}`, 'url', `This URL ${check.reason}`);
   const endpoint: NewWebhookEndpoint = {
     id: newId('webhookEndpoint'),
     merchantId,
-    url: check.url.href,
+    url: await allowedUrl(input.url, options.allowPrivateUrls),
     description: input.description ?? null,
     events: input.events,
     secret: generateWebhookSecret(),
     createdAt: now(),
+    ...mergeFaults(NO_FAULTS, input.faults),
   };
   if (!options.claimKey) return insertEndpoint(database, endpoint);
   const made: WebhookEndpoint = {
@@ -56,10 +57,69 @@ export async function createWebhookEndpoint(
     previousSecret: null,
     previousSecretExpiresAt: null,
     deletedAt: null,
+    faultSequence: 0n,
   };
   const claim = options.claimKey(made);
   settleClaim(await insertEndpointClaimingKey(database, endpoint, claim), claim);
   return made;
+}
+
+/** The same URL policy for creation and update (lib/webhooks/url-policy.ts); the URL as it is stored. */
+async function allowedUrl(url: string, allowPrivateUrls: boolean | undefined): Promise<string> {
+  const check = await checkWebhookUrl(url, { allowPrivate: allowPrivateUrls });
+  if (!check.ok) throw errors.parameterInvalid(`Invalid url: it ${check.reason}`, 'url', `This URL ${check.reason}`);
+  return check.url.href;
+}
+
+const NO_FAULTS = { faultDuplicateRate: 0, faultDelaySeconds: 0, faultShuffle: false, faultSeed: null };
+
+/**
+ * Changes what the request gives (url, events, description, status, faults); the rest, and the omitted
+ * fields of `faults`, stay. A disabled endpoint gets no deliveries of events made while it is disabled
+ * (eventWrites); those already made go on. Returns the endpoint as it is afterwards.
+ */
+export async function updateWebhookEndpoint(
+  database: Db,
+  merchantId: string,
+  id: string,
+  input: UpdateWebhookEndpointInput,
+  options: { allowPrivateUrls?: boolean; claimKey?: (endpoint: WebhookEndpoint) => ClaimWithAnswer } = {},
+): Promise<WebhookEndpoint> {
+  const endpoint = await getWebhookEndpointOrThrow(database, merchantId, id);
+  const url = input.url === undefined ? undefined : await allowedUrl(input.url, options.allowPrivateUrls);
+  const faults = mergeFaults(endpoint, input.faults);
+  const seedSet = input.faults?.seed !== undefined;
+  const updated: WebhookEndpoint = {
+    ...endpoint,
+    url: url ?? endpoint.url,
+    events: input.events ?? endpoint.events,
+    description: input.description !== undefined ? input.description : endpoint.description,
+    status: input.status ?? endpoint.status,
+    ...faults,
+    faultSequence: seedSet ? 0n : endpoint.faultSequence,
+  };
+  const claim = options.claimKey?.(updated);
+  const outcome = await updateEndpoint(
+    database,
+    {
+      id,
+      merchantId,
+      url,
+      events: input.events,
+      description: input.description,
+      status: input.status,
+      faultDuplicateRate: input.faults?.duplicate_rate,
+      faultDelaySeconds: input.faults?.delay_seconds,
+      faultShuffle: input.faults?.shuffle,
+      faultSeed: input.faults?.seed,
+    },
+    claim,
+  );
+  if (outcome === false || outcome === 'resource_missing') {
+    throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
+  }
+  if (claim && outcome !== true) settleClaim(outcome, claim);
+  return updated;
 }
 
 export async function getWebhookEndpointOrThrow(database: Db, merchantId: string, id: string) {

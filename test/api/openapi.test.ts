@@ -309,6 +309,13 @@ describe('every operation answers as documented', () => {
     expect((await call('listWebhookEndpoints')).status).toBe(200);
     expectError(await call('listWebhookEndpoints', { query: { limit: '0' } }), 400, 'parameter_invalid');
     expect((await call('getWebhookEndpoint', { id: endpointId })).body).not.toHaveProperty('secret');
+    const updated = await call('updateWebhookEndpoint', { id: endpointId, body: example('updateWebhookEndpoint') });
+    expect(updated.body.faults).toEqual({ duplicate_rate: 0.5, delay_seconds: 30, shuffle: true, seed: 42 });
+    expectError(
+      await call('updateWebhookEndpoint', { id: endpointId, body: { faults: { duplicate_rate: 2 } } }),
+      400,
+      'parameter_invalid',
+    );
     expect((await call('rotateWebhookSecret', { id: endpointId })).body.secret).toMatch(/^whsec_/);
     expectError(
       await call('rotateWebhookSecret', { id: endpointId, idempotencyKey: 'k'.repeat(256) }),

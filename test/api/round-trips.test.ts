@@ -25,6 +25,8 @@ const ROUND_TRIPS: Record<string, number> = {
   createWebhookEndpoint: 1,
   listWebhookEndpoints: 1,
   getWebhookEndpoint: 1,
+  // the endpoint read (the answer is built from it), then one statement that updates it and claims the key
+  updateWebhookEndpoint: 2,
   deleteWebhookEndpoint: 1,
   rotateWebhookSecret: 2,
   listEvents: 1,
@@ -106,6 +108,17 @@ const MEASURED: Record<string, () => Promise<() => Promise<ApiResponse>>> = {
   deleteWebhookEndpoint: async () => {
     const id = await created(api.post('/v1/webhook-endpoints', endpointBody));
     return () => api.request('DELETE', `/v1/webhook-endpoints/${id}`);
+  },
+  updateWebhookEndpoint: async () => {
+    const id = await created(api.post('/v1/webhook-endpoints', endpointBody));
+    return () =>
+      api.post(
+        `/v1/webhook-endpoints/${id}`,
+        { description: 'faults', faults: { duplicate_rate: 0.5, seed: 1 } },
+        {
+          idempotencyKey: `update-${id}`,
+        },
+      );
   },
   rotateWebhookSecret: async () => {
     const id = await created(api.post('/v1/webhook-endpoints', endpointBody));

@@ -56,6 +56,7 @@ describe('POST /v1/webhook-endpoints', () => {
       description: 'orders',
       events: ['payment.succeeded'],
       status: 'enabled',
+      faults: { duplicate_rate: 0, delay_seconds: 0, shuffle: false, seed: null },
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{40,}={0,2}$/),
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });

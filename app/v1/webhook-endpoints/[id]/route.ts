@@ -1,11 +1,24 @@
+import type { WebhookEndpoint } from '@/lib/generated/prisma/client';
 import { apiRoute, routes } from '@/lib/api/route';
-import { deleteWebhookEndpointOperation, getWebhookEndpointOperation } from '@/lib/webhooks/operations';
+import {
+  deleteWebhookEndpointOperation,
+  getWebhookEndpointOperation,
+  updateWebhookEndpointOperation,
+} from '@/lib/webhooks/operations';
 import { serializeDeletedWebhookEndpoint, serializeWebhookEndpoint } from '@/lib/webhooks/serialize';
-import { deleteWebhookEndpoint, getWebhookEndpointOrThrow } from '@/lib/webhooks/service';
+import { deleteWebhookEndpoint, getWebhookEndpointOrThrow, updateWebhookEndpoint } from '@/lib/webhooks/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: apiRoute(getWebhookEndpointOperation, async ({ db, merchantId, params }) =>
     serializeWebhookEndpoint(await getWebhookEndpointOrThrow(db, merchantId, params.id)),
+  ),
+  POST: apiRoute(
+    updateWebhookEndpointOperation,
+    async ({ db, merchantId, params, body, keyClaimingWrite }) => {
+      const claimKey = keyClaimingWrite?.answering((endpoint: WebhookEndpoint) => serializeWebhookEndpoint(endpoint));
+      return serializeWebhookEndpoint(await updateWebhookEndpoint(db, merchantId, params.id, body, { claimKey }));
+    },
+    { claimsKeyInWrite: true },
   ),
   DELETE: apiRoute(deleteWebhookEndpointOperation, async ({ db, merchantId, params }) => {
     await deleteWebhookEndpoint(db, merchantId, params.id);

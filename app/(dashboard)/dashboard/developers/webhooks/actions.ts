@@ -17,7 +17,9 @@ import {
   resendFromDashboard,
   rotateSecretFromDashboard,
   sendTestFromDashboard,
+  updateFaultsFromDashboard,
   type EndpointField,
+  type FaultsField,
 } from '@/lib/dashboard/webhooks';
 import { onMerchantClock } from '@/lib/test-clocks/service';
 
@@ -83,4 +85,18 @@ export async function resendDeliveryAction(...args: FormActionArguments): Promis
   const state = await resendFromDashboard(await db(), merchantId, field(formData, 'deliveryId'));
   revalidatePath('/dashboard', 'layout');
   return state;
+}
+
+export async function updateFaultsAction(...args: FormActionArguments<FaultsField>): Promise<FormState<FaultsField>> {
+  const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
+  return refreshed(
+    await updateFaultsFromDashboard(await db(), merchantId, field(formData, 'endpointId'), {
+      duplicatePercent: field(formData, 'duplicate_percent'),
+      delaySeconds: field(formData, 'delay_seconds'),
+      shuffle: field(formData, 'shuffle') === 'on',
+      seed: field(formData, 'seed'),
+    }),
+  );
 }

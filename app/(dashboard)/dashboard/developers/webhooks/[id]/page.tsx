@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { ConfirmAction } from '@/components/dashboard/action-forms';
 import { DeliveriesTable } from '@/components/dashboard/deliveries-table';
 import { EmptyState } from '@/components/dashboard/empty-state';
+import { FaultInjectionForm } from '@/components/dashboard/fault-injection-form';
 import { IdText } from '@/components/dashboard/id-text';
 import { DetailList, PageHeader, Panel } from '@/components/dashboard/page-header';
 import { Pagination } from '@/components/dashboard/pagination';
@@ -14,7 +15,14 @@ import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { hrefWith, PAGE_SIZE, pageNumber, type SearchParams } from '@/lib/dashboard/list-params';
 import { getEndpointDetail } from '@/lib/dashboard/webhooks';
-import { deleteEndpointAction, resendDeliveryAction, rotateSecretAction, sendTestEventAction } from '../actions';
+import { serializeFaults } from '@/lib/webhooks/faults';
+import {
+  deleteEndpointAction,
+  resendDeliveryAction,
+  rotateSecretAction,
+  sendTestEventAction,
+  updateFaultsAction,
+} from '../actions';
 
 export const metadata: Metadata = { title: 'Webhook endpoint' };
 
@@ -128,6 +136,13 @@ export default async function WebhookEndpointPage({
               />
             </>
           )}
+        </Panel>
+        <Panel
+          id="fault-injection"
+          title="Fault injection"
+          description="Make this endpoint receive what real webhooks do — duplicates, delays, disorder — to test your handler. Injected attempts are marked in the log."
+        >
+          <FaultInjectionForm action={updateFaultsAction} endpointId={endpoint.id} faults={serializeFaults(endpoint)} />
         </Panel>
       </div>
     </>
