@@ -35,6 +35,7 @@ function resources(transport: Transport) {
       list: m.list('/v1/webhook-endpoints'),
       retrieve: m.getById('/v1/webhook-endpoints/{id}'),
       del: m.deleteById('/v1/webhook-endpoints/{id}'),
+      update: m.postById('/v1/webhook-endpoints/{id}'),
       rotateSecret: m.postById('/v1/webhook-endpoints/{id}/rotate-secret'),
     },
     events: {
@@ -48,6 +49,10 @@ function resources(transport: Transport) {
       refundRequests: {
         complete: m.postById('/v1/test-helpers/refund-requests/{id}/complete'),
         fail: m.postById('/v1/test-helpers/refund-requests/{id}/fail'),
+      },
+      clock: {
+        retrieve: m.get('/v1/test-helpers/clock'),
+        advance: m.post('/v1/test-helpers/clock/advance'),
       },
     },
     openapi: {

@@ -235,7 +235,7 @@ export interface paths {
         put?: never;
         /**
          * Update a payment link
-         * @description Turns a link on or off, renames or redescribes it. Its price never changes: customers pay what was advertised.
+         * @description Turns a link on or off, renames or redescribes it, or changes its metadata: given keys are set, a key given as `""` is removed, the others stay (at most 50 keys after the change). Its price never changes: customers pay what was advertised.
          *
          *     Scope: `payment_links:write`. `Idempotency-Key` honoured when sent.
          */
@@ -263,7 +263,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description Subscribes a URL to event types (or `["*"]` for all). The answer carries the signing secret, this once. URLs must be http or https; private, loopback and link-local addresses are refused unless the server allows them.
+         * @description Subscribes a URL to event types (or `["*"]` for all). The answer carries the signing secret, this once. URLs must be http or https; private, loopback and link-local addresses are refused unless the server allows them. `faults` turns on fault injection (see Update a webhook endpoint).
          *
          *     Scope: `webhook_endpoints:write`. `Idempotency-Key` required.
          */
@@ -283,13 +283,19 @@ export interface paths {
         };
         /**
          * Retrieve a webhook endpoint
-         * @description One endpoint, without its secret.
+         * @description One endpoint, without its secret, with its `faults`.
          *
          *     Scope: `webhook_endpoints:write`.
          */
         get: operations["getWebhookEndpoint"];
         put?: never;
-        post?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Changes the fields sent (`url`, under the same rules as at creation, `events`, `description`, `status`, `faults`); omitted fields, and omitted fields of `faults`, stay. A disabled endpoint gets no deliveries of events made while it is disabled. `faults` injects what real webhooks do (all off by default). `duplicate_rate` (0–1): after a delivery is answered 2xx, with this probability the same event is sent once more 1–10 s later, with the same `webhook-id` and body and a fresh `webhook-timestamp` and signature; that attempt is logged with `injected: "duplicate"` (a dashboard resend is never duplicated). `delay_seconds` (0–3600): a delivery's first attempt is due that long after its event was created; changing it moves the first attempts not yet made. `shuffle`: the endpoint's deliveries that are due together are sent one after another in random order instead of event order. `seed` (an integer, or null for fresh randomness): setting it (even to the same value) numbers the endpoint's deliveries from 1 again, n = 1, 2, … in the order their events are created; then u(purpose) = the first 6 bytes of SHA-256 of the UTF-8 text `{seed}:{n}:{purpose}` read as a big-endian integer and divided by 2^48. Delivery n is duplicated exactly when u("duplicate") < duplicate_rate, 1 + floor(10 × u("duplicate-delay")) seconds after its 2xx; a shuffled batch is sent in increasing u("shuffle") (ties by n). So the same seed and the same sequence of events give the same duplicates and the same order on every run.
+         *
+         *     Scope: `webhook_endpoints:write`. `Idempotency-Key` honoured when sent.
+         */
+        post: operations["updateWebhookEndpoint"];
         /**
          * Delete a webhook endpoint
          * @description Stops sending to it at once: its pending deliveries end as failed.
@@ -428,6 +434,50 @@ export interface paths {
          *     Scope: `refund_requests:write`. `Idempotency-Key` honoured when sent.
          */
         post: operations["failRefundRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-helpers/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve the test clock
+         * @description The connection's time: the wall clock plus how far its clock has been advanced. It is the time of every timestamp, session expiry, refund and webhook retry of the connection.
+         *
+         *     Scope: `payments:read`.
+         */
+        get: operations["getTestClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-helpers/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Advance the test clock
+         * @description Moves the connection’s time forward (never back): open sessions past their 30 minutes are expired, processing refunds finish and webhook retries come due as if that time had passed. Effects that need the worker happen within its next tick (about 2 seconds).
+         *
+         *     Scope: `checkout_sessions:write`. `Idempotency-Key` honoured when sent.
+         */
+        post: operations["advanceTestClock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -648,6 +698,10 @@ export interface components {
             cancel_url: string | null;
             /** @description null until paid */
             payment_id: string | null;
+            /** @description Your own key/value pairs, as you set them; {} when none */
+            metadata: {
+                [key: string]: string;
+            };
             /**
              * Format: date-time
              * @description created_at + 30 minutes (ISO 8601 UTC, milliseconds)
@@ -715,6 +769,10 @@ export interface components {
             amount_refunded: number;
             /** @description Amount minus active refunds (requested, processing, completed); 0 unless succeeded, in minor units (cents) */
             amount_refundable: number;
+            /** @description Its checkout session's metadata, copied when the payment was made */
+            metadata: {
+                [key: string]: string;
+            };
             /**
              * Format: date-time
              * @description When the customer paid, or tried to (ISO 8601 UTC, milliseconds)
@@ -751,6 +809,10 @@ export interface components {
             crypto_refund_destination_note?: string;
             /** @description Why the provider failed the refund; null otherwise */
             failure_reason: string | null;
+            /** @description Your own key/value pairs, as you set them; {} when none */
+            metadata: {
+                [key: string]: string;
+            };
             /**
              * Format: date-time
              * @description When it was requested (ISO 8601 UTC, milliseconds)
@@ -794,6 +856,10 @@ export interface components {
              * @description The public page to share: {APP_URL}/pay/{id}
              */
             url: string;
+            /** @description Your own key/value pairs, copied to each checkout session the link makes; {} when none */
+            metadata: {
+                [key: string]: string;
+            };
             /**
              * Format: date-time
              * @description When it was made (ISO 8601 UTC, milliseconds)
@@ -819,6 +885,17 @@ export interface components {
             events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund.completed" | "refund.failed" | "*")[];
             /** @enum {string} */
             status: "enabled" | "disabled";
+            /** @description Fault injection on this endpoint (/docs: Update a webhook endpoint says how it works) */
+            faults: {
+                /** @description The chance, 0 to 1, that a delivered event is sent once more */
+                duplicate_rate: number;
+                /** @description Seconds a delivery's first attempt waits after its event, 0 to 3600 */
+                delay_seconds: number;
+                /** @description Due deliveries go out in random order instead of event order */
+                shuffle: boolean;
+                /** @description Makes the duplicates and the order reproducible; null for fresh randomness */
+                seed: number | null;
+            };
             /**
              * Format: date-time
              * @description When it was made (ISO 8601 UTC, milliseconds)
@@ -837,6 +914,17 @@ export interface components {
             events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund.completed" | "refund.failed" | "*")[];
             /** @enum {string} */
             status: "enabled" | "disabled";
+            /** @description Fault injection on this endpoint (/docs: Update a webhook endpoint says how it works) */
+            faults: {
+                /** @description The chance, 0 to 1, that a delivered event is sent once more */
+                duplicate_rate: number;
+                /** @description Seconds a delivery's first attempt waits after its event, 0 to 3600 */
+                delay_seconds: number;
+                /** @description Due deliveries go out in random order instead of event order */
+                shuffle: boolean;
+                /** @description Makes the duplicates and the order reproducible; null for fresh randomness */
+                seed: number | null;
+            };
             /**
              * Format: date-time
              * @description When it was made (ISO 8601 UTC, milliseconds)
@@ -1009,6 +1097,18 @@ export interface components {
                 request_id: string;
             };
         };
+        /** @description The connection's test clock: its time governs every timestamp, expiry, refund and webhook retry of it. */
+        GetTestClockResponse: {
+            /** @constant */
+            object: "test_clock";
+            /**
+             * Format: date-time
+             * @description The connection's time: the wall clock plus offset_seconds (ISO 8601 UTC, milliseconds)
+             */
+            now: string;
+            /** @description How far the clock has been advanced, in seconds */
+            offset_seconds: number;
+        };
         /** @description An OpenAPI 3.1 document */
         GetOpenApiDocumentResponse: {
             /** @constant */
@@ -1057,6 +1157,10 @@ export interface components {
             cancel_url?: string | null;
             /** @description The methods to offer; by default every approved method that takes the currency (interac: CAD, usdc: USD) */
             payment_methods?: ("card" | "usdc" | "interac")[];
+            /** @description Your own key/value pairs (at most 50 keys of 1–40 characters, values of at most 500); its payment copies them */
+            metadata?: {
+                [key: string]: string;
+            };
         };
         EmptyBody: Record<string, never>;
         CreateRefundRequestRequest: {
@@ -1068,6 +1172,10 @@ export interface components {
             reason?: string | null;
             /** @description USDC payments only, and required for them: where the refund should go and how that was verified */
             crypto_refund_destination_note?: string;
+            /** @description Your own key/value pairs (at most 50 keys of 1–40 characters, values of at most 500) */
+            metadata?: {
+                [key: string]: string;
+            };
         };
         CreatePaymentLinkRequest: {
             /** @description What is sold, shown to customers */
@@ -1087,6 +1195,10 @@ export interface components {
             after_payment_url?: string | null;
             /** @description Whether the link takes payments. Default `true`. */
             active?: boolean;
+            /** @description Your own key/value pairs (at most 50 keys of 1–40 characters, values of at most 500); each checkout session and payment through the link copies them */
+            metadata?: {
+                [key: string]: string;
+            };
         };
         UpdatePaymentLinkRequest: {
             /** @description A new name */
@@ -1095,6 +1207,10 @@ export interface components {
             description?: string | null;
             /** @description false stops the link taking payments, true starts it again */
             active?: boolean;
+            /** @description Merged into the link’s: given keys are set, a key given as "" is removed, the others stay; at most 50 keys after the merge */
+            metadata?: {
+                [key: string]: string;
+            };
         };
         CreateWebhookEndpointRequest: {
             /** @description Where to POST events: http or https, not a private address (unless the server allows them) */
@@ -1103,6 +1219,35 @@ export interface components {
             events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund.completed" | "refund.failed" | "*")[];
             /** @description For your records */
             description?: string | null;
+            /** @description `faults` injects what real webhooks do (all off by default). `duplicate_rate` (0–1): after a delivery is answered 2xx, with this probability the same event is sent once more 1–10 s later, with the same `webhook-id` and body and a fresh `webhook-timestamp` and signature; that attempt is logged with `injected: "duplicate"` (a dashboard resend is never duplicated). `delay_seconds` (0–3600): a delivery's first attempt is due that long after its event was created; changing it moves the first attempts not yet made. `shuffle`: the endpoint's deliveries that are due together are sent one after another in random order instead of event order. `seed` (an integer, or null for fresh randomness): setting it (even to the same value) numbers the endpoint's deliveries from 1 again, n = 1, 2, … in the order their events are created; then u(purpose) = the first 6 bytes of SHA-256 of the UTF-8 text `{seed}:{n}:{purpose}` read as a big-endian integer and divided by 2^48. Delivery n is duplicated exactly when u("duplicate") < duplicate_rate, 1 + floor(10 × u("duplicate-delay")) seconds after its 2xx; a shuffled batch is sent in increasing u("shuffle") (ties by n). So the same seed and the same sequence of events give the same duplicates and the same order on every run. */
+            faults?: {
+                /** @description The chance, 0 to 1, that a delivered event is sent once more */
+                duplicate_rate?: number;
+                /** @description Seconds a delivery's first attempt waits after its event, 0 to 3600 */
+                delay_seconds?: number;
+                /** @description Due deliveries go out in random order instead of event order */
+                shuffle?: boolean;
+                /** @description Makes the duplicates and the order reproducible; null for fresh randomness */
+                seed?: number | null;
+            };
+        };
+        UpdateWebhookEndpointRequest: {
+            url?: string;
+            events?: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund.completed" | "refund.failed" | "*")[];
+            description?: string | null;
+            /** @enum {string} */
+            status?: "enabled" | "disabled";
+            /** @description `faults` injects what real webhooks do (all off by default). `duplicate_rate` (0–1): after a delivery is answered 2xx, with this probability the same event is sent once more 1–10 s later, with the same `webhook-id` and body and a fresh `webhook-timestamp` and signature; that attempt is logged with `injected: "duplicate"` (a dashboard resend is never duplicated). `delay_seconds` (0–3600): a delivery's first attempt is due that long after its event was created; changing it moves the first attempts not yet made. `shuffle`: the endpoint's deliveries that are due together are sent one after another in random order instead of event order. `seed` (an integer, or null for fresh randomness): setting it (even to the same value) numbers the endpoint's deliveries from 1 again, n = 1, 2, … in the order their events are created; then u(purpose) = the first 6 bytes of SHA-256 of the UTF-8 text `{seed}:{n}:{purpose}` read as a big-endian integer and divided by 2^48. Delivery n is duplicated exactly when u("duplicate") < duplicate_rate, 1 + floor(10 × u("duplicate-delay")) seconds after its 2xx; a shuffled batch is sent in increasing u("shuffle") (ties by n). So the same seed and the same sequence of events give the same duplicates and the same order on every run. */
+            faults?: {
+                /** @description The chance, 0 to 1, that a delivered event is sent once more */
+                duplicate_rate?: number;
+                /** @description Seconds a delivery's first attempt waits after its event, 0 to 3600 */
+                delay_seconds?: number;
+                /** @description Due deliveries go out in random order instead of event order */
+                shuffle?: boolean;
+                /** @description Makes the duplicates and the order reproducible; null for fresh randomness */
+                seed?: number | null;
+            };
         };
         PayCheckoutSessionRequest: {
             /**
@@ -1148,12 +1293,16 @@ export interface components {
         FailRefundRequestRequest: {
             failure_reason?: string;
         };
+        AdvanceTestClockRequest: {
+            /** @description How far to move the clock forward: 1 second to 365 days */
+            seconds: number;
+        };
     };
     responses: never;
     parameters: {
         /** @description Any 1–255 printable ASCII characters, unique per attempt (a UUID). A retry with the same key and body answers the first result with `Idempotent-Replayed: true`; with another body, `422 idempotency_key_reused`. Kept 24 hours. */
         IdempotencyKey: string;
-        /** @description The event id (`evt_…`): the same on every retry, so deduplicate on it */
+        /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
         WebhookId: string;
         /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
         WebhookTimestamp: string;
@@ -1229,6 +1378,9 @@ export interface operations {
                      *           "return_url": "https://shop.example.com/thanks",
                      *           "cancel_url": "https://shop.example.com/cart",
                      *           "payment_id": "pay_8bKpZr2xQmV4tN6sW1yHc0Ld",
+                     *           "metadata": {
+                     *             "cart_id": "cart_5521"
+                     *           },
                      *           "expires_at": "2026-11-20T15:34:05.123Z",
                      *           "created_at": "2026-11-20T15:04:05.123Z"
                      *         }
@@ -1360,7 +1512,10 @@ export interface operations {
                  *       "tax_amount": 250,
                  *       "amount": 3750,
                  *       "return_url": "https://shop.example.com/thanks",
-                 *       "cancel_url": "https://shop.example.com/cart"
+                 *       "cancel_url": "https://shop.example.com/cart",
+                 *       "metadata": {
+                 *         "cart_id": "cart_5521"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["CreateCheckoutSessionRequest"];
@@ -1403,6 +1558,9 @@ export interface operations {
                      *       "return_url": "https://shop.example.com/thanks",
                      *       "cancel_url": "https://shop.example.com/cart",
                      *       "payment_id": null,
+                     *       "metadata": {
+                     *         "cart_id": "cart_5521"
+                     *       },
                      *       "expires_at": "2026-11-20T15:34:05.123Z",
                      *       "created_at": "2026-11-20T15:04:05.123Z"
                      *     }
@@ -1445,6 +1603,9 @@ export interface operations {
                      *       "return_url": "https://shop.example.com/thanks",
                      *       "cancel_url": "https://shop.example.com/cart",
                      *       "payment_id": null,
+                     *       "metadata": {
+                     *         "cart_id": "cart_5521"
+                     *       },
                      *       "expires_at": "2026-11-20T15:34:05.123Z",
                      *       "created_at": "2026-11-20T15:04:05.123Z"
                      *     }
@@ -1638,6 +1799,9 @@ export interface operations {
                      *       "return_url": "https://shop.example.com/thanks",
                      *       "cancel_url": "https://shop.example.com/cart",
                      *       "payment_id": "pay_8bKpZr2xQmV4tN6sW1yHc0Ld",
+                     *       "metadata": {
+                     *         "cart_id": "cart_5521"
+                     *       },
                      *       "expires_at": "2026-11-20T15:34:05.123Z",
                      *       "created_at": "2026-11-20T15:04:05.123Z"
                      *     }
@@ -1794,8 +1958,11 @@ export interface operations {
                      *       "return_url": "https://shop.example.com/thanks",
                      *       "cancel_url": "https://shop.example.com/cart",
                      *       "payment_id": null,
-                     *       "expires_at": "2026-11-20T15:34:05.203Z",
-                     *       "created_at": "2026-11-20T15:04:05.203Z"
+                     *       "metadata": {
+                     *         "cart_id": "cart_5521"
+                     *       },
+                     *       "expires_at": "2026-11-20T15:34:05.499Z",
+                     *       "created_at": "2026-11-20T15:04:05.499Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CheckoutSession"];
@@ -2003,7 +2170,10 @@ export interface operations {
                      *           "order_reference": "order-1001",
                      *           "amount_refunded": 0,
                      *           "amount_refundable": 3750,
-                     *           "created_at": "2026-11-20T15:04:05.168Z"
+                     *           "metadata": {
+                     *             "cart_id": "cart_5521"
+                     *           },
+                     *           "created_at": "2026-11-20T15:04:05.210Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2147,7 +2317,10 @@ export interface operations {
                      *       "order_reference": "order-1001",
                      *       "amount_refunded": 0,
                      *       "amount_refundable": 3750,
-                     *       "created_at": "2026-11-20T15:04:05.168Z"
+                     *       "metadata": {
+                     *         "cart_id": "cart_5521"
+                     *       },
+                     *       "created_at": "2026-11-20T15:04:05.210Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -2283,8 +2456,9 @@ export interface operations {
                      *           "status": "requested",
                      *           "reason": "One T-shirt returned",
                      *           "failure_reason": null,
-                     *           "created_at": "2026-11-20T15:04:05.256Z",
-                     *           "updated_at": "2026-11-20T15:04:05.256Z"
+                     *           "metadata": {},
+                     *           "created_at": "2026-11-20T15:04:05.616Z",
+                     *           "updated_at": "2026-11-20T15:04:05.616Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2428,8 +2602,9 @@ export interface operations {
                      *       "status": "requested",
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
-                     *       "created_at": "2026-11-20T15:04:05.256Z",
-                     *       "updated_at": "2026-11-20T15:04:05.256Z"
+                     *       "metadata": {},
+                     *       "created_at": "2026-11-20T15:04:05.616Z",
+                     *       "updated_at": "2026-11-20T15:04:05.616Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2452,8 +2627,9 @@ export interface operations {
                      *       "status": "requested",
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
-                     *       "created_at": "2026-11-20T15:04:05.256Z",
-                     *       "updated_at": "2026-11-20T15:04:05.256Z"
+                     *       "metadata": {},
+                     *       "created_at": "2026-11-20T15:04:05.616Z",
+                     *       "updated_at": "2026-11-20T15:04:05.616Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2642,8 +2818,9 @@ export interface operations {
                      *       "status": "requested",
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
-                     *       "created_at": "2026-11-20T15:04:05.256Z",
-                     *       "updated_at": "2026-11-20T15:04:05.256Z"
+                     *       "metadata": {},
+                     *       "created_at": "2026-11-20T15:04:05.616Z",
+                     *       "updated_at": "2026-11-20T15:04:05.616Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2780,8 +2957,9 @@ export interface operations {
                      *       "status": "canceled",
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
-                     *       "created_at": "2026-11-20T15:04:05.256Z",
-                     *       "updated_at": "2026-11-20T15:04:05.275Z"
+                     *       "metadata": {},
+                     *       "created_at": "2026-11-20T15:04:05.616Z",
+                     *       "updated_at": "2026-11-20T15:04:05.635Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2979,7 +3157,10 @@ export interface operations {
                      *           "after_payment_url": "https://shop.example.com/thanks",
                      *           "active": true,
                      *           "url": "http://localhost:3000/pay/pl_9Tz4Kq1Wm6Vr3Nx8Lc2Hp5Sd",
-                     *           "created_at": "2026-11-20T15:04:05.343Z"
+                     *           "metadata": {
+                     *             "campaign": "winter"
+                     *           },
+                     *           "created_at": "2026-11-20T15:04:05.762Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -3100,7 +3281,10 @@ export interface operations {
                  *       "amount": 2500,
                  *       "currency": "CAD",
                  *       "description": "A $25 gift card",
-                 *       "after_payment_url": "https://shop.example.com/thanks"
+                 *       "after_payment_url": "https://shop.example.com/thanks",
+                 *       "metadata": {
+                 *         "campaign": "winter"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["CreatePaymentLinkRequest"];
@@ -3127,7 +3311,10 @@ export interface operations {
                      *       "after_payment_url": "https://shop.example.com/thanks",
                      *       "active": true,
                      *       "url": "http://localhost:3000/pay/pl_9Tz4Kq1Wm6Vr3Nx8Lc2Hp5Sd",
-                     *       "created_at": "2026-11-20T15:04:05.343Z"
+                     *       "metadata": {
+                     *         "campaign": "winter"
+                     *       },
+                     *       "created_at": "2026-11-20T15:04:05.762Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3152,7 +3339,10 @@ export interface operations {
                      *       "after_payment_url": "https://shop.example.com/thanks",
                      *       "active": true,
                      *       "url": "http://localhost:3000/pay/pl_9Tz4Kq1Wm6Vr3Nx8Lc2Hp5Sd",
-                     *       "created_at": "2026-11-20T15:04:05.343Z"
+                     *       "metadata": {
+                     *         "campaign": "winter"
+                     *       },
+                     *       "created_at": "2026-11-20T15:04:05.762Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3328,7 +3518,10 @@ export interface operations {
                      *       "after_payment_url": "https://shop.example.com/thanks",
                      *       "active": true,
                      *       "url": "http://localhost:3000/pay/pl_9Tz4Kq1Wm6Vr3Nx8Lc2Hp5Sd",
-                     *       "created_at": "2026-11-20T15:04:05.343Z"
+                     *       "metadata": {
+                     *         "campaign": "winter"
+                     *       },
+                     *       "created_at": "2026-11-20T15:04:05.762Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3472,7 +3665,10 @@ export interface operations {
                      *       "after_payment_url": "https://shop.example.com/thanks",
                      *       "active": false,
                      *       "url": "http://localhost:3000/pay/pl_9Tz4Kq1Wm6Vr3Nx8Lc2Hp5Sd",
-                     *       "created_at": "2026-11-20T15:04:05.343Z"
+                     *       "metadata": {
+                     *         "campaign": "winter"
+                     *       },
+                     *       "created_at": "2026-11-20T15:04:05.762Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3667,7 +3863,13 @@ export interface operations {
                      *             "refund.completed"
                      *           ],
                      *           "status": "enabled",
-                     *           "created_at": "2026-11-20T15:04:05.415Z"
+                     *           "faults": {
+                     *             "duplicate_rate": 0.5,
+                     *             "delay_seconds": 30,
+                     *             "shuffle": true,
+                     *             "seed": 42
+                     *           },
+                     *           "created_at": "2026-11-20T15:04:05.850Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -3815,8 +4017,14 @@ export interface operations {
                      *         "refund.completed"
                      *       ],
                      *       "status": "enabled",
+                     *       "faults": {
+                     *         "duplicate_rate": 0,
+                     *         "delay_seconds": 0,
+                     *         "shuffle": false,
+                     *         "seed": null
+                     *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:05.415Z"
+                     *       "created_at": "2026-11-20T15:04:05.850Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -3840,8 +4048,14 @@ export interface operations {
                      *         "refund.completed"
                      *       ],
                      *       "status": "enabled",
+                     *       "faults": {
+                     *         "duplicate_rate": 0,
+                     *         "delay_seconds": 0,
+                     *         "shuffle": false,
+                     *         "seed": null
+                     *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:05.415Z"
+                     *       "created_at": "2026-11-20T15:04:05.850Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4016,7 +4230,13 @@ export interface operations {
                      *         "refund.completed"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": "2026-11-20T15:04:05.415Z"
+                     *       "faults": {
+                     *         "duplicate_rate": 0.5,
+                     *         "delay_seconds": 30,
+                     *         "shuffle": true,
+                     *         "seed": 42
+                     *       },
+                     *       "created_at": "2026-11-20T15:04:05.850Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -4079,6 +4299,220 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "resource_missing";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Over the key’s rate limit; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: A fault on our side, logged; the body never tells its cause */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters, unique per attempt (a UUID). A retry with the same key and body answers the first result with `Idempotent-Replayed: true`; with another body, `422 idempotency_key_reused`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The object's id (`we_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "faults": {
+                 *         "duplicate_rate": 0.5,
+                 *         "delay_seconds": 30,
+                 *         "shuffle": true,
+                 *         "seed": 42
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_5Rn8Vx2Lq7Kt4Wm9Hc1Pz3Fb",
+                     *       "object": "webhook_endpoint",
+                     *       "url": "https://shop.example.com/api/webhooks",
+                     *       "description": "Order fulfilment",
+                     *       "events": [
+                     *         "checkout_session.completed",
+                     *         "refund.completed"
+                     *       ],
+                     *       "status": "enabled",
+                     *       "faults": {
+                     *         "duplicate_rate": 0.5,
+                     *         "delay_seconds": 30,
+                     *         "shuffle": true,
+                     *         "seed": 42
+                     *       },
+                     *       "created_at": "2026-11-20T15:04:05.850Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `invalid_json`: The body is not valid JSON, not UTF-8, or not a JSON object. `idempotency_key_invalid`: The Idempotency-Key is not 1–255 printable ASCII characters. `parameter_invalid`: A parameter has the wrong type, format or range; param names it. `parameter_unknown`: The body or query has a field the endpoint does not take; param names it */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid_json" | "idempotency_key_invalid" | "parameter_invalid" | "parameter_unknown";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_required`: No Authorization header, or not a Bearer one. `invalid_api_key`: The key is unknown, revoked, or not of the sk_sandbox_ form */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "authentication_required" | "invalid_api_key";
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: The key lacks the scope; the message names the scope needed */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "insufficient_scope";
+                        };
+                    };
+                };
+            };
+            /** @description `resource_missing`: No such object in this account (another account’s objects read the same) */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "resource_missing";
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_key_in_use`: The first request with this key is still running */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "idempotency_key_in_use";
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The body is over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: A POST body that is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`: The key was used with a different body */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "idempotency_key_reused";
                         };
                     };
                 };
@@ -4277,8 +4711,14 @@ export interface operations {
                      *         "refund.completed"
                      *       ],
                      *       "status": "enabled",
+                     *       "faults": {
+                     *         "duplicate_rate": 0.5,
+                     *         "delay_seconds": 30,
+                     *         "shuffle": true,
+                     *         "seed": 42
+                     *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAy",
-                     *       "created_at": "2026-11-20T15:04:05.415Z"
+                     *       "created_at": "2026-11-20T15:04:05.850Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4468,7 +4908,7 @@ export interface operations {
                      *           "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *           "object": "event",
                      *           "type": "checkout_session.completed",
-                     *           "created_at": "2026-11-20T15:04:05.158Z",
+                     *           "created_at": "2026-11-20T15:04:05.203Z",
                      *           "data": {
                      *             "object": {
                      *               "id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
@@ -4484,6 +4924,9 @@ export interface operations {
                      *               "object": "checkout_session",
                      *               "status": "complete",
                      *               "currency": "USD",
+                     *               "metadata": {
+                     *                 "cart_id": "cart_5521"
+                     *               },
                      *               "order_id": "ord_7Hs2MkQp9Lx4Vt1Wn6Rc3Bza",
                      *               "cancel_url": "https://shop.example.com/cart",
                      *               "created_at": "2026-11-20T15:04:05.123Z",
@@ -4627,7 +5070,7 @@ export interface operations {
                      *       "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *       "object": "event",
                      *       "type": "checkout_session.completed",
-                     *       "created_at": "2026-11-20T15:04:05.158Z",
+                     *       "created_at": "2026-11-20T15:04:05.203Z",
                      *       "data": {
                      *         "object": {
                      *           "id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
@@ -4643,6 +5086,9 @@ export interface operations {
                      *           "object": "checkout_session",
                      *           "status": "complete",
                      *           "currency": "USD",
+                     *           "metadata": {
+                     *             "cart_id": "cart_5521"
+                     *           },
                      *           "order_id": "ord_7Hs2MkQp9Lx4Vt1Wn6Rc3Bza",
                      *           "cancel_url": "https://shop.example.com/cart",
                      *           "created_at": "2026-11-20T15:04:05.123Z",
@@ -4814,7 +5260,10 @@ export interface operations {
                      *       "order_reference": "order-1001",
                      *       "amount_refunded": 0,
                      *       "amount_refundable": 3750,
-                     *       "created_at": "2026-11-20T15:04:05.168Z"
+                     *       "metadata": {
+                     *         "cart_id": "cart_5521"
+                     *       },
+                     *       "created_at": "2026-11-20T15:04:05.210Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -5011,8 +5460,9 @@ export interface operations {
                      *       "status": "completed",
                      *       "reason": null,
                      *       "failure_reason": null,
-                     *       "created_at": "2026-11-20T15:04:05.281Z",
-                     *       "updated_at": "2026-11-20T15:04:05.301Z"
+                     *       "metadata": {},
+                     *       "created_at": "2026-11-20T15:04:05.701Z",
+                     *       "updated_at": "2026-11-20T15:04:05.736Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -5214,8 +5664,9 @@ export interface operations {
                      *       "status": "failed",
                      *       "reason": null,
                      *       "failure_reason": "Card account closed",
-                     *       "created_at": "2026-11-20T15:04:05.283Z",
-                     *       "updated_at": "2026-11-20T15:04:05.320Z"
+                     *       "metadata": {},
+                     *       "created_at": "2026-11-20T15:04:05.706Z",
+                     *       "updated_at": "2026-11-20T15:04:05.745Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -5293,6 +5744,289 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "idempotency_key_in_use" | "refund_not_pending";
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The body is over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: A POST body that is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`: The key was used with a different body */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "idempotency_key_reused";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Over the key’s rate limit; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: A fault on our side, logged; the body never tells its cause */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "test_clock",
+                     *       "now": "2026-11-20T15:04:05.920Z",
+                     *       "offset_seconds": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetTestClockResponse"];
+                };
+            };
+            /** @description `parameter_unknown`: The body or query has a field the endpoint does not take; param names it */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "parameter_unknown";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_required`: No Authorization header, or not a Bearer one. `invalid_api_key`: The key is unknown, revoked, or not of the sk_sandbox_ form */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "authentication_required" | "invalid_api_key";
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: The key lacks the scope; the message names the scope needed */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "insufficient_scope";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Over the key’s rate limit; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: A fault on our side, logged; the body never tells its cause */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    advanceTestClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters, unique per attempt (a UUID). A retry with the same key and body answers the first result with `Idempotent-Replayed: true`; with another body, `422 idempotency_key_reused`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "seconds": 1860
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdvanceTestClockRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "test_clock",
+                     *       "now": "2026-11-20T15:35:05.926Z",
+                     *       "offset_seconds": 1860
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetTestClockResponse"];
+                };
+            };
+            /** @description `invalid_json`: The body is not valid JSON, not UTF-8, or not a JSON object. `idempotency_key_invalid`: The Idempotency-Key is not 1–255 printable ASCII characters. `parameter_missing`: A required parameter is absent; param names it (a dotted path, e.g. items.2.quantity). `parameter_invalid`: A parameter has the wrong type, format or range; param names it. `parameter_unknown`: The body or query has a field the endpoint does not take; param names it */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid_json" | "idempotency_key_invalid" | "parameter_missing" | "parameter_invalid" | "parameter_unknown";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_required`: No Authorization header, or not a Bearer one. `invalid_api_key`: The key is unknown, revoked, or not of the sk_sandbox_ form */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "authentication_required" | "invalid_api_key";
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: The key lacks the scope; the message names the scope needed */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "insufficient_scope";
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_key_in_use`: The first request with this key is still running */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "idempotency_key_in_use";
                         };
                     };
                 };
@@ -5454,7 +6188,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event id (`evt_…`): the same on every retry, so deduplicate on it */
+                /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
@@ -5490,7 +6224,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event id (`evt_…`): the same on every retry, so deduplicate on it */
+                /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
@@ -5526,7 +6260,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event id (`evt_…`): the same on every retry, so deduplicate on it */
+                /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
@@ -5562,7 +6296,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event id (`evt_…`): the same on every retry, so deduplicate on it */
+                /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
@@ -5598,7 +6332,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event id (`evt_…`): the same on every retry, so deduplicate on it */
+                /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
@@ -5634,7 +6368,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event id (`evt_…`): the same on every retry, so deduplicate on it */
+                /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
@@ -5670,7 +6404,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event id (`evt_…`): the same on every retry, so deduplicate on it */
+                /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];

@@ -86,6 +86,14 @@ describe('webhook endpoints and events', () => {
     const { secret: _secret, ...shown } = endpoint;
     expect(await sandbox.webhookEndpoints.retrieve(endpoint.id)).toEqual(shown);
     expect((await sandbox.webhookEndpoints.list()).data).toContainEqual(shown);
+    const updated = await sandbox.webhookEndpoints.update(endpoint.id, {
+      description: 'Orders',
+      faults: { duplicate_rate: 0.5, seed: 7 },
+    });
+    expect(updated).toMatchObject({
+      description: 'Orders',
+      faults: { duplicate_rate: 0.5, delay_seconds: 0, seed: 7 },
+    });
     const rotated = await sandbox.webhookEndpoints.rotateSecret(endpoint.id);
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(endpoint.secret);
@@ -101,6 +109,15 @@ describe('webhook endpoints and events', () => {
     expect(read).toEqual(event);
     if (read.type !== 'payment.succeeded') throw new Error(`unexpected ${read.type}`);
     expect(read.data.object.amount).toBe(payment.amount);
+  });
+
+  it('reads and advances the test clock', async () => {
+    const { sandbox: fresh } = await testClient();
+    const clock = await fresh.testHelpers.clock.retrieve();
+    expect(clock).toMatchObject({ object: 'test_clock', offset_seconds: 0 });
+    const advanced = await fresh.testHelpers.clock.advance({ seconds: 3600 });
+    expect(advanced.offset_seconds).toBe(3600);
+    expect(Date.parse(advanced.now) - Date.parse(clock.now)).toBeGreaterThanOrEqual(3600_000);
   });
 
   it('reads the OpenAPI document', async () => {
