@@ -43,7 +43,10 @@ export async function listen(options: ListenOptions): Promise<void> {
         lastEventId = undefined;
         continue;
       }
-      if (failures > 0) options.print({ kind: 'notice', message: 'reconnected' });
+      options.print({
+        kind: 'notice',
+        message: lastEventId ? `reconnected, resuming after ${lastEventId}` : 'connected, listening for new events',
+      });
       failures = 0;
       await follow(response, async (message) => {
         await forward(options, secret, message);
