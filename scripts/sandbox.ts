@@ -1,5 +1,5 @@
 // The admin CLI (README, Administration): npm run sandbox -- <command> [--json]
-// With --json, stdout carries exactly one JSON object; everything else goes to stderr.
+// With --json, stdout carries exactly one JSON object (listen: one per line); everything else goes to stderr.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createApiKey, revokeApiKey } from '@/lib/api-keys/service';
 import { apiKeyNameInput } from '@/lib/api-keys/schemas';
