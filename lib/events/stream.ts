@@ -48,6 +48,13 @@ class StreamFanOut implements ChangeSubscriber {
     this.listener();
   }
 
+  /** How many streams this process has open. */
+  get size(): number {
+    let open = 0;
+    for (const streams of this.streams.values()) open += streams.size;
+    return open;
+  }
+
   remove(stream: MerchantEventStream): void {
     const streams = this.streams.get(stream.merchantId);
     streams?.delete(stream);
@@ -153,6 +160,7 @@ class MerchantEventStream {
     if (this.closed) return;
     this.closed = true;
     fanOut().remove(this);
+    log.debug('event stream closed', { merchant_id: this.merchantId, open_in_process: fanOut().size });
     for (const timer of this.timers) clearTimeout(timer);
     try {
       this.controller?.close();

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expireCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db, inTransaction } from '@/lib/db';
+import { APPLICATION_NAME } from '@/lib/db/change-notices';
 import { emitEvent } from '@/lib/events/service';
 import { apiClient, createTestMerchant, sessionBody } from '../helpers';
 import { openStream, type StreamClient } from '../support/event-stream-client';
@@ -92,6 +93,17 @@ describe('GET /v1/events/stream', () => {
     });
     await listening.waitForMessages(2);
     expect(idsOf(listening)).toEqual([earlyId, lateId]);
+  });
+
+  it('delivers an event committed while the server had lost its listener', async () => {
+    const listening = await stream(merchant.key);
+    const sessionId = await openSession();
+    const client = await db();
+    // every process's LISTEN connection, the server's included, is cut; the event commits before they are back
+    await client.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${APPLICATION_NAME}`;
+    await expireCheckoutSession(client, merchant.merchantId, sessionId);
+    const [message] = await listening.waitForMessages(1);
+    expect(JSON.parse(message.data).data.object.id).toBe(sessionId);
   });
 
   it('resumes after Last-Event-ID, skipping nothing and repeating nothing', async () => {
