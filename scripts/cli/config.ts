@@ -7,7 +7,7 @@ import { generateWebhookSecret } from '@/lib/webhooks/signature';
 // webhook handler set up with it keeps verifying whenever `listen` starts again.
 
 /** SANDBOX_PAYMENTS_CONFIG_DIR, else the platform's folder for a user's settings. */
-export function configDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+export function configDir(env: Record<string, string | undefined> = process.env, platform = process.platform): string {
   if (env.SANDBOX_PAYMENTS_CONFIG_DIR) return path.resolve(env.SANDBOX_PAYMENTS_CONFIG_DIR);
   const home = os.homedir();
   if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'sandbox-payments');
