@@ -183,6 +183,7 @@ function parametersOf(operation: ApiOperation): OperationObject['parameters'] {
       });
     }
   }
+  if (operation.success.contentType === 'text/event-stream') parameters.push({ ...LAST_EVENT_ID });
   if (operation.idempotency === 'required') parameters.push({ ...IDEMPOTENCY_KEY_REQUIRED });
   if (operation.idempotency === 'optional') parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
   return parameters;
@@ -198,7 +199,18 @@ const IDEMPOTENCY_KEY_REQUIRED: ParameterObject = {
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
 };
 
+// Server-Sent Events' own header, which EventSource sends when it reconnects
+const LAST_EVENT_ID: ParameterObject = {
+  name: 'Last-Event-ID',
+  in: 'header',
+  required: false,
+  description:
+    'Resume right after this event (one of the last 24 hours; else `400 parameter_invalid`); without it the stream starts from now',
+  schema: { type: 'string', pattern: `^${ID_PREFIXES.event}` },
+};
+
 const QUERY_DESCRIPTIONS: Record<string, string> = {
+  types: 'Only events of these types, comma-separated (`payment.succeeded,refund.completed`); every type when omitted',
   limit: 'How many objects, 1–100',
   active: 'Only the links that take payments (`true`) or only those that do not (`false`)',
   starting_after: 'The id of the last object of the previous page',
