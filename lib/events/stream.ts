@@ -96,7 +96,7 @@ function fanOut(): StreamFanOut {
 class MerchantEventStream {
   private controller?: ReadableStreamDefaultController<Uint8Array>;
   private cursor = 0n;
-  /** The cursor as it was, newest first kept at or before REWIND_MS ago: [0] is where a rewind starts. */
+  /** The cursor over time, oldest first, from the newest entry at least REWIND_MS old: [0] is where a rewind starts. */
   private history: { at: number; cursor: bigint }[] = [];
   private readonly sent = new Map<string, number>();
   private readonly pendingIds = new Set<string>();
