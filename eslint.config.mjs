@@ -26,6 +26,9 @@ export default defineConfig([
     'lib/generated/**',
     'data/**',
     'dist/**',
+    'client/dist/**',
+    // written by openapi-typescript (npm run client:types)
+    'client/src/openapi.ts',
     'test-results/**',
     'playwright-report/**',
     '.sandbox-payments/**',

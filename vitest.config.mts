@@ -25,7 +25,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api',
-          include: ['test/api/**/*.test.ts'],
+          // the client package's tests call the same server
+          include: ['test/api/**/*.test.ts', 'client/test/**/*.test.ts'],
           globalSetup: ['test/setup/database.global.ts', 'test/setup/server.global.ts'],
           setupFiles: ['test/setup/server-database.ts'],
           testTimeout: 60_000,

@@ -25,9 +25,8 @@ export async function createTestMerchant(
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
 
-/** A client for the running server, speaking HTTP as a merchant's code would. */
-export function apiClient(key?: string) {
-  const base = inject('serverUrl');
+/** A client for the running server (or another at `base`), speaking HTTP as a merchant's code would. */
+export function apiClient(key?: string, base = inject('serverUrl')) {
   async function request<T = any>(
     method: string,
     path: string,

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { RefundRequest } from '@/lib/generated/prisma/client';
 import { formatMoney } from '@/lib/dashboard/format';
 import { ConfirmAction, type ObjectAction } from './action-forms';
+import { InlineMetadata } from './metadata-list';
 import { DetailList } from './page-header';
 import { RelativeTime } from './relative-time';
 import { DateHeading } from './time-zone';
@@ -161,6 +162,7 @@ function RefundReason({ refund }: { refund: Refund }) {
       {refund.cryptoRefundDestinationNote && (
         <span className="mt-1 block text-xs text-gray-600">Destination: {refund.cryptoRefundDestinationNote}</span>
       )}
+      <InlineMetadata metadata={refund.metadata} />
     </>
   );
 }

@@ -17,12 +17,14 @@ const activeKeyRow = z.object({
   scopes: z.array(z.string()),
   hash: z.string(),
   lastUsedAt: z.date().nullable(),
+  clockOffsetSeconds: z.number().int(),
 });
 
 export type ActiveApiKeyRow = z.infer<typeof activeKeyRow>;
 
+// with its merchant's test clock offset (lib/test-clocks): the request runs on the connection's clock
 const FIND_ACTIVE_API_KEY =
-  'SELECT "id", "merchant_id" AS "merchantId", "scopes", "hash", "last_used_at" AS "lastUsedAt" FROM "api_keys" WHERE "hash" = $1 AND "revoked_at" IS NULL';
+  'SELECT k."id", k."merchant_id" AS "merchantId", k."scopes", k."hash", k."last_used_at" AS "lastUsedAt", m."clock_offset_seconds" AS "clockOffsetSeconds" FROM "api_keys" AS k JOIN "merchants" AS m ON m."id" = k."merchant_id" WHERE k."hash" = $1 AND k."revoked_at" IS NULL';
 
 /** The unrevoked key with this hash, or undefined. */
 export async function findActiveApiKeyByHash(database: Db, hash: string): Promise<ActiveApiKeyRow | undefined> {

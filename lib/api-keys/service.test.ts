@@ -13,7 +13,12 @@ describe('API keys', () => {
       ApiError,
     );
     const created = await createApiKey(client, merchantId, ['payments:read']);
-    expect(await findActiveApiKey(created.key)).toEqual({ id: created.id, merchantId, scopes: ['payments:read'] });
+    expect(await findActiveApiKey(created.key)).toEqual({
+      id: created.id,
+      merchantId,
+      scopes: ['payments:read'],
+      clockOffsetSeconds: 0,
+    });
     expect((await listApiKeys(client, merchantId)).map((key) => key.id)).toEqual([created.id]);
     expect(await revokeApiKey(client, created.id, 'acct_other')).toBe(false);
     expect(await revokeApiKey(client, created.id, merchantId)).toBe(true);

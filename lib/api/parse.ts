@@ -15,6 +15,16 @@ function toApiError(issue: z.core.$ZodIssue, input: unknown): ApiError {
     const param = [...path, issue.keys[0]].join('.');
     return errors.parameterUnknown(`Unknown parameter: ${param}`, param);
   }
+  if (issue.code === 'invalid_key') {
+    // a bad key of a record (metadata) is the record's fault: a key is not a parameter of its own
+    const param = path.slice(0, -1).join('.');
+    const key = String(issue.path.at(-1));
+    const shown = key.length > 40 ? `${key.slice(0, 40)}…` : key;
+    return errors.parameterInvalid(
+      `Invalid ${param}: key "${shown}" ${issue.issues[0]?.message ?? 'is invalid'}`,
+      param,
+    );
+  }
   const param = path.join('.') || undefined;
   if (param && valueAt(input, issue.path) === undefined) {
     return errors.parameterMissing(`Missing required parameter: ${param}`, param);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AuthenticatedKey } from '@/lib/api-keys/service';
+import { onConnectionClock } from '@/lib/clock';
 import { db, inTransaction, type Db } from '@/lib/db';
 import { countRoundTrips } from '@/lib/db/round-trips';
 import { newId } from '@/lib/ids';
@@ -128,6 +129,22 @@ async function runRoute<Input, Query>(
   seen: Seen,
 ): Promise<ApiResult> {
   const key = await authenticate(request);
+  // everything the request does happens at the connection's time (api.md §15)
+  return onConnectionClock(key.clockOffsetSeconds, () =>
+    runAuthenticatedRoute(operation, handler, options, request, context, requestId, seen, key),
+  );
+}
+
+async function runAuthenticatedRoute<Input, Query>(
+  operation: ApiOperation<Input, Query>,
+  handler: (ctx: ApiContext<Input, Query>) => Promise<unknown>,
+  options: RouteOptions,
+  request: Request,
+  context: NextContext,
+  requestId: string,
+  seen: Seen,
+  key: AuthenticatedKey,
+): Promise<ApiResult> {
   seen.merchantId = key.merchantId;
   seen.idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
   seen.rateLimit = await checkRateLimit(key.id, key.merchantId);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { metadataField } from '@/lib/api/metadata';
 import { CheckoutSessionStatus, PaymentMethod } from '@/lib/generated/prisma/enums';
 import { currency, listOf, minorUnits, objectId, timestamp } from '@/lib/openapi/object-fields';
 
@@ -32,6 +33,7 @@ export const checkoutSessionObject = z
     return_url: z.string().describe('Where the customer goes after paying, with session_id={id} added'),
     cancel_url: z.string().nullable().describe('The "back to the shop" link of the hosted page'),
     payment_id: objectId('payment').nullable().describe('null until paid'),
+    metadata: metadataField,
     expires_at: timestamp('created_at + 30 minutes'),
     created_at: timestamp('When it was made'),
   })

@@ -26,6 +26,7 @@ export const createCheckoutSessionOperation = operation({
       amount: 3750,
       return_url: 'https://shop.example.com/thanks',
       cancel_url: 'https://shop.example.com/cart',
+      metadata: { cart_id: 'cart_5521' },
     },
   },
   success: { status: 201, schema: checkoutSessionObject },

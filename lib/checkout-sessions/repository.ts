@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { metadataField, type Metadata } from '@/lib/api/metadata';
+import { LATEST_NOW_SQL, merchantNowSql } from '@/lib/test-clocks/repository';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import { sql, type Db } from '@/lib/db';
 import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository';
@@ -47,6 +49,7 @@ export type NewCheckoutSession = {
   returnUrl: string;
   cancelUrl: string | null;
   paymentLinkId: string | null;
+  metadata: Metadata;
   createdAt: Date;
   expiresAt: Date;
   items: { name: string; quantity: number; unitAmount: number }[];
@@ -116,6 +119,7 @@ function sessionValues(session: NewCheckoutSession): unknown[] {
     session.items.map((item) => item.name),
     session.items.map((item) => item.quantity),
     session.items.map((item) => item.unitAmount),
+    JSON.stringify(session.metadata),
   ];
 }
 
@@ -130,9 +134,10 @@ const sessionWrites = ($: (n: number) => string, gate = '') => `
     RETURNING "id", "status"::text AS "status"
   ), new_session AS (
     INSERT INTO "checkout_sessions" ("id", "merchant_id", "order_id", "order_reference", "currency", "amount",
-      "shipping_amount", "tax_amount", "payment_methods", "return_url", "cancel_url", "payment_link_id", "created_at", "expires_at")
+      "shipping_amount", "tax_amount", "payment_methods", "return_url", "cancel_url", "payment_link_id", "created_at", "expires_at", "metadata")
     SELECT ${$(4)}::text, ${$(2)}::text, o."id", ${$(3)}::text, ${$(5)}::"Currency", ${$(6)}::int, ${$(7)}::int, ${$(8)}::int,
-           ${$(9)}::"PaymentMethod"[], ${$(10)}::text, ${$(11)}::text, ${$(12)}::text, ${$(13)}::timestamptz, ${$(14)}::timestamptz
+           ${$(9)}::"PaymentMethod"[], ${$(10)}::text, ${$(11)}::text, ${$(12)}::text, ${$(13)}::timestamptz, ${$(14)}::timestamptz,
+           ${$(18)}::jsonb
     FROM upserted_order AS o WHERE o."status" = 'unpaid'
     RETURNING "id"
   ), new_items AS (
@@ -189,6 +194,7 @@ const sessionWithItemsRow = z.object({
   completedAt: z.date().nullable(),
   expiredAt: z.date().nullable(),
   paymentLinkId: z.string().nullable(),
+  metadata: metadataField,
   items: z.array(
     z.object({
       checkoutSessionId: z.string(),
@@ -217,6 +223,7 @@ const SELECT_SESSION_WITH_ITEMS = `
          s."payment_methods"::text[] AS "paymentMethods", s."return_url" AS "returnUrl", s."cancel_url" AS "cancelUrl",
          s."payment_id" AS "paymentId", s."expires_at" AS "expiresAt", s."created_at" AS "createdAt",
          s."completed_at" AS "completedAt", s."expired_at" AS "expiredAt", s."payment_link_id" AS "paymentLinkId",
+         s."metadata",
          COALESCE((SELECT json_agg(json_build_object('checkoutSessionId', i."checkout_session_id", 'position', i."position",
                                                      'name', i."name", 'quantity', i."quantity", 'unitAmount', i."unit_amount")
                                    ORDER BY i."position")
@@ -281,18 +288,20 @@ export async function expireSession(
 const idRows = z.array(z.object({ id: z.string() }));
 
 /**
- * The sweep's claim: persists expiry of up to batchSize sessions past expires_at, skipping those another
- * worker (or a payment) holds, and returns their ids.
+ * The sweep's claim: persists expiry of up to batchSize sessions past expires_at in their merchant's time (its
+ * test clock), skipping those another worker (or a payment) holds, and returns their ids.
  */
 export async function expireDueSessions(database: Db, batchSize: number): Promise<string[]> {
-  const rows = await database.$queryRaw<unknown[]>`
-    UPDATE "checkout_sessions" SET "status" = 'expired', "expired_at" = "expires_at"
+  const rows = await database.$queryRawUnsafe<unknown[]>(
+    `UPDATE "checkout_sessions" SET "status" = 'expired', "expired_at" = "expires_at"
     WHERE "id" IN (
-      SELECT "id" FROM "checkout_sessions"
-      WHERE "status" = 'open' AND "expires_at" <= now()
-      ORDER BY "expires_at" LIMIT ${batchSize}
-      FOR UPDATE SKIP LOCKED)
-    RETURNING "id"`;
+      SELECT s."id" FROM "checkout_sessions" AS s JOIN "merchants" AS m ON m."id" = s."merchant_id"
+      WHERE s."status" = 'open' AND s."expires_at" <= ${LATEST_NOW_SQL} AND s."expires_at" <= ${merchantNowSql('m')}
+      ORDER BY s."expires_at" LIMIT $1::int
+      FOR UPDATE OF s SKIP LOCKED)
+    RETURNING "id"`,
+    batchSize,
+  );
   return idRows.parse(rows).map((row) => row.id);
 }
 
@@ -350,10 +359,18 @@ export async function findCompleteSessionOfLink(database: Db, linkId: string, se
 // ---- for lib/payments/pay.ts and the dashboard's Home (not wired there yet: those files are another resource's)
 
 /** Takes the session's row lock for the rest of the transaction; false when there is no such session. */
-export async function lockSessionForPayment(database: Db, id: string): Promise<boolean> {
+const lockedSessionRows = z.array(z.object({ clockOffsetSeconds: z.number().int() }));
+
+/**
+ * Locks the session for its payment; its merchant's test clock offset (the payment happens at that connection's
+ * time, api.md §15), or undefined when there is no such session.
+ */
+export async function lockSessionForPayment(database: Db, id: string): Promise<number | undefined> {
   const rows = await database.$queryRaw<unknown[]>`
-      SELECT "id" FROM "checkout_sessions" WHERE "id" = ${id} FOR UPDATE`;
-  return idRows.parse(rows).length > 0;
+      SELECT m."clock_offset_seconds" AS "clockOffsetSeconds"
+      FROM "checkout_sessions" AS s JOIN "merchants" AS m ON m."id" = s."merchant_id"
+      WHERE s."id" = ${id} FOR UPDATE OF s`;
+  return lockedSessionRows.parse(rows)[0]?.clockOffsetSeconds;
 }
 
 export async function findSessionWithItemsById(database: Db, id: string) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { metadataInput } from '@/lib/api/metadata';
 import { amountSchema, listQuerySchema, positiveAmountSchema } from '@/lib/api/parse';
 
 export const PAYMENT_METHODS = ['card', 'usdc', 'interac'] as const;
@@ -28,6 +29,7 @@ export const createCheckoutSessionInput = z.strictObject({
   return_url: httpUrl,
   cancel_url: httpUrl.nullish(),
   payment_methods: paymentMethodsInput.optional(),
+  metadata: metadataInput.optional(),
 });
 
 export type CreateCheckoutSessionInput = z.output<typeof createCheckoutSessionInput>;

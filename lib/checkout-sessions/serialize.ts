@@ -1,3 +1,4 @@
+import { metadataOf } from '@/lib/api/metadata';
 import { env } from '@/lib/env';
 import { now } from '@/lib/clock';
 import type { CheckoutItem, CheckoutSession } from '@/lib/generated/prisma/client';
@@ -35,6 +36,7 @@ export function serializeCheckoutSession(session: CheckoutSessionWithItems) {
     return_url: session.returnUrl,
     cancel_url: session.cancelUrl,
     payment_id: session.paymentId,
+    metadata: metadataOf(session.metadata),
     expires_at: session.expiresAt.toISOString(),
     created_at: session.createdAt.toISOString(),
   };

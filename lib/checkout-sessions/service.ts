@@ -1,4 +1,5 @@
 import { errors } from '@/lib/api/errors';
+import { type Metadata, withoutEmptyValues } from '@/lib/api/metadata';
 import { settleClaim } from '@/lib/api/idempotency';
 import { paginate } from '@/lib/api/pagination';
 import { now } from '@/lib/clock';
@@ -37,6 +38,8 @@ export function methodServesCurrency(method: PaymentMethod, currency: Currency):
 export type InternalSessionOptions = {
   /** the payment link whose "Pay" makes this session */
   paymentLinkId?: string;
+  /** the link's metadata, which its sessions copy (api.md §14); a /v1 create takes the body's */
+  metadata?: Metadata;
   /**
    * Exact URLs the service built on its own APP_URL (a payment link's receipt and page). They are allowed
    * without being on an approved website; every other URL still must be.
@@ -101,6 +104,7 @@ export async function createCheckoutSession(
     returnUrl: input.return_url,
     cancelUrl,
     paymentLinkId,
+    metadata: internal.metadata ?? withoutEmptyValues(input.metadata),
     createdAt,
     expiresAt,
     items,

@@ -1,13 +1,14 @@
-import { now } from '@/lib/clock';
 import { countAndFindSessions, findSessionWithItemsAndPayments } from '@/lib/checkout-sessions/repository';
 import { effectiveStatus } from '@/lib/checkout-sessions/serialize';
 import type { Db } from '@/lib/db';
 import { findEventsAboutObject } from '@/lib/events/repository';
 import { isId } from '@/lib/ids';
+import { merchantNow } from '@/lib/test-clocks/service';
 import { PAGE_SIZE } from './list-params';
 
 // Checkout sessions as the dashboard lists and shows them. Status is the one the API reports: an open
-// session past expires_at is expired even before the worker's sweep writes it.
+// session past expires_at is expired even before the worker's sweep writes it, in the merchant's time (its
+// test clock, api.md §15).
 
 export const SESSION_STATUSES = ['open', 'complete', 'expired'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
@@ -17,7 +18,7 @@ export async function searchCheckoutSessions(
   merchantId: string,
   filters: { status?: SessionStatus; q?: string; page: number },
 ) {
-  const at = now();
+  const at = await merchantNow(database, merchantId);
   const { total, rows } = await countAndFindSessions(
     database,
     merchantId,
@@ -32,6 +33,9 @@ export async function getCheckoutSessionDetail(database: Db, merchantId: string,
   if (!isId('checkoutSession', sessionId)) return null;
   const session = await findSessionWithItemsAndPayments(database, merchantId, sessionId);
   if (!session) return null;
-  const events = await findEventsAboutObject(database, merchantId, session.id);
-  return { session: { ...session, status: effectiveStatus(session) }, events };
+  const [events, at] = await Promise.all([
+    findEventsAboutObject(database, merchantId, session.id),
+    merchantNow(database, merchantId),
+  ]);
+  return { session: { ...session, status: effectiveStatus(session, at) }, events };
 }

@@ -1,5 +1,6 @@
 import { expireCheckoutSession } from '@/lib/checkout-sessions/service';
 import type { Db } from '@/lib/db';
+import { onMerchantClock } from '@/lib/test-clocks/service';
 import { failed, serviceRefusal, type FormState } from './form-state';
 
 /** Expire an open session now, as POST /v1/checkout-sessions/{id}/expire does. */
@@ -9,7 +10,8 @@ export async function expireSessionFromDashboard(
   sessionId: string,
 ): Promise<FormState> {
   try {
-    await expireCheckoutSession(database, merchantId, sessionId);
+    // at the merchant's time, as the API would (its test clock)
+    await onMerchantClock(database, merchantId, () => expireCheckoutSession(database, merchantId, sessionId));
     return { status: 'ok', message: 'Session expired. Its checkout page no longer takes payment.' };
   } catch (error) {
     const refusal = serviceRefusal(error);

@@ -10,6 +10,7 @@ import {
   reachableByOthers,
   resolveClusterDir,
   restoreLibraryLinks,
+  socketDirFor,
   stopEmbeddedServer,
   usableBinaries,
 } from './embedded';
@@ -194,6 +195,35 @@ describe('the superuser password of the embedded cluster', () => {
     expect(other).toEqual({ port, servedBy: port, log: '' });
   }, 60_000);
 
+  it('listens on a Unix socket in its cluster folder too, which adminUrl goes through, with the password', async () => {
+    const dataDir = newDataDir('socket-');
+    const server = await ensureEmbeddedServer(dataDir, () => {});
+    expect(server.socketDir).toBe(server.clusterDir);
+    const socket = fs.statSync(path.join(server.clusterDir, `.s.PGSQL.${server.port}`));
+    expect(socket.isSocket()).toBe(true);
+    expect(socket.mode & 0o777).toBe(0o700);
+
+    const client = new pg.Client({ connectionString: server.adminUrl('postgres') });
+    await client.connect();
+    // no server address: the connection came over the socket, not TCP
+    expect((await client.query('SELECT inet_server_addr() AS address')).rows[0]).toEqual({ address: null });
+    await client.end();
+    const withoutPassword = new pg.Client({
+      host: server.socketDir,
+      port: server.port,
+      user: 'postgres',
+      database: 'postgres',
+      password: 'postgres',
+    });
+    await expect(withoutPassword.connect()).rejects.toMatchObject({ code: '28P01' });
+  }, 60_000);
+
+  it('keeps to TCP when the socket path would be too long or is not plain', () => {
+    expect(socketDirFor('/tmp/data/postgres', 54321)).toBe('/tmp/data/postgres');
+    expect(socketDirFor(`/tmp/${'d'.repeat(90)}/postgres`, 54321)).toBeUndefined();
+    expect(socketDirFor("/tmp/it's here/postgres", 54321)).toBeUndefined();
+  });
+
   it('moves a cluster made with the old constant password to a random one in place', async () => {
     const dataDir = newDataDir('password-old-');
     const clusterDir = resolveClusterDir(dataDir);
@@ -251,7 +281,7 @@ async function otherProcessConnects(dataDir: string): Promise<{ port: number; se
     const server = await ensureEmbeddedServer(process.argv[1]);
     const client = new pg.Client({ connectionString: server.adminUrl('postgres') });
     await client.connect();
-    const { rows } = await client.query('SELECT inet_server_port() AS port');
+    const { rows } = await client.query("SELECT current_setting('port')::int AS port");
     await client.end();
     console.log(JSON.stringify({ port: server.port, servedBy: rows[0].port }));
   `;

@@ -2,6 +2,7 @@ import { NEWEST_FIRST } from '@/lib/api/pagination';
 import { sql, type Db } from '@/lib/db';
 import { countLimit } from '@/lib/db/page';
 import { ID_PREFIXES } from '@/lib/ids';
+import { connectionNowSql } from '@/lib/test-clocks/repository';
 
 // Every query on events. The insert is on the path of every change that emits one: one statement that also
 // writes the event's deliveries (the outbox's fan-out). An event gets one delivery for every endpoint that is
@@ -25,14 +26,15 @@ export function eventValues(event: NewEvent): unknown[] {
  * it is written exactly when the change is.
  */
 export function eventWrites($: (n: number) => string, gate = ''): string {
+  // the event, and its deliveries' first due time, are at the connection's time (its test clock)
   return `new_event AS (
-    INSERT INTO "events" ("id", "merchant_id", "type", "data")
-    SELECT ${$(1)}::text, ${$(2)}::text, ${$(3)}::text, ${$(4)}::jsonb ${gate}
-    RETURNING "id"
+    INSERT INTO "events" ("id", "merchant_id", "type", "data", "created_at")
+    SELECT ${$(1)}::text, ${$(2)}::text, ${$(3)}::text, ${$(4)}::jsonb, ${connectionNowSql(`${$(2)}::text`)} ${gate}
+    RETURNING "id", "created_at"
   ), new_deliveries AS (
-    INSERT INTO "webhook_deliveries" ("id", "event_id", "event_type", "endpoint_id", "next_attempt_at")
+    INSERT INTO "webhook_deliveries" ("id", "event_id", "event_type", "endpoint_id", "next_attempt_at", "created_at")
     SELECT '${ID_PREFIXES.webhookDelivery}' || left(replace(gen_random_uuid()::text, '-', ''), 24), ev."id", ${$(3)}::text,
-           e."id", now()
+           e."id", ev."created_at", ev."created_at"
     FROM new_event AS ev, "webhook_endpoints" AS e
     WHERE e."merchant_id" = ${$(2)}::text AND e."status" = 'enabled' AND e."deleted_at" IS NULL
       AND e."events" && ARRAY[${$(3)}::text, '*']

@@ -21,6 +21,7 @@ import {
   getRefundRequestOperation,
   listRefundRequestsOperation,
 } from '@/lib/refunds/operations';
+import { advanceTestClockOperation, getTestClockOperation } from '@/lib/test-clocks/operations';
 import {
   createWebhookEndpointOperation,
   deleteWebhookEndpointOperation,
@@ -81,6 +82,8 @@ export const API_OPERATIONS = [
   payCheckoutSessionOperation,
   completeRefundRequestOperation,
   failRefundRequestOperation,
+  getTestClockOperation,
+  advanceTestClockOperation,
   getOpenApiDocumentOperation,
 ] as ApiOperation[];
 

@@ -20,6 +20,8 @@ export const REQUEST_FIELD_NOTES: Record<string, Record<string, string>> = {
     cancel_url: 'The hosted page’s link back to your shop; its host must be an approved website',
     payment_methods:
       'The methods to offer; by default every approved method that takes the currency (interac: CAD, usdc: USD)',
+    metadata:
+      'Your own key/value pairs (at most 50 keys of 1–40 characters, values of at most 500); its payment copies them',
   },
   CreateRefundRequestRequest: {
     payment_id: 'The succeeded payment to refund',
@@ -27,6 +29,7 @@ export const REQUEST_FIELD_NOTES: Record<string, Record<string, string>> = {
     reason: 'Why, for your records',
     crypto_refund_destination_note:
       'USDC payments only, and required for them: where the refund should go and how that was verified',
+    metadata: 'Your own key/value pairs (at most 50 keys of 1–40 characters, values of at most 500)',
   },
   CreatePaymentLinkRequest: {
     name: 'What is sold, shown to customers',
@@ -38,11 +41,15 @@ export const REQUEST_FIELD_NOTES: Record<string, Record<string, string>> = {
     after_payment_url:
       'Where the customer goes after paying; its host must be an approved website. Without one they see a receipt',
     active: 'Whether the link takes payments',
+    metadata:
+      'Your own key/value pairs (at most 50 keys of 1–40 characters, values of at most 500); each checkout session and payment through the link copies them',
   },
   UpdatePaymentLinkRequest: {
     name: 'A new name',
     description: 'A new description; null clears it',
     active: 'false stops the link taking payments, true starts it again',
+    metadata:
+      'Merged into the link’s: given keys are set, a key given as "" is removed, the others stay; at most 50 keys after the merge',
   },
   CreateWebhookEndpointRequest: {
     url: 'Where to POST events: http or https, not a private address (unless the server allows them)',

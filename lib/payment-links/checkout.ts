@@ -1,7 +1,9 @@
 import { ApiError, errors } from '@/lib/api/errors';
+import { metadataOf } from '@/lib/api/metadata';
 import { findCompleteSessionOfLink } from '@/lib/checkout-sessions/repository';
 import { createCheckoutSession, methodServesCurrency } from '@/lib/checkout-sessions/service';
 import type { CheckoutSessionWithItems } from '@/lib/checkout-sessions/serialize';
+import { onConnectionClock } from '@/lib/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import type { PaymentLink, PaymentMethod } from '@/lib/generated/prisma/client';
 import { isId } from '@/lib/ids';
@@ -91,23 +93,27 @@ export async function startPaymentLinkCheckout(
 
       const receiptUrl = paymentLinkReceiptUrl(link.id);
       const pageUrl = paymentLinkUrl(link.id);
-      const session = await createCheckoutSession(
-        tx,
-        link.merchantId,
-        {
-          order_reference: `${link.id}-${orderNumber}`,
-          currency: link.currency,
-          items: [{ name: link.name, quantity: 1, unit_amount: link.amount }],
-          shipping_amount: 0,
-          tax_amount: 0,
-          amount: link.amount,
-          // the merchant's own page when they gave one (its host is checked again here), else our receipt
-          return_url: link.afterPaymentUrl ?? receiptUrl,
-          // "Back" on the checkout returns to the link's page, where the customer can start again
-          cancel_url: pageUrl,
-          payment_methods: methods,
-        },
-        { paymentLinkId: link.id, ownUrls: [receiptUrl, pageUrl] },
+      // made at the merchant's time (its test clock, api.md §15), as one made by its API key would be
+      const session = await onConnectionClock(merchant.clockOffsetSeconds, () =>
+        createCheckoutSession(
+          tx,
+          link.merchantId,
+          {
+            order_reference: `${link.id}-${orderNumber}`,
+            currency: link.currency,
+            items: [{ name: link.name, quantity: 1, unit_amount: link.amount }],
+            shipping_amount: 0,
+            tax_amount: 0,
+            amount: link.amount,
+            // the merchant's own page when they gave one (its host is checked again here), else our receipt
+            return_url: link.afterPaymentUrl ?? receiptUrl,
+            // "Back" on the checkout returns to the link's page, where the customer can start again
+            cancel_url: pageUrl,
+            payment_methods: methods,
+          },
+          // the session copies the link's metadata (api.md §14), as the payment will copy the session's
+          { paymentLinkId: link.id, ownUrls: [receiptUrl, pageUrl], metadata: metadataOf(link.metadata) },
+        ),
       );
       return { ok: true, session };
     });

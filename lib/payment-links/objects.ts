@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { metadataField } from '@/lib/api/metadata';
 import { PaymentMethod } from '@/lib/generated/prisma/enums';
 import { currency, listOf, minorUnits, objectId, timestamp } from '@/lib/openapi/object-fields';
 
@@ -19,6 +20,9 @@ export const paymentLinkObject = z
     after_payment_url: z.string().nullable().describe('Where the customer goes after paying; null shows a receipt'),
     active: z.boolean().describe('An inactive link says so and takes no payment'),
     url: z.url().describe('The public page to share: {APP_URL}/pay/{id}'),
+    metadata: metadataField.describe(
+      'Your own key/value pairs, copied to each checkout session the link makes; {} when none',
+    ),
     created_at: timestamp('When it was made'),
   })
   .describe('A shareable page that sells a fixed amount: each payment gets its own order and checkout session.');

@@ -23,6 +23,7 @@ export const createPaymentLinkOperation = operation({
       currency: 'CAD',
       description: 'A $25 gift card',
       after_payment_url: 'https://shop.example.com/thanks',
+      metadata: { campaign: 'winter' },
     },
   },
   success: { status: 201, schema: paymentLinkObject },
@@ -64,7 +65,7 @@ export const updatePaymentLinkOperation = operation({
   tag: 'Payment links',
   summary: 'Update a payment link',
   description:
-    'Turns a link on or off, renames or redescribes it. Its price never changes: customers pay what was advertised.',
+    'Turns a link on or off, renames or redescribes it, or changes its metadata: given keys are set, a key given as `""` is removed, the others stay (at most 50 keys after the change). Its price never changes: customers pay what was advertised.',
   scope: 'payment_links:write',
   idempotency: 'optional',
   pathId: 'paymentLink',

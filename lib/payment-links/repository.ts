@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { metadataField, METADATA_MAX_KEYS, type Metadata } from '@/lib/api/metadata';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
-import type { Db } from '@/lib/db';
+import { sql, type Db } from '@/lib/db';
 import { countLimit } from '@/lib/db/page';
 import type { PaymentLink, Prisma } from '@/lib/generated/prisma/client';
+import { Currency, PaymentMethod } from '@/lib/generated/prisma/enums';
 import { insertRowClaimingKey, type ClaimWithAnswer } from '@/lib/idempotency/repository';
 
 // Every query on payment_links. Taking the next order number is one conditional UPDATE (see
 // checkout.ts): concurrent customers each get their own n, and a deactivated link refuses.
 
-export type NewPaymentLink = Omit<PaymentLink, 'orderCount'>;
+export type NewPaymentLink = Omit<PaymentLink, 'orderCount' | 'metadata'> & { metadata: Metadata };
 
 export async function insertPaymentLink(database: Db, link: NewPaymentLink) {
   return database.paymentLink.create({ data: link });
@@ -29,6 +31,7 @@ export async function insertPaymentLinkClaimingKey(database: Db, link: NewPaymen
       ['payment_methods', link.paymentMethods, '"PaymentMethod"[]'],
       ['after_payment_url', link.afterPaymentUrl, 'text'],
       ['active', link.active, 'boolean'],
+      ['metadata', JSON.stringify(link.metadata), 'jsonb'],
       ['created_at', link.createdAt, 'timestamptz'],
       ['updated_at', link.updatedAt, 'timestamptz'],
     ],
@@ -41,8 +44,69 @@ export async function findPaymentLink(database: Db, merchantId: string, id: stri
   return database.paymentLink.findFirst({ where: { id, merchantId } });
 }
 
-export async function updatePaymentLinkById(database: Db, id: string, changes: Prisma.PaymentLinkUpdateInput) {
-  return database.paymentLink.update({ where: { id }, data: changes });
+export type PaymentLinkChanges = {
+  name?: string;
+  /** null clears it */
+  description?: string | null;
+  active?: boolean;
+  /** merged into the link's: `set` keys are set, `remove` keys removed, the others stay */
+  metadata: { set: Metadata; remove: string[] };
+  updatedAt: Date;
+};
+
+// The row UPDATE_PAYMENT_LINK returns, alias by alias, checked where it is read.
+const paymentLinkRow = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  amount: z.number().int(),
+  currency: z.enum(Currency),
+  paymentMethods: z.array(z.enum(PaymentMethod)),
+  afterPaymentUrl: z.string().nullable(),
+  active: z.boolean(),
+  metadata: metadataField,
+  orderCount: z.number().int(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+}) satisfies z.ZodType<PaymentLink>;
+
+// The merge is in the UPDATE itself, on the row as it is when the UPDATE locks it: two concurrent updates
+// with different keys both keep theirs (a merge of a value read earlier would lose one). The key limit is
+// checked on that merged result too (Stripe's rule), in the same WHERE, so an update over it changes nothing.
+const MERGED_METADATA = `(("metadata" || $6::jsonb) - $7::text[])`;
+const UPDATE_PAYMENT_LINK = `
+  UPDATE "payment_links" SET
+    "name" = coalesce($2::text, "name"),
+    "description" = CASE WHEN $3::boolean THEN $4::text ELSE "description" END,
+    "active" = coalesce($5::boolean, "active"),
+    "metadata" = ${MERGED_METADATA},
+    "updated_at" = $8::timestamptz
+  WHERE "id" = $1::text AND (SELECT count(*) FROM jsonb_object_keys(${MERGED_METADATA})) <= ${METADATA_MAX_KEYS}
+  RETURNING "id", "merchant_id" AS "merchantId", "name", "description", "amount", "currency"::text AS "currency",
+    "payment_methods"::text[] AS "paymentMethods", "after_payment_url" AS "afterPaymentUrl", "active", "metadata",
+    "order_count" AS "orderCount", "created_at" AS "createdAt", "updated_at" AS "updatedAt"`;
+
+/**
+ * Changes a link in one statement, merging its metadata; null (nothing changed) when the merged metadata
+ * would have more keys than allowed.
+ */
+export async function updatePaymentLinkById(
+  database: Db,
+  id: string,
+  changes: PaymentLinkChanges,
+): Promise<PaymentLink | null> {
+  const rows = await sql(database, 'update-payment-link', UPDATE_PAYMENT_LINK, [
+    id,
+    changes.name ?? null,
+    changes.description !== undefined,
+    changes.description ?? null,
+    changes.active ?? null,
+    JSON.stringify(changes.metadata.set),
+    changes.metadata.remove,
+    changes.updatedAt,
+  ]);
+  return rows.length > 0 ? paymentLinkRow.parse(rows[0]) : null;
 }
 
 /** The cursor of the API's list: the merchant's link's id and creation time. */

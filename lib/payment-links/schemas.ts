@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { metadataInput } from '@/lib/api/metadata';
 import { booleanQuery, listQuerySchema, positiveAmountSchema } from '@/lib/api/parse';
 import { CURRENCIES, paymentMethodsInput } from '@/lib/checkout-sessions/schemas';
 
@@ -18,15 +19,18 @@ export const createPaymentLinkInput = z.strictObject({
   payment_methods: paymentMethodsInput.optional(),
   after_payment_url: afterPaymentUrl.nullish(),
   active: z.boolean().default(true),
+  metadata: metadataInput.optional(),
 });
 
 export type CreatePaymentLinkInput = z.output<typeof createPaymentLinkInput>;
 
-/** What can change once a link is shared: never its price, so a customer always pays what was advertised. */
+/** What can change once a link is shared (and its metadata): never its price, so a customer always pays what was advertised. */
 export const updatePaymentLinkInput = z.strictObject({
   name: linkName.optional(),
   description: linkDescription.optional(),
   active: z.boolean().optional(),
+  // merged: given keys are set, a key given as "" is removed, the others stay
+  metadata: metadataInput.optional(),
 });
 
 export type UpdatePaymentLinkInput = z.output<typeof updatePaymentLinkInput>;

@@ -1,3 +1,4 @@
+import { metadataOf } from '@/lib/api/metadata';
 import { env } from '@/lib/env';
 import type { PaymentLink } from '@/lib/generated/prisma/client';
 
@@ -30,6 +31,7 @@ export function serializePaymentLink(link: PaymentLink) {
     after_payment_url: link.afterPaymentUrl,
     active: link.active,
     url: paymentLinkUrl(link.id),
+    metadata: metadataOf(link.metadata),
     created_at: link.createdAt.toISOString(),
   };
 }

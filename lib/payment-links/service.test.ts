@@ -145,6 +145,38 @@ describe('updatePaymentLink', () => {
   });
 });
 
+describe('updatePaymentLink: metadata', () => {
+  it('merges in the UPDATE: concurrent updates with different keys all keep theirs', async () => {
+    const client = await db();
+    const link = await createPaymentLink(client, merchantId, input({ metadata: { base: '0' } }));
+    const writers = Array.from({ length: 10 }, (_, i) => `writer${i}`);
+    // each on its own pooled connection, so the reads before the UPDATEs overlap
+    await Promise.all(
+      writers.map((key) => updatePaymentLink(client, merchantId, link.id, { metadata: { [key]: 'x' } })),
+    );
+    const merged = serializePaymentLink((await getPaymentLink(client, merchantId, link.id))!).metadata;
+    expect(Object.keys(merged).sort()).toEqual(['base', ...writers].sort());
+  });
+
+  it('refuses an update whose merged metadata would pass 50 keys, changing nothing', async () => {
+    const client = await db();
+    const metadata = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 'v']));
+    const link = await createPaymentLink(client, merchantId, input({ metadata }));
+    expect(
+      await refusal(updatePaymentLink(client, merchantId, link.id, { active: false, metadata: { k50: 'v' } })),
+    ).toEqual({
+      status: 400,
+      code: 'parameter_invalid',
+      param: 'metadata',
+    });
+    expect(await getPaymentLink(client, merchantId, link.id)).toMatchObject({ active: true, metadata });
+    const replaced = await updatePaymentLink(client, merchantId, link.id, { metadata: { k0: '', k50: 'v' } });
+    expect(Object.keys(serializePaymentLink(replaced).metadata)).toHaveLength(50);
+    expect(serializePaymentLink(replaced).metadata).toMatchObject({ k50: 'v' });
+    expect(serializePaymentLink(replaced).metadata).not.toHaveProperty('k0');
+  });
+});
+
 describe('listPaymentLinks', () => {
   it('pages newest first and filters by active', async () => {
     const client = await db();

@@ -1,10 +1,11 @@
 import { errors } from '@/lib/api/errors';
+import { METADATA_MAX_KEYS, metadataChanges, withoutEmptyValues } from '@/lib/api/metadata';
 import { settleClaim } from '@/lib/api/idempotency';
 import { paginate } from '@/lib/api/pagination';
 import { choosePaymentMethods } from '@/lib/checkout-sessions/service';
 import { now } from '@/lib/clock';
 import type { Db } from '@/lib/db';
-import type { PaymentLink, Prisma } from '@/lib/generated/prisma/client';
+import type { PaymentLink } from '@/lib/generated/prisma/client';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { isId, newId } from '@/lib/ids';
 import { hostOfUrl } from '@/lib/merchants/hosts';
@@ -17,6 +18,7 @@ import {
   insertPaymentLinkClaimingKey,
   updatePaymentLinkById,
   type NewPaymentLink,
+  type PaymentLinkChanges,
 } from './repository';
 import type { CreatePaymentLinkInput, UpdatePaymentLinkInput } from './schemas';
 
@@ -48,6 +50,7 @@ export async function createPaymentLink(
     paymentMethods: input.payment_methods ?? [],
     afterPaymentUrl: input.after_payment_url ? withLowercaseScheme(input.after_payment_url) : null,
     active: input.active,
+    metadata: withoutEmptyValues(input.metadata),
     createdAt: at,
     updatedAt: at,
   };
@@ -100,7 +103,10 @@ export async function listPaymentLinks(
   });
 }
 
-/** Name, description and active only: the price a customer was shown never changes under them. */
+/**
+ * Name, description, active and metadata only: the price a customer was shown never changes under them.
+ * Metadata merges (api.md §14): given keys are set, a key given as "" is removed, the others stay.
+ */
 export async function updatePaymentLink(
   database: Db,
   merchantId: string,
@@ -108,11 +114,22 @@ export async function updatePaymentLink(
   input: UpdatePaymentLinkInput,
 ): Promise<PaymentLink> {
   const link = await getPaymentLinkOrThrow(database, merchantId, id);
-  const changes: Prisma.PaymentLinkUpdateInput = {
-    ...(input.name !== undefined ? { name: input.name } : {}),
-    ...(input.description !== undefined ? { description: input.description || null } : {}),
-    ...(input.active !== undefined ? { active: input.active } : {}),
+  if (input.name === undefined && input.description === undefined && input.active === undefined && !input.metadata) {
+    return link;
+  }
+  const changes: PaymentLinkChanges = {
+    name: input.name,
+    description: input.description === undefined ? undefined : input.description || null,
+    active: input.active,
+    metadata: metadataChanges(input.metadata ?? {}),
+    updatedAt: now(),
   };
-  if (Object.keys(changes).length === 0) return link;
-  return updatePaymentLinkById(database, link.id, { ...changes, updatedAt: now() });
+  const updated = await updatePaymentLinkById(database, link.id, changes);
+  if (!updated) {
+    throw errors.parameterInvalid(
+      `This update would leave the payment link with more than ${METADATA_MAX_KEYS} metadata keys; remove some by setting them to ""`,
+      'metadata',
+    );
+  }
+  return updated;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { metadataField } from '@/lib/api/metadata';
 import { PaymentMethod, PaymentStatus } from '@/lib/generated/prisma/enums';
 import { currency, listOf, minorUnits, objectId, timestamp } from '@/lib/openapi/object-fields';
 import type { CardBrand } from './cards';
@@ -54,6 +55,7 @@ export const paymentObject = z
     order_reference: z.string(),
     amount_refunded: minorUnits('Sum of completed refunds'),
     amount_refundable: minorUnits('Amount minus active refunds (requested, processing, completed); 0 unless succeeded'),
+    metadata: metadataField.describe("Its checkout session's metadata, copied when the payment was made"),
     created_at: timestamp('When the customer paid, or tried to'),
   })
   .describe('One attempt to pay a checkout session. A succeeded payment is the proof that an order is paid.');

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { errors } from '@/lib/api/errors';
+import { metadataOf } from '@/lib/api/metadata';
 import {
   findSessionWithItemsById,
   lockSessionForPayment,
   markSessionComplete,
 } from '@/lib/checkout-sessions/repository';
 import { serializeCheckoutSession } from '@/lib/checkout-sessions/serialize';
-import { now } from '@/lib/clock';
+import { now, onConnectionClock } from '@/lib/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import { emitEvent } from '@/lib/events/service';
 import type { PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
@@ -101,7 +102,8 @@ export async function payCheckoutSession(
   const attempt = simulateAttempt(input);
   return inTransaction(database, async (tx) => {
     if (!isId('checkoutSession', sessionId)) throw missing(sessionId);
-    if (!(await lockSessionForPayment(tx, sessionId))) throw missing(sessionId);
+    const clockOffsetSeconds = await lockSessionForPayment(tx, sessionId);
+    if (clockOffsetSeconds === undefined) throw missing(sessionId);
     const session = await findSessionWithItemsById(tx, sessionId);
     if (merchantId && session.merchantId !== merchantId) throw missing(sessionId);
 
@@ -112,7 +114,8 @@ export async function payCheckoutSession(
         'This checkout does not accept that way to pay. Choose another one.',
       );
     }
-    const at = now();
+    // the connection's time, also for the hosted page, which has no API key to bring it (lib/api/route.ts)
+    const at = onConnectionClock(clockOffsetSeconds, now);
     if (session.status !== 'open' || session.expiresAt <= at) {
       throw errors.checkoutSessionNotOpen(
         `Checkout session ${sessionId} is ${serializeCheckoutSession(session).status}, not open`,
@@ -140,6 +143,8 @@ export async function payCheckoutSession(
       methodDetails: attempt.details,
       failureCode: attempt.outcome.status === 'failed' ? attempt.outcome.failureCode : null,
       refundsFailInSandbox: attempt.outcome.status === 'succeeded' && attempt.outcome.refundsFail,
+      // the session's, as it is under the session's lock: copied by the insert that makes the payment (api.md §14)
+      metadata: metadataOf(session.metadata),
       createdAt: at,
     });
     if (payment.status === 'failed') {

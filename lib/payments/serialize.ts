@@ -1,3 +1,4 @@
+import { metadataOf } from '@/lib/api/metadata';
 import type { Payment } from '@/lib/generated/prisma/client';
 
 export function amountRefundable(payment: Pick<Payment, 'status' | 'amount' | 'amountReserved'>): number {
@@ -19,6 +20,7 @@ export function serializePayment(payment: Payment) {
     order_reference: payment.orderReference,
     amount_refunded: payment.amountRefunded,
     amount_refundable: amountRefundable(payment),
+    metadata: metadataOf(payment.metadata),
     created_at: payment.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { metadataField } from '@/lib/api/metadata';
 import { RefundStatus } from '@/lib/generated/prisma/enums';
 import { currency, listOf, minorUnits, objectId, timestamp } from '@/lib/openapi/object-fields';
 
@@ -17,6 +18,7 @@ export const refundRequestObject = z
     reason: z.string().nullable(),
     crypto_refund_destination_note: z.string().optional().describe('USDC payments only: where the refund should go'),
     failure_reason: z.string().nullable().describe('Why the provider failed the refund; null otherwise'),
+    metadata: metadataField,
     created_at: timestamp('When it was requested'),
     updated_at: timestamp('Its last change of status'),
   })

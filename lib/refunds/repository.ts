@@ -3,6 +3,7 @@ import { NEWEST_FIRST } from '@/lib/api/pagination';
 import { sql, type Db } from '@/lib/db';
 import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository';
 import { RefundStatus as RefundStatusValues } from '@/lib/generated/prisma/enums';
+import { LATEST_NOW_SQL, merchantNowSql } from '@/lib/test-clocks/repository';
 import {
   CLAIM_OUTCOME,
   CLAIM_WITH_ANSWER_VALUES,
@@ -30,14 +31,14 @@ const refundWrites = ($: (n: number) => string, gate = '') => `
     RETURNING "payments"."id", "currency"
   ), inserted AS (
     INSERT INTO "refund_requests" ("id", "merchant_id", "payment_id", "amount", "currency", "reason",
-      "crypto_refund_destination_note", "created_at", "updated_at")
+      "crypto_refund_destination_note", "created_at", "updated_at", "metadata")
     SELECT ${$(1)}::text, ${$(2)}::text, r."id", ${$(4)}::int, r."currency", ${$(5)}::text, ${$(6)}::text,
-           ${$(7)}::timestamptz, ${$(7)}::timestamptz
+           ${$(7)}::timestamptz, ${$(7)}::timestamptz, ${$(8)}::jsonb
     FROM reserved AS r
     RETURNING "id"
   ), ${eventWrites((n) => $(REFUND_VALUES + n), 'FROM inserted')}`;
 
-const REFUND_VALUES = 7;
+const REFUND_VALUES = 8;
 
 function refundValues(refund: RefundRequest): unknown[] {
   return [
@@ -48,6 +49,7 @@ function refundValues(refund: RefundRequest): unknown[] {
     refund.reason,
     refund.cryptoRefundDestinationNote,
     refund.createdAt,
+    JSON.stringify(refund.metadata),
   ];
 }
 
@@ -183,40 +185,75 @@ export async function moveRequestedRefund(
 
 /** The automatic policy: every requested refund of such a merchant goes to the provider. */
 export async function authorizeRequestedRefundsOfAutomaticMerchants(database: Db): Promise<number> {
-  return database.$executeRaw`
-    UPDATE "refund_requests" AS r SET "status" = 'processing', "processing_at" = now(), "updated_at" = now()
+  // at the merchant's time (its test clock): the provider finishes it REFUND_PROCESSING_DELAY_MS later in that time
+  return database.$executeRawUnsafe(`
+    UPDATE "refund_requests" AS r SET "status" = 'processing', "processing_at" = ${merchantNowSql('m')},
+      "updated_at" = ${merchantNowSql('m')}
     FROM "merchants" AS m
-    WHERE r."merchant_id" = m."id" AND m."refund_policy" = 'automatic' AND r."status" = 'requested'`;
+    WHERE r."merchant_id" = m."id" AND m."refund_policy" = 'automatic' AND r."status" = 'requested'`);
 }
 
-const idRow = z.object({ id: z.string() });
-
-/** Refunds processing for `delayMs`, oldest first, locked; SKIP LOCKED lets workers share the queue. */
-export async function claimDueRefunds(database: Db, delayMs: number, batchSize: number): Promise<string[]> {
-  const rows = await database.$queryRaw<unknown[]>`
-    SELECT "id" FROM "refund_requests"
-    WHERE "status" = 'processing' AND "processing_at" <= now() - make_interval(secs => ${delayMs / 1000})
-    ORDER BY "processing_at" LIMIT ${batchSize}
-    FOR UPDATE SKIP LOCKED`;
-  return z
-    .array(idRow)
-    .parse(rows)
-    .map((row) => row.id);
-}
+const dueRefundRows = z.array(z.object({ id: z.string(), clockOffsetSeconds: z.number().int() }));
+/** A claimed refund, with its merchant's clock offset: the provider finishes it at that connection's time. */
+export type DueRefund = z.infer<typeof dueRefundRows>[number];
 
 /**
- * The test helpers' claim of one refund, so it can be finished at once: a processing refund, or a requested one
- * of a merchant with the automatic policy (authorized on the spot). The UPDATE locks the row, so the provider
- * job, which claims with SKIP LOCKED, cannot finish it too. False when the refund is in no such state.
+ * Refunds processing for `delayMs` in their merchant's time (its test clock), oldest first, locked; SKIP LOCKED
+ * lets workers share the queue.
  */
-export async function claimRefundToFinish(database: Db, merchantId: string, id: string, at: Date): Promise<boolean> {
-  const claimed = await database.$executeRaw`
-    UPDATE "refund_requests" AS r
-    SET "status" = 'processing', "processing_at" = coalesce(r."processing_at", ${at}), "updated_at" = ${at}
-    FROM "merchants" AS m
-    WHERE r."id" = ${id} AND r."merchant_id" = ${merchantId} AND m."id" = r."merchant_id"
-      AND (r."status" = 'processing' OR (r."status" = 'requested' AND m."refund_policy" = 'automatic'))`;
-  return claimed === 1;
+export async function claimDueRefunds(database: Db, delayMs: number, batchSize: number): Promise<DueRefund[]> {
+  const rows = await database.$queryRawUnsafe<unknown[]>(
+    `SELECT r."id", m."clock_offset_seconds" AS "clockOffsetSeconds" FROM "refund_requests" AS r JOIN "merchants" AS m ON m."id" = r."merchant_id"
+    WHERE r."status" = 'processing' AND r."processing_at" <= ${LATEST_NOW_SQL} - make_interval(secs => $1::float8)
+      AND r."processing_at" <= ${merchantNowSql('m')} - make_interval(secs => $1::float8)
+    ORDER BY r."processing_at" LIMIT $2::int
+    FOR UPDATE OF r SKIP LOCKED`,
+    delayMs / 1000,
+    batchSize,
+  );
+  return dueRefundRows.parse(rows);
+}
+
+// A test helper finishing a refund now, exactly as the provider would, in one statement: a processing refund,
+// or a requested one of a merchant with the automatic policy (authorized on the spot), its payment's amounts
+// and its event, the Idempotency-Key's claim with the answer too when the request sent one. The provider job
+// locks a refund before finishing it, so this UPDATE waits for it and then finds the refund finished.
+// $1 id, $2 merchant, $3 at, $4 failure_reason (null to complete), then the event's values.
+const finishRefundNowAs = (outcome: 'completed' | 'failed') =>
+  claimableChange(`finish-refund-${outcome}`, 'refund_not_pending', ($, gate) => {
+    const amounts =
+      outcome === 'completed'
+        ? `"amount_refunded" = "payments"."amount_refunded" + r."amount"`
+        : `"amount_reserved" = "payments"."amount_reserved" - r."amount"`;
+    return `
+  changed AS (
+    UPDATE "refund_requests" AS r SET "status" = '${outcome}', "failure_reason" = ${$(4)}::text,
+      "processing_at" = coalesce(r."processing_at", ${$(3)}::timestamptz), "updated_at" = ${$(3)}::timestamptz ${gate}
+    WHERE r."id" = ${$(1)}::text AND r."merchant_id" = ${$(2)}::text
+      AND (r."status" = 'processing' OR (r."status" = 'requested' AND EXISTS (
+        SELECT 1 FROM "merchants" AS m WHERE m."id" = r."merchant_id" AND m."refund_policy" = 'automatic')))
+    RETURNING r."payment_id", r."amount"
+  ), finished_amounts AS (
+    UPDATE "payments" SET ${amounts} FROM changed AS r WHERE "payments"."id" = r."payment_id"
+  ), ${eventWrites((n) => $(4 + n), 'FROM changed')}`;
+  });
+
+const FINISH_REFUND_NOW = { completed: finishRefundNowAs('completed'), failed: finishRefundNowAs('failed') };
+
+/**
+ * Finishes a refund now (see FINISH_REFUND_NOW), with its event; with `claim`, claims the request's
+ * Idempotency-Key with the answer too. Returns whether it finished (with `claim`: the claim's outcome, or
+ * 'refund_not_pending' when nothing was written).
+ */
+export async function finishRefundInOneStatement(
+  database: Db,
+  refund: { id: string; merchantId: string; at: Date; failureReason: string | null },
+  event: NewEvent,
+  claim?: ClaimWithAnswer,
+) {
+  const change = FINISH_REFUND_NOW[refund.failureReason === null ? 'completed' : 'failed'];
+  const values = [refund.id, refund.merchantId, refund.at, refund.failureReason, ...eventValues(event)];
+  return runClaimableChange(database, change, values, claim);
 }
 
 export async function findRefundWithPayment(database: Db, id: string) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { metadataInput } from '@/lib/api/metadata';
 import { listQuerySchema, positiveAmountSchema } from '@/lib/api/parse';
 
 export const createRefundRequestInput = z.strictObject({
@@ -6,6 +7,7 @@ export const createRefundRequestInput = z.strictObject({
   amount: positiveAmountSchema,
   reason: z.string().max(500).nullish(),
   crypto_refund_destination_note: z.string().min(1).max(1000).optional(),
+  metadata: metadataInput.optional(),
 });
 
 export type CreateRefundRequestInput = z.output<typeof createRefundRequestInput>;

@@ -1,3 +1,4 @@
+import { metadataOf } from '@/lib/api/metadata';
 import type { RefundRequest } from '@/lib/generated/prisma/client';
 
 export function serializeRefundRequest(refund: RefundRequest) {
@@ -13,6 +14,7 @@ export function serializeRefundRequest(refund: RefundRequest) {
       ? { crypto_refund_destination_note: refund.cryptoRefundDestinationNote }
       : {}),
     failure_reason: refund.failureReason,
+    metadata: metadataOf(refund.metadata),
     created_at: refund.createdAt.toISOString(),
     updated_at: refund.updatedAt.toISOString(),
   };

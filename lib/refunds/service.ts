@@ -1,7 +1,8 @@
+import { withoutEmptyValues } from '@/lib/api/metadata';
 import { errors } from '@/lib/api/errors';
 import { settleClaim } from '@/lib/api/idempotency';
 import { paginate } from '@/lib/api/pagination';
-import { now } from '@/lib/clock';
+import { now, onConnectionClock } from '@/lib/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import { emitEvent, newEvent } from '@/lib/events/service';
 import type { RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
@@ -19,7 +20,7 @@ import {
   authorizeRequestedRefundsOfAutomaticMerchants,
   cancelRequestedRefund,
   claimDueRefunds,
-  claimRefundToFinish,
+  finishRefundInOneStatement,
   findRefundRequest,
   findRefundRequestByIdOrThrow,
   findRefundRequestCursor,
@@ -82,6 +83,7 @@ export async function createRefundRequest(
     reason: input.reason ?? null,
     cryptoRefundDestinationNote: note ?? null,
     failureReason: null,
+    metadata: withoutEmptyValues(input.metadata),
     processingAt: null,
     createdAt: at,
     updatedAt: at,
@@ -213,13 +215,14 @@ export async function finishProcessingRefunds(database: Db, delayMs: number, bat
   let finished = 0;
   while (finished < batchSize) {
     const finishedOne = await inTransaction(database, async (tx) => {
-      const [id] = await claimDueRefunds(tx, delayMs, 1);
-      if (!id) return false;
-      const refund = await findRefundWithPayment(tx, id);
+      const [due] = await claimDueRefunds(tx, delayMs, 1);
+      if (!due) return false;
+      const refund = await findRefundWithPayment(tx, due.id);
       const outcome = refund.payment.refundsFailInSandbox
         ? { failureReason: SANDBOX_REFUND_REFUSED }
         : { completed: true as const };
-      await finishClaimedRefund(tx, id, outcome);
+      // finished at its connection's time (api.md §15)
+      await onConnectionClock(due.clockOffsetSeconds, () => finishClaimedRefund(tx, due.id, outcome));
       return true;
     });
     if (!finishedOne) break;
@@ -248,22 +251,39 @@ async function finishClaimedRefund(tx: Db, id: string, outcome: ProviderOutcome)
 /**
  * The test helpers: finish a refund now, exactly as the provider would, instead of waiting for it. A processing
  * refund, or a requested one under the automatic policy (authorized on the spot); else 409 refund_not_pending.
+ * The refund is read first, for the answer and the event; the change, its amounts, its event and the key's
+ * claim are then one statement (finishRefundInOneStatement).
  */
 export async function finishRefundNow(
   database: Db,
   merchantId: string,
   id: string,
   outcome: ProviderOutcome,
+  options: { claimKey?: (refund: RefundRequest) => ClaimWithAnswer } = {},
 ): Promise<RefundRequest> {
-  return inTransaction(database, async (tx) => {
-    const refund = await getRefundRequestOrThrow(tx, merchantId, id);
-    if (!(await claimRefundToFinish(tx, merchantId, id, now()))) {
-      throw errors.refundNotPending(
-        `Refund request ${id} is ${refund.status}; only a processing refund, or a requested one under the automatic policy, can be finished`,
-        undefined,
-        `This refund is ${refund.status}; only a refund being processed can be finished.`,
-      );
-    }
-    return finishClaimedRefund(tx, id, outcome);
-  });
+  const refund = await getRefundRequestOrThrow(database, merchantId, id);
+  const at = now();
+  const failureReason = 'failureReason' in outcome ? outcome.failureReason : null;
+  const finished: RefundRequest = {
+    ...refund,
+    status: failureReason === null ? 'completed' : 'failed',
+    failureReason,
+    processingAt: refund.processingAt ?? at,
+    updatedAt: at,
+  };
+  const type = finished.status === 'completed' ? 'refund.completed' : 'refund.failed';
+  const event = newEvent(merchantId, type, serializeRefundRequest(finished));
+  const claim = options.claimKey?.(finished);
+  const result = await finishRefundInOneStatement(database, { id, merchantId, at, failureReason }, event, claim);
+  if (result === false || result === 'refund_not_pending') {
+    // worded from the refund as it is now: it may have moved since it was read
+    const current = await getRefundRequestOrThrow(database, merchantId, id);
+    throw errors.refundNotPending(
+      `Refund request ${id} is ${current.status}; only a processing refund, or a requested one under the automatic policy, can be finished`,
+      undefined,
+      `This refund is ${current.status}; only a refund being processed can be finished.`,
+    );
+  }
+  if (claim && result !== true) settleClaim(result, claim);
+  return finished;
 }

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
 import { countLimit } from '@/lib/db/page';
-import type { WebhookDeliveryStatus, WebhookEndpoint } from '@/lib/generated/prisma/client';
+import { Prisma, type WebhookDeliveryStatus, type WebhookEndpoint } from '@/lib/generated/prisma/client';
 import {
   claimableChange,
   type ClaimWithAnswer,
   insertRowClaimingKey,
   runClaimableChange,
 } from '@/lib/idempotency/repository';
+import { connectionNowSql, LATEST_NOW_SQL, merchantNowSql } from '@/lib/test-clocks/repository';
 
 // Every query on webhook_endpoints, webhook_deliveries and webhook_attempts. The delivery queue's
 // claims and the secret rotation are single statements (deliver.ts says why for the claims).
@@ -166,30 +167,41 @@ export async function claimDueDeliveries(
   batchSize: number,
   leaseSeconds: number,
 ): Promise<DeliveryClaim[]> {
-  const rows = await database.$queryRaw<unknown[]>`
-    WITH due AS (
-      SELECT d."id" FROM "webhook_deliveries" AS d
+  // due and leased in the endpoint's merchant's time (its test clock, api.md §15)
+  const rows = await database.$queryRawUnsafe<unknown[]>(
+    `WITH due AS (
+      SELECT d."id", ${merchantNowSql('m')} AS "now" FROM "webhook_deliveries" AS d
       JOIN "webhook_endpoints" AS e ON e."id" = d."endpoint_id"
-      WHERE d."status" = 'pending' AND d."next_attempt_at" <= now() AND e."deleted_at" IS NULL
+      JOIN "merchants" AS m ON m."id" = e."merchant_id"
+      WHERE d."status" = 'pending' AND d."next_attempt_at" <= ${LATEST_NOW_SQL}
+        AND d."next_attempt_at" <= ${merchantNowSql('m')} AND e."deleted_at" IS NULL
       ORDER BY d."next_attempt_at"
-      LIMIT ${batchSize}
+      LIMIT $1::int
       FOR UPDATE OF d SKIP LOCKED
     )
     UPDATE "webhook_deliveries" AS d
     SET "attempt_count" = d."attempt_count" + 1,
-        "last_attempt_at" = now(),
-        "next_attempt_at" = now() + make_interval(secs => ${leaseSeconds})
+        "last_attempt_at" = due."now",
+        "next_attempt_at" = due."now" + make_interval(secs => $2::int)
     FROM due WHERE d."id" = due."id"
-    RETURNING d."id", d."attempt_count" AS "attempt"`;
+    RETURNING d."id", d."attempt_count" AS "attempt"`,
+    batchSize,
+    leaseSeconds,
+  );
   return claimRows.parse(rows);
 }
+
+/** In an UPDATE of webhook_deliveries: the time of the delivery's endpoint's merchant (its test clock). */
+const DELIVERY_NOW = Prisma.raw(
+  connectionNowSql(`(SELECT "merchant_id" FROM "webhook_endpoints" WHERE "id" = "webhook_deliveries"."endpoint_id")`),
+);
 
 /** Claims one delivery now, whatever its state (a resend): pending again, next attempt number, leased. */
 export async function claimDeliveryNow(database: Db, id: string, leaseSeconds: number): Promise<DeliveryClaim> {
   const rows = await database.$queryRaw<unknown[]>`
     UPDATE "webhook_deliveries"
-    SET "status" = 'pending', "attempt_count" = "attempt_count" + 1, "last_attempt_at" = now(),
-        "next_attempt_at" = now() + make_interval(secs => ${leaseSeconds})
+    SET "status" = 'pending', "attempt_count" = "attempt_count" + 1, "last_attempt_at" = ${DELIVERY_NOW},
+        "next_attempt_at" = ${DELIVERY_NOW} + make_interval(secs => ${leaseSeconds})
     WHERE "id" = ${id}
     RETURNING "id", "attempt_count" AS "attempt"`;
   const [claim] = claimRows.parse(rows);
@@ -209,7 +221,7 @@ export async function finishDeliveryAttempt(
   await database.$executeRaw`
       UPDATE "webhook_deliveries"
       SET "status" = ${status}::"WebhookDeliveryStatus",
-          "next_attempt_at" = CASE WHEN ${status} = 'pending' THEN now() + make_interval(secs => ${(delayMs ?? 0) / 1000}) END
+          "next_attempt_at" = CASE WHEN ${status} = 'pending' THEN ${DELIVERY_NOW} + make_interval(secs => ${(delayMs ?? 0) / 1000}) END
       WHERE "id" = ${claim.id} AND "attempt_count" = ${claim.attempt} AND "status" = 'pending'`;
 }
 

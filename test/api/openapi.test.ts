@@ -373,6 +373,18 @@ describe('every operation answers as documented', () => {
   });
 });
 
+describe('test clock', () => {
+  it('reads and advances, refusing a bad number of seconds', async () => {
+    // a merchant of its own: the advance moves everything its key does afterwards
+    const { key: clockKey } = await createTestMerchant();
+    expect((await call('getTestClock', { key: clockKey })).body.offset_seconds).toBe(0);
+    expectError(await call('getTestClock', { key: null }), 401, 'authentication_required');
+    const advanced = await call('advanceTestClock', { key: clockKey, body: example('advanceTestClock') });
+    expect(advanced.body.offset_seconds).toBe(1860);
+    expectError(await call('advanceTestClock', { key: clockKey, body: { seconds: 0 } }), 400, 'parameter_invalid');
+  });
+});
+
 // last, after the calls above: every operation answered at least once on its success path and once with
 // an error, except the document itself, which takes no key and no input and so has no error to cause
 it('checked a success and an error of every operation', () => {

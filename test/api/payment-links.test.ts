@@ -54,6 +54,7 @@ describe('POST /v1/payment-links', () => {
       after_payment_url: null,
       active: true,
       url: `${serverUrl}/pay/${res.body.id}`,
+      metadata: {},
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
   });

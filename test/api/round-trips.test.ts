@@ -32,8 +32,11 @@ const ROUND_TRIPS: Record<string, number> = {
   streamEvents: 1,
   getEvent: 1,
   payCheckoutSession: 14,
-  completeRefundRequest: 9,
-  failRefundRequest: 9,
+  completeRefundRequest: 2,
+  failRefundRequest: 2,
+  getTestClock: 1,
+  // the advance claims the Idempotency-Key in its UPDATE of the merchant's offset (lib/test-clocks/repository.ts)
+  advanceTestClock: 1,
 };
 
 let api: ReturnType<typeof apiClient>;
@@ -128,6 +131,13 @@ const MEASURED: Record<string, () => Promise<() => Promise<ApiResponse>>> = {
   failRefundRequest: async () => {
     const id = await requestedRefund(automatic);
     return () => automatic.post(`/v1/test-helpers/refund-requests/${id}/fail`);
+  },
+  getTestClock: async () => () => api.get('/v1/test-helpers/clock'),
+  advanceTestClock: async () => {
+    // a merchant of its own, whose key is already in memory: an advance makes every process read its keys again
+    const client = apiClient((await createTestMerchant()).key);
+    await client.get('/v1/test-helpers/clock');
+    return () => client.post('/v1/test-helpers/clock/advance', { seconds: 60 });
   },
 };
 

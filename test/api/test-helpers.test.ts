@@ -21,6 +21,11 @@ async function requestedRefund(amount = 1000) {
   return { paymentId: payment.body.id as string, refundId: refund.body.id as string };
 }
 
+async function eventsAbout(refundId: string, type: string) {
+  const events = await api.get(`/v1/events?type=${type}&limit=100`);
+  return events.body.data.filter((event: any) => event.data.object.id === refundId);
+}
+
 describe('POST /v1/test-helpers/refund-requests/{id}/complete', () => {
   it('completes a refund at once: the payment counts it and refund.completed is sent', async () => {
     const { paymentId, refundId } = await requestedRefund(1000);
@@ -32,6 +37,58 @@ describe('POST /v1/test-helpers/refund-requests/{id}/complete', () => {
 
     const again = await api.post(`/v1/test-helpers/refund-requests/${refundId}/complete`);
     expect([again.status, again.body.error?.code]).toEqual([409, 'refund_not_pending']);
+  });
+
+  it('honours an Idempotency-Key: a retry replays the answer, even after the refund finished', async () => {
+    const { refundId } = await requestedRefund(400);
+    const idempotencyKey = `complete-${refundId}`;
+    const first = await api.post(`/v1/test-helpers/refund-requests/${refundId}/complete`, undefined, {
+      idempotencyKey,
+    });
+    const retry = await api.post(`/v1/test-helpers/refund-requests/${refundId}/complete`, undefined, {
+      idempotencyKey,
+    });
+    expect([first.status, retry.status, retry.headers.get('idempotent-replayed')]).toEqual([200, 200, 'true']);
+    expect(retry.body).toEqual(first.body);
+    expect(await eventsAbout(refundId, 'refund.completed')).toHaveLength(1);
+  });
+
+  it('finishes a refund once under ten concurrent calls with one key: the others replay it or wait', async () => {
+    const { paymentId, refundId } = await requestedRefund(300);
+    const calls = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api.post(`/v1/test-helpers/refund-requests/${refundId}/complete`, undefined, {
+          idempotencyKey: `race-${refundId}`,
+        }),
+      ),
+    );
+    const answered = calls.filter((call) => call.status === 200);
+    expect(answered.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(answered.map((call) => JSON.stringify(call.body))).size).toBe(1);
+    for (const call of calls.filter((call) => call.status !== 200)) {
+      expect([call.status, call.body.error?.code]).toEqual([409, 'idempotency_key_in_use']);
+    }
+    expect((await api.get(`/v1/payments/${paymentId}`)).body.amount_refunded).toBe(300);
+    expect(await eventsAbout(refundId, 'refund.completed')).toHaveLength(1);
+  });
+
+  it('finishes a refund once when ten calls with their own keys race to complete or fail it', async () => {
+    const { paymentId, refundId } = await requestedRefund(300);
+    const calls = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        api.post(`/v1/test-helpers/refund-requests/${refundId}/${i % 2 ? 'complete' : 'fail'}`),
+      ),
+    );
+    expect(calls.filter((call) => call.status === 200)).toHaveLength(1);
+    for (const call of calls.filter((call) => call.status !== 200)) {
+      expect([call.status, call.body.error?.code]).toEqual([409, 'refund_not_pending']);
+    }
+    const refund = (await api.get(`/v1/refund-requests/${refundId}`)).body;
+    expect((await api.get(`/v1/payments/${paymentId}`)).body.amount_refunded).toBe(
+      refund.status === 'completed' ? 300 : 0,
+    );
+    expect(await eventsAbout(refundId, 'refund.completed')).toHaveLength(refund.status === 'completed' ? 1 : 0);
+    expect(await eventsAbout(refundId, 'refund.failed')).toHaveLength(refund.status === 'failed' ? 1 : 0);
   });
 
   it('answers 404 for a refund it does not know, and refuses a body', async () => {

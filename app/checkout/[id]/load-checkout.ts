@@ -3,7 +3,7 @@ import type { CheckoutState, HostedCheckout } from '@/components/checkout/checko
 import type { UsdcDeposit } from '@/components/checkout/payment-types';
 import { effectiveStatus } from '@/lib/checkout-sessions/serialize';
 import { getCheckoutSession } from '@/lib/checkout-sessions/service';
-import { now } from '@/lib/clock';
+import { now, onConnectionClock } from '@/lib/clock';
 import { db } from '@/lib/db';
 import { computeTotal, formatMoney, formatUsdc } from '@/lib/money';
 import { getMerchantOrThrow } from '@/lib/merchants/service';
@@ -19,7 +19,6 @@ export async function loadHostedCheckout(id: string): Promise<HostedCheckout | n
   const database = await db();
   const session = await getCheckoutSession(database, null, id);
   if (!session) return null;
-  const at = now();
   const [merchant, orderStatus, payment, linkDescription] = await Promise.all([
     getMerchantOrThrow(database, session.merchantId),
     // whether another session of this order was paid
@@ -28,6 +27,8 @@ export async function loadHostedCheckout(id: string): Promise<HostedCheckout | n
     session.paymentLinkId ? getPaymentLinkDescription(database, session.paymentLinkId) : null,
   ]);
 
+  // the merchant's time (its test clock, api.md §15) decides whether the session has expired
+  const at = onConnectionClock(merchant.clockOffsetSeconds, now);
   const status = effectiveStatus(session, at);
   const state: CheckoutState = status === 'open' && orderStatus === 'paid' ? 'order_paid' : status;
   const money = (amount: number) => formatMoney(amount, session.currency);

@@ -17,6 +17,7 @@ import {
   updatePaymentLinkFromForm,
   type PaymentLinkField,
 } from '@/lib/payment-links/dashboard-form';
+import { onMerchantClock } from '@/lib/test-clocks/service';
 
 // The dashboard's payment link actions. Each one reads the signed-in merchant itself, and the services
 // look the link up under that merchant, so a tampered id finds nothing.
@@ -27,14 +28,19 @@ export async function createPaymentLinkAction(
   const { merchantId } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  const outcome = await createPaymentLinkFromForm(await db(), merchantId, {
-    name: field(formData, 'name'),
-    description: field(formData, 'description'),
-    amount: field(formData, 'amount'),
-    currency: field(formData, 'currency'),
-    paymentMethods: field(formData, 'methodChoice') === 'choose' ? formData.getAll('paymentMethods').map(String) : null,
-    afterPaymentUrl: field(formData, 'afterPaymentUrl'),
-  });
+  const database = await db();
+  // made at the merchant's time (its test clock), as one made with its API key would be
+  const outcome = await onMerchantClock(database, merchantId, () =>
+    createPaymentLinkFromForm(database, merchantId, {
+      name: field(formData, 'name'),
+      description: field(formData, 'description'),
+      amount: field(formData, 'amount'),
+      currency: field(formData, 'currency'),
+      paymentMethods:
+        field(formData, 'methodChoice') === 'choose' ? formData.getAll('paymentMethods').map(String) : null,
+      afterPaymentUrl: field(formData, 'afterPaymentUrl'),
+    }),
+  );
   if ('state' in outcome) return outcome.state;
   revalidatePath('/dashboard/payment-links');
   redirect(`/dashboard/payment-links/${outcome.link.id}`);

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { ConfirmAction } from '@/components/dashboard/action-forms';
 import { OrderItems } from '@/components/dashboard/order-items';
 import { IdText } from '@/components/dashboard/id-text';
+import { MetadataList } from '@/components/dashboard/metadata-list';
 import { DetailList, PageHeader, Panel } from '@/components/dashboard/page-header';
 import { RelativeTime } from '@/components/dashboard/relative-time';
 import { StatusBadge } from '@/components/dashboard/status-badge';
@@ -105,6 +106,9 @@ export default async function CheckoutSessionPage({ params }: { params: Promise<
                 },
               ]}
             />
+          </Panel>
+          <Panel id="metadata" title="Metadata">
+            <MetadataList metadata={session.metadata} />
           </Panel>
           <Panel title="Payment attempts" flush>
             {session.payments.length === 0 ? (

@@ -19,6 +19,7 @@ import {
   sendTestFromDashboard,
   type EndpointField,
 } from '@/lib/dashboard/webhooks';
+import { onMerchantClock } from '@/lib/test-clocks/service';
 
 // Webhook endpoints and deliveries of the signed-in merchant.
 
@@ -35,13 +36,17 @@ export async function createEndpointAction(
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
   const events = formData.getAll('events').filter((value): value is string => typeof value === 'string');
+  const database = await db();
+  // made at the merchant's time (its test clock), as one made with its API key would be
   return refreshed(
-    await createEndpointFromDashboard(await db(), merchantId, {
-      url: field(formData, 'url'),
-      description: field(formData, 'description'),
-      allEvents: field(formData, 'scope') !== 'selected',
-      events,
-    }),
+    await onMerchantClock(database, merchantId, () =>
+      createEndpointFromDashboard(database, merchantId, {
+        url: field(formData, 'url'),
+        description: field(formData, 'description'),
+        allEvents: field(formData, 'scope') !== 'selected',
+        events,
+      }),
+    ),
   );
 }
 

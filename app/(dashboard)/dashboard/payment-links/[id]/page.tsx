@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { ActionButton, ConfirmAction } from '@/components/dashboard/action-forms';
 import { EmptyState } from '@/components/dashboard/empty-state';
 import { IdText } from '@/components/dashboard/id-text';
+import { MetadataList } from '@/components/dashboard/metadata-list';
 import { DetailList, PageHeader, Panel } from '@/components/dashboard/page-header';
 import { Pagination } from '@/components/dashboard/pagination';
 import { PaymentsTable } from '@/components/dashboard/payments-table';
@@ -108,6 +109,13 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
             />
           </Panel>
         </div>
+        <Panel
+          id="metadata"
+          title="Metadata"
+          description="Copied to each checkout session and payment made through this link."
+        >
+          <MetadataList metadata={link.metadata} />
+        </Panel>
         <Panel title="Payments" description="Every attempt through this link, newest first." flush>
           {payments.total === 0 ? (
             <EmptyState icon={<CardIcon />} title="No payments yet" headingLevel={3}>

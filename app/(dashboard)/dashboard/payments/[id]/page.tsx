@@ -5,6 +5,7 @@ import { ActionAnnouncer } from '@/components/dashboard/action-announcer';
 import { EmptyState } from '@/components/dashboard/empty-state';
 import { OrderItems } from '@/components/dashboard/order-items';
 import { IdText } from '@/components/dashboard/id-text';
+import { MetadataList } from '@/components/dashboard/metadata-list';
 import { DetailList, PageHeader, Panel } from '@/components/dashboard/page-header';
 import { LiveRefresh } from '@/components/dashboard/live-refresh';
 import { RefundForm } from '@/components/dashboard/refund-form';
@@ -103,6 +104,9 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
                 { label: 'Created', value: <RelativeTime value={payment.createdAt} exact /> },
               ]}
             />
+          </Panel>
+          <Panel id="metadata" title="Metadata" className="order-3">
+            <MetadataList metadata={payment.metadata} />
           </Panel>
           <Panel id="refunds" title="Refunds" flush className="order-3">
             <ActionAnnouncer>

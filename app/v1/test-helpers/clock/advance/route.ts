@@ -1,0 +1,15 @@
+import { apiRoute, routes } from '@/lib/api/route';
+import { serializeTestClock } from '@/lib/test-clocks/objects';
+import { advanceTestClockOperation } from '@/lib/test-clocks/operations';
+import { advanceTestClock } from '@/lib/test-clocks/service';
+
+export const { GET, POST, PUT, PATCH, DELETE } = routes({
+  POST: apiRoute(
+    advanceTestClockOperation,
+    async ({ db, merchantId, body, keyClaimingWrite }) => {
+      const claimKey = keyClaimingWrite?.answering(serializeTestClock);
+      return serializeTestClock(await advanceTestClock(db, merchantId, body.seconds, { claimKey }));
+    },
+    { claimsKeyInWrite: true },
+  ),
+});

@@ -1,0 +1,10 @@
+import { apiRoute, routes } from '@/lib/api/route';
+import { serializeTestClock } from '@/lib/test-clocks/objects';
+import { getTestClockOperation } from '@/lib/test-clocks/operations';
+import { getTestClock } from '@/lib/test-clocks/service';
+
+export const { GET, POST, PUT, PATCH, DELETE } = routes({
+  GET: apiRoute(getTestClockOperation, async ({ db, merchantId }) =>
+    serializeTestClock(await getTestClock(db, merchantId)),
+  ),
+});

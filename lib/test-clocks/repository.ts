@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { sql, type Db } from '@/lib/db';
+import {
+  CLAIM_OUTCOME,
+  claimWithAnswer,
+  runClaimingStatement,
+  type ClaimOutcome,
+  type ClaimWithAnswer,
+} from '@/lib/idempotency/repository';
+
+// Every query on a connection's test clock (merchants.clock_offset_seconds), and the SQL that tells a
+// connection's time (api.md §15: the wall clock plus the offset) inside other resources' statements.
+
+/** A connection's "now" in SQL, for the merchant whose id `merchantId` is (an SQL expression). */
+export function connectionNowSql(merchantId: string): string {
+  return `(now() + make_interval(secs => (SELECT "clock_offset_seconds" FROM "merchants" WHERE "id" = ${merchantId})))`;
+}
+
+/** The same for a row joined to its merchant, whose alias is `merchant`. */
+export function merchantNowSql(merchant: string): string {
+  return `(now() + make_interval(secs => ${merchant}."clock_offset_seconds"))`;
+}
+
+/**
+ * The largest offset of any connection: a worker's queue compares each row with its own merchant's now, and
+ * bounds the scan of its index by the latest of them, so the index still narrows it.
+ */
+export const LATEST_NOW_SQL = `(now() + make_interval(secs => (SELECT coalesce(max("clock_offset_seconds"), 0) FROM "merchants")))`;
+
+const clockRow = z.object({ offsetSeconds: z.number().int(), now: z.date() });
+export type ClockRow = z.infer<typeof clockRow>;
+
+// milliseconds cut, not rounded, as the stored answer of an idempotent advance writes them (to_char's MS)
+const clockColumns = (offset: string) =>
+  `${offset} AS "offsetSeconds", date_trunc('milliseconds', now() + make_interval(secs => ${offset})) AS "now"`;
+const CLOCK_COLUMNS = clockColumns('"clock_offset_seconds"');
+
+/** The merchant's clock; throws when there is no such merchant. */
+export async function findClock(database: Db, merchantId: string): Promise<ClockRow> {
+  const [row] = await sql<object>(
+    database,
+    'find-test-clock',
+    `SELECT ${CLOCK_COLUMNS} FROM "merchants" WHERE "id" = $1`,
+    [merchantId],
+  );
+  if (!row) throw new Error(`no merchant ${merchantId}`);
+  return clockRow.parse(row);
+}
+
+// one UPDATE adds to the offset, so concurrent advances add up exactly
+const ADVANCE = `UPDATE "merchants" SET "clock_offset_seconds" = "clock_offset_seconds" + $2::int
+  WHERE "id" = $1 RETURNING ${CLOCK_COLUMNS}`;
+
+/** Moves the merchant's clock forward by `seconds`; the clock as it is after this advance. */
+export async function advanceClockOf(database: Db, merchantId: string, seconds: number): Promise<ClockRow> {
+  const [row] = await sql<object>(database, 'advance-test-clock', ADVANCE, [merchantId, seconds]);
+  if (!row) throw new Error(`no merchant ${merchantId}`);
+  return clockRow.parse(row);
+}
+
+// The same, claiming the request's Idempotency-Key ($1–$6) with the answer it stores: the merchant's row is
+// locked first (FOR UPDATE waits for a concurrent advance and reads its result), so the stored clock is exactly
+// the one this advance made. $7 the merchant, $8 the seconds; the answer is the serialized clock ($6) with the
+// statement's now and offset.
+const ADVANCE_CLAIMING_KEY = `WITH locked AS (
+    SELECT "clock_offset_seconds" + $8::int AS "offset" FROM "merchants" WHERE "id" = $7::text FOR UPDATE
+  ), ${claimWithAnswer(
+    `($6::jsonb || jsonb_build_object(
+      'now', to_char((now() + make_interval(secs => l."offset")) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'offset_seconds', l."offset"))::text`,
+    'FROM locked AS l',
+  )}, changed AS (
+    UPDATE "merchants" SET "clock_offset_seconds" = "clock_offset_seconds" + $8::int FROM "claimed"
+    WHERE "merchants"."id" = $7::text
+    RETURNING 1
+  )
+  SELECT ${CLAIM_OUTCOME.columns}, ${clockColumns('l."offset"')} FROM ${CLAIM_OUTCOME.from} LEFT JOIN locked AS l ON true`;
+
+/** advanceClockOf, claiming the request's key with its answer in the same statement: the claim's outcome and the clock. */
+export async function advanceClockClaimingKey(
+  database: Db,
+  merchantId: string,
+  seconds: number,
+  claim: ClaimWithAnswer,
+): Promise<{ outcome: ClaimOutcome; clock: ClockRow | undefined }> {
+  const result = await runClaimingStatement(
+    database,
+    { name: 'advance-test-clock-claiming-key', text: ADVANCE_CLAIMING_KEY, values: [merchantId, seconds] },
+    claim,
+  );
+  if ('refused' in result) throw new Error(`advancing a clock undid itself: ${result.refused}`);
+  const clock = clockRow.safeParse(result.row);
+  return { outcome: result.outcome, clock: clock.success ? clock.data : undefined };
+}

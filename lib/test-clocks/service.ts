@@ -1,0 +1,53 @@
+import { settleClaim } from '@/lib/api/idempotency';
+import { forgetKeysOfMerchant } from '@/lib/api-keys/service';
+import { onConnectionClock } from '@/lib/clock';
+import type { Db } from '@/lib/db';
+import { everyProcessHasHeard } from '@/lib/db/change-notices';
+import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
+import { advanceClockClaimingKey, advanceClockOf, findClock, type ClockRow } from './repository';
+
+// A connection's test clock (api.md §15): its "now" is the wall clock plus an offset that only grows. Requests
+// read the offset with their API key (lib/api/route.ts runs them on it); pages and actions read it here.
+
+export type TestClock = ClockRow;
+
+export async function getTestClock(database: Db, merchantId: string): Promise<TestClock> {
+  return findClock(database, merchantId);
+}
+
+/** The merchant's time now: for the pages that have no API key to bring its offset. */
+export async function merchantNow(database: Db, merchantId: string): Promise<Date> {
+  return (await findClock(database, merchantId)).now;
+}
+
+/** Runs `work` on the merchant's clock (lib/clock.ts): for the pages and actions that have no API key. */
+export async function onMerchantClock<T>(database: Db, merchantId: string, work: () => Promise<T>): Promise<T> {
+  const { offsetSeconds } = await findClock(database, merchantId);
+  return onConnectionClock(offsetSeconds, work);
+}
+
+/**
+ * Moves the clock forward by `seconds` (1…MAX_ADVANCE_SECONDS, checked by advanceTestClockInput). With `claimKey`,
+ * claims the request's Idempotency-Key in the same statement. Returns once every process reads the new offset
+ * with its keys (their cache forgets a changed merchant within that bound), so the next request sees it.
+ */
+export async function advanceTestClock(
+  database: Db,
+  merchantId: string,
+  seconds: number,
+  options: { claimKey?: (clock: TestClock) => ClaimWithAnswer } = {},
+): Promise<TestClock> {
+  let clock: TestClock;
+  if (options.claimKey) {
+    // the answer is the statement's to write: only it knows the offset after a concurrent advance
+    const claim = options.claimKey({ offsetSeconds: 0, now: new Date(0) });
+    const advanced = await advanceClockClaimingKey(database, merchantId, seconds, claim);
+    settleClaim(advanced.outcome, claim);
+    clock = advanced.clock!;
+  } else {
+    clock = await advanceClockOf(database, merchantId, seconds);
+  }
+  forgetKeysOfMerchant(merchantId);
+  await everyProcessHasHeard();
+  return clock;
+}
