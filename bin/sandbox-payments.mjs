@@ -2,7 +2,8 @@
 // The runnable package's one command (README, "Use it in your CI"), from a tarball `npm pack` made (scripts/package.ts):
 //
 //   sandbox-payments start [--port P] [--hostname H] [--data-dir D]   the app, as `npm start` runs it
-//   sandbox-payments <admin command> [options] [--data-dir D]         the admin CLI (README, "Administration")
+//   sandbox-payments <admin command> [options] [--data-dir D]         the admin CLI (README, "Administration"),
+//                                                                     listen and trigger included
 //
 // Both run with the package's own folder as the working directory, where the built server and the
 // migrations are; DATA_DIR is made absolute first, so a relative --data-dir means the caller's folder.
@@ -22,7 +23,13 @@ const USAGE = `usage: sandbox-payments <command> [options]
       DATABASE_URL is set. SANDBOX_API_KEY chooses the demo merchant's key on the first start. Ctrl-C or
       SIGTERM stops the server and then the embedded database.
 
-  every admin command (sandbox-payments --help-admin lists them), with --data-dir D as for start`;
+  every admin command (sandbox-payments --help-admin lists them), with --data-dir D as for start
+
+  listen --forward-to URL [--events a,b] [--api-key K] [--base-url U]
+      forward the account's events, as they happen, to URL, signed with a secret kept between runs
+  trigger <event-type> [--api-key K] [--base-url U]
+      make the API calls that cause one event, and print the ids made
+      (both over HTTP only: --api-key defaults to SANDBOX_API_KEY, --base-url to APP_URL)`;
 
 class UsageError extends Error {}
 

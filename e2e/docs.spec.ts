@@ -48,7 +48,12 @@ test('a developer finds every endpoint, the error table and the test cards on /d
     await expect(sidebar.locator(`a[href="#${operation.operationId}"]`)).toBeVisible();
     // what it answers, not only what it takes
     const example = article.getByRole('figure').filter({ hasText: `Example response · ${operation.success.status}` });
-    await expect(example.locator('pre')).toHaveText(/^\{\s*"[\s\S]+\}$/);
+    // JSON, or for the event stream its messages (a ping, then an event's id, type and JSON)
+    await expect(example.locator('pre')).toHaveText(
+      operation.success.contentType
+        ? /^: ping\s+id: evt_\w+\s+event: [\w.]+\s+data: \{"[\s\S]+\}\s*$/
+        : /^\{\s*"[\s\S]+\}$/,
+    );
   }
   const errorTable = page.getByRole('region', { name: 'Error codes', exact: true });
   for (const row of ERROR_CODES) await expect(errorTable.getByText(row.code, { exact: true })).toBeAttached();

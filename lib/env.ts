@@ -35,6 +35,9 @@ const envSchema = z.object({
   NEXTAUTH_SECRET: z.string().optional(),
   /** Request logs, events (with their webhook deliveries) and webhook attempts are deleted this many days on */
   RETENTION_DAYS: z.coerce.number().positive().default(30),
+  /** GET /v1/events/stream: a `: ping` comment this often, and the stream ends (the client reconnects) after the most */
+  EVENT_STREAM_PING_MS: z.coerce.number().int().min(10).default(15_000),
+  EVENT_STREAM_MAX_SECONDS: z.coerce.number().int().positive().default(3600),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Answer each /v1 request with its database round trips in Db-Round-Trips (for tests and profiling) */
   DB_COUNT_ROUND_TRIPS: booleanFlag,

@@ -1,5 +1,5 @@
 // The admin CLI (README, Administration): npm run sandbox -- <command> [--json]
-// With --json, stdout carries exactly one JSON object; everything else goes to stderr.
+// With --json, stdout carries exactly one JSON object (listen: one per line); everything else goes to stderr.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createApiKey, revokeApiKey } from '@/lib/api-keys/service';
 import { apiKeyNameInput } from '@/lib/api-keys/schemas';
@@ -19,6 +19,10 @@ import {
 } from '@/lib/merchants/service';
 import { printDemoLogin } from '@/lib/server/startup';
 import { createUser } from '@/lib/users/service';
+import { EVENT_TYPES } from '@/lib/events/types';
+import { apiTarget } from './cli/api';
+import { formatListenLine, listen } from './cli/listen';
+import { isTriggerable, trigger, DEFAULT_RETURN_URL } from './cli/trigger';
 
 // the installed package's `sandbox-payments` command runs this CLI too, under its own name
 const USAGE = `usage: ${process.env.SANDBOX_CLI_NAME ?? 'npm run sandbox --'} <command> [options] [--json]
@@ -32,7 +36,17 @@ const USAGE = `usage: ${process.env.SANDBOX_CLI_NAME ?? 'npm run sandbox --'} <c
   create-key --merchant ID [--scopes a,b] [--name N]  all scopes when omitted; N labels it in the dashboard
   revoke-key --key-id ID
   worker                                          run the background worker alone
-  db-stop                                         stop the embedded PostgreSQL of DATA_DIR`;
+  db-stop                                         stop the embedded PostgreSQL of DATA_DIR
+
+  These two need no database, only a sandbox's API (--api-key defaults to SANDBOX_API_KEY, --base-url to
+  APP_URL, else http://localhost:3000):
+  listen --forward-to URL [--events a,b] [--api-key K] [--base-url U]
+      follow the account's events (GET /v1/events/stream) and POST each to URL, signed per Standard Webhooks
+      with a whsec_ secret printed at start and kept in the user's config folder (SANDBOX_PAYMENTS_CONFIG_DIR
+      overrides it); a line per event: time, type, id, URL's status (--json: a JSON object per line)
+  trigger <event-type> [--api-key K] [--base-url U] [--return-url R]
+      make the API calls that cause one event, and print the ids made; R is an approved website
+      (default ${DEFAULT_RETURN_URL}). Types: ${EVENT_TYPES.join(', ')}`;
 
 class UsageError extends Error {}
 
@@ -47,6 +61,11 @@ const OPTIONS = {
   policy: { type: 'string' },
   scopes: { type: 'string' },
   'key-id': { type: 'string' },
+  'forward-to': { type: 'string' },
+  events: { type: 'string' },
+  'api-key': { type: 'string' },
+  'base-url': { type: 'string' },
+  'return-url': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -64,6 +83,8 @@ const COMMAND_OPTIONS = {
   'revoke-key': ['key-id'],
   worker: [],
   'db-stop': [],
+  listen: ['forward-to', 'events', 'api-key', 'base-url'],
+  trigger: ['api-key', 'base-url', 'return-url'],
 } satisfies Record<string, OptionName[]>;
 
 type Command = keyof typeof COMMAND_OPTIONS;
@@ -92,15 +113,21 @@ function readOptions(args: string[]): ReturnType<typeof parseOptions> {
   return parseOptions(args);
 }
 
-function readCommand(positionals: string[], values: Values): Command {
-  const [command, ...extra] = positionals;
+// the commands that take an argument besides their options
+const COMMAND_ARGUMENTS: Partial<Record<Command, string>> = { trigger: 'an event type' };
+
+function readCommand(positionals: string[], values: Values): { command: Command; argument?: string } {
+  const [command, ...rest] = positionals;
   if (command === undefined) throw new UsageError('a command is required');
   if (!Object.hasOwn(COMMAND_OPTIONS, command)) throw new UsageError(`unknown command: ${command}`);
+  const argumentName = COMMAND_ARGUMENTS[command as Command];
+  const [argument, ...extra] = argumentName ? rest : [undefined, ...rest];
   if (extra.length) throw new UsageError(`unexpected argument: ${extra[0]}`);
+  if (argumentName && argument === undefined) throw new UsageError(`${command} needs ${argumentName}`);
   const accepted: string[] = ['json', 'help', ...COMMAND_OPTIONS[command as Command]];
   const foreign = Object.keys(values).find((name) => !accepted.includes(name));
   if (foreign) throw new UsageError(`${command} does not take --${foreign}`);
-  return command as Command;
+  return { command: command as Command, argument };
 }
 
 function required(values: Values, name: Exclude<OptionName, 'json' | 'help'>): string {
@@ -116,7 +143,26 @@ function list(raw: string): string[] {
     .filter(Boolean);
 }
 
-async function run(command: Command, values: Values): Promise<Record<string, unknown> | undefined> {
+/** listen's and trigger's sandbox: its address and key. */
+function target(values: Values) {
+  const found = apiTarget({ apiKey: values['api-key'], baseUrl: values['base-url'] });
+  if (typeof found === 'string') throw new UsageError(found);
+  return found;
+}
+
+function eventTypes(raw: string): string[] {
+  const types = list(raw);
+  const unknown = types.filter((type) => !isTriggerable(type));
+  if (unknown.length)
+    throw new UsageError(`unknown event types: ${unknown.join(', ')} (use ${EVENT_TYPES.join(', ')})`);
+  return types;
+}
+
+async function run(
+  command: Command,
+  values: Values,
+  argument: string | undefined,
+): Promise<Record<string, unknown> | undefined> {
   // options are read before db(): a mistake in them must not start (or wait for) a database
   switch (command) {
     case 'migrate':
@@ -188,6 +234,27 @@ async function run(command: Command, values: Values): Promise<Record<string, unk
     case 'db-stop':
       await stopEmbeddedServer(dataDir());
       return { stopped: true };
+    case 'listen': {
+      const forwardTo = required(values, 'forward-to');
+      if (!URL.canParse(forwardTo) || !/^https?:$/.test(new URL(forwardTo).protocol))
+        throw new UsageError(`--forward-to must be an http(s) URL, not ${forwardTo}`);
+      const types = values.events ? eventTypes(values.events) : undefined;
+      const stop = new AbortController();
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
+      await listen({
+        target: target(values),
+        forwardTo,
+        types,
+        signal: stop.signal,
+        print: (line) => process.stdout.write(`${values.json ? JSON.stringify(line) : formatListenLine(line)}\n`),
+      });
+      return undefined;
+    }
+    case 'trigger': {
+      const type = argument!;
+      if (!isTriggerable(type)) throw new UsageError(`unknown event type: ${type} (use ${EVENT_TYPES.join(', ')})`);
+      return { event_type: type, ...(await trigger(type, target(values), values['return-url'])) };
+    }
   }
 }
 
@@ -200,7 +267,8 @@ async function main(args: string[]): Promise<number> {
       process.stderr.write(`${USAGE}\n`);
       return 0;
     }
-    const result = await run(readCommand(positionals, values), values);
+    const { command, argument } = readCommand(positionals, values);
+    const result = await run(command, values, argument);
     if (result) process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${formatPlain(result)}\n`);
     return 0;
   } catch (error) {

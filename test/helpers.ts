@@ -48,6 +48,11 @@ export function apiClient(key?: string, base = inject('serverUrl')) {
       headers['Idempotency-Key'] = options.idempotencyKey ?? randomUUID();
     Object.assign(headers, options.headers);
     const response = await fetch(`${base}${path}`, { method, headers, body: body as BodyInit | undefined });
+    // an event stream stays open: its answer is its status and headers (test/support/event-stream-client.ts reads one)
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      await response.body?.cancel();
+      return { status: response.status, body: '' as T, headers: response.headers };
+    }
     const text = await response.text();
     let parsed: unknown;
     try {

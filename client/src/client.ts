@@ -41,6 +41,7 @@ function resources(transport: Transport) {
     events: {
       list: m.list('/v1/events'),
       retrieve: m.getById('/v1/events/{id}'),
+      stream: m.stream('/v1/events/stream', 'Event'),
     },
     testHelpers: {
       checkoutSessions: {

@@ -352,6 +352,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream events
+         * @description Server-Sent Events (`text/event-stream`): each new event of the connection, whichever server process or worker made it, is one message — `id: evt_…`, `event: <type>`, `data: <the event, exactly as GET /v1/events/{id} answers it>` — in the order the events were written. `types=a,b` keeps only those types.
+         *
+         *     To resume, send `Last-Event-ID: evt_…` (EventSource does on reconnecting): the stream starts right after that event, skipping nothing and repeating nothing. It must be an event of the last 24 hours, else the answer is `400 parameter_invalid` (param `Last-Event-ID`) and no stream: reconnect without it to start from now.
+         *
+         *     A `: ping` comment comes at once and then every 15 seconds; the server ends a stream after an hour, and clients reconnect with Last-Event-ID. Errors before the stream starts (authentication, scope, parameters) are the usual JSON error bodies.
+         *
+         *     Scope: `events:read`.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events/{id}": {
         parameters: {
             query?: never;
@@ -1961,8 +1987,8 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
-                     *       "expires_at": "2026-11-20T15:34:05.499Z",
-                     *       "created_at": "2026-11-20T15:04:05.499Z"
+                     *       "expires_at": "2026-11-20T15:34:05.516Z",
+                     *       "created_at": "2026-11-20T15:04:05.516Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CheckoutSession"];
@@ -2173,7 +2199,7 @@ export interface operations {
                      *           "metadata": {
                      *             "cart_id": "cart_5521"
                      *           },
-                     *           "created_at": "2026-11-20T15:04:05.210Z"
+                     *           "created_at": "2026-11-20T15:04:05.259Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2320,7 +2346,7 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.210Z"
+                     *       "created_at": "2026-11-20T15:04:05.259Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -2457,8 +2483,8 @@ export interface operations {
                      *           "reason": "One T-shirt returned",
                      *           "failure_reason": null,
                      *           "metadata": {},
-                     *           "created_at": "2026-11-20T15:04:05.616Z",
-                     *           "updated_at": "2026-11-20T15:04:05.616Z"
+                     *           "created_at": "2026-11-20T15:04:05.718Z",
+                     *           "updated_at": "2026-11-20T15:04:05.718Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2603,8 +2629,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.616Z",
-                     *       "updated_at": "2026-11-20T15:04:05.616Z"
+                     *       "created_at": "2026-11-20T15:04:05.718Z",
+                     *       "updated_at": "2026-11-20T15:04:05.718Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2628,8 +2654,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.616Z",
-                     *       "updated_at": "2026-11-20T15:04:05.616Z"
+                     *       "created_at": "2026-11-20T15:04:05.718Z",
+                     *       "updated_at": "2026-11-20T15:04:05.718Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2819,8 +2845,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.616Z",
-                     *       "updated_at": "2026-11-20T15:04:05.616Z"
+                     *       "created_at": "2026-11-20T15:04:05.718Z",
+                     *       "updated_at": "2026-11-20T15:04:05.718Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2958,8 +2984,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.616Z",
-                     *       "updated_at": "2026-11-20T15:04:05.635Z"
+                     *       "created_at": "2026-11-20T15:04:05.718Z",
+                     *       "updated_at": "2026-11-20T15:04:05.841Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3160,7 +3186,7 @@ export interface operations {
                      *           "metadata": {
                      *             "campaign": "winter"
                      *           },
-                     *           "created_at": "2026-11-20T15:04:05.762Z"
+                     *           "created_at": "2026-11-20T15:04:05.940Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -3314,7 +3340,7 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.762Z"
+                     *       "created_at": "2026-11-20T15:04:05.940Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3342,7 +3368,7 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.762Z"
+                     *       "created_at": "2026-11-20T15:04:05.940Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3521,7 +3547,7 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.762Z"
+                     *       "created_at": "2026-11-20T15:04:05.940Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3668,7 +3694,7 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.762Z"
+                     *       "created_at": "2026-11-20T15:04:05.940Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3863,13 +3889,7 @@ export interface operations {
                      *             "refund.completed"
                      *           ],
                      *           "status": "enabled",
-                     *           "faults": {
-                     *             "duplicate_rate": 0.5,
-                     *             "delay_seconds": 30,
-                     *             "shuffle": true,
-                     *             "seed": 42
-                     *           },
-                     *           "created_at": "2026-11-20T15:04:05.850Z"
+                     *           "created_at": "2026-11-20T15:04:05.977Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -4017,14 +4037,8 @@ export interface operations {
                      *         "refund.completed"
                      *       ],
                      *       "status": "enabled",
-                     *       "faults": {
-                     *         "duplicate_rate": 0,
-                     *         "delay_seconds": 0,
-                     *         "shuffle": false,
-                     *         "seed": null
-                     *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:05.850Z"
+                     *       "created_at": "2026-11-20T15:04:05.977Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4048,14 +4062,8 @@ export interface operations {
                      *         "refund.completed"
                      *       ],
                      *       "status": "enabled",
-                     *       "faults": {
-                     *         "duplicate_rate": 0,
-                     *         "delay_seconds": 0,
-                     *         "shuffle": false,
-                     *         "seed": null
-                     *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:05.850Z"
+                     *       "created_at": "2026-11-20T15:04:05.977Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4230,13 +4238,7 @@ export interface operations {
                      *         "refund.completed"
                      *       ],
                      *       "status": "enabled",
-                     *       "faults": {
-                     *         "duplicate_rate": 0.5,
-                     *         "delay_seconds": 30,
-                     *         "shuffle": true,
-                     *         "seed": 42
-                     *       },
-                     *       "created_at": "2026-11-20T15:04:05.850Z"
+                     *       "created_at": "2026-11-20T15:04:05.977Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -4373,26 +4375,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "id": "we_5Rn8Vx2Lq7Kt4Wm9Hc1Pz3Fb",
-                     *       "object": "webhook_endpoint",
-                     *       "url": "https://shop.example.com/api/webhooks",
-                     *       "description": "Order fulfilment",
-                     *       "events": [
-                     *         "checkout_session.completed",
-                     *         "refund.completed"
-                     *       ],
-                     *       "status": "enabled",
-                     *       "faults": {
-                     *         "duplicate_rate": 0.5,
-                     *         "delay_seconds": 30,
-                     *         "shuffle": true,
-                     *         "seed": 42
-                     *       },
-                     *       "created_at": "2026-11-20T15:04:05.850Z"
-                     *     }
-                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
@@ -4711,14 +4693,8 @@ export interface operations {
                      *         "refund.completed"
                      *       ],
                      *       "status": "enabled",
-                     *       "faults": {
-                     *         "duplicate_rate": 0.5,
-                     *         "delay_seconds": 30,
-                     *         "shuffle": true,
-                     *         "seed": 42
-                     *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAy",
-                     *       "created_at": "2026-11-20T15:04:05.850Z"
+                     *       "created_at": "2026-11-20T15:04:05.977Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4908,7 +4884,7 @@ export interface operations {
                      *           "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *           "object": "event",
                      *           "type": "checkout_session.completed",
-                     *           "created_at": "2026-11-20T15:04:05.203Z",
+                     *           "created_at": "2026-11-20T15:04:05.226Z",
                      *           "data": {
                      *             "object": {
                      *               "id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
@@ -5046,6 +5022,117 @@ export interface operations {
             };
         };
     };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events of these types, comma-separated (`payment.succeeded,refund.completed`); every type when omitted */
+                types?: string;
+            };
+            header?: {
+                /** @description Resume right after this event (one of the last 24 hours; else `400 parameter_invalid`); without it the stream starts from now */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example : ping
+                     *
+                     *     id: evt_37Z8suN9DqNCAyBzjyoBPwzF
+                     *     event: checkout_session.expired
+                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:05.517Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:05.432Z","expires_at":"2026-11-20T15:34:05.432Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `parameter_invalid`: A parameter has the wrong type, format or range; param names it. `parameter_unknown`: The body or query has a field the endpoint does not take; param names it */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "parameter_invalid" | "parameter_unknown";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_required`: No Authorization header, or not a Bearer one. `invalid_api_key`: The key is unknown, revoked, or not of the sk_sandbox_ form */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "authentication_required" | "invalid_api_key";
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: The key lacks the scope; the message names the scope needed */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "insufficient_scope";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Over the key’s rate limit; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: A fault on our side, logged; the body never tells its cause */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
     getEvent: {
         parameters: {
             query?: never;
@@ -5070,7 +5157,7 @@ export interface operations {
                      *       "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *       "object": "event",
                      *       "type": "checkout_session.completed",
-                     *       "created_at": "2026-11-20T15:04:05.203Z",
+                     *       "created_at": "2026-11-20T15:04:05.226Z",
                      *       "data": {
                      *         "object": {
                      *           "id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
@@ -5263,7 +5350,7 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.210Z"
+                     *       "created_at": "2026-11-20T15:04:05.259Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -5461,8 +5548,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.701Z",
-                     *       "updated_at": "2026-11-20T15:04:05.736Z"
+                     *       "created_at": "2026-11-20T15:04:05.853Z",
+                     *       "updated_at": "2026-11-20T15:04:05.900Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -5665,8 +5752,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": "Card account closed",
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.706Z",
-                     *       "updated_at": "2026-11-20T15:04:05.745Z"
+                     *       "created_at": "2026-11-20T15:04:05.861Z",
+                     *       "updated_at": "2026-11-20T15:04:05.916Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -5845,7 +5932,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:04:05.920Z",
+                     *       "now": "2026-11-20T15:04:05.868Z",
                      *       "offset_seconds": 0
                      *     }
                      */
@@ -5963,7 +6050,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:35:05.926Z",
+                     *       "now": "2026-11-20T15:35:05.879Z",
                      *       "offset_seconds": 1860
                      *     }
                      */

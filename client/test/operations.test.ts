@@ -120,6 +120,35 @@ describe('webhook endpoints and events', () => {
     expect(Date.parse(advanced.now) - Date.parse(clock.now)).toBeGreaterThanOrEqual(3600_000);
   });
 
+  it('streams new events, and resumes after the last one it gave', async () => {
+    const events = sandbox.events.stream({ types: 'payment.succeeded' });
+    const iterator = events[Symbol.asyncIterator]();
+    const first = iterator.next();
+    // the stream starts from now, once the first next() has opened it (nothing says when): pay until one arrives
+    const paid: string[] = [];
+    let arrived = false;
+    void first.then(() => (arrived = true));
+    while (!arrived) {
+      paid.push((await paidSession()).payment.id);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    const received = (await first).value!;
+    expect(received.type).toBe('payment.succeeded');
+    expect(paid).toContain(received.data.object.id);
+    expect(received).toEqual(await sandbox.events.retrieve(received.id));
+    await iterator.return!();
+
+    // another stream picks up after it: the event made in between, and nothing before
+    const { payment: later } = await paidSession();
+    const resumed = sandbox.events.stream({ types: 'payment.succeeded' }, { lastEventId: events.lastEventId });
+    const after: string[] = [];
+    for await (const event of resumed) {
+      after.push(event.data.object.id);
+      if (event.data.object.id === later.id) break;
+    }
+    expect(after).toEqual([...paid.slice(paid.indexOf(received.data.object.id) + 1), later.id]);
+  });
+
   it('reads the OpenAPI document', async () => {
     const document = await sandbox.openapi.retrieve();
     expect(document).toMatchObject({ openapi: '3.1.0', info: { title: 'Sandbox Payments API' } });

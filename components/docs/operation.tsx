@@ -1,6 +1,6 @@
 import { BreakableName } from './breakable-name';
 import type { JsonSchema } from '@/lib/openapi/json-schema';
-import type { OpenApiDocument, ParameterObject } from '@/lib/openapi/document';
+import { mediaOf, type OpenApiDocument, type ParameterObject } from '@/lib/openapi/document';
 import type { ApiOperation } from '@/lib/openapi/operations';
 import { curlFor } from '@/lib/openapi/snippets';
 import { Code, CodeBlock } from './code-block';
@@ -23,7 +23,7 @@ export function Operation({ operation, document, objectNames, baseUrl }: Props) 
   const success = responses.filter(([status]) => status.startsWith('2'));
   const failures = responses.filter(([status]) => !status.startsWith('2'));
   // the answer of the call as written (a create's 201, not the 200 of its replay)
-  const example = described.responses[String(operation.success.status)].content?.['application/json'].example;
+  const example = mediaOf(described.responses[String(operation.success.status)])?.example;
 
   return (
     <article
@@ -94,10 +94,7 @@ export function Operation({ operation, document, objectNames, baseUrl }: Props) 
           <li key={status}>
             <Code>{status}</Code>{' '}
             <span className="font-mono text-xs">
-              <TypeLabel
-                type={typeLabel(response.content?.['application/json'].schema ?? {})}
-                objectNames={objectNames}
-              />
+              <TypeLabel type={typeLabel(mediaOf(response)?.schema ?? {})} objectNames={objectNames} />
             </span>{' '}
             <span className="text-gray-600">
               — <InlineMarkdown text={response.description} />
@@ -107,7 +104,10 @@ export function Operation({ operation, document, objectNames, baseUrl }: Props) 
       </ul>
 
       {example !== undefined ? (
-        <CodeBlock title={`Example response · ${operation.success.status}`} code={JSON.stringify(example, null, 2)} />
+        <CodeBlock
+          title={`Example response · ${operation.success.status}`}
+          code={typeof example === 'string' ? example : JSON.stringify(example, null, 2)}
+        />
       ) : null}
 
       <h4 className="mt-6 text-sm font-semibold text-gray-900">Errors</h4>
@@ -116,7 +116,7 @@ export function Operation({ operation, document, objectNames, baseUrl }: Props) 
           <li key={status} className="flex flex-wrap items-baseline gap-x-2">
             <Code>{status}</Code>
             <span className="font-mono text-xs text-gray-800">
-              {errorCodesOf(response.content?.['application/json'].schema).join(', ')}
+              {errorCodesOf(mediaOf(response)?.schema).join(', ')}
             </span>
           </li>
         ))}

@@ -28,6 +28,14 @@ import {
 
 type ApiResult = { status: number; body: unknown; headers?: Record<string, string> };
 
+/**
+ * What a handler of an operation whose success is `text/event-stream` answers: the stream, sent as it is
+ * written. Everything before it (key, scope, parameters) has been checked, and a refusal is JSON as anywhere.
+ */
+export class StreamedAnswer {
+  constructor(readonly body: ReadableStream<Uint8Array>) {}
+}
+
 export type ApiContext<Input = unknown, Query = unknown> = {
   request: Request;
   requestId: string;
@@ -75,7 +83,10 @@ export function apiRoute<Input, Query>(
         errorResult(error, requestId, request),
       ),
     );
-    const response = json(result.status, result.body, requestId, result.headers);
+    const streamed = result.body instanceof StreamedAnswer;
+    const response = streamed
+      ? eventStream(result.body as StreamedAnswer, requestId)
+      : json(result.status, result.body, requestId, result.headers);
     if (roundTrips !== null) response.headers.set('Db-Round-Trips', String(roundTrips));
     if (seen.rateLimit) {
       for (const [name, value] of Object.entries(rateLimitHeaders(seen.rateLimit))) {
@@ -92,7 +103,7 @@ export function apiRoute<Input, Query>(
         requestId,
         idempotencyKey: seen.idempotencyKey,
         requestBody: seen.requestBody,
-        responseBody: result.body,
+        responseBody: streamed ? undefined : result.body,
       });
     }
     return response;
@@ -164,6 +175,8 @@ async function runAuthenticatedRoute<Input, Query>(
       body: parseBody(operation, body),
     };
     const answered = await handler({ ...base, ...parsed, db: database, keyClaimingWrite });
+    if (answered instanceof StreamedAnswer !== (operation.success.contentType === 'text/event-stream'))
+      throw new Error(`${operation.operationId} answered otherwise than its success declares`);
     return { status: operation.success.status, body: answered };
   };
   if (!idempotencyKey) return answer(await db());
@@ -218,6 +231,19 @@ function json(status: number, body: unknown, requestId: string, headers: Record<
   return Response.json(body, {
     status,
     headers: { 'Request-Id': requestId, 'Cache-Control': 'no-store', ...headers },
+  });
+}
+
+function eventStream(answer: StreamedAnswer, requestId: string): Response {
+  return new Response(answer.body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      // a proxy (nginx) that buffers answers would hold the messages back
+      'X-Accel-Buffering': 'no',
+      'Request-Id': requestId,
+    },
   });
 }
 

@@ -9,13 +9,17 @@ import { describeError, log } from '@/lib/log';
 // So a change reaches every process within CURRENT_FOR_MS even when the connection dies without a word.
 
 export const CHANNEL = 'cache_changes';
+/** Committed events, '<merchant id> <event id>' (prisma/migrations/*_event_stream), for the open event streams. */
+export const EVENTS_CHANNEL = 'event_created';
 export const APPLICATION_NAME = 'sandbox-change-notices';
 const HEARTBEAT_MS = 250;
 const CURRENT_FOR_MS = 900;
 const RECONNECT_MS = [100, 250, 500, 1000, 2000];
 
 export type ChangeSubscriber = {
-  /** A row changed: 'api_key:<id>', 'merchant:<id>', or '*' for everything. */
+  /** The channel it hears: the caches' when unset. */
+  channel?: typeof CHANNEL | typeof EVENTS_CHANNEL;
+  /** A row changed: 'api_key:<id>', 'merchant:<id>', or '*' for everything (on EVENTS_CHANNEL, the notice). */
   changed: (target: string) => void;
   /** Notices may have been missed: forget everything. */
   reset: () => void;
@@ -40,6 +44,10 @@ class ChangeNotices {
     }
   }
 
+  unsubscribe(subscriber: ChangeSubscriber): void {
+    this.subscribers.delete(subscriber);
+  }
+
   /** True while every change committed more than CURRENT_FOR_MS ago is known to have reached us. */
   isCurrent(): boolean {
     return this.connection !== undefined && performance.now() - this.connection.provenAt < CURRENT_FOR_MS;
@@ -60,8 +68,10 @@ class ChangeNotices {
     });
     const connection: Connection = { client, provenAt: -Infinity };
     client.on('notification', (message) => {
-      if (this.connection === connection && message.payload)
-        this.tell((subscriber) => subscriber.changed(message.payload!));
+      if (this.connection !== connection || !message.payload) return;
+      for (const subscriber of this.subscribers) {
+        if ((subscriber.channel ?? CHANNEL) === message.channel) subscriber.changed(message.payload);
+      }
     });
     client.on('error', (error) => this.lost(connection, error));
     client.on('end', () => this.lost(connection));
@@ -69,7 +79,7 @@ class ChangeNotices {
       await client.connect();
       // nothing of a pg socket should keep a CLI or a test process alive
       (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
-      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${CHANNEL}; LISTEN ${EVENTS_CHANNEL}`);
     } catch (error) {
       this.lost(connection, error);
       return;

@@ -13,8 +13,11 @@ import {
   findEventCursor,
   findEventsAboutObject,
   findEventsAboutObjects,
+  findEventSeqSince,
   findEventsPage,
+  findLatestEventSeq,
   findRecentEvents,
+  findStreamEvents,
 } from '@/lib/events/repository';
 import { PrismaClient } from '@/lib/generated/prisma/client';
 import { createMerchant } from '@/lib/merchants/service';
@@ -270,6 +273,22 @@ const cases: Array<[string, (database: Db) => Promise<unknown>]> = [
   ['an event cursor', (d) => findEventCursor(d, merchantId, `evt_${TAG}${'5'.padStart(22, '0')}`)],
   ['the dashboard events list', (d) => countAndFindEvents(d, merchantId, { type: 'payment.succeeded' }, page)],
   ['recent activity', (d) => findRecentEvents(d, merchantId, 8)],
+  // the event stream (lib/events/stream.ts)
+  ['where a stream starts', (d) => findLatestEventSeq(d, merchantId)],
+  [
+    'where a resumed stream starts',
+    (d) => findEventSeqSince(d, merchantId, `evt_${TAG}${'5'.padStart(22, '0')}`, new Date(Date.now() - DAY)),
+  ],
+  [
+    'a stream read',
+    (d) =>
+      findStreamEvents(d, merchantId, {
+        afterSeq: 1000n,
+        ids: [`evt_${TAG}${'5'.padStart(22, '0')}`],
+        types: ['payment.failed'],
+        limit: 100,
+      }),
+  ],
   ['the events of an object', (d) => findEventsAboutObject(d, merchantId, seeded(30).payment)],
   [
     'the events of several objects',

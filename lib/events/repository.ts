@@ -12,6 +12,9 @@ import { connectionNowSql } from '@/lib/test-clocks/repository';
 // an endpoint with a fault seed numbers its deliveries in event order (numbered: the row's update waits
 // for a concurrent event's, so each number is taken once), which lib/webhooks/faults.ts hashes.
 
+/** The stream's order (a bigint, which JSON and the dashboard's props cannot carry): only the stream reads it. */
+const INTERNAL = { seq: true } as const;
+
 export type NewEvent = { id: string; merchantId: string; type: string; data: unknown };
 
 /** The values eventWrites' placeholders stand for, in order. */
@@ -55,12 +58,12 @@ export async function insertEventWithDeliveries(database: Db, event: NewEvent): 
 }
 
 export async function findEvent(database: Db, merchantId: string, id: string) {
-  return database.event.findFirst({ where: { id, merchantId } });
+  return database.event.findFirst({ where: { id, merchantId }, omit: INTERNAL });
 }
 
 /** The event a delivery sends, whoever's it is (the delivery was made for its merchant). */
 export async function findEventById(database: Db, id: string) {
-  return database.event.findUniqueOrThrow({ where: { id } });
+  return database.event.findUniqueOrThrow({ where: { id }, omit: INTERNAL });
 }
 
 /** The cursor of the API's list: the merchant's event's id and creation time. */
@@ -76,7 +79,12 @@ export async function findEventsPage(
   page: { where: object; take: number },
 ) {
   const base = { merchantId, ...(filters.type ? { type: filters.type } : {}) };
-  return database.event.findMany({ where: { AND: [base, page.where] }, orderBy: NEWEST_FIRST, take: page.take });
+  return database.event.findMany({
+    where: { AND: [base, page.where] },
+    orderBy: NEWEST_FIRST,
+    take: page.take,
+    omit: INTERNAL,
+  });
 }
 
 /** The dashboard's list, a page at a time, with the total. */
@@ -94,9 +102,46 @@ export async function countAndFindEvents(
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: page.skip,
       take: page.take,
+      omit: INTERNAL,
     }),
   ]);
   return { total, rows };
+}
+
+/** Where a stream that starts now begins: the place of the merchant's newest event in the written order, or 0. */
+export async function findLatestEventSeq(database: Db, merchantId: string): Promise<bigint> {
+  const newest = await database.event.findFirst({
+    where: { merchantId },
+    orderBy: { seq: 'desc' },
+    select: { seq: true },
+  });
+  return newest?.seq ?? 0n;
+}
+
+/** The place in the written order of the merchant's event `id`, when it was made at or after `since`. */
+export async function findEventSeqSince(database: Db, merchantId: string, id: string, since: Date) {
+  const event = await database.event.findFirst({
+    where: { id, merchantId, createdAt: { gte: since } },
+    select: { seq: true },
+  });
+  return event?.seq;
+}
+
+/**
+ * A stream's next events, in the order they were written: those written after `afterSeq`, and those named
+ * in `ids` (committed after a later one was read), of the given types; at most `limit`.
+ */
+export async function findStreamEvents(
+  database: Db,
+  merchantId: string,
+  options: { afterSeq: bigint; ids: string[]; types?: readonly string[]; limit: number },
+) {
+  const after = [{ seq: { gt: options.afterSeq } }, ...(options.ids.length ? [{ id: { in: options.ids } }] : [])];
+  return database.event.findMany({
+    where: { merchantId, OR: after, ...(options.types ? { type: { in: [...options.types] } } : {}) },
+    orderBy: { seq: 'asc' },
+    take: options.limit,
+  });
 }
 
 /** The events about one object (data.object.id), oldest first, for the dashboard's timelines. */
@@ -125,6 +170,7 @@ export async function findRecentEvents(database: Db, merchantId: string, limit: 
     where: { merchantId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit,
+    omit: INTERNAL,
   });
 }
 

@@ -34,11 +34,18 @@ export type ParameterObject = {
   description?: string;
   schema: JsonSchema;
 };
+export type MediaTypeObject = { schema: JsonSchema; example?: unknown };
 export type ResponseObject = {
   description: string;
   headers?: Record<string, JsonSchema>;
-  content?: { 'application/json': { schema: JsonSchema; example?: unknown } };
+  /** one media type: JSON, or Server-Sent Events for the operations that stream (success.contentType) */
+  content?: { 'application/json'?: MediaTypeObject; 'text/event-stream'?: MediaTypeObject };
 };
+
+/** The one media type of a response, whichever it is. */
+export function mediaOf(response: ResponseObject | undefined): MediaTypeObject | undefined {
+  return Object.values(response?.content ?? {})[0];
+}
 export type OperationObject = {
   operationId: string;
   summary: string;
@@ -176,6 +183,7 @@ function parametersOf(operation: ApiOperation): OperationObject['parameters'] {
       });
     }
   }
+  if (operation.success.contentType === 'text/event-stream') parameters.push({ ...LAST_EVENT_ID });
   if (operation.idempotency === 'required') parameters.push({ ...IDEMPOTENCY_KEY_REQUIRED });
   if (operation.idempotency === 'optional') parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
   return parameters;
@@ -191,19 +199,33 @@ const IDEMPOTENCY_KEY_REQUIRED: ParameterObject = {
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
 };
 
+// Server-Sent Events' own header, which EventSource sends when it reconnects
+const LAST_EVENT_ID: ParameterObject = {
+  name: 'Last-Event-ID',
+  in: 'header',
+  required: false,
+  description:
+    'Resume right after this event (one of the last 24 hours; else `400 parameter_invalid`); without it the stream starts from now',
+  schema: { type: 'string', pattern: `^${ID_PREFIXES.event}` },
+};
+
 const QUERY_DESCRIPTIONS: Record<string, string> = {
+  types: 'Only events of these types, comma-separated (`payment.succeeded,refund.completed`); every type when omitted',
   limit: 'How many objects, 1–100',
   active: 'Only the links that take payments (`true`) or only those that do not (`false`)',
   starting_after: 'The id of the last object of the previous page',
 };
 
 function responsesOf(operation: ApiOperation, successExample: unknown): Record<string, ResponseObject> {
-  const body = {
-    'application/json': {
-      schema: componentRef(responseComponentName(operation.success.schema)),
-      ...(successExample !== undefined ? { example: successExample } : {}),
-    },
-  };
+  const body: ResponseObject['content'] =
+    operation.success.contentType === 'text/event-stream'
+      ? { 'text/event-stream': eventStreamMedia(operation, successExample) }
+      : {
+          'application/json': {
+            schema: componentRef(responseComponentName(operation.success.schema)),
+            ...(successExample !== undefined ? { example: successExample } : {}),
+          },
+        };
   const responses: Record<string, ResponseObject> = {};
   if (operation.success.status === 201) {
     responses['201'] = { description: 'Created', headers: requestIdHeader, content: body };
@@ -241,4 +263,23 @@ function responsesOf(operation: ApiOperation, successExample: unknown): Record<s
     };
   }
   return responses;
+}
+
+/**
+ * A stream's answer: text, messages of `id`, `event` and `data` lines, the data being JSON of the success
+ * schema (named in the description, as OpenAPI 3.1 has no schema for the items of a stream); the example is
+ * the recorded object as its message, after the ping that opens a stream.
+ */
+function eventStreamMedia(operation: ApiOperation, example: unknown): MediaTypeObject {
+  const name = responseComponentName(operation.success.schema);
+  const message = example as { id: string; type: string } | undefined;
+  return {
+    schema: {
+      type: 'string',
+      description: `Server-Sent Events: \`: ping\` comments, and messages of \`id: evt_…\`, \`event: <type>\` and \`data: <${name} JSON>\` (#/components/schemas/${name}), each ended by a blank line`,
+    },
+    ...(message
+      ? { example: `: ping\n\nid: ${message.id}\nevent: ${message.type}\ndata: ${JSON.stringify(message)}\n\n` }
+      : {}),
+  };
 }

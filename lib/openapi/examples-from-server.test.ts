@@ -10,6 +10,7 @@ import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
 import { approveRefundRequest } from '@/lib/refunds/service';
+import { ServerSentEventsReader } from '@/lib/events/server-sent-events';
 import { EXAMPLE_IDS, EXAMPLES_SERVER_URL, type RecordedExamples } from './examples';
 import { API_OPERATIONS } from './operations';
 
@@ -68,7 +69,10 @@ beforeAll(async () => {
     body: { ...exampleOf('createCheckoutSession'), order_reference: 'order-1002' },
     record: false,
   });
+  // a stream open while the session expires: its first message is that event
+  const stream = await openStream();
   await call('expireCheckoutSession', { id: another.id });
+  const streamed = await stream.firstMessage();
   await call('getPayment', { id: payment.id });
   await call('listPayments', { query: '?limit=1' });
   const refund = await call('createRefundRequest', {
@@ -97,12 +101,44 @@ beforeAll(async () => {
   await call('deleteWebhookEndpoint', { id: endpoint.id });
   const events = await call('listEvents', { query: '?limit=1&type=checkout_session.completed' });
   await call('getEvent', { id: events.data[0].id });
+  // recorded after the others, so that the ids of their examples keep their names
+  answers.streamEvents = streamed;
   // last: the advance moves everything this merchant does afterwards 31 minutes on
   await call('getTestClock');
   await call('advanceTestClock');
   const document = (await call('getOpenApiDocument')) as unknown as Record<string, unknown>;
   answers.getOpenApiDocument = cutDocument(document);
 }, 60_000);
+
+/** GET /v1/events/stream through its route handler, until its first message, whose data it answers. */
+async function openStream() {
+  const abort = new AbortController();
+  const handlers = (await import(/* @vite-ignore */ path.resolve('app/v1/events/stream/route.ts'))) as Record<
+    string,
+    ApiRouteHandler
+  >;
+  const request = new Request(`${env().APP_URL}/v1/events/stream`, {
+    headers: { Authorization: `Bearer ${key}` },
+    signal: abort.signal,
+  });
+  const response = await handlers.GET(request, { params: Promise.resolve({}) });
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const body = response.body!.getReader();
+  const reader = new ServerSentEventsReader();
+  return {
+    firstMessage: async () => {
+      for (let chunk = await body.read(); !chunk.done; chunk = await body.read()) {
+        const message = reader.push(new TextDecoder().decode(chunk.value)).find((item) => item.kind === 'message');
+        if (message) {
+          abort.abort();
+          await body.cancel();
+          return JSON.parse(message.message.data) as unknown;
+        }
+      }
+      throw new Error('the stream ended without a message');
+    },
+  };
+}
 
 /** The document's own example: its head and first operation, not the whole document again. */
 function cutDocument(document: Record<string, unknown>) {

@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from './document';
+import { buildOpenApiDocument, mediaOf } from './document';
 import { API_OPERATIONS } from './operations';
 
 // Every example of the document, answers and request bodies, valid against the schema beside it (ajv,
@@ -25,11 +25,11 @@ const examples = API_OPERATIONS.flatMap((operation) => {
   const method = operation.method.toLowerCase();
   const described = document.paths[operation.path][method];
   const found: [string, string[], unknown][] = Object.entries(described.responses)
-    .filter(([, response]) => response.content?.['application/json'].example !== undefined)
+    .filter(([, response]) => mediaOf(response)?.example !== undefined)
     .map(([status, response]) => [
       `${operation.operationId} ${status}`,
-      ['paths', operation.path, method, 'responses', status, 'content', 'application/json', 'schema'],
-      response.content!['application/json'].example,
+      ['paths', operation.path, method, 'responses', status, 'content', ...Object.keys(response.content!), 'schema'],
+      mediaOf(response)!.example,
     ]);
   const body = described.requestBody?.content['application/json'];
   if (body?.example !== undefined)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from './document';
+import { buildOpenApiDocument, mediaOf } from './document';
 import { responseExamples } from './examples';
 import { API_OPERATIONS } from './operations';
 
@@ -25,7 +25,7 @@ describe('response examples', () => {
     for (const operation of API_OPERATIONS) {
       const responses = document.paths[operation.path][operation.method.toLowerCase()].responses;
       for (const [status, response] of Object.entries(responses)) {
-        if (status.startsWith('2') && response.content?.['application/json'].example === undefined)
+        if (status.startsWith('2') && mediaOf(response)?.example === undefined)
           missing.push(`${operation.operationId} ${status}`);
       }
     }

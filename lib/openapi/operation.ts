@@ -49,7 +49,11 @@ export type ApiOperation<Input = unknown, Query = unknown> = {
   pathId?: IdKind;
   body?: OperationBody<Input>;
   query?: z.ZodObject & z.ZodType<Query>;
-  success: { status: 200 | 201; schema: z.ZodType };
+  /**
+   * The answer: JSON of `schema`; or, with contentType `text/event-stream`, Server-Sent Events whose `data` is
+   * JSON of `schema` (the handler answers with a StreamedAnswer, lib/api/route.ts).
+   */
+  success: { status: 200 | 201; schema: z.ZodType; contentType?: 'text/event-stream' };
   /** the codes of this endpoint's own rules; responses.ts adds those every endpoint of its kind can answer */
   errors: ErrorCode[];
 };

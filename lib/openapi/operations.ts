@@ -5,7 +5,7 @@ import {
   getCheckoutSessionOperation,
   listCheckoutSessionsOperation,
 } from '@/lib/checkout-sessions/operations';
-import { getEventOperation, listEventsOperation } from '@/lib/events/operations';
+import { getEventOperation, listEventsOperation, streamEventsOperation } from '@/lib/events/operations';
 import {
   createPaymentLinkOperation,
   getPaymentLinkOperation,
@@ -79,6 +79,7 @@ export const API_OPERATIONS = [
   deleteWebhookEndpointOperation,
   rotateWebhookSecretOperation,
   listEventsOperation,
+  streamEventsOperation,
   getEventOperation,
   payCheckoutSessionOperation,
   completeRefundRequestOperation,

@@ -16,7 +16,9 @@ export function errorCodesOf(operation: ApiOperation): ErrorCode[] {
     if (hasRequiredFields(requestSchemaOf(operation.body.schema))) codes.push('parameter_missing');
     codes.push('parameter_invalid', 'parameter_unknown');
   }
-  if (operation.query) codes.push('parameter_invalid', 'parameter_unknown', 'resource_missing');
+  if (operation.query) codes.push('parameter_invalid', 'parameter_unknown');
+  // a list's starting_after names an object, which may not exist (the event stream takes no cursor)
+  if (operation.query && 'starting_after' in operation.query.shape) codes.push('resource_missing');
   // an unknown query parameter is refused everywhere, also where no parameter is known
   else codes.push('parameter_unknown');
   if (operation.pathId) codes.push('resource_missing');

@@ -176,6 +176,11 @@ export async function send(request: RawRequest): Promise<RawResponse> {
     body: request.method === 'GET' || request.method === 'HEAD' ? undefined : (body as BodyInit | undefined),
     redirect: 'manual',
   });
+  // an event stream stays open: its answer is its status and headers
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    await response.body?.cancel();
+    return { status: response.status, headers: response.headers, text: '', json: undefined };
+  }
   const text = await response.text();
   let json: unknown;
   try {

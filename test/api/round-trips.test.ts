@@ -30,6 +30,8 @@ const ROUND_TRIPS: Record<string, number> = {
   deleteWebhookEndpoint: 1,
   rotateWebhookSecret: 2,
   listEvents: 1,
+  // where the stream starts (the newest event's place); then it only listens until something is written
+  streamEvents: 1,
   getEvent: 1,
   payCheckoutSession: 14,
   completeRefundRequest: 2,
@@ -125,6 +127,8 @@ const MEASURED: Record<string, () => Promise<() => Promise<ApiResponse>>> = {
     return () => api.post(`/v1/webhook-endpoints/${id}/rotate-secret`);
   },
   listEvents: async () => () => api.get('/v1/events'),
+  // its answer, status and headers: the stream stays open (apiClient does not wait for it)
+  streamEvents: async () => () => api.get('/v1/events/stream'),
   getEvent: async () => {
     const id = (await api.get('/v1/events?limit=1')).body.data[0].id;
     return () => api.get(`/v1/events/${id}`);

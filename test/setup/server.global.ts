@@ -13,7 +13,7 @@ export default async function setup(project: TestProject) {
   server = await startNextServer({
     databaseUrl,
     name: 'api',
-    env: { API_AUTH_FAILURES_PER_MINUTE: '1000000', DB_COUNT_ROUND_TRIPS: 'on' },
+    env: { API_AUTH_FAILURES_PER_MINUTE: '1000000', DB_COUNT_ROUND_TRIPS: 'on', EVENT_STREAM_PING_MS: '300' },
   });
   project.provide('serverUrl', server.url);
   project.provide('serverDatabaseUrl', databaseUrl);
