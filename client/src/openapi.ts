@@ -1987,8 +1987,8 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
-                     *       "expires_at": "2026-11-20T15:34:05.516Z",
-                     *       "created_at": "2026-11-20T15:04:05.516Z"
+                     *       "expires_at": "2026-11-20T15:34:05.226Z",
+                     *       "created_at": "2026-11-20T15:04:05.226Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CheckoutSession"];
@@ -2199,7 +2199,7 @@ export interface operations {
                      *           "metadata": {
                      *             "cart_id": "cart_5521"
                      *           },
-                     *           "created_at": "2026-11-20T15:04:05.259Z"
+                     *           "created_at": "2026-11-20T15:04:05.145Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2346,7 +2346,7 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.259Z"
+                     *       "created_at": "2026-11-20T15:04:05.145Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -2483,8 +2483,8 @@ export interface operations {
                      *           "reason": "One T-shirt returned",
                      *           "failure_reason": null,
                      *           "metadata": {},
-                     *           "created_at": "2026-11-20T15:04:05.718Z",
-                     *           "updated_at": "2026-11-20T15:04:05.718Z"
+                     *           "created_at": "2026-11-20T15:04:05.417Z",
+                     *           "updated_at": "2026-11-20T15:04:05.417Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2629,8 +2629,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.718Z",
-                     *       "updated_at": "2026-11-20T15:04:05.718Z"
+                     *       "created_at": "2026-11-20T15:04:05.417Z",
+                     *       "updated_at": "2026-11-20T15:04:05.417Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2654,8 +2654,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.718Z",
-                     *       "updated_at": "2026-11-20T15:04:05.718Z"
+                     *       "created_at": "2026-11-20T15:04:05.417Z",
+                     *       "updated_at": "2026-11-20T15:04:05.417Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2845,8 +2845,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.718Z",
-                     *       "updated_at": "2026-11-20T15:04:05.718Z"
+                     *       "created_at": "2026-11-20T15:04:05.417Z",
+                     *       "updated_at": "2026-11-20T15:04:05.417Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2984,8 +2984,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.718Z",
-                     *       "updated_at": "2026-11-20T15:04:05.841Z"
+                     *       "created_at": "2026-11-20T15:04:05.417Z",
+                     *       "updated_at": "2026-11-20T15:04:05.440Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3186,7 +3186,7 @@ export interface operations {
                      *           "metadata": {
                      *             "campaign": "winter"
                      *           },
-                     *           "created_at": "2026-11-20T15:04:05.940Z"
+                     *           "created_at": "2026-11-20T15:04:05.546Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -3340,7 +3340,7 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.940Z"
+                     *       "created_at": "2026-11-20T15:04:05.546Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3368,7 +3368,7 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.940Z"
+                     *       "created_at": "2026-11-20T15:04:05.546Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3547,7 +3547,7 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.940Z"
+                     *       "created_at": "2026-11-20T15:04:05.546Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3694,7 +3694,7 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.940Z"
+                     *       "created_at": "2026-11-20T15:04:05.546Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3889,7 +3889,13 @@ export interface operations {
                      *             "refund.completed"
                      *           ],
                      *           "status": "enabled",
-                     *           "created_at": "2026-11-20T15:04:05.977Z"
+                     *           "faults": {
+                     *             "duplicate_rate": 0.5,
+                     *             "delay_seconds": 30,
+                     *             "shuffle": true,
+                     *             "seed": 42
+                     *           },
+                     *           "created_at": "2026-11-20T15:04:05.637Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -4037,8 +4043,14 @@ export interface operations {
                      *         "refund.completed"
                      *       ],
                      *       "status": "enabled",
+                     *       "faults": {
+                     *         "duplicate_rate": 0,
+                     *         "delay_seconds": 0,
+                     *         "shuffle": false,
+                     *         "seed": null
+                     *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:05.977Z"
+                     *       "created_at": "2026-11-20T15:04:05.637Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4062,8 +4074,14 @@ export interface operations {
                      *         "refund.completed"
                      *       ],
                      *       "status": "enabled",
+                     *       "faults": {
+                     *         "duplicate_rate": 0,
+                     *         "delay_seconds": 0,
+                     *         "shuffle": false,
+                     *         "seed": null
+                     *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:05.977Z"
+                     *       "created_at": "2026-11-20T15:04:05.637Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4238,7 +4256,13 @@ export interface operations {
                      *         "refund.completed"
                      *       ],
                      *       "status": "enabled",
-                     *       "created_at": "2026-11-20T15:04:05.977Z"
+                     *       "faults": {
+                     *         "duplicate_rate": 0.5,
+                     *         "delay_seconds": 30,
+                     *         "shuffle": true,
+                     *         "seed": 42
+                     *       },
+                     *       "created_at": "2026-11-20T15:04:05.637Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -4375,6 +4399,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "we_5Rn8Vx2Lq7Kt4Wm9Hc1Pz3Fb",
+                     *       "object": "webhook_endpoint",
+                     *       "url": "https://shop.example.com/api/webhooks",
+                     *       "description": "Order fulfilment",
+                     *       "events": [
+                     *         "checkout_session.completed",
+                     *         "refund.completed"
+                     *       ],
+                     *       "status": "enabled",
+                     *       "faults": {
+                     *         "duplicate_rate": 0.5,
+                     *         "delay_seconds": 30,
+                     *         "shuffle": true,
+                     *         "seed": 42
+                     *       },
+                     *       "created_at": "2026-11-20T15:04:05.637Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
@@ -4693,8 +4737,14 @@ export interface operations {
                      *         "refund.completed"
                      *       ],
                      *       "status": "enabled",
+                     *       "faults": {
+                     *         "duplicate_rate": 0.5,
+                     *         "delay_seconds": 30,
+                     *         "shuffle": true,
+                     *         "seed": 42
+                     *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAy",
-                     *       "created_at": "2026-11-20T15:04:05.977Z"
+                     *       "created_at": "2026-11-20T15:04:05.637Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4884,7 +4934,7 @@ export interface operations {
                      *           "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *           "object": "event",
                      *           "type": "checkout_session.completed",
-                     *           "created_at": "2026-11-20T15:04:05.226Z",
+                     *           "created_at": "2026-11-20T15:04:05.139Z",
                      *           "data": {
                      *             "object": {
                      *               "id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
@@ -5049,7 +5099,7 @@ export interface operations {
                      *
                      *     id: evt_37Z8suN9DqNCAyBzjyoBPwzF
                      *     event: checkout_session.expired
-                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:05.517Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:05.432Z","expires_at":"2026-11-20T15:34:05.432Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
+                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:05.323Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:05.226Z","expires_at":"2026-11-20T15:34:05.226Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
                      */
                     "text/event-stream": string;
                 };
@@ -5157,7 +5207,7 @@ export interface operations {
                      *       "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *       "object": "event",
                      *       "type": "checkout_session.completed",
-                     *       "created_at": "2026-11-20T15:04:05.226Z",
+                     *       "created_at": "2026-11-20T15:04:05.139Z",
                      *       "data": {
                      *         "object": {
                      *           "id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
@@ -5350,7 +5400,7 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.259Z"
+                     *       "created_at": "2026-11-20T15:04:05.145Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -5548,8 +5598,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.853Z",
-                     *       "updated_at": "2026-11-20T15:04:05.900Z"
+                     *       "created_at": "2026-11-20T15:04:05.443Z",
+                     *       "updated_at": "2026-11-20T15:04:05.531Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -5752,8 +5802,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": "Card account closed",
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.861Z",
-                     *       "updated_at": "2026-11-20T15:04:05.916Z"
+                     *       "created_at": "2026-11-20T15:04:05.516Z",
+                     *       "updated_at": "2026-11-20T15:04:05.537Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -5932,7 +5982,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:04:05.868Z",
+                     *       "now": "2026-11-20T15:04:05.727Z",
                      *       "offset_seconds": 0
                      *     }
                      */
@@ -6050,7 +6100,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:35:05.879Z",
+                     *       "now": "2026-11-20T15:35:05.730Z",
                      *       "offset_seconds": 1860
                      *     }
                      */
