@@ -207,6 +207,20 @@ describe('the runnable package', () => {
     expect(created.scopes).toEqual(['payments:read']);
     expect((await api('GET', `/v1/payments/${paid.json.id}`, undefined, created.key)).status).toBe(200);
 
+    // trigger (api.md §17) through the same command: HTTP only, the API calls behind one event
+    const triggered = await sandboxPayments([
+      'trigger',
+      'payment.succeeded',
+      '--api-key',
+      API_KEY,
+      '--base-url',
+      baseUrl,
+    ]);
+    const triggeredPayment = /payment: (pay_\w+)/.exec(triggered.stdout)?.[1];
+    expect(triggeredPayment, triggered.stdout).toBeDefined();
+    const events = await api('GET', '/v1/events?type=payment.succeeded');
+    expect(events.json.data.map((event: any) => event.data.object.id)).toContain(triggeredPayment);
+
     // SIGTERM stops the server, then the embedded PostgreSQL it started
     server.kill('SIGTERM');
     expect(await exited(server, 30_000)).toBe(0);
