@@ -79,7 +79,7 @@ export function apiRoute<Input, Query>(
     const requestId = newId('request');
     const seen: Seen = {};
     const { result, roundTrips } = await countRoundTrips(() =>
-      runRoute(operation, handler, options, request, context, requestId, seen).catch((error: unknown) =>
+      runRoute({ operation, handler, options, request, context, requestId }, seen).catch((error: unknown) =>
         errorResult(error, requestId, request),
       ),
     );
@@ -119,32 +119,28 @@ type Seen = {
   requestBody?: Record<string, unknown>;
 };
 
-async function runRoute<Input, Query>(
-  operation: ApiOperation<Input, Query>,
-  handler: (ctx: ApiContext<Input, Query>) => Promise<unknown>,
-  options: RouteOptions,
-  request: Request,
-  context: NextContext,
-  requestId: string,
-  seen: Seen,
-): Promise<ApiResult> {
-  const key = await authenticate(request);
+/** One request to an operation's route, as the wrapper hands it on. */
+type RouteCall<Input, Query> = {
+  operation: ApiOperation<Input, Query>;
+  handler: (ctx: ApiContext<Input, Query>) => Promise<unknown>;
+  options: RouteOptions;
+  request: Request;
+  context: NextContext;
+  requestId: string;
+};
+
+async function runRoute<Input, Query>(call: RouteCall<Input, Query>, seen: Seen): Promise<ApiResult> {
+  const key = await authenticate(call.request);
   // everything the request does happens at the connection's time (api.md §15)
-  return onConnectionClock(key.clockOffsetSeconds, () =>
-    runAuthenticatedRoute(operation, handler, options, request, context, requestId, seen, key),
-  );
+  return onConnectionClock(key.clockOffsetSeconds, () => runAuthenticatedRoute(call, seen, key));
 }
 
 async function runAuthenticatedRoute<Input, Query>(
-  operation: ApiOperation<Input, Query>,
-  handler: (ctx: ApiContext<Input, Query>) => Promise<unknown>,
-  options: RouteOptions,
-  request: Request,
-  context: NextContext,
-  requestId: string,
+  call: RouteCall<Input, Query>,
   seen: Seen,
   key: AuthenticatedKey,
 ): Promise<ApiResult> {
+  const { operation, handler, options, request, context, requestId } = call;
   seen.merchantId = key.merchantId;
   seen.idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
   seen.rateLimit = await checkRateLimit(key.id, key.merchantId);

@@ -79,16 +79,18 @@ describe('faults on an endpoint', () => {
 
   it('updates url, events, description and status, keeping what is not sent, and replays a retried update', async () => {
     const endpoint = await endpointFor(api, 'http://127.0.0.1:4000/before');
-    const changed = await api.post(
-      `/v1/webhook-endpoints/${endpoint.id}`,
-      {
-        url: 'http://127.0.0.1:4000/after',
-        events: ['payment.succeeded', 'refund.completed'],
-        description: 'renamed',
-        status: 'disabled',
-      },
-      { idempotencyKey: `update-${endpoint.id}` },
-    );
+    const update = () =>
+      api.post(
+        `/v1/webhook-endpoints/${endpoint.id}`,
+        {
+          url: 'http://127.0.0.1:4000/after',
+          events: ['payment.succeeded', 'refund.completed'],
+          description: 'renamed',
+          status: 'disabled',
+        },
+        { idempotencyKey: `update-${endpoint.id}` },
+      );
+    const changed = await update();
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({
       id: endpoint.id,
@@ -100,16 +102,7 @@ describe('faults on an endpoint', () => {
       faults: NO_FAULTS,
     });
     expect(changed.body).not.toHaveProperty('secret');
-    const replayed = await api.post(
-      `/v1/webhook-endpoints/${endpoint.id}`,
-      {
-        url: 'http://127.0.0.1:4000/after',
-        events: ['payment.succeeded', 'refund.completed'],
-        description: 'renamed',
-        status: 'disabled',
-      },
-      { idempotencyKey: `update-${endpoint.id}` },
-    );
+    const replayed = await update();
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');
     expect(replayed.body).toEqual(changed.body);
 
