@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { metadataField, METADATA_MAX_KEYS, type Metadata } from '@/lib/api/metadata';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
@@ -5,7 +6,14 @@ import { sql, type Db } from '@/lib/db';
 import { countLimit } from '@/lib/db/page';
 import type { PaymentLink, Prisma } from '@/lib/generated/prisma/client';
 import { Currency, PaymentMethod } from '@/lib/generated/prisma/enums';
-import { insertRowClaimingKey, type ClaimWithAnswer } from '@/lib/idempotency/repository';
+import {
+  CLAIM_OUTCOME,
+  claimWithAnswer,
+  type ClaimOutcome,
+  type ClaimWithAnswer,
+  insertRowClaimingKey,
+  runClaimingStatement,
+} from '@/lib/idempotency/repository';
 
 // Every query on payment_links. Taking the next order number is one conditional UPDATE (see
 // checkout.ts): concurrent customers each get their own n, and a deactivated link refuses.
@@ -71,6 +79,15 @@ const paymentLinkRow = z.object({
   updatedAt: z.date(),
 }) satisfies z.ZodType<PaymentLink>;
 
+/** The columns of a returned link, as paymentLinkRow reads them; `table` qualifies them where names clash. */
+const linkColumns = (table = '') => {
+  const t = table ? `"${table}".` : '';
+  return `${t}"id", ${t}"merchant_id" AS "merchantId", ${t}"name", ${t}"description", ${t}"amount",
+    ${t}"currency"::text AS "currency", ${t}"payment_methods"::text[] AS "paymentMethods",
+    ${t}"after_payment_url" AS "afterPaymentUrl", ${t}"active", ${t}"metadata", ${t}"order_count" AS "orderCount",
+    ${t}"created_at" AS "createdAt", ${t}"updated_at" AS "updatedAt"`;
+};
+
 // The merge is in the UPDATE itself, on the row as it is when the UPDATE locks it: two concurrent updates
 // with different keys both keep theirs (a merge of a value read earlier would lose one). The key limit is
 // checked on that merged result too (Stripe's rule), in the same WHERE, so an update over it changes nothing.
@@ -83,9 +100,75 @@ const UPDATE_PAYMENT_LINK = `
     "metadata" = ${MERGED_METADATA},
     "updated_at" = $8::timestamptz
   WHERE "id" = $1::text AND (SELECT count(*) FROM jsonb_object_keys(${MERGED_METADATA})) <= ${METADATA_MAX_KEYS}
-  RETURNING "id", "merchant_id" AS "merchantId", "name", "description", "amount", "currency"::text AS "currency",
-    "payment_methods"::text[] AS "paymentMethods", "after_payment_url" AS "afterPaymentUrl", "active", "metadata",
-    "order_count" AS "orderCount", "created_at" AS "createdAt", "updated_at" AS "updatedAt"`;
+  RETURNING ${linkColumns()}`;
+
+/**
+ * Where the answer an update stores has the link's metadata, which only its statement knows (merged): a value
+ * no request can contain, made at random for the process, so that only this place is replaced.
+ */
+export const METADATA_IN_ANSWER = `metadata-${randomBytes(16).toString('hex')}`;
+
+// The same change claiming the request's Idempotency-Key ($1–$6) with its answer, in one statement: the link
+// is locked first (FOR UPDATE waits for a concurrent update and reads its result), its metadata merged there,
+// and the stored answer ($6) gets that merged metadata in place of METADATA_IN_ANSWER, so the answer is
+// exactly the link this update left. An update past the key limit undoes the statement, so the key stays free.
+// $7 the id, then as UPDATE_PAYMENT_LINK's $2–$8.
+const UPDATE_PAYMENT_LINK_CLAIMING_KEY = `WITH locked AS (
+    SELECT "id", (("metadata" || $12::jsonb) - $13::text[]) AS "metadata" FROM "payment_links"
+    WHERE "id" = $7::text FOR UPDATE
+  ), ${claimWithAnswer(`replace($6::text, to_json($15::text)::text, l."metadata"::text)`, 'FROM locked AS l')}, changed AS (
+    UPDATE "payment_links" SET
+      "name" = coalesce($8::text, "name"),
+      "description" = CASE WHEN $9::boolean THEN $10::text ELSE "description" END,
+      "active" = coalesce($11::boolean, "active"),
+      "metadata" = l."metadata",
+      "updated_at" = $14::timestamptz
+    FROM "claimed", locked AS l
+    WHERE "payment_links"."id" = l."id" AND (SELECT count(*) FROM jsonb_object_keys(l."metadata")) <= ${METADATA_MAX_KEYS}
+    RETURNING ${linkColumns('payment_links')}
+  )
+  SELECT ${CLAIM_OUTCOME.columns}, ch.*,
+    CASE WHEN c."id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM changed) THEN abort_statement('metadata_limit') END AS "undone"
+  FROM ${CLAIM_OUTCOME.from} LEFT JOIN changed AS ch ON true`;
+
+/**
+ * updatePaymentLinkById, claiming the request's key with its answer in the same statement: the claim's outcome
+ * and the changed link, or 'metadata_limit' (nothing written, the key free) when the merged metadata would
+ * have more keys than allowed.
+ */
+export async function updatePaymentLinkClaimingKey(
+  database: Db,
+  id: string,
+  changes: PaymentLinkChanges,
+  claim: ClaimWithAnswer,
+): Promise<{ outcome: ClaimOutcome; link: PaymentLink | undefined } | 'metadata_limit'> {
+  const result = await runClaimingStatement(
+    database,
+    {
+      name: 'update-payment-link-claiming-key',
+      text: UPDATE_PAYMENT_LINK_CLAIMING_KEY,
+      values: [...updateValues(id, changes), METADATA_IN_ANSWER],
+    },
+    claim,
+    { refusals: ['metadata_limit'] },
+  );
+  if ('refused' in result) return result.refused;
+  const link = paymentLinkRow.safeParse(result.row);
+  return { outcome: result.outcome, link: link.success ? link.data : undefined };
+}
+
+function updateValues(id: string, changes: PaymentLinkChanges): unknown[] {
+  return [
+    id,
+    changes.name ?? null,
+    changes.description !== undefined,
+    changes.description ?? null,
+    changes.active ?? null,
+    JSON.stringify(changes.metadata.set),
+    changes.metadata.remove,
+    changes.updatedAt,
+  ];
+}
 
 /**
  * Changes a link in one statement, merging its metadata; null (nothing changed) when the merged metadata
@@ -96,16 +179,7 @@ export async function updatePaymentLinkById(
   id: string,
   changes: PaymentLinkChanges,
 ): Promise<PaymentLink | null> {
-  const rows = await sql(database, 'update-payment-link', UPDATE_PAYMENT_LINK, [
-    id,
-    changes.name ?? null,
-    changes.description !== undefined,
-    changes.description ?? null,
-    changes.active ?? null,
-    JSON.stringify(changes.metadata.set),
-    changes.metadata.remove,
-    changes.updatedAt,
-  ]);
+  const rows = await sql(database, 'update-payment-link', UPDATE_PAYMENT_LINK, updateValues(id, changes));
   return rows.length > 0 ? paymentLinkRow.parse(rows[0]) : null;
 }
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
+import { advanceClock, resetClock } from '@/lib/clock';
 import { db } from '@/lib/db';
 import { createMerchant, setPaymentMethods } from '@/lib/merchants/service';
 import {
@@ -181,8 +182,12 @@ describe('listPaymentLinks', () => {
   it('pages newest first and filters by active', async () => {
     const client = await db();
     const made = [];
-    for (let i = 0; i < 3; i += 1)
+    // a millisecond apart at least, so that newest first is one order (two made in one millisecond tie)
+    for (let i = 0; i < 3; i += 1) {
       made.push(await createPaymentLink(client, merchantId, input({ name: `Link ${i}`, active: i !== 1 })));
+      advanceClock(5);
+    }
+    resetClock();
     const first = await listPaymentLinks(client, merchantId, { limit: 2 });
     expect(first.rows.map((link) => link.name)).toEqual(['Link 2', 'Link 1']);
     expect(first.hasMore).toBe(true);

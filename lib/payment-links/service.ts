@@ -17,6 +17,8 @@ import {
   insertPaymentLink,
   insertPaymentLinkClaimingKey,
   updatePaymentLinkById,
+  updatePaymentLinkClaimingKey,
+  METADATA_IN_ANSWER,
   type NewPaymentLink,
   type PaymentLinkChanges,
 } from './repository';
@@ -112,11 +114,9 @@ export async function updatePaymentLink(
   merchantId: string,
   id: string,
   input: UpdatePaymentLinkInput,
+  options: { claimKey?: (link: PaymentLink) => ClaimWithAnswer } = {},
 ): Promise<PaymentLink> {
   const link = await getPaymentLinkOrThrow(database, merchantId, id);
-  if (input.name === undefined && input.description === undefined && input.active === undefined && !input.metadata) {
-    return link;
-  }
   const changes: PaymentLinkChanges = {
     name: input.name,
     description: input.description === undefined ? undefined : input.description || null,
@@ -124,12 +124,31 @@ export async function updatePaymentLink(
     metadata: metadataChanges(input.metadata ?? {}),
     updatedAt: now(),
   };
-  const updated = await updatePaymentLinkById(database, link.id, changes);
-  if (!updated) {
-    throw errors.parameterInvalid(
+  const nothingToChange =
+    input.name === undefined && input.description === undefined && input.active === undefined && !input.metadata;
+  if (nothingToChange) return link;
+  const tooManyKeys = () =>
+    errors.parameterInvalid(
       `This update would leave the payment link with more than ${METADATA_MAX_KEYS} metadata keys; remove some by setting them to ""`,
       'metadata',
     );
+  if (!options.claimKey) {
+    const updated = await updatePaymentLinkById(database, link.id, changes);
+    if (!updated) throw tooManyKeys();
+    return updated;
   }
-  return updated;
+  // the answer as this update will leave the link, but for its metadata, which the statement merges and fills in
+  const expected: PaymentLink = {
+    ...link,
+    name: changes.name ?? link.name,
+    description: changes.description === undefined ? link.description : changes.description,
+    active: changes.active ?? link.active,
+    updatedAt: changes.updatedAt,
+  };
+  const claim = options.claimKey(expected);
+  const answer = { ...(claim.body as object), metadata: METADATA_IN_ANSWER };
+  const result = await updatePaymentLinkClaimingKey(database, link.id, changes, { ...claim, body: answer });
+  if (result === 'metadata_limit') throw tooManyKeys();
+  settleClaim(result.outcome, claim);
+  return result.link!;
 }

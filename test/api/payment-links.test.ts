@@ -253,6 +253,52 @@ describe('POST /v1/payment-links/{id}', () => {
     expect(replay.body).toEqual(first.body);
   });
 
+  it('stores the answer the update gave, merged metadata included, in the statement that makes the change', async () => {
+    const link = await createLink();
+    await api.post(`/v1/payment-links/${link.id}`, { metadata: { a: '1', b: '2' } });
+    const key = `update-${randomUUID()}`;
+    const body = { description: 'Hand-thrown', metadata: { c: '3', a: '' } };
+    const first = await api.post(`/v1/payment-links/${link.id}`, body, { idempotencyKey: key });
+    expect(first.body).toMatchObject({ description: 'Hand-thrown', metadata: { b: '2', c: '3' } });
+    expect(Object.keys(first.body.metadata)).toHaveLength(2);
+    // the replay is the first answer byte for byte, after another update changed the link
+    await api.post(`/v1/payment-links/${link.id}`, { metadata: { d: '4' } });
+    const replay = await api.post(`/v1/payment-links/${link.id}`, body, { idempotencyKey: key });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(JSON.stringify(replay.body)).toBe(JSON.stringify(first.body));
+    expect((await api.get(`/v1/payment-links/${link.id}`)).body.metadata).toEqual({ b: '2', c: '3', d: '4' });
+  });
+
+  it('applies an update once under ten concurrent calls with one key, and a refused one leaves the key free', async () => {
+    const link = await createLink();
+    const key = `update-${randomUUID()}`;
+    const calls = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api.post(`/v1/payment-links/${link.id}`, { metadata: { once: 'yes' } }, { idempotencyKey: key }),
+      ),
+    );
+    const answered = calls.filter((call) => call.status === 200);
+    expect(answered.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(answered.map((call) => JSON.stringify(call.body))).size).toBe(1);
+    for (const call of calls.filter((call) => call.status !== 200)) {
+      expect([call.status, call.body.error?.code]).toEqual([409, 'idempotency_key_in_use']);
+    }
+    const updatedAt = (await api.get(`/v1/payment-links/${link.id}`)).body.updated_at;
+    expect(updatedAt).toBe(answered[0].body.updated_at);
+
+    const tooMany = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 'v']));
+    const refusalKey = `update-${randomUUID()}`;
+    const refused = await api.post(
+      `/v1/payment-links/${link.id}`,
+      { metadata: tooMany },
+      { idempotencyKey: refusalKey },
+    );
+    expectError(refused, 400, 'parameter_invalid', 'metadata');
+    // nothing was stored with the key: the same key may carry another request
+    const retried = await api.post(`/v1/payment-links/${link.id}`, { name: 'Mug' }, { idempotencyKey: refusalKey });
+    expect([retried.status, retried.body.name]).toEqual([200, 'Mug']);
+  });
+
   it.each([
     ['the amount', { amount: 100 }, 'parameter_unknown', 'amount'],
     ['the currency', { currency: 'USD' }, 'parameter_unknown', 'currency'],

@@ -21,7 +21,7 @@ const ROUND_TRIPS: Record<string, number> = {
   createPaymentLink: 1,
   listPaymentLinks: 1,
   getPaymentLink: 1,
-  updatePaymentLink: 6,
+  updatePaymentLink: 2,
   createWebhookEndpoint: 1,
   listWebhookEndpoints: 1,
   getWebhookEndpoint: 1,
