@@ -162,7 +162,11 @@ describe('API3: fields the server sets are refused in a body', () => {
   it.each(withBody)(
     '$name refuses each of its server-set fields as parameter_unknown and writes nothing',
     async ({ op, fields }) => {
-      expect(fields).toEqual(expect.arrayContaining(['id', 'object', 'status', '__proto__']));
+      // status is the server's on every object but a webhook endpoint, which its update may disable
+      const statusIsInput = inputFields(requestSchemaOf(op.body!.schema)).has('status');
+      expect(fields).toEqual(
+        expect.arrayContaining(['id', 'object', '__proto__', ...(statusIsInput ? [] : ['status'])]),
+      );
       const before = await merchantState([a.merchantId]);
       const id = op.pathId ? fixtureIdOf(a.ids, op.pathId) : undefined;
       for (const field of fields) {
