@@ -59,7 +59,8 @@ export type PaymentLinkChanges = {
   active?: boolean;
   /** merged into the link's: `set` keys are set, `remove` keys removed, the others stay */
   metadata: { set: Metadata; remove: string[] };
-  updatedAt: Date;
+  /** null when nothing changes (an update with an empty body still answers, and stores its answer) */
+  updatedAt: Date | null;
 };
 
 // The row UPDATE_PAYMENT_LINK returns, alias by alias, checked where it is read.
@@ -98,7 +99,7 @@ const UPDATE_PAYMENT_LINK = `
     "description" = CASE WHEN $3::boolean THEN $4::text ELSE "description" END,
     "active" = coalesce($5::boolean, "active"),
     "metadata" = ${MERGED_METADATA},
-    "updated_at" = $8::timestamptz
+    "updated_at" = coalesce($8::timestamptz, "updated_at")
   WHERE "id" = $1::text AND (SELECT count(*) FROM jsonb_object_keys(${MERGED_METADATA})) <= ${METADATA_MAX_KEYS}
   RETURNING ${linkColumns()}`;
 
@@ -122,7 +123,7 @@ const UPDATE_PAYMENT_LINK_CLAIMING_KEY = `WITH locked AS (
       "description" = CASE WHEN $9::boolean THEN $10::text ELSE "description" END,
       "active" = coalesce($11::boolean, "active"),
       "metadata" = l."metadata",
-      "updated_at" = $14::timestamptz
+      "updated_at" = coalesce($14::timestamptz, "payment_links"."updated_at")
     FROM "claimed", locked AS l
     WHERE "payment_links"."id" = l."id" AND (SELECT count(*) FROM jsonb_object_keys(l."metadata")) <= ${METADATA_MAX_KEYS}
     RETURNING ${linkColumns('payment_links')}

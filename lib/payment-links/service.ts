@@ -117,16 +117,17 @@ export async function updatePaymentLink(
   options: { claimKey?: (link: PaymentLink) => ClaimWithAnswer } = {},
 ): Promise<PaymentLink> {
   const link = await getPaymentLinkOrThrow(database, merchantId, id);
+  const nothingToChange =
+    input.name === undefined && input.description === undefined && input.active === undefined && !input.metadata;
+  // with a key, even an empty update claims it with its answer: the key then holds this body, as any other
+  if (nothingToChange && !options.claimKey) return link;
   const changes: PaymentLinkChanges = {
     name: input.name,
     description: input.description === undefined ? undefined : input.description || null,
     active: input.active,
     metadata: metadataChanges(input.metadata ?? {}),
-    updatedAt: now(),
+    updatedAt: nothingToChange ? null : now(),
   };
-  const nothingToChange =
-    input.name === undefined && input.description === undefined && input.active === undefined && !input.metadata;
-  if (nothingToChange) return link;
   const tooManyKeys = () =>
     errors.parameterInvalid(
       `This update would leave the payment link with more than ${METADATA_MAX_KEYS} metadata keys; remove some by setting them to ""`,
@@ -143,7 +144,7 @@ export async function updatePaymentLink(
     name: changes.name ?? link.name,
     description: changes.description === undefined ? link.description : changes.description,
     active: changes.active ?? link.active,
-    updatedAt: changes.updatedAt,
+    updatedAt: changes.updatedAt ?? link.updatedAt,
   };
   const claim = options.claimKey(expected);
   const answer = { ...(claim.body as object), metadata: METADATA_IN_ANSWER };

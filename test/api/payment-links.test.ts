@@ -269,6 +269,21 @@ describe('POST /v1/payment-links/{id}', () => {
     expect((await api.get(`/v1/payment-links/${link.id}`)).body.metadata).toEqual({ b: '2', c: '3', d: '4' });
   });
 
+  it('answers an empty update with the link as it is, and keeps its key for that body', async () => {
+    const link = await createLink();
+    const key = `update-${randomUUID()}`;
+    const empty = await api.post(`/v1/payment-links/${link.id}`, {}, { idempotencyKey: key });
+    expect([empty.status, empty.body]).toEqual([200, link]);
+    const replay = await api.post(`/v1/payment-links/${link.id}`, {}, { idempotencyKey: key });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expectError(
+      await api.post(`/v1/payment-links/${link.id}`, { name: 'Mug' }, { idempotencyKey: key }),
+      422,
+      'idempotency_key_reused',
+    );
+    expect((await api.get(`/v1/payment-links/${link.id}`)).body).toEqual(link);
+  });
+
   it('applies an update once under ten concurrent calls with one key, and a refused one leaves the key free', async () => {
     const link = await createLink();
     const key = `update-${randomUUID()}`;
