@@ -8,6 +8,7 @@ import type { PaymentLink, Prisma } from '@/lib/generated/prisma/client';
 import { Currency, PaymentMethod } from '@/lib/generated/prisma/enums';
 import {
   CLAIM_OUTCOME,
+  CLAIM_WITH_ANSWER_VALUES,
   claimWithAnswer,
   type ClaimOutcome,
   type ClaimWithAnswer,
@@ -89,19 +90,29 @@ const linkColumns = (table = '') => {
     ${t}"created_at" AS "createdAt", ${t}"updated_at" AS "updatedAt"`;
 };
 
-// The merge is in the UPDATE itself, on the row as it is when the UPDATE locks it: two concurrent updates
-// with different keys both keep theirs (a merge of a value read earlier would lose one). The key limit is
-// checked on that merged result too (Stripe's rule), in the same WHERE, so an update over it changes nothing.
-const MERGED_METADATA = `(("metadata" || $6::jsonb) - $7::text[])`;
-const UPDATE_PAYMENT_LINK = `
-  UPDATE "payment_links" SET
-    "name" = coalesce($2::text, "name"),
-    "description" = CASE WHEN $3::boolean THEN $4::text ELSE "description" END,
-    "active" = coalesce($5::boolean, "active"),
-    "metadata" = ${MERGED_METADATA},
-    "updated_at" = coalesce($8::timestamptz, "updated_at")
-  WHERE "id" = $1::text AND (SELECT count(*) FROM jsonb_object_keys(${MERGED_METADATA})) <= ${METADATA_MAX_KEYS}
-  RETURNING ${linkColumns()}`;
+// A link's update as two CTEs. `locked` locks the row first (FOR UPDATE waits for a concurrent update and
+// reads its result) and merges its metadata there, so two concurrent updates with different keys both keep
+// theirs (a merge of a value read earlier would lose one); `changed` writes that merge and the other fields,
+// only while the merged metadata keeps within the key limit (Stripe's rule), so an update over it changes
+// nothing. `$(n)` is the n-th of updateValues' placeholders; `gate` joins what else the UPDATE needs.
+const lockedLink = ($: (n: number) => string) => `locked AS (
+    SELECT "id", (("metadata" || ${$(6)}::jsonb) - ${$(7)}::text[]) AS "metadata" FROM "payment_links"
+    WHERE "id" = ${$(1)}::text FOR UPDATE
+  )`;
+const changedLink = ($: (n: number) => string, gate = '') => `changed AS (
+    UPDATE "payment_links" SET
+      "name" = coalesce(${$(2)}::text, "name"),
+      "description" = CASE WHEN ${$(3)}::boolean THEN ${$(4)}::text ELSE "description" END,
+      "active" = coalesce(${$(5)}::boolean, "active"),
+      "metadata" = l."metadata",
+      "updated_at" = coalesce(${$(8)}::timestamptz, "payment_links"."updated_at")
+    FROM locked AS l ${gate}
+    WHERE "payment_links"."id" = l."id" AND (SELECT count(*) FROM jsonb_object_keys(l."metadata")) <= ${METADATA_MAX_KEYS}
+    RETURNING ${linkColumns('payment_links')}
+  )`;
+
+const plain = (n: number) => `$${n}`;
+const UPDATE_PAYMENT_LINK = `WITH ${lockedLink(plain)}, ${changedLink(plain)} SELECT * FROM changed`;
 
 /**
  * Where the answer an update stores has the link's metadata, which only its statement knows (merged): a value
@@ -109,25 +120,14 @@ const UPDATE_PAYMENT_LINK = `
  */
 export const METADATA_IN_ANSWER = `metadata-${randomBytes(16).toString('hex')}`;
 
-// The same change claiming the request's Idempotency-Key ($1–$6) with its answer, in one statement: the link
-// is locked first (FOR UPDATE waits for a concurrent update and reads its result), its metadata merged there,
-// and the stored answer ($6) gets that merged metadata in place of METADATA_IN_ANSWER, so the answer is
-// exactly the link this update left. An update past the key limit undoes the statement, so the key stays free.
-// $7 the id, then as UPDATE_PAYMENT_LINK's $2–$8.
-const UPDATE_PAYMENT_LINK_CLAIMING_KEY = `WITH locked AS (
-    SELECT "id", (("metadata" || $12::jsonb) - $13::text[]) AS "metadata" FROM "payment_links"
-    WHERE "id" = $7::text FOR UPDATE
-  ), ${claimWithAnswer(`replace($6::text, to_json($15::text)::text, l."metadata"::text)`, 'FROM locked AS l')}, changed AS (
-    UPDATE "payment_links" SET
-      "name" = coalesce($8::text, "name"),
-      "description" = CASE WHEN $9::boolean THEN $10::text ELSE "description" END,
-      "active" = coalesce($11::boolean, "active"),
-      "metadata" = l."metadata",
-      "updated_at" = coalesce($14::timestamptz, "payment_links"."updated_at")
-    FROM "claimed", locked AS l
-    WHERE "payment_links"."id" = l."id" AND (SELECT count(*) FROM jsonb_object_keys(l."metadata")) <= ${METADATA_MAX_KEYS}
-    RETURNING ${linkColumns('payment_links')}
-  )
+// The same change claiming the request's Idempotency-Key ($1–$6) with its answer, in one statement: the stored
+// answer ($6) gets the merged metadata of `locked` in place of METADATA_IN_ANSWER, so the answer is exactly
+// the link this update left, and the UPDATE runs FROM "claimed". An update past the key limit undoes the
+// statement, so the key stays free. updateValues' after the claim's, then the marker ($15).
+const afterClaim = (n: number) => `$${CLAIM_WITH_ANSWER_VALUES + n}`;
+const UPDATE_PAYMENT_LINK_CLAIMING_KEY = `WITH ${lockedLink(afterClaim)},
+  ${claimWithAnswer(`replace($6::text, to_json($15::text)::text, l."metadata"::text)`, 'FROM locked AS l')},
+  ${changedLink(afterClaim, ', "claimed"')}
   SELECT ${CLAIM_OUTCOME.columns}, ch.*,
     CASE WHEN c."id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM changed) THEN abort_statement('metadata_limit') END AS "undone"
   FROM ${CLAIM_OUTCOME.from} LEFT JOIN changed AS ch ON true`;
