@@ -499,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * Advance the test clock
-         * @description Moves the connection’s time forward (never back): open sessions past their 30 minutes are expired, processing refunds finish and webhook retries come due as if that time had passed. Effects that need the worker happen within its next tick (about 2 seconds).
+         * @description Moves the connection’s time forward (never back): open sessions past their 30 minutes are expired, processing refunds finish and webhook retries come due as if that time had passed. Effects that need the worker happen within its next tick (about 2 seconds). A clock can be at most 50 years ahead in all; an advance past that is `400 parameter_invalid` and changes nothing.
          *
          *     Scope: `checkout_sessions:write`. `Idempotency-Key` honoured when sent.
          */

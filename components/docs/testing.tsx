@@ -71,7 +71,40 @@ export function Testing({ document, baseUrl }: { document: OpenApiDocument; base
       <p>
         Refunds of a succeeded payment are completed by the sandbox provider a moment later (
         <Code>REFUND_PROCESSING_DELAY_MS</Code>, 2 s by default), or failed for payments made with{' '}
-        <Code>{groupedCardNumber(TEST_CARDS[3].number)}</Code>.
+        <Code>{groupedCardNumber(TEST_CARDS[3].number)}</Code>.{' '}
+        <a className="text-accent-700 underline underline-offset-2" href="#completeRefundRequest">
+          Complete
+        </a>{' '}
+        and{' '}
+        <a className="text-accent-700 underline underline-offset-2" href="#failRefundRequest">
+          fail
+        </a>{' '}
+        finish one at once instead, exactly as the provider would.
+      </p>
+      <p>
+        Tests need not sleep:{' '}
+        <a className="text-accent-700 underline underline-offset-2" href="#advanceTestClock">
+          advance the test clock
+        </a>{' '}
+        and the connection&apos;s time moves on, with everything that depends on it: open sessions expire after 30
+        minutes of it, processing refunds finish, webhook retries and delayed deliveries come due (the worker acts
+        within about 2 seconds). The clock is one per account and only moves forward.
+      </p>
+      <p>
+        A webhook endpoint&apos;s <Code>faults</Code> make deliveries misbehave on purpose, reproducibly with a{' '}
+        <Code>seed</Code>: <Code>duplicate_rate</Code> sends a delivered event once more with the same{' '}
+        <Code>webhook-id</Code>, <Code>delay_seconds</Code> holds first attempts, and <Code>shuffle</Code> sends what is
+        due in random order (
+        <a className="text-accent-700 underline underline-offset-2" href="#updateWebhookEndpoint">
+          update a webhook endpoint
+        </a>
+        ). And{' '}
+        <a className="text-accent-700 underline underline-offset-2" href="#streamEvents">
+          the event stream
+        </a>{' '}
+        brings every event to a machine the sandbox cannot reach: the CLI&apos;s <Code>listen --forward-to</Code>{' '}
+        forwards each to a local URL, signed, and <Code>trigger &lt;event-type&gt;</Code> makes the calls behind one
+        event.
       </p>
     </DocSection>
   );

@@ -3,6 +3,7 @@ import { db } from '@/lib/db';
 import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
 import { paidPayment } from '@/lib/payments/paid-payment.fixture';
 import { createRefundRequest } from '@/lib/refunds/service';
+import { advanceTestClock } from '@/lib/test-clocks/service';
 import { changeRefund } from './refund-actions';
 
 // What the refunds table's buttons answer. The refund policy is the service's rule; the dashboard says it
@@ -48,5 +49,21 @@ describe('changeRefund', () => {
       status: 'error',
       message: 'This refund is already processing; only a requested refund can be declined.',
     });
+  });
+
+  it('approves and cancels at the merchant’s time, as its API key would (its test clock)', async () => {
+    const client = await db();
+    await setRefundPolicy(client, merchantId, 'manual');
+    const approved = await requestedRefund();
+    const canceled = await requestedRefund();
+    const { now: clockNow } = await advanceTestClock(client, merchantId, 86_400);
+    expect(await changeRefund(client, merchantId, approved.id, 'approve')).toMatchObject({ status: 'ok' });
+    expect(await changeRefund(client, merchantId, canceled.id, 'cancel')).toMatchObject({ status: 'ok' });
+    const rows = await client.refundRequest.findMany({ where: { id: { in: [approved.id, canceled.id] } } });
+    for (const row of rows) {
+      // a day ahead of the wall clock, not the wall clock's now
+      expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(clockNow.getTime());
+      if (row.id === approved.id) expect(row.processingAt?.getTime()).toBe(row.updatedAt.getTime());
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { Db } from '@/lib/db';
 import { findRefundStatus } from '@/lib/refunds/repository';
 import { approveRefundRequest, cancelRefundRequest, declineRefundRequest } from '@/lib/refunds/service';
+import { onMerchantClock } from '@/lib/test-clocks/service';
 import { formatMoney } from './format';
 import { failed, serviceRefusal, type FormState } from './form-state';
 
@@ -19,7 +20,8 @@ export async function changeRefund(
   change: RefundChange,
 ): Promise<FormState> {
   try {
-    const refund = await RUN[change](database, merchantId, refundId);
+    // at the merchant's time (its test clock), as over its API key: an approved refund starts processing then
+    const refund = await onMerchantClock(database, merchantId, () => RUN[change](database, merchantId, refundId));
     return { status: 'ok', message: `Refund of ${formatMoney(refund.amount, refund.currency)} ${DONE[change]}.` };
   } catch (error) {
     const refusal = serviceRefusal(error);

@@ -28,7 +28,9 @@ export async function advanceTestClockFromDashboard(
     if (error instanceof ApiError && error.param === 'seconds') {
       return refused(
         {
-          seconds: `Enter a whole number of seconds from 1 to ${MAX_ADVANCE_SECONDS.toLocaleString('en-US')} (a year).`,
+          seconds:
+            error.userMessage ??
+            `Enter a whole number of seconds from 1 to ${MAX_ADVANCE_SECONDS.toLocaleString('en-US')} (a year).`,
         },
         { seconds: secondsText },
       );

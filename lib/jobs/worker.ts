@@ -21,7 +21,8 @@ const jobs: Job[] = [
     run: async () => finishProcessingRefunds(await db(), env().REFUND_PROCESSING_DELAY_MS),
   },
   { name: 'deliver-webhooks', everyTicks: 1, run: async (signal) => deliverDueWebhooks(await db(), { signal }) },
-  { name: 'expire-sessions', everyTicks: 5, run: async () => expireDueCheckoutSessions(await db()) },
+  // every tick: an advanced test clock expires its sessions within the next tick (/docs, test clocks)
+  { name: 'expire-sessions', everyTicks: 1, run: async () => expireDueCheckoutSessions(await db()) },
   { name: 'purge-idempotency-keys', everyTicks: 600, run: purgeExpiredIdempotencyKeys },
   {
     name: 'purge-expired-records',

@@ -25,7 +25,7 @@ export const advanceTestClockOperation = operation({
   tag: 'Test helpers',
   summary: 'Advance the test clock',
   description:
-    'Moves the connection’s time forward (never back): open sessions past their 30 minutes are expired, processing refunds finish and webhook retries come due as if that time had passed. Effects that need the worker happen within its next tick (about 2 seconds).',
+    'Moves the connection’s time forward (never back): open sessions past their 30 minutes are expired, processing refunds finish and webhook retries come due as if that time had passed. Effects that need the worker happen within its next tick (about 2 seconds). A clock can be at most 50 years ahead in all; an advance past that is `400 parameter_invalid` and changes nothing.',
   scope: 'checkout_sessions:write',
   idempotency: 'optional',
   body: { schema: advanceTestClockInput, required: true, example: { seconds: 1860 } },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sql, type Db } from '@/lib/db';
+import { MAX_CLOCK_OFFSET_SECONDS } from './schemas';
 import {
   CLAIM_OUTCOME,
   claimWithAnswer,
@@ -47,15 +48,24 @@ export async function findClock(database: Db, merchantId: string): Promise<Clock
   return clockRow.parse(row);
 }
 
-// one UPDATE adds to the offset, so concurrent advances add up exactly
-const ADVANCE = `UPDATE "merchants" SET "clock_offset_seconds" = "clock_offset_seconds" + $2::int
-  WHERE "id" = $1 RETURNING ${CLOCK_COLUMNS}`;
+export const CLOCK_LIMIT = 'test_clock_limit';
 
-/** Moves the merchant's clock forward by `seconds`; the clock as it is after this advance. */
-export async function advanceClockOf(database: Db, merchantId: string, seconds: number): Promise<ClockRow> {
+// one UPDATE adds to the offset, so concurrent advances add up exactly, and none passes the limit
+const ADVANCE = `UPDATE "merchants" SET "clock_offset_seconds" = "clock_offset_seconds" + $2::int
+  WHERE "id" = $1 AND "clock_offset_seconds" + $2::int <= ${MAX_CLOCK_OFFSET_SECONDS}
+  RETURNING ${CLOCK_COLUMNS}`;
+
+/**
+ * Moves the merchant's clock forward by `seconds`; the clock as it is after this advance, or CLOCK_LIMIT when
+ * that would take it past MAX_CLOCK_OFFSET_SECONDS (nothing changed).
+ */
+export async function advanceClockOf(
+  database: Db,
+  merchantId: string,
+  seconds: number,
+): Promise<ClockRow | typeof CLOCK_LIMIT> {
   const [row] = await sql<object>(database, 'advance-test-clock', ADVANCE, [merchantId, seconds]);
-  if (!row) throw new Error(`no merchant ${merchantId}`);
-  return clockRow.parse(row);
+  return row ? clockRow.parse(row) : CLOCK_LIMIT;
 }
 
 // The same, claiming the request's Idempotency-Key ($1–$6) with the answer it stores: the merchant's row is
@@ -68,13 +78,16 @@ const ADVANCE_CLAIMING_KEY = `WITH locked AS (
     `($6::jsonb || jsonb_build_object(
       'now', to_char((now() + make_interval(secs => l."offset")) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'offset_seconds', l."offset"))::text`,
-    'FROM locked AS l',
+    `FROM locked AS l WHERE l."offset" <= ${MAX_CLOCK_OFFSET_SECONDS}`,
   )}, changed AS (
     UPDATE "merchants" SET "clock_offset_seconds" = "clock_offset_seconds" + $8::int FROM "claimed"
     WHERE "merchants"."id" = $7::text
     RETURNING 1
   )
-  SELECT ${CLAIM_OUTCOME.columns}, ${clockColumns('l."offset"')} FROM ${CLAIM_OUTCOME.from} LEFT JOIN locked AS l ON true`;
+  SELECT ${CLAIM_OUTCOME.columns}, ${clockColumns('l."offset"')},
+    CASE WHEN c."id" IS NULL AND e."fingerprint" IS NULL AND l."offset" > ${MAX_CLOCK_OFFSET_SECONDS}
+      THEN abort_statement('${CLOCK_LIMIT}') END AS "undone"
+  FROM ${CLAIM_OUTCOME.from} LEFT JOIN locked AS l ON true`;
 
 /** advanceClockOf, claiming the request's key with its answer in the same statement: the claim's outcome and the clock. */
 export async function advanceClockClaimingKey(
@@ -82,13 +95,14 @@ export async function advanceClockClaimingKey(
   merchantId: string,
   seconds: number,
   claim: ClaimWithAnswer,
-): Promise<{ outcome: ClaimOutcome; clock: ClockRow | undefined }> {
+): Promise<{ outcome: ClaimOutcome; clock: ClockRow | undefined } | typeof CLOCK_LIMIT> {
   const result = await runClaimingStatement(
     database,
     { name: 'advance-test-clock-claiming-key', text: ADVANCE_CLAIMING_KEY, values: [merchantId, seconds] },
     claim,
+    { refusals: [CLOCK_LIMIT] },
   );
-  if ('refused' in result) throw new Error(`advancing a clock undid itself: ${result.refused}`);
+  if ('refused' in result) return result.refused;
   const clock = clockRow.safeParse(result.row);
   return { outcome: result.outcome, clock: clock.success ? clock.data : undefined };
 }

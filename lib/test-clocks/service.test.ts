@@ -153,4 +153,23 @@ describe("the worker's queues, each row on its merchant's time", () => {
     for (const delivery of mine)
       expect(delivery.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan(5 * 60_000 + 50_000);
   });
+
+  it("holds a delayed endpoint's first attempts for delay_seconds of its merchant's time, which an advance passes", async () => {
+    const client = await db();
+    const endpoint = await createWebhookEndpoint(
+      client,
+      mover,
+      { url: 'http://127.0.0.1:9/hooks', events: ['*'], faults: { delay_seconds: 600 } },
+      { allowPrivateUrls: true },
+    );
+    await paidPayment(mover);
+    const held = await client.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+    expect(held.length).toBeGreaterThan(0);
+    expect(await claimDueDeliveries(client, 100, 60)).toEqual([]);
+    await advanceTestClock(client, mover, 540);
+    expect(await claimDueDeliveries(client, 100, 60)).toEqual([]);
+    await advanceTestClock(client, mover, 61);
+    const claimed = await claimDueDeliveries(client, 100, 60);
+    expect(claimed.map((claim) => claim.id).sort()).toEqual(held.map((delivery) => delivery.id).sort());
+  });
 });

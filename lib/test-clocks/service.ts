@@ -4,7 +4,9 @@ import { onConnectionClock } from '@/lib/clock';
 import type { Db } from '@/lib/db';
 import { everyProcessHasHeard } from '@/lib/db/change-notices';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
-import { advanceClockClaimingKey, advanceClockOf, findClock, type ClockRow } from './repository';
+import { errors } from '@/lib/api/errors';
+import { advanceClockClaimingKey, advanceClockOf, CLOCK_LIMIT, findClock, type ClockRow } from './repository';
+import { MAX_CLOCK_OFFSET_SECONDS } from './schemas';
 
 // A connection's test clock (api.md §15): its "now" is the wall clock plus an offset that only grows. Requests
 // read the offset with their API key (lib/api/route.ts runs them on it); pages and actions read it here.
@@ -42,12 +44,27 @@ export async function advanceTestClock(
     // the answer is the statement's to write: only it knows the offset after a concurrent advance
     const claim = options.claimKey({ offsetSeconds: 0, now: new Date(0) });
     const advanced = await advanceClockClaimingKey(database, merchantId, seconds, claim);
+    if (advanced === CLOCK_LIMIT) throw await pastTheLimit(database, merchantId, seconds);
     settleClaim(advanced.outcome, claim);
     clock = advanced.clock!;
   } else {
-    clock = await advanceClockOf(database, merchantId, seconds);
+    const advanced = await advanceClockOf(database, merchantId, seconds);
+    if (advanced === CLOCK_LIMIT) throw await pastTheLimit(database, merchantId, seconds);
+    clock = advanced;
   }
   forgetKeysOfMerchant(merchantId);
   await everyProcessHasHeard();
   return clock;
+}
+
+const YEAR_SECONDS = 31_536_000;
+
+async function pastTheLimit(database: Db, merchantId: string, seconds: number) {
+  const { offsetSeconds } = await findClock(database, merchantId);
+  const left = MAX_CLOCK_OFFSET_SECONDS - offsetSeconds;
+  return errors.parameterInvalid(
+    `A test clock can be at most ${MAX_CLOCK_OFFSET_SECONDS} seconds (${MAX_CLOCK_OFFSET_SECONDS / YEAR_SECONDS} years) ahead; this one is ${offsetSeconds} ahead, so it can move ${left} more, not ${seconds}`,
+    'seconds',
+    `The test clock can be at most ${MAX_CLOCK_OFFSET_SECONDS / YEAR_SECONDS} years ahead; it can move ${left.toLocaleString('en-US')} seconds more.`,
+  );
 }

@@ -1,6 +1,8 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApiKey } from '@/lib/api-keys/service';
+import { db } from '@/lib/db';
+import { everyProcessHasHeard } from '@/lib/db/change-notices';
 import { SCOPES } from '@/lib/api-keys/scopes';
 import { PrismaClient } from '@/lib/generated/prisma/client';
 import { createMerchant } from '@/lib/merchants/service';
@@ -66,6 +68,31 @@ describe('GET /v1/test-helpers/clock and POST …/advance', () => {
   it('takes a whole year at once', async () => {
     const client = await newMerchant();
     expect((await advance(client, 31_536_000)).body.offset_seconds).toBe(31_536_000);
+  });
+
+  it('stops 50 years ahead: concurrent advances past that are refused and change nothing, with a key or without', async () => {
+    const { merchantId, key } = await createTestMerchant();
+    const client = apiClient(key);
+    // 1 000 s short of 49 years on already, set directly so the test need not make 49 advances
+    const nearly = 49 * 31_536_000 - 1_000;
+    await (await db()).merchant.update({ where: { id: merchantId }, data: { clockOffsetSeconds: nearly } });
+    // the server's key cache holds the offset; the merchants trigger's notice makes it forget within this bound
+    await everyProcessHasHeard();
+    const answers = await Promise.all([
+      advance(client, 31_536_000),
+      advance(client, 31_536_000, 'too-far-1'),
+      advance(client, 31_536_000, 'too-far-2'),
+    ]);
+    // one of them fits (1 000 s short of the limit after it), the others would pass the limit
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400]);
+    for (const refused of answers.filter((answer) => answer.status === 400)) {
+      expect(refused.body.error).toMatchObject({ code: 'parameter_invalid', param: 'seconds' });
+      expect(refused.body.error.message).toMatch(/at most 1576800000 seconds \(50 years\) ahead/);
+    }
+    expect((await client.get('/v1/test-helpers/clock')).body.offset_seconds).toBe(nearly + 31_536_000);
+    // a refused key stays free: the same key with an advance that fits is served
+    expect((await advance(client, 1_000, 'too-far-1')).status).toBe(200);
+    expect((await client.get('/v1/test-helpers/clock')).body.offset_seconds).toBe(50 * 31_536_000);
   });
 
   it('adds up 10 concurrent advances exactly', async () => {

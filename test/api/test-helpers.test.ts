@@ -122,8 +122,48 @@ describe('POST /v1/test-helpers/refund-requests/{id}/fail', () => {
       'parameter_invalid',
       'failure_reason',
     ]);
+    const tooLong = await api.post(`/v1/test-helpers/refund-requests/${refundId}/fail`, {
+      failure_reason: 'x'.repeat(501),
+    });
+    expect([tooLong.status, tooLong.body.error?.code, tooLong.body.error?.param]).toEqual([
+      400,
+      'parameter_invalid',
+      'failure_reason',
+    ]);
     const failed = await api.post(`/v1/test-helpers/refund-requests/${refundId}/fail`);
     expect(failed.body).toMatchObject({ status: 'failed' });
     expect(failed.body.failure_reason).toEqual(expect.any(String));
+  });
+
+  it('sends refund.failed once, and an Idempotency-Key replays the answer instead of failing it twice', async () => {
+    const { refundId } = await requestedRefund(700);
+    const path = `/v1/test-helpers/refund-requests/${refundId}/fail`;
+    const body = { failure_reason: 'Account closed' };
+    const first = await api.post(path, body, { idempotencyKey: `fail-${refundId}` });
+    const retry = await api.post(path, body, { idempotencyKey: `fail-${refundId}` });
+    expect([first.status, retry.status, retry.headers.get('idempotent-replayed')]).toEqual([200, 200, 'true']);
+    expect(retry.body).toEqual(first.body);
+    const events = await eventsAbout(refundId, 'refund.failed');
+    expect(events).toHaveLength(1);
+    expect(events[0].data.object).toMatchObject({ id: refundId, status: 'failed', failure_reason: 'Account closed' });
+    const again = await api.post(path, body);
+    expect([again.status, again.body.error?.code]).toEqual([409, 'refund_not_pending']);
+  });
+});
+
+describe('a refund waiting for approval (manual policy)', () => {
+  it('is not pending at the provider: complete and fail answer 409 refund_not_pending and change nothing', async () => {
+    const manual = apiClient((await createTestMerchant({ policy: 'manual' })).key);
+    const session = await manual.post('/v1/checkout-sessions', sessionBody());
+    const payment = await manual.post(`/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, {
+      payment_method: 'card',
+      card_number: '4242424242424242',
+    });
+    const refund = await manual.post('/v1/refund-requests', { payment_id: payment.body.id, amount: 500 });
+    for (const action of ['complete', 'fail']) {
+      const refused = await manual.post(`/v1/test-helpers/refund-requests/${refund.body.id}/${action}`);
+      expect([refused.status, refused.body.error?.code]).toEqual([409, 'refund_not_pending']);
+    }
+    expect((await manual.get(`/v1/refund-requests/${refund.body.id}`)).body.status).toBe('requested');
   });
 });

@@ -53,10 +53,13 @@ export async function updatePaymentLinkAction(
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
   const linkId = field(formData, 'linkId');
-  const state = await updatePaymentLinkFromForm(await db(), merchantId, linkId, {
-    name: field(formData, 'name'),
-    description: field(formData, 'description'),
-  });
+  const database = await db();
+  const state = await onMerchantClock(database, merchantId, () =>
+    updatePaymentLinkFromForm(database, merchantId, linkId, {
+      name: field(formData, 'name'),
+      description: field(formData, 'description'),
+    }),
+  );
   if (state.status === 'ok') revalidatePath('/dashboard/payment-links', 'layout');
   return state;
 }
@@ -65,7 +68,10 @@ async function setActive(args: FormActionArguments, active: boolean): Promise<Fo
   const { merchantId } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  const state = await setPaymentLinkActive(await db(), merchantId, field(formData, 'linkId'), active);
+  const database = await db();
+  const state = await onMerchantClock(database, merchantId, () =>
+    setPaymentLinkActive(database, merchantId, field(formData, 'linkId'), active),
+  );
   if (state.status === 'ok') revalidatePath('/dashboard/payment-links', 'layout');
   return state;
 }
