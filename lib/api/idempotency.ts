@@ -1,21 +1,18 @@
 import { createHmac } from 'node:crypto';
-import { db, type Db } from '@/lib/db';
+import { db } from '@/lib/db';
 import {
-  claimOrReadIdempotencyKey,
   type ClaimOutcome,
-  type ClaimRow,
   type ClaimWithAnswer,
   deleteIdempotencyKeysCreatedBefore,
-  deleteUnansweredIdempotencyKey,
   findIdempotencyRecord,
-  storeIdempotentResponse,
+  type KeyRecord,
 } from '@/lib/idempotency/repository';
 import { secrets } from '@/lib/secrets';
 import { ApiError, errors } from './errors';
 
-// /docs#idempotency. The key row is inserted (and committed) before the handler runs, so a concurrent request
-// with the same key sees it at once; the response is written onto it in the handler's own transaction,
-// so a crash leaves both the resource and its record, or neither.
+// /docs#idempotency. The key is claimed, with the answer in it, by the statement that writes the resource
+// (claimWithAnswer in lib/idempotency/repository.ts): a crash leaves both the resource and its record, or
+// neither, and a concurrent request with the same key waits for that statement and replays its answer.
 
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
@@ -56,42 +53,20 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export type Claim = { kind: 'claimed'; id: bigint } | { kind: 'replay'; status: number; body: unknown };
-
-/**
- * Claims the key for this request, or answers from the stored record, in one prepared statement. A record
- * older than 24 hours is forgotten; an unfinished one older than a minute belongs to a request that died
- * and may be taken over.
- */
-export async function claimIdempotencyKey(
-  merchantId: string,
-  endpoint: string,
-  key: string,
-  hash: string,
-): Promise<Claim> {
-  const row = await claimOrReadIdempotencyKey(await db(), { merchantId, endpoint, key, fingerprint: hash });
-  // the record was committed after this statement's snapshot was taken, or deleted since: look again
-  if (!row) return claimIdempotencyKey(merchantId, endpoint, key, hash);
-  if (row.claimed) return { kind: 'claimed', id: BigInt(row.id) };
-  return replayOf(row, hash);
-}
-
 /** What a request gets when another holds its key: that request's answer, or a refusal. */
-function replayOf(
-  record: Pick<ClaimRow, 'fingerprint' | 'responseStatus' | 'responseBody'>,
-  hash: string,
-): Extract<Claim, { kind: 'replay' }> {
+function replayOf(record: KeyRecord, hash: string): { status: number; body: unknown } {
   if (record.fingerprint !== hash) {
     throw errors.idempotencyKeyReused(
       'This Idempotency-Key was already used with a different request body; use a new key for a new request',
     );
   }
+  // only a record of an earlier release's claim-first requests has no answer (every claim now holds one)
   if (record.responseStatus === null) {
     throw errors.idempotencyKeyInUse('A request with this Idempotency-Key is still being processed; retry shortly');
   }
   // the text the first answer was sent as (JSON.stringify, as Response.json makes it); parsed, its keys keep
   // that order, and none is an integer-like key that JSON.parse would move ahead, so it is sent again byte for byte
-  return { kind: 'replay', status: record.responseStatus, body: JSON.parse(record.responseBody ?? 'null') };
+  return { status: record.responseStatus, body: JSON.parse(record.responseBody ?? 'null') };
 }
 
 /**
@@ -148,16 +123,6 @@ export function settleClaim(outcome: ClaimOutcome, claim: ClaimWithAnswer): void
   if (!outcome.record) throw new Error('settleClaim needs the record that holds the key');
   const replay = replayOf(outcome.record, claim.fingerprint);
   throw new IdempotentReplay(replay.status, replay.body);
-}
-
-/** Stores the response in the caller's transaction, beside the resource it describes. */
-export async function completeIdempotencyKey(tx: Db, id: bigint, status: number, body: unknown): Promise<void> {
-  await storeIdempotentResponse(tx, id, status, JSON.stringify(body));
-}
-
-/** A request that did not succeed stores nothing: the key may be retried. */
-export async function releaseIdempotencyKey(id: bigint): Promise<void> {
-  await deleteUnansweredIdempotencyKey(await db(), id);
 }
 
 export async function purgeExpiredIdempotencyKeys(): Promise<number> {

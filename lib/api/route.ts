@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AuthenticatedKey } from '@/lib/api-keys/service';
 import { onConnectionClock } from '@/lib/clock';
-import { db, inTransaction, type Db } from '@/lib/db';
+import { db, type Db } from '@/lib/db';
 import { countRoundTrips } from '@/lib/db/round-trips';
 import { newId } from '@/lib/ids';
 import type { ApiOperation } from '@/lib/openapi/operation';
@@ -13,15 +13,7 @@ import { assertStorableText } from './strict-json';
 import { checkRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
 import { ApiError, errorBody, errors } from './errors';
 import { parse } from './parse';
-import {
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  answerClaimingInWrite,
-  fingerprint,
-  readIdempotencyKey,
-  releaseIdempotencyKey,
-  type KeyClaimingWrite,
-} from './idempotency';
+import { answerClaimingInWrite, fingerprint, readIdempotencyKey, type KeyClaimingWrite } from './idempotency';
 
 // The /v1 wrapper: request id, key auth, scope, body reading, idempotency, and the one place where
 // errors become the error body of /docs#errors. Handlers parse, call a service and shape the answer.
@@ -46,18 +38,13 @@ export type ApiContext<Input = unknown, Query = unknown> = {
   body: Input;
   key: AuthenticatedKey;
   merchantId: string;
-  /** A transaction for idempotent requests (the response is stored in it), the client otherwise. */
   db: Db;
-  /** Routes served with `claimsKeyInWrite`: the claim the service writes with its resource, when a key was sent. */
-  keyClaimingWrite?: KeyClaimingWrite;
-};
-
-type RouteOptions = {
   /**
-   * The handler's service claims the Idempotency-Key in the one statement that writes the resource
-   * (KeyClaimingWrite): no transaction, no claim of its own here.
+   * When the request sent an Idempotency-Key: the claim that the service writes in the one statement that
+   * writes its resource, with the answer in it. Every operation that takes a key serves it this way: no
+   * transaction, no claim of the wrapper's own.
    */
-  claimsKeyInWrite?: boolean;
+  keyClaimingWrite?: KeyClaimingWrite;
 };
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
@@ -72,14 +59,13 @@ export type ApiRouteHandler = RouteHandler & { operation: ApiOperation };
 export function apiRoute<Input, Query>(
   operation: ApiOperation<Input, Query>,
   handler: (ctx: ApiContext<Input, Query>) => Promise<unknown>,
-  options: RouteOptions = {},
 ): ApiRouteHandler {
   const served: RouteHandler = async (request, context) => {
     const startedAt = performance.now();
     const requestId = newId('request');
     const seen: Seen = {};
     const { result, roundTrips } = await countRoundTrips(() =>
-      runRoute({ operation, handler, options, request, context, requestId }, seen).catch((error: unknown) =>
+      runRoute({ operation, handler, request, context, requestId }, seen).catch((error: unknown) =>
         errorResult(error, requestId, request),
       ),
     );
@@ -123,7 +109,6 @@ type Seen = {
 type RouteCall<Input, Query> = {
   operation: ApiOperation<Input, Query>;
   handler: (ctx: ApiContext<Input, Query>) => Promise<unknown>;
-  options: RouteOptions;
   request: Request;
   context: NextContext;
   requestId: string;
@@ -140,7 +125,7 @@ async function runAuthenticatedRoute<Input, Query>(
   seen: Seen,
   key: AuthenticatedKey,
 ): Promise<ApiResult> {
-  const { operation, handler, options, request, context, requestId } = call;
+  const { operation, handler, request, context, requestId } = call;
   seen.merchantId = key.merchantId;
   seen.idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
   seen.rateLimit = await checkRateLimit(key.id, key.merchantId);
@@ -177,33 +162,15 @@ async function runAuthenticatedRoute<Input, Query>(
   };
   if (!idempotencyKey) return answer(await db());
 
-  const endpoint = `${request.method} ${url.pathname}`;
-  if (options.claimsKeyInWrite) {
-    const claim = {
-      merchantId: key.merchantId,
-      endpoint,
-      key: idempotencyKey,
-      fingerprint: fingerprint(body),
-      status: operation.success.status,
-    };
-    const outcome = await answerClaimingInWrite(claim, async (write) => answer(await db(), write));
-    return outcome.replay ? replayResult(outcome.body) : outcome.result;
-  }
-  const claim = await claimIdempotencyKey(key.merchantId, endpoint, idempotencyKey, fingerprint(body));
-  if (claim.kind === 'replay') return replayResult(claim.body);
-  try {
-    return await inTransaction(await db(), async (tx) => {
-      const result = await answer(tx);
-      if (result.status >= 200 && result.status < 300)
-        await completeIdempotencyKey(tx, claim.id, result.status, result.body);
-      return result;
-    });
-  } catch (error) {
-    await releaseIdempotencyKey(claim.id).catch((releaseError) =>
-      log.error('could not release idempotency key', describeError(releaseError)),
-    );
-    throw error;
-  }
+  const claim = {
+    merchantId: key.merchantId,
+    endpoint: `${request.method} ${url.pathname}`,
+    key: idempotencyKey,
+    fingerprint: fingerprint(body),
+    status: operation.success.status,
+  };
+  const outcome = await answerClaimingInWrite(claim, async (write) => answer(await db(), write));
+  return outcome.replay ? replayResult(outcome.body) : outcome.result;
 }
 
 function replayResult(body: unknown): ApiResult {

@@ -195,6 +195,7 @@ const sessionWithItemsRow = z.object({
   expiredAt: z.date().nullable(),
   paymentLinkId: z.string().nullable(),
   metadata: metadataField,
+  declinedPayments: z.number().int(),
   items: z.array(
     z.object({
       checkoutSessionId: z.string(),
@@ -216,20 +217,44 @@ export async function findSessionWithItems(
   return row ? sessionWithItemsRow.parse(row) : null;
 }
 
-const SELECT_SESSION_WITH_ITEMS = `
-  SELECT s."id", s."merchant_id" AS "merchantId", s."order_id" AS "orderId", s."order_reference" AS "orderReference",
+const SESSION_WITH_ITEMS_COLUMNS = `
+         s."id", s."merchant_id" AS "merchantId", s."order_id" AS "orderId", s."order_reference" AS "orderReference",
          s."status"::text AS "status", s."currency"::text AS "currency", s."amount",
          s."shipping_amount" AS "shippingAmount", s."tax_amount" AS "taxAmount",
          s."payment_methods"::text[] AS "paymentMethods", s."return_url" AS "returnUrl", s."cancel_url" AS "cancelUrl",
          s."payment_id" AS "paymentId", s."expires_at" AS "expiresAt", s."created_at" AS "createdAt",
          s."completed_at" AS "completedAt", s."expired_at" AS "expiredAt", s."payment_link_id" AS "paymentLinkId",
-         s."metadata",
+         s."metadata", s."declined_payments" AS "declinedPayments",
          COALESCE((SELECT json_agg(json_build_object('checkoutSessionId', i."checkout_session_id", 'position', i."position",
                                                      'name', i."name", 'quantity', i."quantity", 'unitAmount', i."unit_amount")
                                    ORDER BY i."position")
-                   FROM "checkout_items" AS i WHERE i."checkout_session_id" = s."id"), '[]'::json) AS "items"
+                   FROM "checkout_items" AS i WHERE i."checkout_session_id" = s."id"), '[]'::json) AS "items"`;
+
+const SELECT_SESSION_WITH_ITEMS = `
+  SELECT ${SESSION_WITH_ITEMS_COLUMNS}
   FROM "checkout_sessions" AS s
   WHERE s."id" = $1 AND ($2::text IS NULL OR s."merchant_id" = $2)`;
+
+const SELECT_SESSION_FOR_PAYMENT = `
+  SELECT ${SESSION_WITH_ITEMS_COLUMNS}, m."clock_offset_seconds" AS "clockOffsetSeconds"
+  FROM "checkout_sessions" AS s JOIN "merchants" AS m ON m."id" = s."merchant_id"
+  WHERE s."id" = $1 AND ($2::text IS NULL OR s."merchant_id" = $2)`;
+
+const sessionForPaymentRow = sessionWithItemsRow.extend({ clockOffsetSeconds: z.number().int() });
+
+/**
+ * A session about to be paid, with its items and its merchant's test clock offset (the payment happens at that
+ * connection's time, api.md §15): one prepared statement. `merchantId` null reads any merchant's session (the
+ * hosted page). Nothing is locked: the payment's statement checks again what this read decided.
+ */
+export async function findSessionForPayment(
+  database: Db,
+  merchantId: string | null,
+  id: string,
+): Promise<(CheckoutSessionWithItems & { clockOffsetSeconds: number }) | null> {
+  const [row] = await sql(database, 'find-checkout-session-for-payment', SELECT_SESSION_FOR_PAYMENT, [id, merchantId]);
+  return row ? sessionForPaymentRow.parse(row) : null;
+}
 
 /** The cursor of the API's list: the merchant's session's id and creation time. */
 export async function findSessionCursor(database: Db, merchantId: string, id: string) {
@@ -353,36 +378,6 @@ export async function findCompleteSessionOfLink(database: Db, linkId: string, se
   return database.checkoutSession.findFirst({
     where: { id: sessionId, paymentLinkId: linkId, status: 'complete' },
     include: { paymentLink: true, merchant: { select: { name: true } } },
-  });
-}
-
-// ---- for lib/payments/pay.ts and the dashboard's Home (not wired there yet: those files are another resource's)
-
-/** Takes the session's row lock for the rest of the transaction; false when there is no such session. */
-const lockedSessionRows = z.array(z.object({ clockOffsetSeconds: z.number().int() }));
-
-/**
- * Locks the session for its payment; its merchant's test clock offset (the payment happens at that connection's
- * time, api.md §15), or undefined when there is no such session.
- */
-export async function lockSessionForPayment(database: Db, id: string): Promise<number | undefined> {
-  const rows = await database.$queryRaw<unknown[]>`
-      SELECT m."clock_offset_seconds" AS "clockOffsetSeconds"
-      FROM "checkout_sessions" AS s JOIN "merchants" AS m ON m."id" = s."merchant_id"
-      WHERE s."id" = ${id} FOR UPDATE OF s`;
-  return lockedSessionRows.parse(rows)[0]?.clockOffsetSeconds;
-}
-
-export async function findSessionWithItemsById(database: Db, id: string) {
-  return database.checkoutSession.findUniqueOrThrow({ where: { id }, include: { items: true } });
-}
-
-/** open → complete by the payment that paid it; the caller holds the session's lock. */
-export async function markSessionComplete(database: Db, id: string, paymentId: string, at: Date) {
-  return database.checkoutSession.update({
-    where: { id },
-    data: { status: 'complete', paymentId, completedAt: at },
-    include: { items: true },
   });
 }
 

@@ -115,6 +115,7 @@ export async function createCheckoutSession(
     paymentId: null,
     completedAt: null,
     expiredAt: null,
+    declinedPayments: 0,
     items: items.map((item, position) => ({ checkoutSessionId: id, position, ...item })),
   };
   const orderAlreadyPaid = () =>

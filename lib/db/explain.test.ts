@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteApiRequestLogsBefore, findApiRequestLogs } from '@/lib/api-logs/repository';
 import { countAndFindSessions, findSessionCursor, findSessionsPage } from '@/lib/checkout-sessions/repository';
-import { findSessionWithItemsAndPayments } from '@/lib/checkout-sessions/repository';
+import { findSessionForPayment, findSessionWithItemsAndPayments } from '@/lib/checkout-sessions/repository';
 import { getOverview, getSetupProgress } from '@/lib/dashboard/overview';
 import { db, type Db } from '@/lib/db';
 import { COUNT_LIMIT } from '@/lib/db/page';
@@ -24,7 +24,6 @@ import { createMerchant } from '@/lib/merchants/service';
 import { countAndFindPaymentLinks, findPaymentLinksPage, sumSalesOfPaymentLinks } from '@/lib/payment-links/repository';
 import {
   countAndFindPaymentsOfLink,
-  countDeclinedPayments,
   findOtherAttempts,
   findPayment,
   findPaymentCursor,
@@ -228,7 +227,7 @@ const cases: Array<[string, (database: Db) => Promise<unknown>]> = [
     (d) => findPaymentWithSessionAndRefunds(d, merchantId, seeded(21).payment),
   ],
   ['the other attempts of a session', (d) => findOtherAttempts(d, merchantId, seeded(21).session, seeded(21).payment)],
-  ['declined attempts of a session', (d) => countDeclinedPayments(d, seeded(21).order, seeded(21).session)],
+  ['a session about to be paid, on the hosted page', (d) => findSessionForPayment(d, null, seeded(21).session)],
   ['Home', (d) => getOverview(d, merchantId, { timeZone: 'America/Toronto' })],
   ['Home, getting started', (d) => getSetupProgress(d, merchantId)],
   // checkout sessions

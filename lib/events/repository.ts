@@ -17,36 +17,55 @@ const INTERNAL = { seq: true } as const;
 
 export type NewEvent = { id: string; merchantId: string; type: string; data: unknown };
 
-/** The values eventWrites' placeholders stand for, in order. */
-export function eventValues(event: NewEvent): unknown[] {
-  return [event.id, event.merchantId, event.type, JSON.stringify(event.data)];
+/**
+ * The values eventWrites' placeholders stand for, in order: the events' ids, their merchant, their types and
+ * their payloads. Events written by one statement are one merchant's, written in the order given.
+ */
+export function eventValues(...events: NewEvent[]): unknown[] {
+  const merchantId = events[0]?.merchantId;
+  if (merchantId === undefined || events.some((event) => event.merchantId !== merchantId))
+    throw new Error('eventValues takes one or more events of one merchant');
+  return [
+    events.map((event) => event.id),
+    merchantId,
+    events.map((event) => event.type),
+    events.map((event) => JSON.stringify(event.data)),
+  ];
 }
 
 /**
- * The CTEs that write an event and its deliveries, in a statement of their own or in the statement of the
- * change. `$(n)` is the placeholder of eventValues' n-th value; `gate` is what the event selects FROM, so that
- * it is written exactly when the change is.
+ * The CTEs that write events (one or more, eventValues) and their deliveries, in a statement of their own or in
+ * the statement of the change. `$(n)` is the placeholder of eventValues' n-th value; `gate` is what the events
+ * select FROM, so that they are written exactly when the change is.
  */
 export function eventWrites($: (n: number) => string, gate = ''): string {
-  // the event, and its deliveries, are at the connection's time (its test clock, api.md §15); a delivery's
+  // the events, and their deliveries, are at the connection's time (its test clock, api.md §15); a delivery's
   // first attempt waits its endpoint's fault delay (api.md §16)
-  const subscribed = `e."merchant_id" = ${$(2)}::text AND e."status" = 'enabled' AND e."deleted_at" IS NULL
-      AND e."events" && ARRAY[${$(3)}::text, '*']`;
+  const subscribed = (type: string) => `e."merchant_id" = ${$(2)}::text AND e."status" = 'enabled'
+      AND e."deleted_at" IS NULL AND e."events" && ARRAY[${type}, '*']`;
+  // written in the order given, so that events.seq (the stream's order) and the fault numbers follow it
   return `new_event AS (
     INSERT INTO "events" ("id", "merchant_id", "type", "data", "created_at")
-    SELECT ${$(1)}::text, ${$(2)}::text, ${$(3)}::text, ${$(4)}::jsonb, ${connectionNowSql(`${$(2)}::text`)} ${gate}
-    RETURNING "id", "created_at"
+    SELECT v."id", ${$(2)}::text, v."type", v."data"::jsonb, ${connectionNowSql(`${$(2)}::text`)}
+    FROM unnest(${$(1)}::text[], ${$(3)}::text[], ${$(4)}::text[]) WITH ORDINALITY AS v("id", "type", "data", "position")
+    ${gate ? `WHERE EXISTS (SELECT 1 ${gate})` : ''}
+    ORDER BY v."position"
+    RETURNING "id", "type", "created_at", "seq"
   ), numbered AS (
-    UPDATE "webhook_endpoints" AS e SET "fault_sequence" = e."fault_sequence" + 1
-    FROM new_event
-    WHERE ${subscribed} AND e."fault_seed" IS NOT NULL
-    RETURNING e."id", e."fault_sequence"
+    UPDATE "webhook_endpoints" AS e SET "fault_sequence" = e."fault_sequence" + n."count"
+    FROM (
+      SELECT e."id", count(*) AS "count" FROM new_event AS ev JOIN "webhook_endpoints" AS e ON ${subscribed('ev."type"')}
+      WHERE e."fault_seed" IS NOT NULL GROUP BY e."id"
+    ) AS n
+    WHERE e."id" = n."id"
+    RETURNING e."id", e."fault_sequence" - n."count" AS "before"
   ), new_deliveries AS (
     INSERT INTO "webhook_deliveries" ("id", "event_id", "event_type", "endpoint_id", "next_attempt_at", "created_at", "fault_number")
-    SELECT '${ID_PREFIXES.webhookDelivery}' || left(replace(gen_random_uuid()::text, '-', ''), 24), ev."id", ${$(3)}::text,
-           e."id", ev."created_at" + make_interval(secs => e."fault_delay_seconds"), ev."created_at", n."fault_sequence"
-    FROM new_event AS ev, "webhook_endpoints" AS e LEFT JOIN numbered AS n ON n."id" = e."id"
-    WHERE ${subscribed}
+    SELECT '${ID_PREFIXES.webhookDelivery}' || left(replace(gen_random_uuid()::text, '-', ''), 24), ev."id", ev."type",
+           e."id", ev."created_at" + make_interval(secs => e."fault_delay_seconds"), ev."created_at",
+           n."before" + row_number() OVER (PARTITION BY e."id" ORDER BY ev."seq")
+    FROM new_event AS ev JOIN "webhook_endpoints" AS e ON ${subscribed('ev."type"')}
+      LEFT JOIN numbered AS n ON n."id" = e."id"
   )`;
 }
 

@@ -4,16 +4,13 @@ import { abortReason, sql, type Db } from '@/lib/db';
 // Every query on idempotency_keys (lib/api/idempotency.ts says what they are for). The claim and the
 // completion are on the path of every create: one prepared statement each.
 
-const claimRow = z.object({
-  id: z.string(),
-  claimed: z.boolean(),
-  fingerprint: z.string().nullable(),
-  responseStatus: z.number().int().nullable(),
+/** The record that holds a key: the body's fingerprint and the answer stored with it. */
+export type KeyRecord = {
+  fingerprint: string;
+  responseStatus: number | null;
   /** the JSON text of the first answer */
-  responseBody: z.string().nullable(),
-});
-
-export type ClaimRow = z.infer<typeof claimRow>;
+  responseBody: string | null;
+};
 
 // A key is taken over when its record is older than 24 hours, or unanswered for a minute (its request died)
 // and this request has the same body.
@@ -23,65 +20,15 @@ const TAKE_OVER_WHEN = `
              AND "idempotency_keys"."locked_at" < now() - interval '1 minute'
              AND "idempotency_keys"."fingerprint" = EXCLUDED."fingerprint")`;
 
-// The INSERT either claims the key (new, expired, or abandoned) or leaves the existing record alone; then
-// the same statement reads that record. ON CONFLICT waits for a concurrent claim to commit, so two
-// requests with one key never both claim it.
-const CLAIM_OR_READ = `
-  WITH claimed AS (
-    INSERT INTO "idempotency_keys" ("merchant_id", "endpoint", "key", "fingerprint")
-    VALUES ($1, $2, $3, $4)
-    ON CONFLICT ("merchant_id", "endpoint", "key") DO UPDATE
-      SET "fingerprint" = EXCLUDED."fingerprint", "response_status" = NULL, "response_body" = NULL,
-          "created_at" = now(), "locked_at" = now()
-      ${TAKE_OVER_WHEN}
-    RETURNING "id")
-  SELECT "id"::text AS "id", true AS "claimed", NULL AS "fingerprint", NULL::int AS "responseStatus", NULL::text AS "responseBody"
-  FROM claimed
-  UNION ALL
-  SELECT "id"::text, false, "fingerprint", "response_status", "response_body"
-  FROM "idempotency_keys"
-  WHERE "merchant_id" = $1 AND "endpoint" = $2 AND "key" = $3 AND NOT EXISTS (SELECT 1 FROM claimed)`;
-
-/**
- * Claims the key (claimed: true) or reads the record that holds it. Undefined when the record was committed
- * after the statement's snapshot was taken, or deleted since: the caller looks again.
- */
-export async function claimOrReadIdempotencyKey(
-  database: Db,
-  claim: { merchantId: string; endpoint: string; key: string; fingerprint: string },
-): Promise<ClaimRow | undefined> {
-  const [row] = await sql<object>(database, 'claim-idempotency-key', CLAIM_OR_READ, [
-    claim.merchantId,
-    claim.endpoint,
-    claim.key,
-    claim.fingerprint,
-  ]);
-  return row === undefined ? undefined : claimRow.parse(row);
-}
-
-export async function storeIdempotentResponse(tx: Db, id: bigint, status: number, text: string): Promise<void> {
-  await sql(
-    tx,
-    'complete-idempotency-key',
-    'UPDATE "idempotency_keys" SET "response_status" = $2::int, "response_body" = $3::text WHERE "id" = $1::bigint',
-    [id.toString(), status, text],
-  );
-}
-
 /** The record holding a key, if any: for answering a request refused before its write could claim the key. */
 export async function findIdempotencyRecord(
   database: Db,
   claim: { merchantId: string; endpoint: string; key: string },
-): Promise<Pick<ClaimRow, 'fingerprint' | 'responseStatus' | 'responseBody'> | null> {
+): Promise<KeyRecord | null> {
   return database.idempotencyKey.findUnique({
     where: { merchantId_endpoint_key: { merchantId: claim.merchantId, endpoint: claim.endpoint, key: claim.key } },
     select: { fingerprint: true, responseStatus: true, responseBody: true },
   });
-}
-
-/** Deletes the record only while it holds no response. */
-export async function deleteUnansweredIdempotencyKey(database: Db, id: bigint): Promise<void> {
-  await database.idempotencyKey.deleteMany({ where: { id, responseStatus: null } });
 }
 
 export async function deleteIdempotencyKeysCreatedBefore(database: Db, cutoff: Date): Promise<number> {
@@ -140,12 +87,13 @@ const claimOutcomeRow = z.object({
  * claimed, or the record that holds the key; undefined when that record was committed after the statement's
  * snapshot was taken (the caller runs the statement again).
  */
-export type ClaimOutcome = { claimed: true } | { claimed: false; record: Omit<ClaimRow, 'id' | 'claimed'> | undefined };
+export type ClaimOutcome = { claimed: true } | { claimed: false; record: KeyRecord | undefined };
 
 export function claimOutcomeOf(row: object): ClaimOutcome {
   const outcome = claimOutcomeRow.parse(row);
   if (outcome.claimed) return { claimed: true };
-  return { claimed: false, record: outcome.fingerprint === null ? undefined : outcome };
+  const { fingerprint, responseStatus, responseBody } = outcome;
+  return { claimed: false, record: fingerprint === null ? undefined : { fingerprint, responseStatus, responseBody } };
 }
 
 /** One column of a row inserted by insertRowClaimingKey: its name, value and SQL type. */

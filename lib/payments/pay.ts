@@ -1,20 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { errors } from '@/lib/api/errors';
+import { settleClaim } from '@/lib/api/idempotency';
 import { metadataOf } from '@/lib/api/metadata';
-import {
-  findSessionWithItemsById,
-  lockSessionForPayment,
-  markSessionComplete,
-} from '@/lib/checkout-sessions/repository';
-import { serializeCheckoutSession } from '@/lib/checkout-sessions/serialize';
+import { findSessionForPayment } from '@/lib/checkout-sessions/repository';
+import { serializeCheckoutSession, type CheckoutSessionWithItems } from '@/lib/checkout-sessions/serialize';
 import { now, onConnectionClock } from '@/lib/clock';
-import { inTransaction, type Db } from '@/lib/db';
-import { emitEvent } from '@/lib/events/service';
-import type { PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
+import type { Db } from '@/lib/db';
+import { newEvent } from '@/lib/events/service';
+import type { Payment, PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
+import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { isId, newId } from '@/lib/ids';
-import { lockOrderForPayment, markOrderPaid } from '@/lib/orders/repository';
 import { cardBrand, cardOutcome, isExpired, normalizeCardNumber, passesLuhn } from './cards';
-import { countDeclinedPayments, insertPayment } from './repository';
+import { recordPayment } from './repository';
 import type { PayInput } from './schemas';
 import { serializePayment } from './serialize';
 
@@ -22,7 +19,7 @@ import { serializePayment } from './serialize';
 
 type Attempt = {
   method: PaymentMethod;
-  details: Prisma.InputJsonValue;
+  details: Prisma.JsonObject;
   outcome: { status: 'succeeded'; refundsFail: boolean } | { status: 'failed'; failureCode: string };
 };
 
@@ -39,13 +36,14 @@ function simulateAttempt(input: PayInput): Attempt {
     ) {
       throw errors.parameterInvalid('Your card has expired', 'exp_year', 'Your card has expired.');
     }
-    // only brand, last4 and expiry are ever kept
+    // only brand, last4 and expiry are ever kept; the keys in the order PostgreSQL's jsonb keeps them (shorter
+    // first), so the answer that pays is byte for byte what a later GET of the payment reads back
     const details = {
       card: {
         brand: cardBrand(digits),
         last4: digits.slice(-4),
-        exp_month: input.exp_month ?? null,
         exp_year: input.exp_year ?? null,
+        exp_month: input.exp_month ?? null,
       },
     };
     return { method: 'card', details, outcome: cardOutcome(digits) };
@@ -60,7 +58,7 @@ function simulateAttempt(input: PayInput): Attempt {
     };
     return { method: 'usdc', details, outcome: { status: 'succeeded', refundsFail: false } };
   }
-  const details = { interac: { email_masked: input.email ? maskEmail(input.email) : null, bank: input.bank ?? null } };
+  const details = { interac: { bank: input.bank ?? null, email_masked: input.email ? maskEmail(input.email) : null } };
   const outcome =
     input.outcome === 'approve'
       ? ({ status: 'succeeded', refundsFail: false } as const)
@@ -88,75 +86,99 @@ export class DeclineLimitReached extends Error {
 export type PayOptions = { declineLimit?: number };
 
 /**
- * Pays a session in one transaction. The session row is locked first, then its order's, so double clicks,
- * two tabs and two sessions of one order all pay once; a partial unique index backs the order rule.
- * A decline records a failed payment and leaves the session open. `merchantId` is null on the hosted page.
+ * Pays a session: the session is read, the attempt decided and its answer made, then it is written in one
+ * statement (recordPayment) that checks again, on the rows as they are, that the session is still open and its
+ * order unpaid: double clicks, two tabs and two sessions of one order all pay once, and a partial unique index
+ * backs the order rule. A decline records a failed payment and leaves the session open. `merchantId` is null
+ * on the hosted page. With `claimKey`, the request's Idempotency-Key is claimed in that statement.
  */
 export async function payCheckoutSession(
   database: Db,
   merchantId: string | null,
   sessionId: string,
   input: PayInput,
-  options: PayOptions = {},
-) {
+  options: PayOptions & { claimKey?: (payment: Payment) => ClaimWithAnswer } = {},
+): Promise<{ payment: Payment; session: CheckoutSessionWithItems }> {
   const attempt = simulateAttempt(input);
-  return inTransaction(database, async (tx) => {
-    if (!isId('checkoutSession', sessionId)) throw missing(sessionId);
-    const clockOffsetSeconds = await lockSessionForPayment(tx, sessionId);
-    if (clockOffsetSeconds === undefined) throw missing(sessionId);
-    const session = await findSessionWithItemsById(tx, sessionId);
-    if (merchantId && session.merchantId !== merchantId) throw missing(sessionId);
-
-    if (!session.paymentMethods.includes(attempt.method)) {
-      throw errors.paymentMethodNotOffered(
-        `This checkout session does not offer ${attempt.method}`,
-        'payment_method',
-        'This checkout does not accept that way to pay. Choose another one.',
-      );
-    }
+  for (let tries = 1; ; tries += 1) {
+    const read = isId('checkoutSession', sessionId)
+      ? await findSessionForPayment(database, merchantId, sessionId)
+      : null;
+    if (!read) throw missing(sessionId);
+    const { clockOffsetSeconds, ...session } = read;
     // the connection's time, also for the hosted page, which has no API key to bring it (lib/api/route.ts)
     const at = onConnectionClock(clockOffsetSeconds, now);
-    if (session.status !== 'open' || session.expiresAt <= at) {
-      throw errors.checkoutSessionNotOpen(
-        `Checkout session ${sessionId} is ${serializeCheckoutSession(session).status}, not open`,
-      );
-    }
-    // counted under the session's lock, so parallel declines cannot slip past the limit; USDC never declines
-    if (options.declineLimit !== undefined && attempt.method !== 'usdc') {
-      const declined = await countDeclinedPayments(tx, session.orderId, session.id);
-      if (declined >= options.declineLimit) throw new DeclineLimitReached(session.id);
-    }
-    const order = await lockOrderForPayment(tx, session.orderId);
-    if (order.status === 'paid') throw errors.orderAlreadyPaid(`Order ${order.reference} is already paid`);
+    assertPayable(session, attempt, at, options.declineLimit);
 
-    const payment = await insertPayment(tx, {
-      id: newId('payment'),
-      merchantId: session.merchantId,
-      orderId: session.orderId,
-      orderReference: session.orderReference,
-      checkoutSessionId: session.id,
-      paymentLinkId: session.paymentLinkId,
-      status: attempt.outcome.status,
-      amount: session.amount,
-      currency: session.currency,
-      paymentMethod: attempt.method,
-      methodDetails: attempt.details,
-      failureCode: attempt.outcome.status === 'failed' ? attempt.outcome.failureCode : null,
-      refundsFailInSandbox: attempt.outcome.status === 'succeeded' && attempt.outcome.refundsFail,
-      // the session's, as it is under the session's lock: copied by the insert that makes the payment (api.md §14)
-      metadata: metadataOf(session.metadata),
-      createdAt: at,
-    });
-    if (payment.status === 'failed') {
-      await emitEvent(tx, session.merchantId, 'payment.failed', serializePayment(payment));
-      return { payment, session };
+    const payment = paymentOf(session, attempt, at);
+    const paid = { ...session, status: 'complete' as const, paymentId: payment.id, completedAt: at };
+    const events =
+      payment.status === 'failed'
+        ? [newEvent(session.merchantId, 'payment.failed', serializePayment(payment))]
+        : [
+            newEvent(session.merchantId, 'payment.succeeded', serializePayment(payment)),
+            newEvent(session.merchantId, 'checkout_session.completed', serializeCheckoutSession(paid)),
+          ];
+    const claim = options.claimKey?.(payment);
+    const outcome = await recordPayment(database, payment, events, { declineLimit: options.declineLimit, claim });
+    if (outcome === 'order_already_paid')
+      throw errors.orderAlreadyPaid(`Order ${session.orderReference} is already paid`);
+    // the session moved on since it was read (paid, expired, another decline): read it again to say how; a
+    // session that is still payable was only raced, and the attempt is made again
+    if (outcome === 'checkout_session_not_payable') {
+      if (tries < 3) continue;
+      throw errors.checkoutSessionNotOpen(`Checkout session ${sessionId} could not be paid; try again`);
     }
-    const completed = await markSessionComplete(tx, session.id, payment.id, at);
-    await markOrderPaid(tx, order.id, payment.id);
-    await emitEvent(tx, session.merchantId, 'payment.succeeded', serializePayment(payment));
-    await emitEvent(tx, session.merchantId, 'checkout_session.completed', serializeCheckoutSession(completed));
-    return { payment, session: completed };
-  });
+    if (claim && outcome !== true) settleClaim(outcome, claim);
+    return { payment, session: payment.status === 'succeeded' ? paid : session };
+  }
+}
+
+/** What the session allows, as it was read: the statement checks its state again on the row. */
+function assertPayable(
+  session: CheckoutSessionWithItems,
+  attempt: Attempt,
+  at: Date,
+  declineLimit: number | undefined,
+) {
+  if (!session.paymentMethods.includes(attempt.method)) {
+    throw errors.paymentMethodNotOffered(
+      `This checkout session does not offer ${attempt.method}`,
+      'payment_method',
+      'This checkout does not accept that way to pay. Choose another one.',
+    );
+  }
+  if (session.status !== 'open' || session.expiresAt <= at) {
+    throw errors.checkoutSessionNotOpen(
+      `Checkout session ${session.id} is ${serializeCheckoutSession(session).status}, not open`,
+    );
+  }
+  // USDC never declines
+  if (declineLimit !== undefined && attempt.method !== 'usdc' && session.declinedPayments >= declineLimit)
+    throw new DeclineLimitReached(session.id);
+}
+
+function paymentOf(session: CheckoutSessionWithItems, attempt: Attempt, at: Date): Payment {
+  return {
+    id: newId('payment'),
+    merchantId: session.merchantId,
+    orderId: session.orderId,
+    orderReference: session.orderReference,
+    checkoutSessionId: session.id,
+    paymentLinkId: session.paymentLinkId,
+    status: attempt.outcome.status,
+    amount: session.amount,
+    currency: session.currency,
+    paymentMethod: attempt.method,
+    methodDetails: attempt.details,
+    failureCode: attempt.outcome.status === 'failed' ? attempt.outcome.failureCode : null,
+    refundsFailInSandbox: attempt.outcome.status === 'succeeded' && attempt.outcome.refundsFail,
+    // the session's, which never changes: a payment copies it when it is made (api.md §14)
+    metadata: metadataOf(session.metadata),
+    amountReserved: 0,
+    amountRefunded: 0,
+    createdAt: at,
+  };
 }
 
 function missing(id: string) {

@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
-import type { Db } from '@/lib/db';
+import { abortReason, sql, type Db } from '@/lib/db';
+import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository';
+import {
+  CLAIM_OUTCOME,
+  CLAIM_WITH_ANSWER_VALUES,
+  type ClaimOutcome,
+  claimWithAnswer,
+  type ClaimWithAnswer,
+  runClaimingStatement,
+} from '@/lib/idempotency/repository';
 import { referenceMatch } from '@/lib/db/page';
 import { isId } from '@/lib/ids';
-import type { Currency, PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
+import type { Currency, Payment, PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
 import { countLimit } from '@/lib/db/page';
 
 // Every query on payments. Their amount_reserved and amount_refunded move only through the relative
@@ -37,13 +46,111 @@ export async function findPaymentsPage(
   return database.payment.findMany({ where: { AND: [base, page.after] }, orderBy: NEWEST_FIRST, take: page.take });
 }
 
-/** Declined attempts on one session of an order; the caller holds the session's lock. */
-export async function countDeclinedPayments(database: Db, orderId: string, checkoutSessionId: string) {
-  return database.payment.count({ where: { orderId, checkoutSessionId, status: 'failed' } });
+/** Why a payment's statement undid itself (nothing was written; the caller reads the session again to say why). */
+export type PaymentRefusal = 'checkout_session_not_payable' | 'order_already_paid';
+const NOT_PAYABLE: PaymentRefusal = 'checkout_session_not_payable';
+const ORDER_PAID: PaymentRefusal = 'order_already_paid';
+
+// A payment attempt in one statement: the session's conditional UPDATE (still open and unexpired at the
+// payment's time; a decline also counts itself there, under the hosted page's limit), then for a success the
+// order's (not yet paid), then the payment row and its events with their deliveries. The session's row is
+// taken before the order's, as everywhere. A concurrent payment of the session or the order makes its UPDATE
+// find no row (PostgreSQL checks the condition again on the row that payment left), and the statement undoes
+// itself: a double click, two tabs or two sessions of one order pay once. `$(n)` is the placeholder of
+// paymentValues' n-th value, then eventValues'; `gate` is what the session's UPDATE selects FROM.
+const paymentWrites = ($: (n: number) => string, gate = '') => `
+  payable AS (
+    UPDATE "checkout_sessions" AS s SET
+      "status" = CASE WHEN ${$(3)}::boolean THEN 'complete'::"CheckoutSessionStatus" ELSE s."status" END,
+      "payment_id" = CASE WHEN ${$(3)}::boolean THEN ${$(5)}::text ELSE s."payment_id" END,
+      "completed_at" = CASE WHEN ${$(3)}::boolean THEN ${$(2)}::timestamptz ELSE s."completed_at" END,
+      "declined_payments" = s."declined_payments" + CASE WHEN ${$(3)}::boolean THEN 0 ELSE 1 END
+    ${gate}
+    WHERE s."id" = ${$(1)}::text AND s."status" = 'open' AND s."expires_at" > ${$(2)}::timestamptz
+      AND (${$(3)}::boolean OR ${$(4)}::int IS NULL OR s."declined_payments" < ${$(4)}::int)
+    RETURNING s."order_id"
+  ), paid_order AS (
+    UPDATE "orders" AS o SET "status" = 'paid', "payment_id" = ${$(5)}::text
+    FROM payable AS p
+    WHERE ${$(3)}::boolean AND o."id" = p."order_id" AND o."status" <> 'paid'
+    RETURNING o."id"
+  ), recorded AS (
+    INSERT INTO "payments" ("id", "merchant_id", "order_id", "order_reference", "checkout_session_id", "status",
+      "amount", "currency", "payment_method", "method_details", "failure_code", "refunds_fail_in_sandbox",
+      "metadata", "created_at", "payment_link_id")
+    SELECT ${$(5)}::text, ${$(6)}::text, p."order_id", ${$(7)}::text, ${$(1)}::text,
+           CASE WHEN ${$(3)}::boolean THEN 'succeeded' ELSE 'failed' END::"PaymentStatus",
+           ${$(8)}::int, ${$(9)}::"Currency", ${$(10)}::"PaymentMethod", ${$(11)}::jsonb, ${$(12)}::text,
+           ${$(13)}::boolean, ${$(14)}::jsonb, ${$(2)}::timestamptz, ${$(15)}::text
+    FROM payable AS p
+    WHERE NOT ${$(3)}::boolean OR EXISTS (SELECT 1 FROM paid_order)
+    RETURNING "id"
+  ), ${eventWrites((n) => $(PAYMENT_VALUES + n), 'FROM recorded')}`;
+
+const PAYMENT_VALUES = 15;
+
+function paymentValues(payment: Payment, declineLimit: number | undefined): unknown[] {
+  return [
+    payment.checkoutSessionId,
+    payment.createdAt,
+    payment.status === 'succeeded',
+    declineLimit ?? null,
+    payment.id,
+    payment.merchantId,
+    payment.orderReference,
+    payment.amount,
+    payment.currency,
+    payment.paymentMethod,
+    JSON.stringify(payment.methodDetails),
+    payment.failureCode,
+    payment.refundsFailInSandbox,
+    JSON.stringify(payment.metadata),
+    payment.paymentLinkId,
+  ];
 }
 
-export async function insertPayment(database: Db, data: Prisma.PaymentUncheckedCreateInput) {
-  return database.payment.create({ data });
+// which rule stopped the statement, checked after every write ran: the session's, else the order's
+const refusalOf = (claimed: string) => `CASE
+      WHEN ${claimed} AND NOT EXISTS (SELECT 1 FROM payable) THEN abort_statement('${NOT_PAYABLE}')
+      WHEN ${claimed} AND NOT EXISTS (SELECT 1 FROM recorded) THEN abort_statement('${ORDER_PAID}') END`;
+
+const RECORD_PAYMENT = `
+  WITH ${paymentWrites((n) => `$${n}`)}
+  SELECT ${refusalOf('true')} AS "undone"`;
+
+const RECORD_PAYMENT_CLAIMING_KEY = `
+  WITH ${claimWithAnswer()}, ${paymentWrites((n) => `$${CLAIM_WITH_ANSWER_VALUES + n}`, 'FROM "claimed"')}
+  SELECT ${CLAIM_OUTCOME.columns}, ${refusalOf('c."id" IS NOT NULL')} AS "undone"
+  FROM ${CLAIM_OUTCOME.from}`;
+
+/**
+ * Records a payment attempt of an open session with its events (payment.succeeded and
+ * checkout_session.completed, or payment.failed), in one statement: a success completes the session and pays
+ * its order. With `claim`, claims the request's Idempotency-Key with the answer too. Returns true (with
+ * `claim`: the claim's outcome), or the refusal when nothing was written: the session is no longer open, has
+ * expired or reached `declineLimit` (for a decline), or its order was paid.
+ */
+export async function recordPayment(
+  database: Db,
+  payment: Payment,
+  events: NewEvent[],
+  options: { declineLimit?: number; claim?: ClaimWithAnswer },
+): Promise<true | ClaimOutcome | PaymentRefusal> {
+  const values = [...paymentValues(payment, options.declineLimit), ...eventValues(...events)];
+  const refusals = [NOT_PAYABLE, ORDER_PAID] as const;
+  if (options.claim) {
+    const statement = { name: 'record-payment-claiming-key', text: RECORD_PAYMENT_CLAIMING_KEY, values };
+    const result = await runClaimingStatement(database, statement, options.claim, { refusals });
+    return 'refused' in result ? result.refused : result.outcome;
+  }
+  try {
+    await sql(database, 'record-payment', RECORD_PAYMENT, values);
+    return true;
+  } catch (error) {
+    const refusal = refusals.find((one) => one === abortReason(error));
+    if (refusal === undefined) throw error;
+    return refusal;
+  }
 }
 
 /** Gives a refund's reserved amount back (declined, canceled or failed refund). */

@@ -174,6 +174,26 @@ describe('under concurrent requests', () => {
     expect(await client.payment.count({ where: { checkoutSessionId: session.id } })).toBe(1);
   });
 
+  it('10 pays of one session with one Idempotency-Key make one payment and one answer, replayed', async () => {
+    const session = (await api.post('/v1/checkout-sessions', sessionBody())).body;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api.post(
+          `/v1/test-helpers/checkout-sessions/${session.id}/pay`,
+          { payment_method: 'card', card_number: '4242424242424242' },
+          { idempotencyKey: `pay-${session.id}` },
+        ),
+      ),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array(10).fill(200));
+    expect(answers.filter((res) => res.headers.get('idempotent-replayed') === 'true')).toHaveLength(9);
+    for (const res of answers) expect(res.body).toEqual(answers[0].body);
+    const client = await db();
+    expect(await client.payment.count({ where: { checkoutSessionId: session.id } })).toBe(1);
+    const events = await client.event.findMany({ where: { type: 'payment.succeeded' } });
+    expect(events.filter((event) => (event.data as any).object.id === answers[0].body.id)).toHaveLength(1);
+  });
+
   it('two sessions of one order paid at once make one payment', async () => {
     for (let round = 0; round < 5; round++) {
       const order_reference = uniqueRef('race');

@@ -135,6 +135,20 @@ describe('POST /v1/test-helpers/checkout-sessions/{id}/pay', () => {
     expect(await client.payment.count({ where: { checkoutSessionId: session.id } })).toBe(0);
   });
 
+  it.each([
+    ['card', { payment_method: 'card', card_number: '4242424242424242', exp_month: 1, exp_year: 2099 }],
+    ['USDC', { payment_method: 'usdc' }],
+    [
+      'Interac',
+      { payment_method: 'interac', outcome: 'approve', email: 'ana@example.com', bank: 'Sandbox Credit Union' },
+    ],
+  ])('answers a %s payment exactly as a later GET of it reads, key order included', async (_method, pay) => {
+    const { payment } = await paidSession(pay, pay.payment_method === 'interac' ? { currency: 'CAD' } : {});
+    expect(payment.status).toBe(200);
+    const read = await api.get(`/v1/payments/${payment.body.id}`);
+    expect(JSON.stringify(payment.body)).toBe(JSON.stringify(read.body));
+  });
+
   it('says an expiry month of 13 is not a month', async () => {
     const session = (await api.post('/v1/checkout-sessions', sessionBody())).body;
     const res = await api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, {

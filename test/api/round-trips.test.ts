@@ -33,7 +33,8 @@ const ROUND_TRIPS: Record<string, number> = {
   // where the stream starts (the newest event's place); then it only listens until something is written
   streamEvents: 1,
   getEvent: 1,
-  payCheckoutSession: 14,
+  // the session read first (its rules and their messages), then one statement that pays it and claims the key
+  payCheckoutSession: 2,
   completeRefundRequest: 2,
   failRefundRequest: 2,
   getTestClock: 1,

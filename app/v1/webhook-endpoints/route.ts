@@ -5,14 +5,10 @@ import { serializeWebhookEndpoint, serializeWebhookEndpointWithSecret } from '@/
 import { createWebhookEndpoint, listWebhookEndpoints } from '@/lib/webhooks/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  POST: apiRoute(
-    createWebhookEndpointOperation,
-    async ({ db, merchantId, body, keyClaimingWrite }) => {
-      const claimKey = keyClaimingWrite?.answering(serializeWebhookEndpointWithSecret);
-      return serializeWebhookEndpointWithSecret(await createWebhookEndpoint(db, merchantId, body, { claimKey }));
-    },
-    { claimsKeyInWrite: true },
-  ),
+  POST: apiRoute(createWebhookEndpointOperation, async ({ db, merchantId, body, keyClaimingWrite }) => {
+    const claimKey = keyClaimingWrite?.answering(serializeWebhookEndpointWithSecret);
+    return serializeWebhookEndpointWithSecret(await createWebhookEndpoint(db, merchantId, body, { claimKey }));
+  }),
   GET: apiRoute(listWebhookEndpointsOperation, async ({ db, merchantId, query }) =>
     listObject(await listWebhookEndpoints(db, merchantId, query), (endpoint) => serializeWebhookEndpoint(endpoint)),
   ),

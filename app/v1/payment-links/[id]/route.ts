@@ -7,12 +7,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: apiRoute(getPaymentLinkOperation, async ({ db, merchantId, params }) =>
     serializePaymentLink(await getPaymentLinkOrThrow(db, merchantId, params.id)),
   ),
-  POST: apiRoute(
-    updatePaymentLinkOperation,
-    async ({ db, merchantId, params, body, keyClaimingWrite }) => {
-      const claimKey = keyClaimingWrite?.answering(serializePaymentLink);
-      return serializePaymentLink(await updatePaymentLink(db, merchantId, params.id, body, { claimKey }));
-    },
-    { claimsKeyInWrite: true },
-  ),
+  POST: apiRoute(updatePaymentLinkOperation, async ({ db, merchantId, params, body, keyClaimingWrite }) => {
+    const claimKey = keyClaimingWrite?.answering(serializePaymentLink);
+    return serializePaymentLink(await updatePaymentLink(db, merchantId, params.id, body, { claimKey }));
+  }),
 });

@@ -12,14 +12,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: apiRoute(getWebhookEndpointOperation, async ({ db, merchantId, params }) =>
     serializeWebhookEndpoint(await getWebhookEndpointOrThrow(db, merchantId, params.id)),
   ),
-  POST: apiRoute(
-    updateWebhookEndpointOperation,
-    async ({ db, merchantId, params, body, keyClaimingWrite }) => {
-      const claimKey = keyClaimingWrite?.answering((endpoint: WebhookEndpoint) => serializeWebhookEndpoint(endpoint));
-      return serializeWebhookEndpoint(await updateWebhookEndpoint(db, merchantId, params.id, body, { claimKey }));
-    },
-    { claimsKeyInWrite: true },
-  ),
+  POST: apiRoute(updateWebhookEndpointOperation, async ({ db, merchantId, params, body, keyClaimingWrite }) => {
+    const claimKey = keyClaimingWrite?.answering((endpoint: WebhookEndpoint) => serializeWebhookEndpoint(endpoint));
+    return serializeWebhookEndpoint(await updateWebhookEndpoint(db, merchantId, params.id, body, { claimKey }));
+  }),
   DELETE: apiRoute(deleteWebhookEndpointOperation, async ({ db, merchantId, params }) => {
     await deleteWebhookEndpoint(db, merchantId, params.id);
     return serializeDeletedWebhookEndpoint(params.id);

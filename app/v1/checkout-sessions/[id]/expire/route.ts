@@ -4,12 +4,8 @@ import { serializeCheckoutSession } from '@/lib/checkout-sessions/serialize';
 import { expireCheckoutSession } from '@/lib/checkout-sessions/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  POST: apiRoute(
-    expireCheckoutSessionOperation,
-    async ({ db, merchantId, params, keyClaimingWrite }) => {
-      const claimKey = keyClaimingWrite?.answering(serializeCheckoutSession);
-      return serializeCheckoutSession(await expireCheckoutSession(db, merchantId, params.id, { claimKey }));
-    },
-    { claimsKeyInWrite: true },
-  ),
+  POST: apiRoute(expireCheckoutSessionOperation, async ({ db, merchantId, params, keyClaimingWrite }) => {
+    const claimKey = keyClaimingWrite?.answering(serializeCheckoutSession);
+    return serializeCheckoutSession(await expireCheckoutSession(db, merchantId, params.id, { claimKey }));
+  }),
 });

@@ -4,12 +4,8 @@ import { serializeRefundRequest } from '@/lib/refunds/serialize';
 import { cancelRefundRequest } from '@/lib/refunds/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  POST: apiRoute(
-    cancelRefundRequestOperation,
-    async ({ db, merchantId, params, keyClaimingWrite }) => {
-      const claimKey = keyClaimingWrite?.answering(serializeRefundRequest);
-      return serializeRefundRequest(await cancelRefundRequest(db, merchantId, params.id, { claimKey }));
-    },
-    { claimsKeyInWrite: true },
-  ),
+  POST: apiRoute(cancelRefundRequestOperation, async ({ db, merchantId, params, keyClaimingWrite }) => {
+    const claimKey = keyClaimingWrite?.answering(serializeRefundRequest);
+    return serializeRefundRequest(await cancelRefundRequest(db, merchantId, params.id, { claimKey }));
+  }),
 });

@@ -4,12 +4,8 @@ import { advanceTestClockOperation } from '@/lib/test-clocks/operations';
 import { advanceTestClock } from '@/lib/test-clocks/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  POST: apiRoute(
-    advanceTestClockOperation,
-    async ({ db, merchantId, body, keyClaimingWrite }) => {
-      const claimKey = keyClaimingWrite?.answering(serializeTestClock);
-      return serializeTestClock(await advanceTestClock(db, merchantId, body.seconds, { claimKey }));
-    },
-    { claimsKeyInWrite: true },
-  ),
+  POST: apiRoute(advanceTestClockOperation, async ({ db, merchantId, body, keyClaimingWrite }) => {
+    const claimKey = keyClaimingWrite?.answering(serializeTestClock);
+    return serializeTestClock(await advanceTestClock(db, merchantId, body.seconds, { claimKey }));
+  }),
 });
