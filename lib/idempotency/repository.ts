@@ -12,14 +12,6 @@ export type KeyRecord = {
   responseBody: string | null;
 };
 
-// A key is taken over when its record is older than 24 hours, or unanswered for a minute (its request died)
-// and this request has the same body.
-const TAKE_OVER_WHEN = `
-      WHERE "idempotency_keys"."created_at" < now() - interval '24 hours'
-         OR ("idempotency_keys"."response_status" IS NULL
-             AND "idempotency_keys"."locked_at" < now() - interval '1 minute'
-             AND "idempotency_keys"."fingerprint" = EXCLUDED."fingerprint")`;
-
 /** The record holding a key, if any: for answering a request refused before its write could claim the key. */
 export async function findIdempotencyRecord(
   database: Db,
@@ -51,16 +43,28 @@ export type ClaimWithAnswer = {
  * it. Every write of the statement selects FROM "claimed", so it happens only when this request owns the key;
  * a duplicate waits on the unique index for the first to commit and then writes nothing. `answer` may complete
  * $6 with what only the statement knows, from the tables `from` names.
+ *
+ * A key is new (inserted), or taken over when its record is older than 24 hours, or unanswered for a minute (its
+ * request died) and this request has the same body. The insert does nothing on a conflict rather than updating
+ * under a condition: ON CONFLICT DO UPDATE locks the existing row even when its condition is false, which made
+ * every replay a write (a transaction id, a commit record and a WAL flush); so a replay only reads.
  */
 export function claimWithAnswer(answer = '$6::text', from = ''): string {
-  return `"claimed" AS (
+  return `"new_claim" AS (
     INSERT INTO "idempotency_keys" ("merchant_id", "endpoint", "key", "fingerprint", "response_status", "response_body")
     SELECT $1, $2, $3, $4, $5::int, ${answer} ${from}
-    ON CONFLICT ("merchant_id", "endpoint", "key") DO UPDATE
-      SET "fingerprint" = EXCLUDED."fingerprint", "response_status" = EXCLUDED."response_status",
-          "response_body" = EXCLUDED."response_body", "created_at" = now(), "locked_at" = now()
-      ${TAKE_OVER_WHEN}
-    RETURNING "id")`;
+    ON CONFLICT ("merchant_id", "endpoint", "key") DO NOTHING
+    RETURNING "id"
+  ), "taken_over" AS (
+    UPDATE "idempotency_keys" AS k
+    SET "fingerprint" = $4, "response_status" = $5::int, "response_body" = w."answer", "created_at" = now(),
+        "locked_at" = now()
+    FROM (SELECT ${answer} AS "answer" ${from}) AS w
+    WHERE k."merchant_id" = $1 AND k."endpoint" = $2 AND k."key" = $3 AND NOT EXISTS (SELECT 1 FROM "new_claim")
+      AND (k."created_at" < now() - interval '24 hours'
+           OR (k."response_status" IS NULL AND k."locked_at" < now() - interval '1 minute' AND k."fingerprint" = $4))
+    RETURNING k."id"
+  ), "claimed" AS (SELECT "id" FROM "new_claim" UNION ALL SELECT "id" FROM "taken_over")`;
 }
 
 export const CLAIM_WITH_ANSWER_VALUES = 6;
