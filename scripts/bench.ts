@@ -3,6 +3,7 @@
 // and at 50 connections. Prints a table and writes bench/results.json. Not part of npm test.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { MAX_AMOUNT } from '../lib/money';
 import { BENCH_API_KEY, startBenchServer } from './bench-server';
@@ -32,6 +33,10 @@ type Result = {
   roundTrips?: number;
   /** CPU time of the server process per request, user + system (Linux) */
   serverCpuMsPerRequest?: number;
+  /** CPU time of the embedded PostgreSQL per request: its postmaster, backends and helpers (Linux) */
+  databaseCpuMsPerRequest?: number;
+  /** how busy the machine's cores were over the run, all processes together, load generator included (Linux) */
+  machineBusy?: number;
   ratioToFloor?: number;
 };
 
@@ -56,12 +61,19 @@ async function main() {
         await measure(base, scenario, connections, 2);
         const roundTrips = await roundTripsOf(base, scenario);
         const cpuBefore = processCpuMs(server.pid);
+        const databaseCpuBefore = postgresCpuMs(DATA_DIR);
+        const machineBefore = machineTicks();
         const result = { ...(await measure(base, scenario, connections, DURATION_SECONDS)), roundTrips };
         const cpuAfter = processCpuMs(server.pid);
-        if (cpuBefore !== null && cpuAfter !== null) {
-          result.serverCpuMsPerRequest = Number(
-            ((cpuAfter - cpuBefore) / (result.requestsPerSecond * DURATION_SECONDS)).toFixed(2),
-          );
+        const databaseCpuAfter = postgresCpuMs(DATA_DIR);
+        const machineAfter = machineTicks();
+        const perRequest = (ms: number) => Number((ms / (result.requestsPerSecond * DURATION_SECONDS)).toFixed(2));
+        if (cpuBefore !== null && cpuAfter !== null) result.serverCpuMsPerRequest = perRequest(cpuAfter - cpuBefore);
+        if (databaseCpuBefore !== null && databaseCpuAfter !== null)
+          result.databaseCpuMsPerRequest = perRequest(databaseCpuAfter - databaseCpuBefore);
+        if (machineBefore && machineAfter) {
+          const total = machineAfter.total - machineBefore.total;
+          result.machineBusy = Number(((total - (machineAfter.idle - machineBefore.idle)) / total).toFixed(2));
         }
         results.push(result);
       }
@@ -188,11 +200,53 @@ function measure(base: string, scenario: Scenario, connections: number, duration
 }
 
 /** user + system CPU time of a process so far, from /proc (null elsewhere) */
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** /proc/<pid>/stat after the command's name: fields[1] is the parent, [11]–[14] user, system, and children's. */
+function statFields(pid: number | string): string[] {
+  return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+}
+
 function processCpuMs(pid: number | undefined): number | null {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    const ticksPerSecond = 100; // USER_HZ on Linux
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+    const fields = statFields(pid ?? '');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time of the embedded PostgreSQL in `dataDir`: the postmaster, each process it started, and those of them
+ * that have ended (its children's time), on Linux.
+ */
+function postgresCpuMs(dataDir: string): number | null {
+  try {
+    const postmaster = fs
+      .readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
+      .split('\n')[0]
+      .trim();
+    const own = statFields(postmaster);
+    let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+    for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+      try {
+        const fields = statFields(pid);
+        if (fields[1] === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // the process ended while the list was read
+      }
+    }
+    return (ticks * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** The machine's CPU ticks since boot, all cores: in all, and idle (waiting for the disk included). */
+function machineTicks(): { total: number; idle: number } | null {
+  try {
+    const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+    return { total: ticks.reduce((sum, n) => sum + n, 0), idle: ticks[3] + ticks[4] };
   } catch {
     return null;
   }
@@ -209,8 +263,22 @@ function printTable(results: Result[]) {
     String(r.non2xx + r.errors),
     r.roundTrips === undefined ? '–' : String(r.roundTrips),
     r.serverCpuMsPerRequest === undefined ? '–' : `${r.serverCpuMsPerRequest} ms`,
+    r.databaseCpuMsPerRequest === undefined ? '–' : `${r.databaseCpuMsPerRequest} ms`,
+    r.machineBusy === undefined ? '–' : `${Math.round(r.machineBusy * 100)} %`,
   ]);
-  const header = ['scenario', 'conns', 'req/s', 'of floor', 'p50', 'p99', 'non-2xx', 'round trips', 'server CPU/req'];
+  const header = [
+    'scenario',
+    'conns',
+    'req/s',
+    'of floor',
+    'p50',
+    'p99',
+    'non-2xx',
+    'round trips',
+    'server CPU/req',
+    'database CPU/req',
+    'cores busy',
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) =>
     cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');

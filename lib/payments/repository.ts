@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { metadataField } from '@/lib/api/metadata';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import { abortReason, sql, type Db } from '@/lib/db';
 import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository';
@@ -13,13 +14,52 @@ import {
 import { referenceMatch } from '@/lib/db/page';
 import { isId } from '@/lib/ids';
 import type { Currency, Payment, PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
+import {
+  Currency as CurrencyValues,
+  PaymentMethod as PaymentMethodValues,
+  PaymentStatus,
+} from '@/lib/generated/prisma/enums';
 import { countLimit } from '@/lib/db/page';
 
 // Every query on payments. Their amount_reserved and amount_refunded move only through the relative
 // UPDATEs below (and the refunds repository's reservation), never by writing a value read earlier.
 
-export async function findPayment(database: Db, merchantId: string, id: string) {
-  return database.payment.findFirst({ where: { id, merchantId } });
+// The row of SELECT_PAYMENT, alias by alias: checked, so a column renamed in the schema but not in the query
+// fails here rather than showing as undefined in a /v1 body.
+const jsonValue = z.custom<Prisma.JsonValue>((value) => value !== undefined);
+const paymentRow = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  orderId: z.string(),
+  orderReference: z.string(),
+  checkoutSessionId: z.string(),
+  status: z.enum(PaymentStatus),
+  amount: z.number().int(),
+  currency: z.enum(CurrencyValues),
+  paymentMethod: z.enum(PaymentMethodValues),
+  methodDetails: jsonValue,
+  failureCode: z.string().nullable(),
+  metadata: metadataField,
+  amountReserved: z.number().int(),
+  amountRefunded: z.number().int(),
+  refundsFailInSandbox: z.boolean(),
+  createdAt: z.date(),
+  paymentLinkId: z.string().nullable(),
+}) satisfies z.ZodType<Payment>;
+
+const SELECT_PAYMENT = `
+  SELECT "id", "merchant_id" AS "merchantId", "order_id" AS "orderId", "order_reference" AS "orderReference",
+         "checkout_session_id" AS "checkoutSessionId", "status"::text AS "status", "amount",
+         "currency"::text AS "currency", "payment_method"::text AS "paymentMethod", "method_details" AS "methodDetails",
+         "failure_code" AS "failureCode", "metadata", "amount_reserved" AS "amountReserved",
+         "amount_refunded" AS "amountRefunded", "refunds_fail_in_sandbox" AS "refundsFailInSandbox",
+         "created_at" AS "createdAt", "payment_link_id" AS "paymentLinkId"
+  FROM "payments" WHERE "id" = $1 AND "merchant_id" = $2`;
+
+/** The merchant's payment, in one prepared statement (GET /v1/payments/{id}, and a refund's rules). */
+export async function findPayment(database: Db, merchantId: string, id: string): Promise<Payment | null> {
+  const [row] = await sql(database, 'find-payment', SELECT_PAYMENT, [id, merchantId]);
+  return row ? paymentRow.parse(row) : null;
 }
 
 /** By id alone: for a payment already found under its merchant, read again inside a transaction. */
