@@ -8,6 +8,7 @@ import {
   SandboxInvalidRequestError,
   SandboxRateLimitError,
 } from '../src/index';
+import { backoffMs } from '../src/http';
 import { sessionBody } from './support/client';
 import { startProxy, type Step, type TestProxy } from './support/proxy';
 
@@ -82,6 +83,48 @@ describe('retries', () => {
     expect(page.object).toBe('list');
     expect(proxy.seen).toHaveLength(2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('reads a Retry-After given as an HTTP date, and throws at once when it asks for more than a minute', async () => {
+    const dated = await throughProxy((nth) =>
+      nth === 1
+        ? {
+            status: 429,
+            // whole seconds, as HTTP dates are: 2 s ahead waits between 1 and 2 s
+            headers: { 'Retry-After': new Date(Date.now() + 2_000).toUTCString() },
+            body: errorBody('rate_limit_error', 'rate_limited'),
+          }
+        : 'forward',
+    );
+    const started = Date.now();
+    await dated.sandbox.payments.list();
+    expect(dated.proxy.seen).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+
+    const tooLong = await throughProxy(() => ({
+      status: 429,
+      headers: { 'Retry-After': '120' },
+      body: errorBody('rate_limit_error', 'rate_limited'),
+    }));
+    const refusedAt = Date.now();
+    const error = await tooLong.sandbox.payments.list().catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(SandboxRateLimitError);
+    expect(error).toMatchObject({ status: 429, retryAfter: 120 });
+    expect(tooLong.proxy.seen).toHaveLength(1);
+    expect(Date.now() - refusedAt).toBeLessThan(5_000);
+  });
+
+  it('backs off 0.5 s, 1 s, 2 s… up to 8 s, each scaled by a random factor between 0.5 and 1', () => {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const base = Math.min(500 * 2 ** attempt, 8_000);
+      const delays = Array.from({ length: 200 }, () => backoffMs(attempt));
+      for (const delay of delays) {
+        expect(delay).toBeGreaterThanOrEqual(base / 2);
+        expect(delay).toBeLessThanOrEqual(base);
+      }
+      // jittered: two hundred draws are not all alike, and spread over most of the range
+      expect(Math.max(...delays) - Math.min(...delays)).toBeGreaterThan(base / 4);
+    }
   });
 
   it('retries 409 idempotency_key_in_use with the same key', async () => {
