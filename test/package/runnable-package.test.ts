@@ -4,9 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveClusterDir } from '@/lib/db/embedded';
 import { freePort } from '@/lib/server/free-port';
+import { startTestReceiver } from '@/test/support/webhook-receiver';
 
 // The runnable package of README, "Use it in your CI" as a merchant's CI would use it: `npm pack` of this repository,
 // installed from the tarball into an empty folder, started with `sandbox-payments start`, then paid
@@ -207,7 +209,32 @@ describe('the runnable package', () => {
     expect(created.scopes).toEqual(['payments:read']);
     expect((await api('GET', `/v1/payments/${paid.json.id}`, undefined, created.key)).status).toBe(200);
 
-    // trigger (api.md §17) through the same command: HTTP only, the API calls behind one event
+    // listen and trigger (api.md §17) through the same command, HTTP only: listen forwards the events that
+    // trigger's API calls cause to a local receiver, signed with the secret it prints
+    const receiver = await startTestReceiver();
+    const listener = spawn(
+      process.execPath,
+      [
+        path.join(installDir, 'node_modules', '.bin', 'sandbox-payments'),
+        'listen',
+        '--forward-to',
+        receiver.url,
+        '--api-key',
+        API_KEY,
+        '--base-url',
+        baseUrl,
+      ],
+      { cwd: installDir, env: { ...packageEnv(), XDG_CONFIG_HOME: path.join(workDir, 'config') }, stdio: 'pipe' },
+    );
+    let listenOutput = '';
+    listener.stdout!.on('data', (chunk: Buffer) => (listenOutput += chunk.toString()));
+    listener.stderr!.on('data', (chunk: Buffer) => (listenOutput += chunk.toString()));
+    const listening = Date.now();
+    while (!listenOutput.includes('listening for new events') && Date.now() - listening < 20_000)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const secret = /whsec_\S+/.exec(listenOutput)?.[0];
+    expect(secret, listenOutput).toBeDefined();
+
     const triggered = await sandboxPayments([
       'trigger',
       'payment.succeeded',
@@ -220,6 +247,15 @@ describe('the runnable package', () => {
     expect(triggeredPayment, triggered.stdout).toBeDefined();
     const events = await api('GET', '/v1/events?type=payment.succeeded');
     expect(events.json.data.map((event: any) => event.data.object.id)).toContain(triggeredPayment);
+    // checkout_session.completed and payment.succeeded, each verified as a merchant's handler would
+    const forwarded = (await receiver.waitFor(2, 20_000)).map(
+      (delivery) => new Webhook(secret!).verify(delivery.body, delivery.headers) as { type: string; data: any },
+    );
+    expect(forwarded.map((event) => event.type).sort()).toEqual(['checkout_session.completed', 'payment.succeeded']);
+    expect(forwarded.find((event) => event.type === 'payment.succeeded')!.data.object.id).toBe(triggeredPayment);
+    listener.kill('SIGINT');
+    expect(await exited(listener, 10_000)).toBe(0);
+    await receiver.close();
 
     // SIGTERM stops the server, then the embedded PostgreSQL it started
     server.kill('SIGTERM');
