@@ -3,6 +3,7 @@
 // request; a bench only keeps it from answering 429).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { stopEmbeddedServer } from '../lib/db/embedded';
 import { freePort } from '../lib/server/free-port';
 
 export const BENCH_API_KEY = 'sk_sandbox_BenchBenchBenchBenchBenchBench12';
@@ -46,6 +47,8 @@ export async function startBenchServer(options: {
   const stop = async () => {
     server.kill('SIGTERM');
     if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+    // the embedded PostgreSQL runs as a daemon that outlives the server (lib/db/embedded.ts); a bench leaves none
+    await stopEmbeddedServer(options.dataDir);
   };
   try {
     await waitForReady(base);
