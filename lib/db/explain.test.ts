@@ -3,7 +3,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteApiRequestLogsBefore, findApiRequestLogs } from '@/lib/api-logs/repository';
 import { countAndFindSessions, findSessionCursor, findSessionsPage } from '@/lib/checkout-sessions/repository';
-import { findSessionForPayment, findSessionWithItemsAndPayments } from '@/lib/checkout-sessions/repository';
+import {
+  expireDueSessions,
+  findSessionForPayment,
+  findSessionWithItemsAndPayments,
+} from '@/lib/checkout-sessions/repository';
 import { getOverview, getSetupProgress } from '@/lib/dashboard/overview';
 import { db, type Db } from '@/lib/db';
 import { COUNT_LIMIT } from '@/lib/db/page';
@@ -41,6 +45,7 @@ import {
 } from '@/lib/refunds/repository';
 import {
   claimDueDeliveries,
+  claimDueDuplicates,
   countAndFindEndpointDeliveries,
   countRecentDeliveriesByStatus,
   deleteTestDeliveriesBefore,
@@ -80,6 +85,7 @@ let admin: pg.Client;
 let logged: Array<{ query: string; params: string }> = [];
 let logging: PrismaClient<'query'>;
 let merchantId: string;
+let otherMerchantId: string;
 let tableRows: Map<string, number>;
 
 beforeAll(async () => {
@@ -89,6 +95,7 @@ beforeAll(async () => {
   // two other merchants first (rows of a merchant come in blocks here, and Busy Shop's are the newest): one
   // small, one that refunds half its payments, so that refund_requests is large while Busy Shop's share is not
   const other = (await createMerchant(await db(), { name: 'Other Shop' })).id;
+  otherMerchantId = other;
   await seedPayments(admin, { merchantId: other, count: 2_000, tag: 'Y1', logEvery: 1 });
   const refunding = (await createMerchant(await db(), { name: 'Refunding Shop' })).id;
   await seedPayments(admin, { merchantId: refunding, count: 20_000, tag: 'Z1', logEvery: 20, refundEvery: 2 });
@@ -300,6 +307,8 @@ const cases: Array<[string, (database: Db) => Promise<unknown>]> = [
     (d) => countRecentDeliveriesByStatus(d, [`we_${TAG}${'1'.padStart(22, '0')}`], new Date(Date.now() - DAY)),
   ],
   ['the delivery queue', (d) => claimDueDeliveries(d, 10, 30)],
+  ['the duplicate queue', (d) => claimDueDuplicates(d, 10)],
+  ['the session sweep', (d) => expireDueSessions(d, 100)],
   // payment links
   ['the payment links list', (d) => findPaymentLinksPage(d, merchantId, {}, { where: {}, take: 11 })],
   ['the dashboard payment links', (d) => countAndFindPaymentLinks(d, merchantId, { skip: 0, take: 25 })],
@@ -324,6 +333,44 @@ const cases: Array<[string, (database: Db) => Promise<unknown>]> = [
 describe('no list, lookup or filter scans a merchant-sized table', () => {
   it.each(cases)('%s', async (_label, run) => {
     expect(await scansOf(run)).toEqual([]);
+  });
+
+  it("reads only an advanced clock's merchant's rows in the worker's queues", async () => {
+    // Busy Shop's 20 000 deliveries wait for a retry in two days and 5 000 of its sessions are open for a day:
+    // due for no one now. Other Shop's clock is a year ahead; a scan bounded by the latest clock of all read them all.
+    const queues = async (d: Db) => {
+      await expireDueSessions(d, 100);
+      await claimDueRefunds(d, 1000, 10);
+      await claimDueDeliveries(d, 10, 30);
+      await claimDueDuplicates(d, 10);
+    };
+    const deliveries = `"endpoint_id" IN (SELECT "id" FROM "webhook_endpoints" WHERE "merchant_id" = $1)`;
+    await admin.query(
+      `UPDATE "webhook_deliveries" SET "status" = 'pending', "next_attempt_at" = now() + interval '2 days',
+         "duplicate_due_at" = now() + interval '2 days' WHERE ${deliveries}`,
+      [merchantId],
+    );
+    await admin.query(
+      `INSERT INTO "checkout_sessions" ("id", "merchant_id", "order_id", "order_reference", "currency", "amount",
+         "shipping_amount", "tax_amount", "payment_methods", "return_url", "expires_at")
+       SELECT 'cs_open' || lpad(g::text, 17, '0'), s."merchant_id", s."order_id", s."order_reference", s."currency",
+              s."amount", 0, 0, s."payment_methods", s."return_url", now() + interval '1 day'
+       FROM (SELECT * FROM "checkout_sessions" WHERE "merchant_id" = $1 LIMIT 1) AS s, generate_series(1, 5000) AS g`,
+      [merchantId],
+    );
+    await admin.query(`UPDATE "merchants" SET "clock_offset_seconds" = 31536000 WHERE "id" = $1`, [otherMerchantId]);
+    await admin.query('ANALYZE');
+    try {
+      expect(await scansOf(queues)).toEqual([]);
+    } finally {
+      await admin.query(`UPDATE "merchants" SET "clock_offset_seconds" = 0 WHERE "id" = $1`, [otherMerchantId]);
+      await admin.query(`DELETE FROM "checkout_sessions" WHERE "id" LIKE 'cs\\_open%'`);
+      await admin.query(
+        `UPDATE "webhook_deliveries" SET "status" = 'succeeded', "next_attempt_at" = NULL, "duplicate_due_at" = NULL
+         WHERE ${deliveries}`,
+        [merchantId],
+      );
+    }
   });
 
   it('would notice a missing index', async () => {

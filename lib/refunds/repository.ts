@@ -3,7 +3,7 @@ import { NEWEST_FIRST } from '@/lib/api/pagination';
 import { sql, type Db } from '@/lib/db';
 import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository';
 import { RefundStatus as RefundStatusValues } from '@/lib/generated/prisma/enums';
-import { LATEST_NOW_SQL, merchantNowSql } from '@/lib/test-clocks/repository';
+import { ADVANCED_CLOCK_SQL, claimOnEachClock, merchantNowSql, type QueueClocks } from '@/lib/test-clocks/repository';
 import {
   CLAIM_OUTCOME,
   CLAIM_WITH_ANSWER_VALUES,
@@ -202,17 +202,27 @@ export type DueRefund = z.infer<typeof dueRefundRows>[number];
  * lets workers share the queue.
  */
 export async function claimDueRefunds(database: Db, delayMs: number, batchSize: number): Promise<DueRefund[]> {
-  const rows = await database.$queryRawUnsafe<unknown[]>(
-    `SELECT r."id", m."clock_offset_seconds" AS "clockOffsetSeconds" FROM "refund_requests" AS r JOIN "merchants" AS m ON m."id" = r."merchant_id"
-    WHERE r."status" = 'processing' AND r."processing_at" <= ${LATEST_NOW_SQL} - make_interval(secs => $1::float8)
-      AND r."processing_at" <= ${merchantNowSql('m')} - make_interval(secs => $1::float8)
+  return claimOnEachClock(batchSize, async (clocks, limit) =>
+    dueRefundRows.parse(await database.$queryRawUnsafe<unknown[]>(DUE_REFUNDS[clocks], delayMs / 1000, limit)),
+  );
+}
+
+const DELAY = `make_interval(secs => $1::float8)`;
+const DUE_REFUNDS: Record<QueueClocks, string> = {
+  wall: `SELECT r."id", m."clock_offset_seconds" AS "clockOffsetSeconds"
+    FROM "refund_requests" AS r JOIN "merchants" AS m ON m."id" = r."merchant_id"
+    WHERE r."status" = 'processing' AND r."processing_at" <= now() - ${DELAY}
     ORDER BY r."processing_at" LIMIT $2::int
     FOR UPDATE OF r SKIP LOCKED`,
-    delayMs / 1000,
-    batchSize,
-  );
-  return dueRefundRows.parse(rows);
-}
+  // the time compared and ordered as an expression, through the merchant's own refunds (lib/webhooks/repository.ts,
+  // dueDeliveries, says why)
+  advanced: `SELECT r."id", m."clock_offset_seconds" AS "clockOffsetSeconds"
+    FROM "merchants" AS m JOIN "refund_requests" AS r ON r."merchant_id" = m."id"
+    WHERE ${ADVANCED_CLOCK_SQL} AND r."status" = 'processing' AND (r."processing_at" + interval '0') > now() - ${DELAY}
+      AND (r."processing_at" + interval '0') <= ${merchantNowSql('m')} - ${DELAY}
+    ORDER BY r."processing_at" + interval '0' LIMIT $2::int
+    FOR UPDATE OF r SKIP LOCKED`,
+};
 
 // A test helper finishing a refund now, exactly as the provider would, in one statement: a processing refund,
 // or a requested one of a merchant with the automatic policy (authorized on the spot), its payment's amounts

@@ -22,11 +22,27 @@ export function merchantNowSql(merchant: string): string {
   return `(now() + make_interval(secs => ${merchant}."clock_offset_seconds"))`;
 }
 
+/** Which rows a worker's queue scan reads: those due by the wall clock, or those due only on an advanced clock. */
+export type QueueClocks = 'wall' | 'advanced';
+
+/** The merchants (alias `m`) whose clock was advanced, through their own small index. */
+export const ADVANCED_CLOCK_SQL = `m."clock_offset_seconds" > 0`;
+
 /**
- * The largest offset of any connection: a worker's queue compares each row with its own merchant's now, and
- * bounds the scan of its index by the latest of them, so the index still narrows it.
+ * A worker's queue on each row's merchant's time (api.md §15), in two scans that indexes can serve: what is due
+ * by the wall clock (every merchant's clock is there or ahead of it), then, while the batch has room, what is
+ * due only on an advanced clock, found through the merchants whose offset is above zero. A single bound at the
+ * latest clock of all would make every merchant's rows due before that time part of each scan. The second scan
+ * leaves out what the first one reads, so a row is claimed once.
  */
-export const LATEST_NOW_SQL = `(now() + make_interval(secs => (SELECT coalesce(max("clock_offset_seconds"), 0) FROM "merchants")))`;
+export async function claimOnEachClock<Row>(
+  batchSize: number,
+  claim: (clocks: QueueClocks, limit: number) => Promise<Row[]>,
+): Promise<Row[]> {
+  const wall = await claim('wall', batchSize);
+  if (wall.length >= batchSize) return wall;
+  return [...wall, ...(await claim('advanced', batchSize - wall.length))];
+}
 
 const clockRow = z.object({ offsetSeconds: z.number().int(), now: z.date() });
 export type ClockRow = z.infer<typeof clockRow>;

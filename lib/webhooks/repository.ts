@@ -9,7 +9,13 @@ import {
   insertRowClaimingKey,
   runClaimableChange,
 } from '@/lib/idempotency/repository';
-import { connectionNowSql, LATEST_NOW_SQL, merchantNowSql } from '@/lib/test-clocks/repository';
+import {
+  ADVANCED_CLOCK_SQL,
+  claimOnEachClock,
+  connectionNowSql,
+  merchantNowSql,
+  type QueueClocks,
+} from '@/lib/test-clocks/repository';
 
 // Every query on webhook_endpoints, webhook_deliveries and webhook_attempts. The delivery queue's
 // claims and the secret rotation are single statements (deliver.ts says why for the claims).
@@ -271,14 +277,44 @@ export async function claimDueDeliveries(
   sequentialLeaseSeconds = leaseSeconds,
 ): Promise<DueDeliveryClaim[]> {
   // due and leased in the endpoint's merchant's time (its test clock, api.md §15)
-  const rows = await database.$queryRawUnsafe<unknown[]>(
-    `WITH due AS (
-      SELECT d."id", ${merchantNowSql('m')} AS "now", e."fault_shuffle", e."fault_seed" FROM "webhook_deliveries" AS d
+  return claimOnEachClock(batchSize, async (clocks, limit) => {
+    const rows = await database.$queryRawUnsafe<unknown[]>(
+      CLAIM_DUE_DELIVERIES[clocks],
+      limit,
+      leaseSeconds,
+      sequentialLeaseSeconds,
+    );
+    return dueClaimRows.parse(rows);
+  });
+}
+
+/**
+ * The live endpoints' deliveries whose `column` is due in their merchant's time (and that meet `condition`),
+ * `d` with its endpoint `e` and merchant `m`, oldest first: by the wall clock, through the time column's own
+ * index; or only on an advanced clock (claimOnEachClock), through the few merchants whose clock was advanced and
+ * their endpoints' index, reading no other merchant's rows. There the time is compared, and ordered by, as an
+ * expression (`+ interval '0'`) that the time column's index cannot serve: given the column itself, the planner
+ * walked that index over every merchant's rows due within the latest clock (lib/db/explain.test.ts).
+ */
+function dueDeliveries(clocks: QueueClocks, column: string, condition: string): string {
+  if (clocks === 'wall')
+    return `FROM "webhook_deliveries" AS d
       JOIN "webhook_endpoints" AS e ON e."id" = d."endpoint_id"
       JOIN "merchants" AS m ON m."id" = e."merchant_id"
-      WHERE d."status" = 'pending' AND d."next_attempt_at" <= ${LATEST_NOW_SQL}
-        AND d."next_attempt_at" <= ${merchantNowSql('m')} AND e."deleted_at" IS NULL
-      ORDER BY d."next_attempt_at"
+      WHERE d."${column}" <= now() AND e."deleted_at" IS NULL AND ${condition}
+      ORDER BY d."${column}"`;
+  const at = `(d."${column}" + interval '0')`;
+  return `FROM "merchants" AS m
+      JOIN "webhook_endpoints" AS e ON e."merchant_id" = m."id"
+      JOIN "webhook_deliveries" AS d ON d."endpoint_id" = e."id"
+      WHERE ${ADVANCED_CLOCK_SQL} AND e."deleted_at" IS NULL AND ${condition}
+        AND ${at} > now() AND ${at} <= ${merchantNowSql('m')}
+      ORDER BY ${at}`;
+}
+
+const claimDueDeliveriesOn = (clocks: QueueClocks) => `WITH due AS (
+      SELECT d."id", ${merchantNowSql('m')} AS "now", e."fault_shuffle", e."fault_seed"
+      ${dueDeliveries(clocks, 'next_attempt_at', `d."status" = 'pending'`)}
       LIMIT $1::int
       FOR UPDATE OF d SKIP LOCKED
     )
@@ -288,13 +324,9 @@ export async function claimDueDeliveries(
         "next_attempt_at" = due."now" + make_interval(secs => CASE WHEN due."fault_shuffle" THEN $3::int ELSE $2::int END)
     FROM due WHERE d."id" = due."id"
     RETURNING d."id", d."attempt_count" AS "attempt", d."endpoint_id" AS "endpointId",
-      d."fault_number" AS "faultNumber", due."fault_shuffle" AS "shuffle", due."fault_seed" AS "seed"`,
-    batchSize,
-    leaseSeconds,
-    sequentialLeaseSeconds,
-  );
-  return dueClaimRows.parse(rows);
-}
+      d."fault_number" AS "faultNumber", due."fault_shuffle" AS "shuffle", due."fault_seed" AS "seed"`;
+
+const CLAIM_DUE_DELIVERIES = { wall: claimDueDeliveriesOn('wall'), advanced: claimDueDeliveriesOn('advanced') };
 
 /**
  * Claims up to batchSize injected duplicates that are due (of live endpoints, in their merchant's time),
@@ -303,25 +335,22 @@ export async function claimDueDeliveries(
  * that duplicate).
  */
 export async function claimDueDuplicates(database: Db, batchSize: number): Promise<DeliveryClaim[]> {
-  const rows = await database.$queryRawUnsafe<unknown[]>(
-    `WITH due AS (
-      SELECT d."id" FROM "webhook_deliveries" AS d
-      JOIN "webhook_endpoints" AS e ON e."id" = d."endpoint_id"
-      JOIN "merchants" AS m ON m."id" = e."merchant_id"
-      WHERE d."duplicate_due_at" <= ${LATEST_NOW_SQL} AND d."duplicate_due_at" <= ${merchantNowSql('m')}
-        AND e."deleted_at" IS NULL
-      ORDER BY d."duplicate_due_at"
+  return claimOnEachClock(batchSize, async (clocks, limit) =>
+    claimRows.parse(await database.$queryRawUnsafe<unknown[]>(CLAIM_DUE_DUPLICATES[clocks], limit)),
+  );
+}
+
+const claimDueDuplicatesOn = (clocks: QueueClocks) => `WITH due AS (
+      SELECT d."id" ${dueDeliveries(clocks, 'duplicate_due_at', `d."duplicate_due_at" IS NOT NULL`)}
       LIMIT $1::int
       FOR UPDATE OF d SKIP LOCKED
     )
     UPDATE "webhook_deliveries" AS d
     SET "duplicate_due_at" = NULL, "attempt_count" = d."attempt_count" + 1
     FROM due WHERE d."id" = due."id"
-    RETURNING d."id", d."attempt_count" AS "attempt"`,
-    batchSize,
-  );
-  return claimRows.parse(rows);
-}
+    RETURNING d."id", d."attempt_count" AS "attempt"`;
+
+const CLAIM_DUE_DUPLICATES = { wall: claimDueDuplicatesOn('wall'), advanced: claimDueDuplicatesOn('advanced') };
 
 /** In an UPDATE of webhook_deliveries: the time of the delivery's endpoint's merchant (its test clock). */
 const DELIVERY_NOW = Prisma.raw(
