@@ -5,7 +5,7 @@ import { createClusterMerchant, startCluster, stopCluster, type Cluster } from '
 // Two web processes keep API keys and merchant settings in memory and count rate limits in memory too
 // (README, "Performance"). A change made elsewhere (here by this test process, through the services, as
 // the admin CLI's revoke-key and the dashboard do) reaches both within a second, and the two together
-// hold one key's rate within 10 %.
+// hold one key's rate within 10 %. An event written through either reaches the event streams open on both.
 
 const PER_SECOND = 50;
 const BURST = 100;
@@ -137,5 +137,61 @@ describe('two web processes with keys, settings and rate limits in memory', () =
     expect(limited.headers.get('ratelimit-limit')).toBe(String(PER_SECOND));
     expect(limited.headers.get('ratelimit-remaining')).toBe('0');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+});
+
+/** A GET /v1/events/stream on one web process, gathering its messages until closed. */
+async function openStream(url: string, key: string) {
+  const { ServerSentEventsReader } = await import('@/lib/events/server-sent-events');
+  const controller = new AbortController();
+  const response = await fetch(`${url}/v1/events/stream`, {
+    headers: { Authorization: `Bearer ${key}`, Accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
+  expect(response.status).toBe(200);
+  const ids: string[] = [];
+  const reader = new ServerSentEventsReader();
+  const decoder = new TextDecoder();
+  const body = response.body!.getReader();
+  const reading = (async () => {
+    for (let chunk = await body.read(); !chunk.done; chunk = await body.read()) {
+      for (const item of reader.push(decoder.decode(chunk.value, { stream: true })))
+        if (item.kind === 'message' && item.message.id) ids.push(item.message.id);
+    }
+  })().catch(() => {});
+  return {
+    ids,
+    close: async () => {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+describe('the event stream across web processes', () => {
+  it('brings an event written through one web process to the streams open on both', async () => {
+    const {
+      keys: [key],
+    } = await createClusterMerchant(cluster, 1, 'http://127.0.0.1:9/hooks');
+    const streams = await Promise.all(cluster.webs.map((web) => openStream(web.url, key)));
+    try {
+      // the session made through the first process, expired through the second: its event written there
+      const session = await (await createSession(0, key)).json();
+      const expired = await fetch(`${cluster.webs[1].url}/v1/checkout-sessions/${session.id}/expire`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}` },
+      });
+      expect(expired.status).toBe(200);
+      const events = await fetch(`${cluster.webs[0].url}/v1/events?type=checkout_session.expired`, {
+        headers: { Authorization: `Bearer ${key}` },
+      });
+      const [event] = (await events.json()).data as { id: string }[];
+      const deadline = Date.now() + 5_000;
+      while (streams.some((stream) => !stream.ids.includes(event.id)) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(streams.map((stream) => stream.ids.includes(event.id))).toEqual([true, true]);
+    } finally {
+      await Promise.all(streams.map((stream) => stream.close()));
+    }
   });
 });
