@@ -11,6 +11,7 @@ import type { Payment, PaymentMethod, Prisma } from '@/lib/generated/prisma/clie
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { isId, newId } from '@/lib/ids';
 import { cardBrand, cardOutcome, isExpired, normalizeCardNumber, passesLuhn } from './cards';
+import { rememberPayment } from './facts';
 import { recordPayment } from './repository';
 import type { PayInput } from './schemas';
 import { serializePayment } from './serialize';
@@ -130,6 +131,7 @@ export async function payCheckoutSession(
       throw errors.checkoutSessionNotOpen(`Checkout session ${sessionId} could not be paid; try again`);
     }
     if (claim && outcome !== true) settleClaim(outcome, claim);
+    rememberPayment(payment);
     return { payment, session: payment.status === 'succeeded' ? paid : session };
   }
 }

@@ -9,12 +9,8 @@ import type { RefundRequest, RefundStatus } from '@/lib/generated/prisma/client'
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { isId, newId } from '@/lib/ids';
 import * as merchants from '@/lib/merchants/repository';
-import {
-  addPaymentRefunded,
-  findPayment,
-  findPaymentByIdOrThrow,
-  releasePaymentReservation,
-} from '@/lib/payments/repository';
+import { addPaymentRefunded, findPayment, releasePaymentReservation } from '@/lib/payments/repository';
+import { findPaymentFacts } from '@/lib/payments/facts';
 import { amountRefundable } from '@/lib/payments/serialize';
 import {
   authorizeRequestedRefundsOfAutomaticMerchants,
@@ -46,7 +42,8 @@ export async function createRefundRequest(
   input: CreateRefundRequestInput,
   options: { claimKey?: (refund: RefundRequest) => ClaimWithAnswer } = {},
 ): Promise<RefundRequest> {
-  const payment = isId('payment', input.payment_id) ? await findPayment(database, merchantId, input.payment_id) : null;
+  // its facts, which never change; its amounts are the reservation's own statement's to check
+  const payment = await findPaymentFacts(database, merchantId, input.payment_id);
   if (!payment) throw errors.resourceMissing(`No such payment: '${input.payment_id}'`, 'payment_id', PAYMENT_NOT_FOUND);
 
   const note = input.crypto_refund_destination_note;
@@ -90,7 +87,9 @@ export async function createRefundRequest(
   };
   const event = newEvent(merchantId, 'refund_request.created', serializeRefundRequest(refund));
   const exceedsAvailable = async () => {
-    const current = await findPaymentByIdOrThrow(database, payment.id);
+    const current = await findPayment(database, merchantId, payment.id);
+    // gone since its facts were remembered (its merchant deleted)
+    if (!current) return errors.resourceMissing(`No such payment: '${payment.id}'`, 'payment_id', PAYMENT_NOT_FOUND);
     const left = amountRefundable(current);
     return errors.refundExceedsAvailable(
       `Refund of ${input.amount} exceeds the ${left} still available to refund on payment ${payment.id}`,

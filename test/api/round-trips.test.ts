@@ -14,7 +14,8 @@ const ROUND_TRIPS: Record<string, number> = {
   expireCheckoutSession: 2,
   listPayments: 1,
   getPayment: 1,
-  createRefundRequest: 2,
+  // the payment's facts are remembered by the process that made it (lib/payments/facts.ts), else read first (2)
+  createRefundRequest: 1,
   listRefundRequests: 1,
   getRefundRequest: 1,
   cancelRefundRequest: 2,
