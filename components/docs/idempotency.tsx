@@ -21,9 +21,10 @@ export function Idempotency() {
           <Code>200</Code> and <Code>Idempotent-Replayed: true</Code>. Nothing is created again, no event is sent again.
         </li>
         <li>
-          The same key with another body answers <Code>422 idempotency_key_reused</Code>; while the first request is
-          still running, <Code>409 idempotency_key_in_use</Code>. Only successes are stored: a refused request can be
-          fixed and retried with its key.
+          The same key with another body answers <Code>422 idempotency_key_reused</Code>. Sent while the first request
+          is still running, the same request waits for it and answers its result; a client should also be ready for{' '}
+          <Code>409 idempotency_key_in_use</Code> there, and retry it. Only successes are stored: a refused request can
+          be fixed and retried with its key.
         </li>
       </ul>
       <div className="grid gap-4 md:grid-cols-2">

@@ -89,9 +89,9 @@ export class IdempotentReplay extends Error {
 }
 
 /**
- * Runs an idempotent create whose service claims the key in its write statement. A refusal before that write
+ * Runs an idempotent request whose service claims the key in its write statement. A refusal before that write
  * answers as the key's record would, when there is one (422 for another body, the stored answer for the
- * same), just as when the key is claimed first.
+ * same), as if the key had been checked before anything else.
  */
 export async function answerClaimingInWrite<T>(
   claim: Omit<ClaimWithAnswer, 'body'>,
