@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStream } from '@/test/support/event-stream-client';
 import { createClusterMerchant, startCluster, stopCluster, type Cluster } from './cluster';
 
 // Two web processes keep API keys and merchant settings in memory and count rate limits in memory too
@@ -140,40 +141,12 @@ describe('two web processes with keys, settings and rate limits in memory', () =
   });
 });
 
-/** A GET /v1/events/stream on one web process, gathering its messages until closed. */
-async function openStream(url: string, key: string) {
-  const { ServerSentEventsReader } = await import('@/lib/events/server-sent-events');
-  const controller = new AbortController();
-  const response = await fetch(`${url}/v1/events/stream`, {
-    headers: { Authorization: `Bearer ${key}`, Accept: 'text/event-stream' },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const ids: string[] = [];
-  const reader = new ServerSentEventsReader();
-  const decoder = new TextDecoder();
-  const body = response.body!.getReader();
-  const reading = (async () => {
-    for (let chunk = await body.read(); !chunk.done; chunk = await body.read()) {
-      for (const item of reader.push(decoder.decode(chunk.value, { stream: true })))
-        if (item.kind === 'message' && item.message.id) ids.push(item.message.id);
-    }
-  })().catch(() => {});
-  return {
-    ids,
-    close: async () => {
-      controller.abort();
-      await reading;
-    },
-  };
-}
-
 describe('the event stream across web processes', () => {
   it('brings an event written through one web process to the streams open on both', async () => {
     const {
       keys: [key],
     } = await createClusterMerchant(cluster, 1, 'http://127.0.0.1:9/hooks');
-    const streams = await Promise.all(cluster.webs.map((web) => openStream(web.url, key)));
+    const streams = await Promise.all(cluster.webs.map((web) => openStream(key, { baseUrl: web.url })));
     try {
       // the session made through the first process, expired through the second: its event written there
       const session = await (await createSession(0, key)).json();
@@ -186,12 +159,13 @@ describe('the event stream across web processes', () => {
         headers: { Authorization: `Bearer ${key}` },
       });
       const [event] = (await events.json()).data as { id: string }[];
-      const deadline = Date.now() + 5_000;
-      while (streams.some((stream) => !stream.ids.includes(event.id)) && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(streams.map((stream) => stream.ids.includes(event.id))).toEqual([true, true]);
+      for (const stream of streams) {
+        expect(stream.status).toBe(200);
+        // nothing else happens to this new merchant: the one message is that event
+        expect((await stream.waitForMessages(1, 5_000)).map((message) => message.id)).toEqual([event.id]);
+      }
     } finally {
-      await Promise.all(streams.map((stream) => stream.close()));
+      for (const stream of streams) stream.close();
     }
   });
 });

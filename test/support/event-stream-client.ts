@@ -20,10 +20,12 @@ export type StreamClient = {
 
 export async function openStream(
   key: string | undefined,
-  options: { query?: string; lastEventId?: string; headers?: Record<string, string> } = {},
+  options: { query?: string; lastEventId?: string; headers?: Record<string, string>; baseUrl?: string } = {},
 ): Promise<StreamClient> {
   const abort = new AbortController();
-  const response = await fetch(`${inject('serverUrl')}/v1/events/stream${options.query ?? ''}`, {
+  // the API tests' shared server unless told another (a scale test's web process)
+  const baseUrl = options.baseUrl ?? inject('serverUrl');
+  const response = await fetch(`${baseUrl}/v1/events/stream${options.query ?? ''}`, {
     headers: {
       ...(key ? { Authorization: `Bearer ${key}` } : {}),
       ...(options.lastEventId ? { 'Last-Event-ID': options.lastEventId } : {}),
