@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { metadataField, type Metadata } from '@/lib/api/metadata';
-import { ADVANCED_CLOCK_SQL, claimOnEachClock, merchantNowSql, type QueueClocks } from '@/lib/test-clocks/repository';
+import { claimOnEachClock, dueOn, onEachClock } from '@/lib/test-clocks/repository';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import { sql, type Db } from '@/lib/db';
 import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository';
@@ -323,25 +323,16 @@ export async function expireDueSessions(database: Db, batchSize: number): Promis
   return rows.map((row) => row.id);
 }
 
-// On an advanced clock the time is compared and ordered as an expression, through the merchant's own open
-// sessions (lib/webhooks/repository.ts, dueDeliveries, says why).
-const DUE_SESSIONS: Record<QueueClocks, string> = {
-  wall: `SELECT s."id" FROM "checkout_sessions" AS s WHERE s."status" = 'open' AND s."expires_at" <= now()
-      ORDER BY s."expires_at"`,
-  advanced: `SELECT s."id" FROM "merchants" AS m JOIN "checkout_sessions" AS s ON s."merchant_id" = m."id"
-      WHERE ${ADVANCED_CLOCK_SQL} AND s."status" = 'open' AND (s."expires_at" + interval '0') > now()
-        AND (s."expires_at" + interval '0') <= ${merchantNowSql('m')}
-      ORDER BY s."expires_at" + interval '0'`,
-};
-
-const EXPIRE_DUE_SESSIONS = Object.fromEntries(
-  Object.entries(DUE_SESSIONS).map(([clocks, due]) => [
-    clocks,
-    `UPDATE "checkout_sessions" SET "status" = 'expired', "expired_at" = "expires_at"
-    WHERE "id" IN (${due} LIMIT $1::int FOR UPDATE OF s SKIP LOCKED)
-    RETURNING "id"`,
-  ]),
-) as Record<QueueClocks, string>;
+const EXPIRE_DUE_SESSIONS = onEachClock((clocks) => {
+  const due = dueOn(clocks, 's."expires_at"');
+  return `UPDATE "checkout_sessions" SET "status" = 'expired', "expired_at" = "expires_at"
+    WHERE "id" IN (
+      SELECT s."id" FROM "checkout_sessions" AS s JOIN "merchants" AS m ON m."id" = s."merchant_id"
+      WHERE s."status" = 'open' AND ${due.where}
+      ORDER BY ${due.order} LIMIT $1::int
+      FOR UPDATE OF s SKIP LOCKED)
+    RETURNING "id"`;
+});
 
 export async function findSessionsWithItems(database: Db, ids: string[]) {
   return database.checkoutSession.findMany({ where: { id: { in: ids } }, include: { items: true } });

@@ -3,7 +3,7 @@ import { NEWEST_FIRST } from '@/lib/api/pagination';
 import { sql, type Db } from '@/lib/db';
 import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository';
 import { RefundStatus as RefundStatusValues } from '@/lib/generated/prisma/enums';
-import { ADVANCED_CLOCK_SQL, claimOnEachClock, merchantNowSql, type QueueClocks } from '@/lib/test-clocks/repository';
+import { claimOnEachClock, dueOn, merchantNowSql, onEachClock } from '@/lib/test-clocks/repository';
 import {
   CLAIM_OUTCOME,
   CLAIM_WITH_ANSWER_VALUES,
@@ -207,22 +207,14 @@ export async function claimDueRefunds(database: Db, delayMs: number, batchSize: 
   );
 }
 
-const DELAY = `make_interval(secs => $1::float8)`;
-const DUE_REFUNDS: Record<QueueClocks, string> = {
-  wall: `SELECT r."id", m."clock_offset_seconds" AS "clockOffsetSeconds"
+const DUE_REFUNDS = onEachClock((clocks) => {
+  const due = dueOn(clocks, 'r."processing_at"', 'make_interval(secs => $1::float8)');
+  return `SELECT r."id", m."clock_offset_seconds" AS "clockOffsetSeconds"
     FROM "refund_requests" AS r JOIN "merchants" AS m ON m."id" = r."merchant_id"
-    WHERE r."status" = 'processing' AND r."processing_at" <= now() - ${DELAY}
-    ORDER BY r."processing_at" LIMIT $2::int
-    FOR UPDATE OF r SKIP LOCKED`,
-  // the time compared and ordered as an expression, through the merchant's own refunds (lib/webhooks/repository.ts,
-  // dueDeliveries, says why)
-  advanced: `SELECT r."id", m."clock_offset_seconds" AS "clockOffsetSeconds"
-    FROM "merchants" AS m JOIN "refund_requests" AS r ON r."merchant_id" = m."id"
-    WHERE ${ADVANCED_CLOCK_SQL} AND r."status" = 'processing' AND (r."processing_at" + interval '0') > now() - ${DELAY}
-      AND (r."processing_at" + interval '0') <= ${merchantNowSql('m')} - ${DELAY}
-    ORDER BY r."processing_at" + interval '0' LIMIT $2::int
-    FOR UPDATE OF r SKIP LOCKED`,
-};
+    WHERE r."status" = 'processing' AND ${due.where}
+    ORDER BY ${due.order} LIMIT $2::int
+    FOR UPDATE OF r SKIP LOCKED`;
+});
 
 // A test helper finishing a refund now, exactly as the provider would, in one statement: a processing refund,
 // or a requested one of a merchant with the automatic policy (authorized on the spot), its payment's amounts

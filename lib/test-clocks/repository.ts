@@ -25,9 +25,6 @@ export function merchantNowSql(merchant: string): string {
 /** Which rows a worker's queue scan reads: those due by the wall clock, or those due only on an advanced clock. */
 export type QueueClocks = 'wall' | 'advanced';
 
-/** The merchants (alias `m`) whose clock was advanced, through their own small index. */
-export const ADVANCED_CLOCK_SQL = `m."clock_offset_seconds" > 0`;
-
 /**
  * A worker's queue on each row's merchant's time (api.md §15), in two scans that indexes can serve: what is due
  * by the wall clock (every merchant's clock is there or ahead of it), then, while the batch has room, what is
@@ -42,6 +39,29 @@ export async function claimOnEachClock<Row>(
   const wall = await claim('wall', batchSize);
   if (wall.length >= batchSize) return wall;
   return [...wall, ...(await claim('advanced', batchSize - wall.length))];
+}
+
+/** A queue's statement for each of claimOnEachClock's scans. */
+export function onEachClock(statement: (clocks: QueueClocks) => string): Record<QueueClocks, string> {
+  return { wall: statement('wall'), advanced: statement('advanced') };
+}
+
+/**
+ * Which of a queue's rows one of claimOnEachClock's scans reads, and in which order: `column` is the row's time
+ * (due `delay` after it, an SQL interval, when given) and `m` its merchant. By the wall clock, the column itself,
+ * which its index serves in order. Only on an advanced clock, the merchants whose offset is above zero (their
+ * own small index), after the wall clock and up to theirs, the time compared and ordered as an expression
+ * (`+ interval '0'`) that the column's index cannot serve: given the column itself, the planner walked that index
+ * over every merchant's rows until it met the advanced merchant's (lib/db/explain.test.ts).
+ */
+export function dueOn(clocks: QueueClocks, column: string, delay?: string): { where: string; order: string } {
+  const late = delay ? ` - ${delay}` : '';
+  if (clocks === 'wall') return { where: `${column} <= now()${late}`, order: column };
+  const at = `(${column} + interval '0')`;
+  return {
+    where: `m."clock_offset_seconds" > 0 AND ${at} > now()${late} AND ${at} <= ${merchantNowSql('m')}${late}`,
+    order: at,
+  };
 }
 
 const clockRow = z.object({ offsetSeconds: z.number().int(), now: z.date() });

@@ -10,10 +10,11 @@ import {
   runClaimableChange,
 } from '@/lib/idempotency/repository';
 import {
-  ADVANCED_CLOCK_SQL,
   claimOnEachClock,
   connectionNowSql,
+  dueOn,
   merchantNowSql,
+  onEachClock,
   type QueueClocks,
 } from '@/lib/test-clocks/repository';
 
@@ -290,26 +291,15 @@ export async function claimDueDeliveries(
 
 /**
  * The live endpoints' deliveries whose `column` is due in their merchant's time (and that meet `condition`),
- * `d` with its endpoint `e` and merchant `m`, oldest first: by the wall clock, through the time column's own
- * index; or only on an advanced clock (claimOnEachClock), through the few merchants whose clock was advanced and
- * their endpoints' index, reading no other merchant's rows. There the time is compared, and ordered by, as an
- * expression (`+ interval '0'`) that the time column's index cannot serve: given the column itself, the planner
- * walked that index over every merchant's rows due within the latest clock (lib/db/explain.test.ts).
+ * `d` with its endpoint `e` and merchant `m`, oldest first, in one of claimOnEachClock's scans.
  */
 function dueDeliveries(clocks: QueueClocks, column: string, condition: string): string {
-  if (clocks === 'wall')
-    return `FROM "webhook_deliveries" AS d
+  const due = dueOn(clocks, `d."${column}"`);
+  return `FROM "webhook_deliveries" AS d
       JOIN "webhook_endpoints" AS e ON e."id" = d."endpoint_id"
       JOIN "merchants" AS m ON m."id" = e."merchant_id"
-      WHERE d."${column}" <= now() AND e."deleted_at" IS NULL AND ${condition}
-      ORDER BY d."${column}"`;
-  const at = `(d."${column}" + interval '0')`;
-  return `FROM "merchants" AS m
-      JOIN "webhook_endpoints" AS e ON e."merchant_id" = m."id"
-      JOIN "webhook_deliveries" AS d ON d."endpoint_id" = e."id"
-      WHERE ${ADVANCED_CLOCK_SQL} AND e."deleted_at" IS NULL AND ${condition}
-        AND ${at} > now() AND ${at} <= ${merchantNowSql('m')}
-      ORDER BY ${at}`;
+      WHERE ${due.where} AND e."deleted_at" IS NULL AND ${condition}
+      ORDER BY ${due.order}`;
 }
 
 const claimDueDeliveriesOn = (clocks: QueueClocks) => `WITH due AS (
@@ -326,7 +316,7 @@ const claimDueDeliveriesOn = (clocks: QueueClocks) => `WITH due AS (
     RETURNING d."id", d."attempt_count" AS "attempt", d."endpoint_id" AS "endpointId",
       d."fault_number" AS "faultNumber", due."fault_shuffle" AS "shuffle", due."fault_seed" AS "seed"`;
 
-const CLAIM_DUE_DELIVERIES = { wall: claimDueDeliveriesOn('wall'), advanced: claimDueDeliveriesOn('advanced') };
+const CLAIM_DUE_DELIVERIES = onEachClock(claimDueDeliveriesOn);
 
 /**
  * Claims up to batchSize injected duplicates that are due (of live endpoints, in their merchant's time),
@@ -350,7 +340,7 @@ const claimDueDuplicatesOn = (clocks: QueueClocks) => `WITH due AS (
     FROM due WHERE d."id" = due."id"
     RETURNING d."id", d."attempt_count" AS "attempt"`;
 
-const CLAIM_DUE_DUPLICATES = { wall: claimDueDuplicatesOn('wall'), advanced: claimDueDuplicatesOn('advanced') };
+const CLAIM_DUE_DUPLICATES = onEachClock(claimDueDuplicatesOn);
 
 /** In an UPDATE of webhook_deliveries: the time of the delivery's endpoint's merchant (its test clock). */
 const DELIVERY_NOW = Prisma.raw(
