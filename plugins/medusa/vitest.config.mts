@@ -15,5 +15,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // one sandbox, one Medusa database: the files share them, one at a time on two cores
     fileParallelism: false,
+    // Medusa's migrator and module loader print to the console: shown for a failing test only
+    silent: 'passed-only',
   },
 });

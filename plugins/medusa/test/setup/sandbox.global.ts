@@ -54,7 +54,7 @@ export default async function setup(project: TestProject) {
   const server = await startSandbox(embedded.adminUrl(sandboxDatabase), distDir);
   project.provide('sandboxUrl', server.url);
   project.provide('apiKey', API_KEY);
-  project.provide('medusaDatabaseUrl', embedded.adminUrl(medusaDatabase));
+  project.provide('medusaDatabaseUrl', overTcp(embedded.adminUrl(medusaDatabase)));
   return async () => {
     server.process.kill('SIGTERM');
     await new Promise((resolve) => server.process.once('exit', resolve));
@@ -106,6 +106,14 @@ async function startSandbox(databaseUrl: string, distDir: string): Promise<{ url
   }
   child.kill('SIGTERM');
   throw new Error(`next start was not ready within 60 s; see ${logPath}`);
+}
+
+/** Medusa's ORM reads host and port from the URL itself and drops a `host` parameter naming a socket folder. */
+function overTcp(url: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.delete('host');
+  parsed.hostname = '127.0.0.1';
+  return parsed.toString();
 }
 
 async function withAdmin(url: string, run: (client: pg.Client) => Promise<void>): Promise<void> {
