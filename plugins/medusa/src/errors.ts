@@ -17,7 +17,8 @@ function describe(what: string, error: SandboxApiError): string {
   if (error.code === 'parameter_unknown' && error.param === 'capture_method')
     message += '. This sandbox does not take manual capture yet: update it, or set captureMethod to "automatic"';
   if (error.code === 'url_not_approved')
-    message += '. Approve the storefront host as a website of the connection (dashboard, or the approve-website command)';
+    message +=
+      '. Approve the storefront host as a website of the connection (dashboard, or the approve-website command)';
   if (error.status === 401 || error.status === 403) message += '. Check the provider option apiKey and its scopes';
   return message;
 }

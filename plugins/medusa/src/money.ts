@@ -22,8 +22,7 @@ export function toMinorUnits(amount: BigNumberInput, currencyCode: string): numb
   // toFixed() without an argument writes every digit and never an exponent
   const decimal = MathBN.convert(amount).toFixed();
   const match = /^(\d+)(?:\.(\d+))?$/.exec(decimal);
-  if (!match)
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Amount ${decimal} is not a non-negative number`);
+  if (!match) throw new MedusaError(MedusaError.Types.INVALID_DATA, `Amount ${decimal} is not a non-negative number`);
   const whole = match[1] ?? '0';
   const fraction = (match[2] ?? '').padEnd(digits + 1, '0');
   const kept = Number(whole + fraction.slice(0, digits));

@@ -35,20 +35,24 @@ describe('inside Medusa’s payment module', () => {
     expect(session.status).toBe('pending');
     const { json: checkout } = await api('GET', `/v1/checkout-sessions/${checkoutSessionId}`);
     // Medusa's payment session is the sandbox order, by reference and in metadata
-    expect(checkout).toMatchObject({ order_reference: session.id, amount: 5000, metadata: { medusa_payment_session_id: session.id } });
+    expect(checkout).toMatchObject({
+      order_reference: session.id,
+      amount: 5000,
+      metadata: { medusa_payment_session_id: session.id },
+    });
 
     await expect(medusa.service.authorizePaymentSession(session.id, {})).rejects.toThrow(/was not authorized/);
     expect((await medusa.service.retrievePaymentSession(session.id)).status).toBe('requires_more');
 
     const paid = await pay(checkoutSessionId);
-    const payment = await medusa.service.authorizePaymentSession(session.id, {});
+    const payment = (await medusa.service.authorizePaymentSession(session.id, {}))!;
     expect(payment.data).toMatchObject({ payment_id: paid.id, payment_status: 'succeeded' });
     const captured = await medusa.service.retrievePayment(payment.id, { relations: ['captures'] });
     expect(captured.captured_at).toBeTruthy();
     expect(captured.captures?.map((capture) => Number(capture.amount))).toEqual([50]);
     expect((await medusa.service.retrievePaymentCollection(collection.id)).status).toBe('completed');
     // authorizing again (a retried cart completion) answers the same payment
-    expect((await medusa.service.authorizePaymentSession(session.id, {})).id).toBe(payment.id);
+    expect((await medusa.service.authorizePaymentSession(session.id, {}))?.id).toBe(payment.id);
 
     await medusa.service.refundPayment({ payment_id: payment.id, amount: 20 });
     await medusa.service.refundPayment({ payment_id: payment.id, amount: 30 });
@@ -76,7 +80,7 @@ describe('inside Medusa’s payment module', () => {
     expect((await medusa.service.retrievePaymentSession(session.id)).status).toBe('error');
 
     await pay(checkoutSessionId);
-    const payment = await medusa.service.authorizePaymentSession(session.id, {});
+    const payment = (await medusa.service.authorizePaymentSession(session.id, {}))!;
     expect((await medusa.service.retrievePaymentSession(session.id)).status).toBe('authorized');
     expect((await medusa.service.retrievePayment(payment.id)).captured_at).toBeTruthy();
   });

@@ -52,11 +52,17 @@ describe('automatic capture, driven directly', () => {
       data: authorized.data,
       context: { idempotency_key: 'ref_first' },
     });
-    const rest = await sandbox.refundPayment({ amount: 27.25, data: first.data, context: { idempotency_key: 'ref_rest' } });
+    const rest = await sandbox.refundPayment({
+      amount: 27.25,
+      data: first.data,
+      context: { idempotency_key: 'ref_rest' },
+    });
     const refundIds = rest.data?.refund_request_ids as string[];
     expect(refundIds).toHaveLength(2);
     const { json: refunds } = await api('GET', `/v1/refund-requests?payment_id=${payment.id}`);
-    expect(refunds.data.map((refund: any) => [refund.amount, refund.metadata.medusa_payment_session_id]).sort()).toEqual([
+    expect(
+      refunds.data.map((refund: any) => [refund.amount, refund.metadata.medusa_payment_session_id]).sort(),
+    ).toEqual([
       [1025, id],
       [2725, id],
     ]);
@@ -89,8 +95,16 @@ describe('automatic capture, driven directly', () => {
 
   it('answers canceled for a session the test clock expired, and for one deletePayment expired', async () => {
     const sandbox = provider();
-    const timedOut = await sandbox.initiatePayment({ amount: 5, currency_code: 'cad', data: { session_id: sessionId() } });
-    const deleted = await sandbox.initiatePayment({ amount: 6, currency_code: 'cad', data: { session_id: sessionId() } });
+    const timedOut = await sandbox.initiatePayment({
+      amount: 5,
+      currency_code: 'cad',
+      data: { session_id: sessionId() },
+    });
+    const deleted = await sandbox.initiatePayment({
+      amount: 6,
+      currency_code: 'cad',
+      data: { session_id: sessionId() },
+    });
     expect(timedOut.data).toMatchObject({ currency: 'CAD', amount: 500 });
 
     await sandbox.deletePayment({ data: deleted.data });
@@ -106,7 +120,11 @@ describe('automatic capture, driven directly', () => {
 
   it('cancels an unpaid session by expiring it, and refuses to cancel a captured payment', async () => {
     const sandbox = provider();
-    const unpaid = await sandbox.initiatePayment({ amount: 8, currency_code: 'usd', data: { session_id: sessionId() } });
+    const unpaid = await sandbox.initiatePayment({
+      amount: 8,
+      currency_code: 'usd',
+      data: { session_id: sessionId() },
+    });
     await sandbox.cancelPayment({ data: unpaid.data });
     expect((await api('GET', `/v1/checkout-sessions/${unpaid.id}`)).json.status).toBe('expired');
 

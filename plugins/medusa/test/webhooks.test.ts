@@ -80,7 +80,11 @@ describe('webhooks', () => {
   });
 
   it('refuses a tampered body, a forged signature and a delivery signed with another secret', async () => {
-    const { data } = await sandbox.initiatePayment({ amount: 10, currency_code: 'usd', data: { session_id: sessionId() } });
+    const { data } = await sandbox.initiatePayment({
+      amount: 10,
+      currency_code: 'usd',
+      data: { session_id: sessionId() },
+    });
     await pay(data!.checkout_session_id as string);
     const genuine = await delivered('payment.succeeded', data!.checkout_session_id as string);
 
@@ -94,27 +98,47 @@ describe('webhooks', () => {
     await expect(sandbox.getWebhookActionAndData({ ...payload(genuine), headers: forged })).rejects.toThrow(/refused/);
     await expect(provider().getWebhookActionAndData(payload(genuine))).rejects.toThrow(/refused/);
     const unsigned = { 'content-type': 'application/json' };
-    await expect(sandbox.getWebhookActionAndData({ ...payload(genuine), headers: unsigned })).rejects.toThrow(/refused/);
+    await expect(sandbox.getWebhookActionAndData({ ...payload(genuine), headers: unsigned })).rejects.toThrow(
+      /refused/,
+    );
   });
 
   it('maps a decline to failed, an expired session to canceled, and a refund’s events to not_supported naming the session', async () => {
     const declinedSession = sessionId();
-    const declined = await sandbox.initiatePayment({ amount: 4, currency_code: 'usd', data: { session_id: declinedSession } });
+    const declined = await sandbox.initiatePayment({
+      amount: 4,
+      currency_code: 'usd',
+      data: { session_id: declinedSession },
+    });
     await pay(declined.id, DECLINED);
     const failed = await sandbox.getWebhookActionAndData(payload(await delivered('payment.failed', declined.id)));
     expect([failed.action, failed.data?.session_id]).toEqual(['failed', declinedSession]);
 
     const expiredSession = sessionId();
-    const expired = await sandbox.initiatePayment({ amount: 5, currency_code: 'usd', data: { session_id: expiredSession } });
+    const expired = await sandbox.initiatePayment({
+      amount: 5,
+      currency_code: 'usd',
+      data: { session_id: expiredSession },
+    });
     await sandbox.deletePayment({ data: expired.data });
-    const canceled = await sandbox.getWebhookActionAndData(payload(await delivered('checkout_session.expired', expired.id)));
+    const canceled = await sandbox.getWebhookActionAndData(
+      payload(await delivered('checkout_session.expired', expired.id)),
+    );
     expect([canceled.action, canceled.data?.session_id]).toEqual(['canceled', expiredSession]);
 
     const refundedSession = sessionId();
-    const paid = await sandbox.initiatePayment({ amount: 6, currency_code: 'usd', data: { session_id: refundedSession } });
+    const paid = await sandbox.initiatePayment({
+      amount: 6,
+      currency_code: 'usd',
+      data: { session_id: refundedSession },
+    });
     await pay(paid.id);
     const authorized = await sandbox.authorizePayment({ data: paid.data });
-    const refunded = await sandbox.refundPayment({ amount: 2.5, data: authorized.data, context: { idempotency_key: `r-${refundedSession}` } });
+    const refunded = await sandbox.refundPayment({
+      amount: 2.5,
+      data: authorized.data,
+      context: { idempotency_key: `r-${refundedSession}` },
+    });
     const refundId = (refunded.data?.refund_request_ids as string[])[0];
     for (const type of ['refund_request.created', 'refund.completed']) {
       const delivery = await eventually(
