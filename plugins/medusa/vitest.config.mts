@@ -15,6 +15,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     // one sandbox, one Medusa database: the files share them, one at a time on two cores
     fileParallelism: false,
+    // importing Medusa's packages costs seconds: one worker keeps them for every file (each file's module
+    // app is shut down and Medusa's module registry cleared after it)
+    isolate: false,
     // Medusa's migrator and module loader print to the console: shown for a failing test only
     silent: 'passed-only',
   },
