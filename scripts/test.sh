@@ -53,6 +53,8 @@ if [ "$built" -eq 1 ]; then
   # each plug-in installs its platform's packages into its own node_modules (once) and tests against this build
   step 'plug-in: Medusa'
   bash plugins/medusa/scripts/test.sh "$PWD/$reports/plugin-medusa.json" || status=1
+  step 'plug-in: Vendure'
+  bash plugins/vendure/scripts/test.sh "$PWD/$reports/plugin-vendure.json" || status=1
 fi
 
 npx tsx scripts/stop-test-databases.ts >/dev/null 2>&1 || true

@@ -1,4 +1,6 @@
-import { PluginCommonModule, Type, VendurePlugin } from '@vendure/core';
+import { PluginCommonModule, Type, VendurePlugin, type VendureConfig } from '@vendure/core';
+
+type RefundProcess = NonNullable<VendureConfig['paymentOptions']['refundProcess']>[number];
 import { SANDBOX_PAYMENTS_OPTIONS, WEBHOOK_PATH } from './constants';
 import { sandboxPaymentsHandler } from './handler';
 import { validateOptions, type SandboxPaymentsOptions } from './options';
@@ -6,6 +8,14 @@ import { rawBodyMiddleware } from './raw-body';
 import { SandboxPaymentsService } from './sandbox-payments.service';
 import { shopApiExtensions, SandboxPaymentsShopResolver } from './shop-api';
 import { SandboxPaymentsWebhookController } from './webhook.controller';
+
+/**
+ * Vendure moves a new refund to the state its handler answers, and its default process has no Pending →
+ * Pending: without this a handler cannot say "asked, not finished yet", which is what a refund request is.
+ */
+export const pendingRefundProcess: RefundProcess = {
+  transitions: { Pending: { to: ['Pending'], mergeStrategy: 'merge' } },
+};
 
 /**
  * Sandbox Payments for Vendure 3: `SandboxPaymentsPlugin.init({ apiKey, baseUrl, returnUrl, webhookSecret })`
@@ -21,6 +31,7 @@ import { SandboxPaymentsWebhookController } from './webhook.controller';
   shopApiExtensions: { schema: shopApiExtensions, resolvers: [SandboxPaymentsShopResolver] },
   configuration: (config) => {
     config.paymentOptions.paymentMethodHandlers.push(sandboxPaymentsHandler);
+    config.paymentOptions.refundProcess = [...(config.paymentOptions.refundProcess ?? []), pendingRefundProcess];
     // before Vendure's JSON parser: the signature covers the body's exact bytes
     config.apiOptions.middleware.push({ route: `/${WEBHOOK_PATH}`, handler: rawBodyMiddleware, beforeListen: true });
     return config;
