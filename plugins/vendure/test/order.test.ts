@@ -77,4 +77,19 @@ describe('automatic capture', () => {
     }, 'refund.completed to settle the refund');
     expect(refund.total).toBe(1000);
   });
+
+  it('refuses a delivery whose signature does not match its body, and acts on nothing', async () => {
+    const body = JSON.stringify({ id: 'evt_forged', type: 'refund.completed', data: { object: { id: 'rr_forged' } } });
+    const response = await fetch(vendure.webhookUrl, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'webhook-id': 'evt_forged',
+        'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'webhook-signature': 'v1,c2lnbmF0dXJlIG9mIHNvbWV0aGluZyBlbHNl',
+      },
+      body,
+    });
+    expect(response.status).toBe(400);
+  });
 });

@@ -67,7 +67,7 @@ const initialData: InitialData = {
   collections: [],
 };
 
-export type Vendure = { server: TestServer; shop: SimpleGraphQLClient; admin: SimpleGraphQLClient };
+export type Vendure = { server: TestServer; shop: SimpleGraphQLClient; admin: SimpleGraphQLClient; webhookUrl: string };
 
 /** A Vendure server with the plugin on a free port, seeded with one product, and a sandbox endpoint for its webhooks. */
 export async function startVendure(options: Partial<SandboxPaymentsOptions> = {}): Promise<Vendure> {
@@ -100,7 +100,7 @@ export async function startVendure(options: Partial<SandboxPaymentsOptions> = {}
     customerCount: 1,
   });
   await adminClient.asSuperAdmin();
-  return { server, shop: shopClient, admin: adminClient };
+  return { server, shop: shopClient, admin: adminClient, webhookUrl: endpoint.json.url };
 }
 
 /** Polls until `check` answers something other than undefined (the sandbox's worker delivers the webhooks). */
