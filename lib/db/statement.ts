@@ -124,7 +124,8 @@ export function compile<Values>(
     part.strings.forEach((piece, i) => {
       text += piece;
       if (i >= part.parts.length) return;
-      const indentation = /(?:^|\n)([ \t]*)[^\n]*$/.exec(text)?.[1] ?? '';
+      const line = text.slice(text.lastIndexOf('\n') + 1);
+      const indentation = line.slice(0, line.length - line.trimStart().length);
       text += render(part.parts[i]).replace(/\n/g, `\n${indentation}`);
     });
     return dedented(text);
@@ -135,17 +136,32 @@ export function compile<Values>(
   return { name, text, names };
 }
 
-/** The statement's values in the order of its placeholders. */
-export function valuesOf<Values>(statement: Statement<Values>, values: Values): unknown[] {
+/**
+ * The statement's values in the order of its placeholders, each found by its name in `values`, else in `more`
+ * (two objects rather than one spread of both: this runs on every write).
+ */
+export function valuesOf<Values>(statement: Statement<Values>, values: Values, more?: object): unknown[] {
+  const first = values as Record<string, unknown>;
+  const second = (more ?? {}) as Record<string, unknown>;
   return statement.names.map((name) => {
-    if (!(name in (values as object))) throw new Error(`${statement.name} needs a value for ${name}`);
-    return (values as Record<string, unknown>)[name] ?? null;
+    let value = first[name];
+    if (value === undefined && !(name in first)) value = name in second ? second[name] : missing(statement, name);
+    return value ?? null;
   });
 }
 
+function missing(statement: Statement<never>, name: string): never {
+  throw new Error(`${statement.name} needs a value for ${name}`);
+}
+
 /** Runs a compiled statement (lib/db's sql(): prepared once per connection under its name). */
-export async function run<Values>(database: Db, statement: Statement<Values>, values: Values): Promise<object[]> {
-  return query<object>(database, statement.name, statement.text, valuesOf(statement, values));
+export async function run<Values, More extends object = object>(
+  database: Db,
+  statement: Statement<Values & More>,
+  values: Values,
+  more?: More,
+): Promise<object[]> {
+  return query<object>(database, statement.name, statement.text, valuesOf(statement, values as Values & More, more));
 }
 
 /**

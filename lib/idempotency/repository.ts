@@ -200,10 +200,10 @@ export async function runWriteClaimingKey<Values, Reason extends string, Retry e
   values: Values,
   claim: ClaimWithAnswer,
 ): Promise<{ outcome: ClaimOutcome; row: object } | { refused: Reason }> {
-  const all = { ...values, ...keyValues(claim) };
+  const claimValues = keyValues(claim);
   for (let tries = 1; tries <= CLAIM_TRIES; tries += 1) {
     try {
-      const [row] = await run(database, claiming.statement, all);
+      const [row] = await run(database, claiming.statement, values, claimValues);
       const outcome = claimOutcomeOf(row);
       if (outcome.claimed || outcome.record) return { outcome, row };
       // the record holding the key was committed after this statement's snapshot: look again
