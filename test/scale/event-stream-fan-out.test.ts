@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStream, type StreamClient } from '@/test/support/event-stream-client';
+import { createClusterMerchant, query, startCluster, stopCluster, type Cluster } from './cluster';
+
+// Many open event streams cost the database one read per new event per web process, not one per stream, and
+// leave other merchants' requests fast; past its limits a process refuses a stream with 429. Two web processes,
+// no worker, so that what the database does while the events are written is the streams' reads, the test's
+// own writes and reads, and the processes' steady background (measured on its own first).
+
+const MERCHANTS = 10;
+const STREAMS_PER_MERCHANT = 20;
+const EVENTS = 30;
+const PER_ADDRESS = 110;
+
+let cluster: Cluster;
+const merchants: { merchantId: string; key: string }[] = [];
+let reader: { merchantId: string; key: string };
+const streams: StreamClient[] = [];
+
+beforeAll(async () => {
+  cluster = await startCluster({
+    webs: 2,
+    workers: 0,
+    env: {
+      DB_COUNT_ROUND_TRIPS: 'on',
+      EVENT_STREAM_PING_MS: '60000',
+      EVENT_STREAMS_PER_ADDRESS: String(PER_ADDRESS),
+      RATE_LIMIT_MERCHANT_PER_SECOND: '100000',
+      RATE_LIMIT_MERCHANT_BURST: '100000',
+    },
+  });
+  for (let n = 0; n <= MERCHANTS; n += 1) {
+    const made = await createClusterMerchant(cluster, 1, 'http://127.0.0.1:9/hooks');
+    const merchant = { merchantId: made.merchantId, key: made.keys[0] };
+    if (n < MERCHANTS) merchants.push(merchant);
+    else reader = merchant;
+  }
+}, 180_000);
+
+afterAll(async () => {
+  for (const stream of streams) stream.close();
+  await stopCluster(cluster, undefined);
+});
+
+/** Transactions committed in the cluster's database so far (every statement outside a transaction is one). */
+async function transactions(): Promise<number> {
+  const [row] = await query<{ count: string }>(
+    cluster.databaseUrl,
+    'SELECT xact_commit AS count FROM pg_stat_database WHERE datname = current_database()',
+  );
+  // the query asking is a transaction too, counted the next time
+  return Number(row.count);
+}
+
+/** Waits until the database's statistics hold what was committed before (a backend reports them within a second of going idle). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 2_000));
+
+async function open(web: number, key: string) {
+  const stream = await openStream(key, { baseUrl: cluster.webs[web].url });
+  if (stream.status === 200) {
+    streams.push(stream);
+    await stream.waitForComments(1);
+  }
+  return stream;
+}
+
+describe('event streams, 200 of them over 10 merchants on two web processes', () => {
+  it('cost a read per event per process, and another merchant reads in under 100 ms meanwhile', async () => {
+    const byMerchant = new Map<string, StreamClient[]>();
+    for (const merchant of merchants) {
+      const opened = await Promise.all(
+        Array.from({ length: STREAMS_PER_MERCHANT }, (_, n) => open(n % 2, merchant.key)),
+      );
+      expect(opened.map((stream) => stream.status)).toEqual(opened.map(() => 200));
+      byMerchant.set(merchant.merchantId, opened);
+    }
+
+    // the processes' steady background (heartbeats of their listeners, rate limit settlements), over as long
+    await settle();
+    const idleStart = await transactions();
+    const idleStartedAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    await settle();
+    const idleCount = (await transactions()) - idleStart - 1;
+    const idlePerMs = idleCount / (Date.now() - idleStartedAt);
+
+    process.env.DATABASE_URL = cluster.databaseUrl;
+    const { db } = await import('@/lib/db');
+    const { emitEvent } = await import('@/lib/events/service');
+    const client = await db();
+    const latencies: number[] = [];
+    let readRoundTrips = 0;
+    let writing = true;
+    const reads = (async () => {
+      for (let n = 0; writing; n += 1) {
+        const startedAt = performance.now();
+        const answer = await fetch(`${cluster.webs[n % 2].url}/v1/payments?limit=10`, {
+          headers: { Authorization: `Bearer ${reader.key}` },
+        });
+        await answer.arrayBuffer();
+        latencies.push(performance.now() - startedAt);
+        expect(answer.status).toBe(200);
+        readRoundTrips += Number(answer.headers.get('db-round-trips'));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+
+    const start = await transactions();
+    const startedAt = Date.now();
+    const made = new Map<string, string[]>();
+    for (let n = 0; n < EVENTS; n += 1) {
+      const { merchantId } = merchants[n % MERCHANTS];
+      const id = await emitEvent(client, merchantId, 'payment.failed', { id: `pay_fan_${n}`, object: 'payment' });
+      made.set(merchantId, [...(made.get(merchantId) ?? []), id]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    for (const [merchantId, ids] of made)
+      for (const stream of byMerchant.get(merchantId)!) {
+        await stream.waitForMessages(ids.length, 10_000);
+        expect(stream.messages.map((message) => message.id)).toEqual(ids);
+      }
+    writing = false;
+    await reads;
+    await settle();
+    const elapsedMs = Date.now() - startedAt;
+    const total = (await transactions()) - start - 1;
+    const streamsCost = total - EVENTS - readRoundTrips - Math.round(idlePerMs * elapsedMs);
+    const perEventPerProcess = streamsCost / EVENTS / cluster.webs.length;
+    latencies.sort((a, b) => a - b);
+    const percentile = (p: number) => Math.round(latencies[Math.floor((latencies.length - 1) * p)]);
+    console.log(
+      `${merchants.length * STREAMS_PER_MERCHANT} streams, ${EVENTS} events: ${total} transactions in ${elapsedMs} ms ` +
+        `(${EVENTS} writes, ${readRoundTrips} round trips of ${latencies.length} reads, background ~${Math.round(idlePerMs * elapsedMs)}), ` +
+        `so the streams' reads ≈ ${streamsCost} = ${perEventPerProcess.toFixed(2)} per event per process; ` +
+        `another merchant's GET /v1/payments: median ${percentile(0.5)} ms, p95 ${percentile(0.95)} ms, max ${percentile(1)} ms`,
+    );
+    expect(perEventPerProcess).toBeLessThanOrEqual(3);
+    expect(percentile(0.95)).toBeLessThan(100);
+  });
+
+  it('refuse a stream past the limit per merchant and per client address, with 429 and Retry-After', async () => {
+    // each process holds 100 streams from this address now, 10 of each merchant
+    const [first] = merchants;
+    const own = await Promise.all(Array.from({ length: 10 }, () => open(0, first.key)));
+    expect(own.map((stream) => stream.status)).toEqual(own.map(() => 200));
+
+    const pastMerchant = await open(0, first.key);
+    expect([pastMerchant.status, pastMerchant.error?.error.code]).toEqual([429, 'rate_limited']);
+    expect(pastMerchant.error?.error.message).toMatch(/hold 20 at once .*EVENT_STREAMS_PER_MERCHANT/);
+    expect(Number(pastMerchant.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // the first process now holds 110 from this address: another merchant's stream is refused there too
+    const pastAddress = await open(0, reader.key);
+    expect([pastAddress.status, pastAddress.error?.error.code]).toEqual([429, 'rate_limited']);
+    expect(pastAddress.error?.error.message).toMatch(
+      new RegExp(`at most ${PER_ADDRESS} at once .*EVENT_STREAMS_PER_ADDRESS`),
+    );
+    expect(Number(pastAddress.headers.get('retry-after'))).toBeGreaterThan(0);
+    // a process counts its own streams
+    expect((await open(1, reader.key)).status).toBe(200);
+
+    // a stream closed frees its place
+    own[0].close();
+    const deadline = Date.now() + 5_000;
+    let again = await open(0, first.key);
+    while (again.status === 429 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      again = await open(0, first.key);
+    }
+    expect(again.status).toBe(200);
+  });
+});
