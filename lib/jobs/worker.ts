@@ -16,10 +16,22 @@ import { purgeExpiredRecords, PURGE_BATCH_SIZE } from './retention';
 
 /** What a job gets from its worker: the shutdown signal, and the pool its webhook sends go into. */
 type JobContext = { signal?: AbortSignal; sends: SendPool };
-type Job = { name: string; everyTicks: number; run: (context: JobContext) => Promise<number> };
+type Job = {
+  name: string;
+  everyTicks: number;
+  run: (context: JobContext) => Promise<number>;
+  /** When it handled rows: the next tick comes within this many ms (what it started is due again by then). */
+  dueAgainWithinMs?: () => number;
+};
 
 const jobs: Job[] = [
-  { name: 'authorize-refunds', everyTicks: 1, run: async () => authorizeAutomaticRefunds(await db()) },
+  {
+    name: 'authorize-refunds',
+    everyTicks: 1,
+    run: async () => authorizeAutomaticRefunds(await db()),
+    // a refund it submitted finishes when the provider's delay is up, not up to a tick later
+    dueAgainWithinMs: () => env().REFUND_PROCESSING_DELAY_MS + 20,
+  },
   {
     name: 'finish-refunds',
     everyTicks: 1,
@@ -46,17 +58,20 @@ export type Worker = { stop: () => Promise<void> };
 
 const TICK_MS = 1000;
 
-/** One pass over every job, each on its own share of the ticks. */
-export async function runJobsOnce(tick: number, context: JobContext): Promise<void> {
+/** One pass over every job, each on its own share of the ticks; returns within how many ms the next should come. */
+export async function runJobsOnce(tick: number, context: JobContext): Promise<number> {
+  let nextWithinMs = Infinity;
   for (const job of jobs) {
     if (tick % job.everyTicks !== 0 || context.signal?.aborted) continue;
     try {
       const handled = await job.run(context);
       if (handled > 0) log.debug('job ran', { job: job.name, handled });
+      if (handled > 0 && job.dueAgainWithinMs) nextWithinMs = Math.min(nextWithinMs, job.dueAgainWithinMs());
     } catch (error) {
       log.error('job failed', { job: job.name, ...describeError(error) });
     }
   }
+  return nextWithinMs;
 }
 
 export function startWorker(): Worker {
@@ -69,9 +84,9 @@ export function startWorker(): Worker {
 
   const loop = () => {
     if (stopped) return;
-    running = runJobsOnce(tick++, { signal: shutdown.signal, sends }).finally(() => {
+    running = runJobsOnce(tick++, { signal: shutdown.signal, sends }).then((nextWithinMs) => {
       // jitter keeps several workers from polling in lockstep
-      if (!stopped) timer = setTimeout(loop, TICK_MS * (0.75 + Math.random() / 2));
+      if (!stopped) timer = setTimeout(loop, Math.min(nextWithinMs, TICK_MS * (0.75 + Math.random() / 2)));
     });
   };
   timer = setTimeout(loop, 100);
