@@ -136,7 +136,11 @@ class StreamFanOut implements ChangeSubscriber {
         await db(),
         noticed.map(([eventId]) => eventId),
       );
-      for (const row of rows) for (const stream of this.streams.get(row.merchantId) ?? []) stream.deliver(row);
+      for (const row of rows) {
+        // the message is the same for every stream: made once
+        const message = eventMessage(row);
+        for (const stream of this.streams.get(row.merchantId) ?? []) stream.deliver(row, message);
+      }
     } catch (error) {
       log.warn('event streams could not read noticed events; trying again', describeError(error));
       for (const [eventId, merchantId] of noticed) this.noticedIds.set(eventId, merchantId);
@@ -249,7 +253,7 @@ class MerchantEventStream {
   }
 
   /** A new event of its merchant, read once for every stream of this process (StreamFanOut). */
-  deliver(row: Event): void {
+  deliver(row: Event, message: string): void {
     if (this.closed || this.sent.has(row.id)) return;
     if (this.types && !this.types.includes(row.type as EventType)) return;
     // not answered yet (catchUp reads it), or reading on its own: read after what it is reading, in the order written
@@ -258,7 +262,7 @@ class MerchantEventStream {
       if (this.reading) this.readAgainAfter = true;
       return;
     }
-    this.send(row);
+    this.send(row, message);
   }
 
   readAgain(): void {
@@ -324,7 +328,7 @@ class MerchantEventStream {
     }
   }
 
-  private send(row: Event): void {
+  private send(row: Event, message = eventMessage(row)): void {
     if (this.sent.has(row.id)) return;
     const now = Date.now();
     this.sent.set(row.id, now);
@@ -332,7 +336,7 @@ class MerchantEventStream {
       this.cursor = row.seq;
       this.history.push({ at: now, cursor: row.seq });
     }
-    this.write(eventMessage(row));
+    this.write(message);
     this.forgetOld(now);
   }
 
