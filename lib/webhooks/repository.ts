@@ -363,7 +363,8 @@ const DELIVERY_NOW = Prisma.raw(
 
 /**
  * Just before a claimed delivery is sent (it may have waited its turn behind others of its endpoint): whether
- * it is still this claim's, pending and of a live, enabled endpoint. 'send': its lease now runs from now.
+ * it is still this claim's, pending and of a live, enabled endpoint. 'send': its lease, and its attempt's time,
+ * now run from now.
  * 'released': its endpoint was disabled meanwhile, so it is not sent and its attempt is given back (it waits,
  * unclaimed, until the endpoint is enabled again). 'gone': deleted endpoint (which ended it), finished, or
  * claimed again by another worker after its lease ran out.
@@ -388,6 +389,7 @@ const RENEW_CLAIM = `WITH mine AS (
     )
     UPDATE "webhook_deliveries" AS d
     SET "next_attempt_at" = CASE WHEN mine."live" THEN mine."now" + make_interval(secs => $3::int) ELSE mine."now" END,
+        "last_attempt_at" = CASE WHEN mine."live" THEN mine."now" ELSE d."last_attempt_at" END,
         "attempt_count" = CASE WHEN mine."live" THEN d."attempt_count" ELSE d."attempt_count" - 1 END
     FROM mine WHERE d."id" = mine."id"
     RETURNING mine."live"`;
