@@ -185,6 +185,11 @@ export async function findStreamEvents(
   });
 }
 
+/** The events named, in the order they were written: each new event, read once for a process's open streams. */
+export async function findEventsByIds(database: Db, ids: string[]) {
+  return database.event.findMany({ where: { id: { in: ids } }, orderBy: { seq: 'asc' } });
+}
+
 /** The events about one object (data.object.id), oldest first, for the dashboard's timelines. */
 export async function findEventsAboutObject(database: Db, merchantId: string, objectId: string) {
   return database.event.findMany({

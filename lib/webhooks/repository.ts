@@ -381,15 +381,16 @@ const dueClaimRows = z.array(
 );
 
 /**
- * Claims up to batchSize due deliveries of live endpoints, skipping rows another worker holds: numbers
- * the attempt and leases the row for leaseSeconds, in one statement. A shuffled endpoint's deliveries are
- * sent one after another, so theirs are leased for `sequentialLeaseSeconds`.
+ * Claims up to batchSize due deliveries of live, enabled endpoints other than `busyEndpointIds`, skipping rows
+ * another worker holds: numbers the attempt and leases the row for leaseSeconds, in one statement. A shuffled
+ * endpoint's deliveries are sent one after another, so theirs are leased for `sequentialLeaseSeconds`.
  */
 export async function claimDueDeliveries(
   database: Db,
   batchSize: number,
   leaseSeconds: number,
   sequentialLeaseSeconds = leaseSeconds,
+  busyEndpointIds: string[] = [],
 ): Promise<DueDeliveryClaim[]> {
   // due and leased in the endpoint's merchant's time (its test clock, api.md §15)
   return claimOnEachClock(batchSize, async (clocks, limit) => {
@@ -398,27 +399,30 @@ export async function claimDueDeliveries(
       limit,
       leaseSeconds,
       sequentialLeaseSeconds,
+      busyEndpointIds,
     );
     return dueClaimRows.parse(rows);
   });
 }
 
 /**
- * The live endpoints' deliveries whose `column` is due in their merchant's time (and that meet `condition`),
- * `d` with its endpoint `e` and merchant `m`, oldest first, in one of claimOnEachClock's scans.
+ * The deliveries of live, enabled endpoints (other than those in the text[] parameter `busy`) whose `column` is
+ * due in their merchant's time (and that meet `condition`), `d` with its endpoint `e` and merchant `m`, oldest
+ * first, in one of claimOnEachClock's scans.
  */
-function dueDeliveries(clocks: QueueClocks, column: string, condition: string): string {
+function dueDeliveries(clocks: QueueClocks, column: string, condition: string, busy: string): string {
   const due = dueOn(clocks, `d."${column}"`);
   return `FROM "webhook_deliveries" AS d
       JOIN "webhook_endpoints" AS e ON e."id" = d."endpoint_id"
       JOIN "merchants" AS m ON m."id" = e."merchant_id"
-      WHERE ${due.where} AND e."deleted_at" IS NULL AND ${condition}
+      WHERE ${due.where} AND e."deleted_at" IS NULL AND e."status" = 'enabled'
+        AND NOT (e."id" = ANY(${busy}::text[])) AND ${condition}
       ORDER BY ${due.order}`;
 }
 
 const claimDueDeliveriesOn = (clocks: QueueClocks) => `WITH due AS (
       SELECT d."id", ${merchantNowSql('m')} AS "now", e."fault_shuffle", e."fault_seed"
-      ${dueDeliveries(clocks, 'next_attempt_at', `d."status" = 'pending'`)}
+      ${dueDeliveries(clocks, 'next_attempt_at', `d."status" = 'pending'`, '$4')}
       LIMIT $1::int
       FOR UPDATE OF d SKIP LOCKED
     )
@@ -432,27 +436,37 @@ const claimDueDeliveriesOn = (clocks: QueueClocks) => `WITH due AS (
 
 const CLAIM_DUE_DELIVERIES = onEachClock(claimDueDeliveriesOn);
 
+/** A claimed injected duplicate, with the endpoint it goes to. */
+export type DuplicateClaim = DeliveryClaim & { endpointId: string };
+const duplicateClaimRows = z.array(z.object({ id: z.string(), attempt: z.number().int(), endpointId: z.string() }));
+
 /**
- * Claims up to batchSize injected duplicates that are due (of live endpoints, in their merchant's time),
- * skipping rows another worker holds: clears duplicate_due_at and numbers the attempt in the same statement,
- * so each duplicate is sent at most once whatever the number of workers (a worker that dies mid-send loses
- * that duplicate).
+ * Claims up to batchSize injected duplicates that are due (of live, enabled endpoints other than
+ * `busyEndpointIds`, in their merchant's time), skipping rows another worker holds: clears duplicate_due_at and
+ * numbers the attempt in the same statement, so each duplicate is sent at most once whatever the number of
+ * workers (a worker that dies mid-send loses that duplicate).
  */
-export async function claimDueDuplicates(database: Db, batchSize: number): Promise<DeliveryClaim[]> {
+export async function claimDueDuplicates(
+  database: Db,
+  batchSize: number,
+  busyEndpointIds: string[] = [],
+): Promise<DuplicateClaim[]> {
   return claimOnEachClock(batchSize, async (clocks, limit) =>
-    claimRows.parse(await database.$queryRawUnsafe<unknown[]>(CLAIM_DUE_DUPLICATES[clocks], limit)),
+    duplicateClaimRows.parse(
+      await database.$queryRawUnsafe<unknown[]>(CLAIM_DUE_DUPLICATES[clocks], limit, busyEndpointIds),
+    ),
   );
 }
 
 const claimDueDuplicatesOn = (clocks: QueueClocks) => `WITH due AS (
-      SELECT d."id" ${dueDeliveries(clocks, 'duplicate_due_at', `d."duplicate_due_at" IS NOT NULL`)}
+      SELECT d."id" ${dueDeliveries(clocks, 'duplicate_due_at', `d."duplicate_due_at" IS NOT NULL`, '$2')}
       LIMIT $1::int
       FOR UPDATE OF d SKIP LOCKED
     )
     UPDATE "webhook_deliveries" AS d
     SET "duplicate_due_at" = NULL, "attempt_count" = d."attempt_count" + 1
     FROM due WHERE d."id" = due."id"
-    RETURNING d."id", d."attempt_count" AS "attempt"`;
+    RETURNING d."id", d."attempt_count" AS "attempt", d."endpoint_id" AS "endpointId"`;
 
 const CLAIM_DUE_DUPLICATES = onEachClock(claimDueDuplicatesOn);
 
@@ -460,6 +474,39 @@ const CLAIM_DUE_DUPLICATES = onEachClock(claimDueDuplicatesOn);
 const DELIVERY_NOW = Prisma.raw(
   connectionNowSql(`(SELECT "merchant_id" FROM "webhook_endpoints" WHERE "id" = "webhook_deliveries"."endpoint_id")`),
 );
+
+/**
+ * Just before a claimed delivery is sent (it may have waited its turn behind others of its endpoint): whether
+ * it is still this claim's, pending and of a live, enabled endpoint. 'send': its lease, and its attempt's time,
+ * now run from now.
+ * 'released': its endpoint was disabled meanwhile, so it is not sent and its attempt is given back (it waits,
+ * unclaimed, until the endpoint is enabled again). 'gone': deleted endpoint (which ended it), finished, or
+ * claimed again by another worker after its lease ran out.
+ */
+export async function renewClaimBeforeSend(
+  database: Db,
+  claim: DeliveryClaim,
+  leaseSeconds: number,
+): Promise<'send' | 'released' | 'gone'> {
+  const rows = await database.$queryRawUnsafe<unknown[]>(RENEW_CLAIM, claim.id, claim.attempt, leaseSeconds);
+  const [row] = z.array(z.object({ live: z.boolean() })).parse(rows);
+  return row === undefined ? 'gone' : row.live ? 'send' : 'released';
+}
+
+const RENEW_CLAIM = `WITH mine AS (
+      SELECT d."id", e."deleted_at" IS NULL AND e."status" = 'enabled' AS "live", ${merchantNowSql('m')} AS "now"
+      FROM "webhook_deliveries" AS d
+      JOIN "webhook_endpoints" AS e ON e."id" = d."endpoint_id"
+      JOIN "merchants" AS m ON m."id" = e."merchant_id"
+      WHERE d."id" = $1 AND d."attempt_count" = $2::int AND d."status" = 'pending'
+      FOR UPDATE OF d
+    )
+    UPDATE "webhook_deliveries" AS d
+    SET "next_attempt_at" = CASE WHEN mine."live" THEN mine."now" + make_interval(secs => $3::int) ELSE mine."now" END,
+        "last_attempt_at" = CASE WHEN mine."live" THEN mine."now" ELSE d."last_attempt_at" END,
+        "attempt_count" = CASE WHEN mine."live" THEN d."attempt_count" ELSE d."attempt_count" - 1 END
+    FROM mine WHERE d."id" = mine."id"
+    RETURNING mine."live"`;
 
 /** Claims one delivery now, whatever its state (a resend): pending again, next attempt number, leased. */
 export async function claimDeliveryNow(database: Db, id: string, leaseSeconds: number): Promise<DeliveryClaim> {
