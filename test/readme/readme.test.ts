@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { resolveClusterDir, runningEmbeddedServer } from '@/lib/db/embedded';
+import { freePort } from '@/lib/server/free-port';
+import { readmeShellBlocks, type ReadmeBlock } from './readme-blocks';
+
+// Every shell block of the README, exactly as written, in order, in one bash, from the repository's folder,
+// as a reader pastes them into the shells the README names (test/readme/readme-blocks.ts says how the
+// marked ones run). A block passes when each of its commands succeeds (`set -e`, `pipefail`) and nothing it
+// prints is an API error body. The shell's PORT is a free port (the quick start's `npm run dev` and
+// SANDBOX_URL follow it), its DATA_DIR a fresh folder outside the tree. At the end every server is stopped
+// with Ctrl-C (SIGINT to its process group), after which the embedded PostgreSQL must have stopped too.
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'readme-test-'));
+const dataDir = path.join(workDir, 'data');
+const CLIENT_TARBALL = path.join(ROOT, 'sandbox-payments-client-0.1.0.tgz');
+
+afterAll(() => {
+  fs.rmSync(path.dirname(resolveClusterDir(dataDir)), { recursive: true, force: true });
+  fs.rmSync(workDir, { recursive: true, force: true });
+  // what the client's tarball route leaves in the clone
+  fs.rmSync(CLIENT_TARBALL, { force: true });
+  fs.rmSync(path.join(ROOT, 'client', 'node_modules'), { recursive: true, force: true });
+});
+
+/** Bash that runs the blocks, printing `::start L` and `::done L` around each foreground block at line L. */
+function script(blocks: ReadmeBlock[]): string {
+  const lines = [
+    'set -m', // each background job in its own process group, as a terminal's job is
+    'readme_server=; readme_jobs=()',
+    'readme_ready() { for _ in $(seq 1 1200); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/readyz" && return 0; sleep 0.5; done; return 1; }',
+    'readme_ctrl_c() { kill -INT -- "-$1" 2>/dev/null; wait "$1" 2>/dev/null; }',
+  ];
+  for (const block of blocks) {
+    if (block.mode === 'not run') continue;
+    const log = path.join(workDir, `block-${block.line}.log`);
+    if (block.mode === 'run') {
+      lines.push(
+        `echo "::start ${block.line}"`,
+        'set -eo pipefail',
+        block.code,
+        'set +eo pipefail',
+        `echo "::done ${block.line}"`,
+      );
+    } else if (block.mode === 'server') {
+      lines.push(
+        '[ -n "$readme_server" ] && readme_ctrl_c "$readme_server"',
+        `( ${block.code}\n) > ${log} 2>&1 &`,
+        'readme_server=$!',
+        `readme_ready || { echo "::not ready ${block.line}"; exit 1; }`,
+      );
+    } else {
+      lines.push(`( ${block.code}\n) > ${log} 2>&1 &`, 'readme_jobs+=($!)');
+    }
+  }
+  lines.push(
+    'for job in "${readme_jobs[@]}"; do readme_ctrl_c "$job"; done',
+    '[ -n "$readme_server" ] && readme_ctrl_c "$readme_server"',
+    'echo "::end"',
+  );
+  return lines.join('\n');
+}
+
+it('runs every shell block of the README as written', async () => {
+  const blocks = readmeShellBlocks(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
+  // the blocks not run are few, and each says why
+  const notRun = blocks.filter((block) => block.mode === 'not run');
+  expect(notRun.length).toBeLessThanOrEqual(3);
+  for (const block of notRun) expect(block.note?.length).toBeGreaterThan(10);
+
+  const file = path.join(workDir, 'readme.sh');
+  fs.writeFileSync(file, script(blocks));
+  const shell: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    // listen keeps its signing secret here instead of the user's config folder
+    SANDBOX_PAYMENTS_CONFIG_DIR: path.join(workDir, 'config'),
+  };
+  // a reader's shell: none of the test run's own settings (vitest's NODE_ENV=test included)
+  for (const name of ['SANDBOX_URL', 'SANDBOX_API_KEY', 'APP_URL', 'DATABASE_URL', 'NODE_ENV']) delete shell[name];
+  const child = spawn('bash', [file], {
+    cwd: ROOT,
+    env: shell as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const logs = () =>
+    fs
+      .readdirSync(workDir)
+      .filter((name) => name.endsWith('.log'))
+      .map((name) => `--- ${name}\n${fs.readFileSync(path.join(workDir, name), 'utf8').slice(-3000)}`)
+      .join('\n');
+
+  const ran = blocks.filter((block) => block.mode === 'run');
+  for (const block of ran) {
+    const start = output.indexOf(`::start ${block.line}\n`);
+    const done = output.indexOf(`::done ${block.line}\n`);
+    const printed = output.slice(start, done === -1 ? undefined : done);
+    const where = `README.md:${block.line}\n${block.code}\n--- printed:\n${printed.slice(-4000)}\n${logs()}`;
+    expect(start, `never reached ${where}`).toBeGreaterThanOrEqual(0);
+    expect(done, `failed ${where}`).toBeGreaterThan(start);
+    expect(printed, `answered an API error ${where}`).not.toMatch(/"error":\s*\{/);
+  }
+  expect(code, output.slice(-4000)).toBe(0);
+  expect(output).toContain('::end');
+  // Ctrl-C on the README's `npm run dev` stopped the embedded PostgreSQL it started
+  expect(await runningEmbeddedServer(dataDir)).toBe(false);
+}, 1_200_000);
