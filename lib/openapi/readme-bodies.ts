@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import { API_OPERATIONS, type ApiOperation } from './operations';
 
-// The request bodies of the README's curl commands, each with the operation it calls, so a test can hold
+// The request bodies of the README's (and docs/testing.md's) curl commands, each with the operation it calls, so a test can hold
 // them to the document as a merchant's generated client would.
 
 export type ReadmeBody = { operation: ApiOperation; body: unknown; command: string };
 
-export function readmeRequestBodies(readmePath = 'README.md'): ReadmeBody[] {
-  const readme = fs.readFileSync(readmePath, 'utf8');
+export function readmeRequestBodies(guides = ['README.md', 'docs/testing.md']): ReadmeBody[] {
+  const readme = guides.map((guide) => fs.readFileSync(guide, 'utf8')).join('\n');
   const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1].replace(/\\\n\s*/g, ' '));
   // a command ends at a line that starts unindented (a body's lines are indented); `ID=$(curl …` keeps what it answers
   const commands = blocks

@@ -7,7 +7,8 @@ import { resolveClusterDir, runningEmbeddedServer } from '@/lib/db/embedded';
 import { freePort } from '@/lib/server/free-port';
 import { readmeShellBlocks, type ReadmeBlock } from './readme-blocks';
 
-// Every shell block of the README, exactly as written, in order, in one bash, from the repository's folder,
+// Every shell block of the README and then docs/testing.md (readme-blocks.ts), exactly as written, in
+// order, in one bash, from the repository's folder,
 // as a reader pastes them into the shells the README names (test/readme/readme-blocks.ts says how the
 // marked ones run). A block passes when each of its commands succeeds (`set -e`, `pipefail`) and nothing it
 // prints is an API error body. The shell's PORT is a free port (the quick start's `npm run dev` and
@@ -27,7 +28,7 @@ afterAll(() => {
   fs.rmSync(path.join(ROOT, 'client', 'node_modules'), { recursive: true, force: true });
 });
 
-/** Bash that runs the blocks, printing `::start L` and `::done L` around each foreground block at line L. */
+/** Bash that runs the blocks, printing `::start W` and `::done W` around each foreground block at W (file:line). */
 function script(blocks: ReadmeBlock[]): string {
   const lines = [
     'set -m', // each background job in its own process group, as a terminal's job is
@@ -37,21 +38,21 @@ function script(blocks: ReadmeBlock[]): string {
   ];
   for (const block of blocks) {
     if (block.mode === 'not run') continue;
-    const log = path.join(workDir, `block-${block.line}.log`);
+    const log = path.join(workDir, `block-${block.where.replace(/\W/g, '-')}.log`);
     if (block.mode === 'run') {
       lines.push(
-        `echo "::start ${block.line}"`,
+        `echo "::start ${block.where}"`,
         'set -eo pipefail',
         block.code,
         'set +eo pipefail',
-        `echo "::done ${block.line}"`,
+        `echo "::done ${block.where}"`,
       );
     } else if (block.mode === 'server') {
       lines.push(
         '[ -n "$readme_server" ] && readme_ctrl_c "$readme_server"',
         `( ${block.code}\n) > ${log} 2>&1 &`,
         'readme_server=$!',
-        `readme_ready || { echo "::not ready ${block.line}"; exit 1; }`,
+        `readme_ready || { echo "::not ready ${block.where}"; exit 1; }`,
       );
     } else {
       lines.push(`( ${block.code}\n) > ${log} 2>&1 &`, 'readme_jobs+=($!)');
@@ -65,8 +66,8 @@ function script(blocks: ReadmeBlock[]): string {
   return lines.join('\n');
 }
 
-it('runs every shell block of the README as written', async () => {
-  const blocks = readmeShellBlocks(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
+it('runs every shell block of the README and docs/testing.md as written', async () => {
+  const blocks = readmeShellBlocks(ROOT);
   // the blocks not run are few, and each says why
   const notRun = blocks.filter((block) => block.mode === 'not run');
   expect(notRun.length).toBeLessThanOrEqual(3);
@@ -101,10 +102,10 @@ it('runs every shell block of the README as written', async () => {
 
   const ran = blocks.filter((block) => block.mode === 'run');
   for (const block of ran) {
-    const start = output.indexOf(`::start ${block.line}\n`);
-    const done = output.indexOf(`::done ${block.line}\n`);
+    const start = output.indexOf(`::start ${block.where}\n`);
+    const done = output.indexOf(`::done ${block.where}\n`);
     const printed = output.slice(start, done === -1 ? undefined : done);
-    const where = `README.md:${block.line}\n${block.code}\n--- printed:\n${printed.slice(-4000)}\n${logs()}`;
+    const where = `${block.where}\n${block.code}\n--- printed:\n${printed.slice(-4000)}\n${logs()}`;
     expect(start, `never reached ${where}`).toBeGreaterThanOrEqual(0);
     expect(done, `failed ${where}`).toBeGreaterThan(start);
     expect(printed, `answered an API error ${where}`).not.toMatch(/"error":\s*\{/);
