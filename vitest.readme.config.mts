@@ -6,5 +6,5 @@ import { defineConfig } from 'vitest/config';
 // under the feet of tests running beside them.
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
-  test: { name: 'readme', include: ['test/readme/**/*.test.ts'], testTimeout: 1_200_000 },
+  test: { name: 'readme', include: ['test/readme/**/*.test.ts'], testTimeout: 30 * 60_000, hookTimeout: 60_000 },
 });

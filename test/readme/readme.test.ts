@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { resolveClusterDir, runningEmbeddedServer } from '@/lib/db/embedded';
+import { resolveClusterDir, runningEmbeddedServer, stopEmbeddedServer } from '@/lib/db/embedded';
 import { freePort } from '@/lib/server/free-port';
 import { readmeShellBlocks, type ReadmeBlock } from './readme-blocks';
 
@@ -19,8 +19,29 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'readme-test-'));
 const dataDir = path.join(workDir, 'data');
 const CLIENT_TARBALL = path.join(ROOT, 'sandbox-payments-client-0.1.0.tgz');
+// the process groups the script started (servers, handlers), each written here as it starts
+const GROUPS = path.join(workDir, 'groups');
+const DEADLINE_MS = 25 * 60_000;
 
-afterAll(() => {
+/** Ctrl-C to every process group the script left, then SIGKILL to what did not stop: nothing outlives the test. */
+async function stopLeftovers(): Promise<void> {
+  const groups = fs.existsSync(GROUPS) ? fs.readFileSync(GROUPS, 'utf8').split('\n').filter(Boolean).map(Number) : [];
+  const signal = (group: number, name: NodeJS.Signals) => {
+    try {
+      process.kill(-group, name);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!groups.some((group) => signal(group, 'SIGINT'))) return;
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  for (const group of groups) signal(group, 'SIGKILL');
+}
+
+afterAll(async () => {
+  await stopLeftovers();
+  await stopEmbeddedServer(dataDir);
   fs.rmSync(path.dirname(resolveClusterDir(dataDir)), { recursive: true, force: true });
   fs.rmSync(workDir, { recursive: true, force: true });
   // what the client's tarball route leaves in the clone
@@ -52,10 +73,11 @@ function script(blocks: ReadmeBlock[]): string {
         '[ -n "$readme_server" ] && readme_ctrl_c "$readme_server"',
         `( ${block.code}\n) > ${log} 2>&1 &`,
         'readme_server=$!',
+        `echo $readme_server >> ${GROUPS}`,
         `readme_ready || { echo "::not ready ${block.where}"; exit 1; }`,
       );
     } else {
-      lines.push(`( ${block.code}\n) > ${log} 2>&1 &`, 'readme_jobs+=($!)');
+      lines.push(`( ${block.code}\n) > ${log} 2>&1 &`, 'readme_jobs+=($!)', `echo $! >> ${GROUPS}`);
     }
   }
   lines.push(
@@ -66,52 +88,61 @@ function script(blocks: ReadmeBlock[]): string {
   return lines.join('\n');
 }
 
-it('runs every shell block of the README and docs/testing.md as written', async () => {
-  const blocks = readmeShellBlocks(ROOT);
-  // the blocks not run are few, and each says why
-  const notRun = blocks.filter((block) => block.mode === 'not run');
-  expect(notRun.length).toBeLessThanOrEqual(3);
-  for (const block of notRun) expect(block.note?.length).toBeGreaterThan(10);
+it(
+  'runs every shell block of the README and docs/testing.md as written',
+  async () => {
+    const blocks = readmeShellBlocks(ROOT);
+    // the blocks not run are few, and each says why
+    const notRun = blocks.filter((block) => block.mode === 'not run');
+    expect(notRun.length).toBeLessThanOrEqual(3);
+    for (const block of notRun) expect(block.note?.length).toBeGreaterThan(10);
 
-  const file = path.join(workDir, 'readme.sh');
-  fs.writeFileSync(file, script(blocks));
-  const shell: Record<string, string | undefined> = {
-    ...process.env,
-    PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    // listen keeps its signing secret here instead of the user's config folder
-    SANDBOX_PAYMENTS_CONFIG_DIR: path.join(workDir, 'config'),
-  };
-  // a reader's shell: none of the test run's own settings (vitest's NODE_ENV=test included)
-  for (const name of ['SANDBOX_URL', 'SANDBOX_API_KEY', 'APP_URL', 'DATABASE_URL', 'NODE_ENV']) delete shell[name];
-  const child = spawn('bash', [file], {
-    cwd: ROOT,
-    env: shell as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk));
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const logs = () =>
-    fs
-      .readdirSync(workDir)
-      .filter((name) => name.endsWith('.log'))
-      .map((name) => `--- ${name}\n${fs.readFileSync(path.join(workDir, name), 'utf8').slice(-3000)}`)
-      .join('\n');
+    const file = path.join(workDir, 'readme.sh');
+    fs.writeFileSync(file, script(blocks));
+    const shell: Record<string, string | undefined> = {
+      ...process.env,
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      // listen keeps its signing secret here instead of the user's config folder
+      SANDBOX_PAYMENTS_CONFIG_DIR: path.join(workDir, 'config'),
+    };
+    // a reader's shell: none of the test run's own settings (vitest's NODE_ENV=test included)
+    for (const name of ['SANDBOX_URL', 'SANDBOX_API_KEY', 'APP_URL', 'DATABASE_URL', 'NODE_ENV']) delete shell[name];
+    const child = spawn('bash', [file], {
+      cwd: ROOT,
+      detached: true,
+      env: shell as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    fs.appendFileSync(GROUPS, `${child.pid}\n`);
+    // past the deadline the script is stopped, and what it printed says where it was
+    const deadline = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), DEADLINE_MS);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    clearTimeout(deadline);
+    const logs = () =>
+      fs
+        .readdirSync(workDir)
+        .filter((name) => name.endsWith('.log'))
+        .map((name) => `--- ${name}\n${fs.readFileSync(path.join(workDir, name), 'utf8').slice(-3000)}`)
+        .join('\n');
 
-  const ran = blocks.filter((block) => block.mode === 'run');
-  for (const block of ran) {
-    const start = output.indexOf(`::start ${block.where}\n`);
-    const done = output.indexOf(`::done ${block.where}\n`);
-    const printed = output.slice(start, done === -1 ? undefined : done);
-    const where = `${block.where}\n${block.code}\n--- printed:\n${printed.slice(-4000)}\n${logs()}`;
-    expect(start, `never reached ${where}`).toBeGreaterThanOrEqual(0);
-    expect(done, `failed ${where}`).toBeGreaterThan(start);
-    expect(printed, `answered an API error ${where}`).not.toMatch(/"error":\s*\{/);
-  }
-  expect(code, output.slice(-4000)).toBe(0);
-  expect(output).toContain('::end');
-  // Ctrl-C on the README's `npm run dev` stopped the embedded PostgreSQL it started
-  expect(await runningEmbeddedServer(dataDir)).toBe(false);
-}, 1_200_000);
+    const ran = blocks.filter((block) => block.mode === 'run');
+    for (const block of ran) {
+      const start = output.indexOf(`::start ${block.where}\n`);
+      const done = output.indexOf(`::done ${block.where}\n`);
+      const printed = output.slice(start, done === -1 ? undefined : done);
+      const where = `${block.where}\n${block.code}\n--- printed:\n${printed.slice(-4000)}\n${logs()}`;
+      expect(start, `never reached ${where}`).toBeGreaterThanOrEqual(0);
+      expect(done, `failed ${where}`).toBeGreaterThan(start);
+      expect(printed, `answered an API error ${where}`).not.toMatch(/"error":\s*\{/);
+    }
+    expect(code, output.slice(-4000)).toBe(0);
+    expect(output).toContain('::end');
+    // Ctrl-C on the README's `npm run dev` stopped the embedded PostgreSQL it started
+    expect(await runningEmbeddedServer(dataDir)).toBe(false);
+  },
+  DEADLINE_MS + 60_000,
+);
