@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const OUTSIDE = ['api', 'ux', 'spec', 'style', 'plugins'].map((name) => `${name}.md`);
 const forbidden = [
   new RegExp(`(^|[^\\w/.-])(${OUTSIDE.map((name) => name.replace('.', '\\.')).join('|')})\\b`),
-  // architecture.md is docs/architecture.md, named with its folder
+  // the architecture document is named with its folder, docs/architecture.md
   new RegExp(`(^|[^\\w/.-])architecture\\.md`),
   new RegExp(`\\b${'issue'}s? #?\\d+`, 'i'),
 ];

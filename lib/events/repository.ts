@@ -39,8 +39,8 @@ export function eventValues(...events: NewEvent[]): unknown[] {
  * select FROM, so that they are written exactly when the change is.
  */
 export function eventWrites($: (n: number) => string, gate = ''): string {
-  // the events, and their deliveries, are at the connection's time (its test clock, api.md §15); a delivery's
-  // first attempt waits its endpoint's fault delay (api.md §16)
+  // the events, and their deliveries, are at the connection's time (its test clock, lib/test-clocks/service.ts); a delivery's
+  // first attempt waits its endpoint's fault delay (lib/webhooks/faults.ts)
   const subscribed = (type: string) => `e."merchant_id" = ${$(2)}::text AND e."status" = 'enabled'
       AND e."deleted_at" IS NULL AND e."events" && ARRAY[${type}, '*']`;
   // written in the order given, so that events.seq (the stream's order) and the fault numbers follow it

@@ -215,7 +215,7 @@ describe('the runnable package', () => {
     expect(created.scopes).toEqual(['payments:read']);
     expect((await api('GET', `/v1/payments/${paid.json.id}`, undefined, created.key)).status).toBe(200);
 
-    // listen and trigger (api.md §17) through the same command, HTTP only: listen forwards the events that
+    // listen and trigger (scripts/cli/listen.ts, scripts/cli/trigger.ts) through the same command, HTTP only: listen forwards the events that
     // trigger's API calls cause to a local receiver, signed with the secret it prints
     const receiver = await startTestReceiver();
     const listener = spawn(
