@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # npm test: type check, lint (ESLint), format (Prettier), production build, Vitest (services, then the API
 # over HTTP), Playwright in the Chromium scripts/chromium.ts finds or installs (the built server, then one
-# story under next dev), the README's shell blocks, and a check that no embedded PostgreSQL of data/ is left
-# running. Ends with its duration and one line "N passed, N failed" totalling every suite.
+# story under next dev), the plug-ins' tests (plugins/*), the README's shell blocks, and a check that no
+# embedded PostgreSQL of data/ is left running. Ends with its duration and one line "N passed, N failed"
+# totalling every suite.
 set -u
 cd "$(dirname "$0")/.."
 reports=data/test-reports
@@ -53,6 +54,10 @@ if [ "$built" -eq 1 ]; then
       echo '{"passed":0,"failed":1}' > "$reports/browser.json"; status=1
     fi
   fi
+
+  # each plug-in installs its platform's packages into its own node_modules (once) and tests against this build
+  step 'plug-in: Medusa'
+  bash plugins/medusa/scripts/test.sh "$PWD/$reports/plugin-medusa.json" || status=1
 
   # after the rest: it runs `npm run dev` and installs the client's build tools in client/
   step 'README'
