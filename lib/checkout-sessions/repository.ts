@@ -293,7 +293,7 @@ const sessionForPaymentRow = sessionWithItemsRow.extend({ clockOffsetSeconds: z.
 
 /**
  * A session about to be paid, with its items and its merchant's test clock offset (the payment happens at that
- * connection's time, api.md §15): one prepared statement. `merchantId` null reads any merchant's session (the
+ * connection's time, lib/test-clocks/service.ts): one prepared statement. `merchantId` null reads any merchant's session (the
  * hosted page). Nothing is locked: the payment's statement checks again what this read decided.
  */
 export async function findSessionForPayment(

@@ -10,7 +10,7 @@ import {
 } from '@/lib/idempotency/repository';
 
 // Every query on a connection's test clock (merchants.clock_offset_seconds), and the SQL that tells a
-// connection's time (api.md §15: the wall clock plus the offset) inside other resources' statements.
+// connection's time (lib/test-clocks/service.ts: the wall clock plus the offset) inside other resources' statements.
 
 /** A connection's "now" in SQL, for the merchant whose id `merchantId` is (an SQL expression). */
 export function connectionNowSql(merchantId: string): string {
@@ -31,7 +31,7 @@ export function merchantNowSql(merchant: string): string {
 export type QueueClocks = 'wall' | 'advanced';
 
 /**
- * A worker's queue on each row's merchant's time (api.md §15), in two scans that indexes can serve: what is due
+ * A worker's queue on each row's merchant's time (lib/test-clocks/service.ts), in two scans that indexes can serve: what is due
  * by the wall clock (every merchant's clock is there or ahead of it), then, while the batch has room, what is
  * due only on an advanced clock, found through the merchants whose offset is above zero. A single bound at the
  * latest clock of all would make every merchant's rows due before that time part of each scan. The second scan

@@ -179,7 +179,7 @@ async function deliveryAndBody(database: Db, deliveryId: string) {
 }
 
 /**
- * An injected duplicate (api.md §16): the same event sent once more with the same webhook-id and body, a
+ * An injected duplicate (lib/webhooks/faults.ts): the same event sent once more with the same webhook-id and body, a
  * fresh timestamp and signature, logged as an attempt with `injected: "duplicate"`. It moves the delivery
  * nowhere (it stays succeeded) and is not retried.
  */

@@ -392,7 +392,7 @@ export async function claimDueDeliveries(
   sequentialLeaseSeconds = leaseSeconds,
   busyEndpointIds: string[] = [],
 ): Promise<DueDeliveryClaim[]> {
-  // due and leased in the endpoint's merchant's time (its test clock, api.md §15)
+  // due and leased in the endpoint's merchant's time (its test clock, lib/test-clocks/service.ts)
   return claimOnEachClock(batchSize, async (clocks, limit) => {
     const rows = await database.$queryRawUnsafe<unknown[]>(
       CLAIM_DUE_DELIVERIES[clocks],
