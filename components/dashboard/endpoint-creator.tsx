@@ -64,7 +64,7 @@ export function EndpointCreator({
   return (
     <>
       {editing ? (
-        <Button variant="secondary" onClick={() => setOpen(true)}>
+        <Button variant="secondary" onClick={() => setOpen(true)} className="h-8 px-3">
           {label ?? 'Edit'}
         </Button>
       ) : (

@@ -21,6 +21,10 @@ const PRESETS = [
 
 type Confirming = { seconds: number; label: string; effects: string };
 
+// what the amount field's errors are read from while a preview (not a refusal) is the last answer: one object,
+// since useFieldErrors starts afresh whenever it is handed a different one
+const NO_REFUSAL: FormState<TestClockField> = { status: 'idle' };
+
 /**
  * The connection's test clock (api.md §15): its time and how far it has been advanced, and a way to move it
  * forward by a preset or by an amount typed. Nothing moves on the first click: a dialog says what the advance
@@ -48,7 +52,7 @@ export function TestClockCard({
   });
   const [advanceState, advanceAction, advancing] = useFormAction(advance, () => setConfirming(null));
   const { errorOf, markEdited } = useFieldErrors(
-    previewState.status === 'preview' ? { status: 'idle' } : (previewState as FormState<TestClockField>),
+    previewState.status === 'preview' ? NO_REFUSAL : (previewState as FormState<TestClockField>),
   );
   const typed = previewState.status === 'error' ? previewState.values?.amount : undefined;
 

@@ -75,7 +75,6 @@ export default async function WebhookEndpointPage({
                 action={setEndpointStatusAction}
                 fields={{ endpointId: endpoint.id, status: 'disabled' }}
                 trigger="Disable"
-                triggerClassName="h-10"
                 title="Disable this endpoint?"
                 description="Nothing is sent to it while it is disabled: new events and retries wait, and go out once you enable it again."
                 confirmLabel="Disable endpoint"
