@@ -21,6 +21,7 @@ test('a merchant edits an endpoint, disables and enables it, and sees "Faults on
   const list = page.getByRole('table', { name: 'Webhook endpoints' });
   await expect(list).not.toContainText('Faults on');
   await list.getByRole('link', { name: 'http://127.0.0.1:9/old-hooks' }).click();
+  await page.waitForURL(/\/webhooks\/we_/);
   const endpointId = page.url().split('/').pop()!;
 
   // Edit starts from what the endpoint has; a bad URL is refused beside the field, keeping what was typed

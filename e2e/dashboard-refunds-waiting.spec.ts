@@ -36,7 +36,7 @@ test('a refund waiting for approval is announced on Home and in the sidebar, and
     card_number: '4242424242424242',
   });
   expect(paid.status).toBe(200);
-  const paymentId: string = paid.body.payment_id;
+  const paymentId: string = paid.body.id;
   const refund = await v1(key, 'POST', '/v1/refund-requests', { payment_id: paymentId, amount: 20_000 });
   expect(refund.status).toBe(201);
 
