@@ -6,7 +6,7 @@ import { expectAccessible } from './support';
 // disable it and enable it again; and the endpoint list says when fault injection is on.
 
 test('a merchant edits an endpoint, disables and enables it, and sees "Faults on" in the list', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signUp(page, newMerchant('Hook Editor'));
   const key = await createKey(page);
   await page.goto('/dashboard/developers/webhooks');

@@ -18,7 +18,7 @@ async function createNamedKey(page: Page, name: string): Promise<string> {
 }
 
 test('Logs name the key of each request, filter by key and name it on the request’s page', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signUp(page, newMerchant('Two Servers'));
   const orders = await createNamedKey(page, 'Order server');
   const unnamed = await createNamedKey(page, '');

@@ -18,7 +18,7 @@ import { expectAccessible, PHONE } from './support';
 test('a refund waiting for approval is announced on Home and in the sidebar, and counted only once completed', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signUp(page, newMerchant('Patient Shop'));
   await approveWebsite(page, 'localhost:4000');
   await page.getByRole('radio', { name: /^Manual/ }).check();

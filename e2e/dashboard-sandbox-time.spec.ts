@@ -19,7 +19,7 @@ import { expectAccessible, PHONE } from './support';
 test('a merchant previews and confirms an advance; every page then shows the sandbox time and measures times against it', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signUp(page, newMerchant('Clock Tower'));
   await approveWebsite(page, 'localhost:4000');
   const key = await createKey(page);

@@ -47,7 +47,7 @@ test('the new API key dialog closes only through "I have copied it"; Escape and 
 test('a signing secret is revealed again after the password, with the old one while a rotation keeps it signing', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signUp(page, newMerchant('Hook Keeper'));
   await page.goto('/dashboard/developers/webhooks');
   await page.getByRole('button', { name: 'Add endpoint' }).click();
