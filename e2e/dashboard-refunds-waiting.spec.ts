@@ -70,7 +70,10 @@ test('a refund waiting for approval is announced on Home and in the sidebar, and
   // the payment's page, open in this tab, while the refund is approved in another
   await page.goto(`/dashboard/payments/${paymentId}`);
   // the refund's status badge
-  const requested = page.getByRole('region', { name: 'Refunds' }).getByText(/^Requested$/);
+  const requested = page
+    .getByRole('region', { name: 'Refunds' })
+    .getByText(/^Requested$/)
+    .filter({ visible: true });
   await expect(requested).toHaveCount(1);
   const other = await page.context().newPage();
   await other.goto('/dashboard');
