@@ -325,7 +325,7 @@ export type DailyFiguresRow = z.infer<typeof dailyFiguresRow>;
 
 /**
  * Home's figures in one statement: a row per day from firstDay to lastDay and per currency, each payment
- * and active refund (requested, processing, completed) on its day in timeZone, from `from` on. Read from
+ * and completed refund on the day it was requested in timeZone, from `from` on. Read from
  * payment_figures (quarter hours, kept by triggers: see prisma/schema.prisma), not from the payments.
  */
 export async function findDailyFigures(

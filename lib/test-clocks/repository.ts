@@ -170,3 +170,46 @@ export async function advanceClockClaimingKey(
   const clock = clockRow.safeParse(result.row);
   return { outcome: result.outcome, clock: clock.success ? clock.data : undefined };
 }
+
+/** At most this many of each are counted for an advance's preview; the dashboard says "1,000 or more". */
+export const PREVIEW_COUNT_LIMIT = 1000;
+
+const previewRow = z.object({ sessions: z.number().int(), refunds: z.number().int(), deliveries: z.number().int() });
+export type AdvancePreviewRow = z.infer<typeof previewRow>;
+
+// What an advance by $2 seconds of merchant $1's clock brings due, by the same rules as the worker's queues:
+// open sessions past expires_at, refunds processing for $3 seconds (the provider's delay), and webhook
+// deliveries of its enabled endpoints whose next attempt falls between the clock's time now and after.
+const PREVIEW_ADVANCE = `WITH clock AS (
+    SELECT now() + make_interval(secs => "clock_offset_seconds") AS "at",
+           now() + make_interval(secs => "clock_offset_seconds" + $2::int) AS "after"
+    FROM "merchants" WHERE "id" = $1::text
+  )
+  SELECT
+    (SELECT count(*) FROM (SELECT 1 FROM "checkout_sessions" AS s, clock
+      WHERE s."merchant_id" = $1::text AND s."status" = 'open' AND s."expires_at" <= clock."after"
+      LIMIT ${PREVIEW_COUNT_LIMIT}) AS due)::int AS "sessions",
+    (SELECT count(*) FROM (SELECT 1 FROM "refund_requests" AS r, clock
+      WHERE r."merchant_id" = $1::text AND r."status" = 'processing'
+        AND r."processing_at" <= clock."after" - make_interval(secs => $3::float8)
+      LIMIT ${PREVIEW_COUNT_LIMIT}) AS due)::int AS "refunds",
+    (SELECT count(*) FROM (SELECT 1 FROM "webhook_deliveries" AS d
+        JOIN "webhook_endpoints" AS e ON e."id" = d."endpoint_id", clock
+      WHERE e."merchant_id" = $1::text AND e."deleted_at" IS NULL AND e."status" = 'enabled'
+        AND d."status" = 'pending' AND d."next_attempt_at" > clock."at" AND d."next_attempt_at" <= clock."after"
+      LIMIT ${PREVIEW_COUNT_LIMIT}) AS due)::int AS "deliveries"`;
+
+/** How many sessions, refunds and deliveries an advance by `seconds` brings due (each up to PREVIEW_COUNT_LIMIT). */
+export async function countDueAfterAdvance(
+  database: Db,
+  merchantId: string,
+  seconds: number,
+  refundDelaySeconds: number,
+): Promise<AdvancePreviewRow> {
+  const [row] = await sql<object>(database, 'preview-test-clock-advance', PREVIEW_ADVANCE, [
+    merchantId,
+    seconds,
+    refundDelaySeconds,
+  ]);
+  return previewRow.parse(row);
+}

@@ -108,3 +108,10 @@ export function shuffled<T extends { faultNumber: bigint | null }>(deliveries: T
   keyed.sort((a, b) => a.key - b.key || (a.n < b.n ? -1 : a.n > b.n ? 1 : 0));
   return keyed.map(({ delivery }) => delivery);
 }
+
+/** Whether any fault is injected: duplicates, a delay or shuffled order (a seed alone injects nothing). */
+export function hasFaults(
+  endpoint: Pick<WebhookEndpoint, 'faultDuplicateRate' | 'faultDelaySeconds' | 'faultShuffle'>,
+) {
+  return endpoint.faultDuplicateRate > 0 || endpoint.faultDelaySeconds > 0 || endpoint.faultShuffle;
+}
