@@ -58,6 +58,8 @@ if [ "$built" -eq 1 ]; then
   # each plug-in installs its platform's packages into its own node_modules (once) and tests against this build
   step 'plug-in: Medusa'
   bash plugins/medusa/scripts/test.sh "$PWD/$reports/plugin-medusa.json" || status=1
+  step 'plug-in: Vendure'
+  bash plugins/vendure/scripts/test.sh "$PWD/$reports/plugin-vendure.json" || status=1
 
   # after the rest: it runs `npm run dev` and installs the client's build tools in client/
   step 'README'
