@@ -29,12 +29,14 @@ function passRequestedPath(request: NextRequest) {
 }
 
 // /docs is rendered once per deployment's settings and cached (lib/openapi/docs-edition.ts): the address
-// stays /docs. A name under /docs/ asked for directly is not a page (each would be rendered and cached).
+// stays /docs. Another name under /docs/ is not a page (each would be rendered and cached for nothing).
 function docs(request: NextRequest) {
+  const edition = `/docs/${docsEdition()}`;
+  if (request.nextUrl.pathname === edition) return NextResponse.next();
   if (request.nextUrl.pathname !== '/docs')
     return new NextResponse('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   const url = request.nextUrl.clone();
-  url.pathname = `/docs/${docsEdition()}`;
+  url.pathname = edition;
   return NextResponse.rewrite(url);
 }
 
