@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { describeError, log } from '@/lib/log';
 import { windowKey, type Claim, type Granted } from './repository';
@@ -81,6 +82,11 @@ export class SharedBudgets {
   private waiters: Array<() => void> = [];
   /** a request is waiting for the settlement after the one under way */
   private settleAgain = false;
+  /**
+   * Starts a settlement in the context this was made in, as the timer's are: it serves every waiting
+   * request, so it is none's own work (lib/db/round-trips.ts would count it to the one that started it).
+   */
+  private readonly settleNow = AsyncResource.bind(() => void this.tick());
 
   constructor(
     private readonly settle: Settle,
@@ -124,7 +130,7 @@ export class SharedBudgets {
       this.waiters.push(resolve);
       setTimeout(resolve, 1000).unref();
       if (this.settling) this.settleAgain = true;
-      else void this.tick();
+      else this.settleNow();
     });
   }
 
@@ -172,7 +178,7 @@ export class SharedBudgets {
       for (const resolve of waiters) resolve();
       if (this.settleAgain) {
         this.settleAgain = false;
-        void this.tick();
+        this.settleNow();
       }
     }
   }
