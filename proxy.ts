@@ -2,10 +2,12 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { MAX_BODY_BYTES } from '@/lib/api/body';
 import { MAX_JSON_DEPTH, nestingCheck } from '@/lib/api/strict-json';
 import { REQUESTED_PATH_HEADER } from '@/lib/dashboard/return-path';
+import { docsEdition } from '@/lib/openapi/docs-edition';
 
-// Runs before routing, for three kinds of request only (see `config` below).
+// Runs before routing, for a few kinds of request only (see `config` below).
 export async function proxy(request: NextRequest) {
   if (request.nextUrl.pathname.startsWith('/v1/')) return refuseBadPercentEncoding(request);
+  if (request.nextUrl.pathname === '/docs' || request.nextUrl.pathname.startsWith('/docs/')) return docs(request);
   const refusal = await refuseDeeplyNestedAction(request);
   if (refusal) return refusal;
   return isDashboardPath(request.nextUrl.pathname) ? passRequestedPath(request) : NextResponse.next();
@@ -24,6 +26,18 @@ function passRequestedPath(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set(REQUESTED_PATH_HEADER, `${url.pathname}${url.search}`);
   return NextResponse.next({ request: { headers } });
+}
+
+// /docs is rendered once per deployment's settings and cached (lib/openapi/docs-edition.ts): the address
+// stays /docs. Another name under /docs/ is not a page (each would be rendered and cached for nothing).
+function docs(request: NextRequest) {
+  const edition = `/docs/${docsEdition()}`;
+  if (request.nextUrl.pathname === edition) return NextResponse.next();
+  if (request.nextUrl.pathname !== '/docs')
+    return new NextResponse('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  const url = request.nextUrl.clone();
+  url.pathname = edition;
+  return NextResponse.rewrite(url);
 }
 
 // A /v1 path that is not valid percent-encoding would reach Next's router, which answers with an HTML 400
@@ -103,11 +117,12 @@ function randomBase62(length: number): string {
 // cannot be wrongly percent-encoded). Server actions are buffered by Next whatever we do; they come here
 // when they say so (Next-Action) or, from a page without JavaScript, as a form post. /api/auth is
 // next-auth's, and takes no server action. Every dashboard request comes here for its address (GETs have no
-// body to buffer). (Next reads this object at build time: literals only.)
+// body to buffer), and /docs for its edition. (Next reads this object at build time: literals only.)
 export const config = {
   matcher: [
     '/v1/:rest(.*%.*)',
     '/dashboard/:path*',
+    '/docs/:path*',
     { source: '/((?!v1/|api/|_next/).*)', has: [{ type: 'header', key: 'next-action' }] },
     {
       source: '/((?!v1/|api/|_next/).*)',

@@ -1,5 +1,5 @@
 // npm run bench:data -- --data N: how the lists, lookups and dashboard pages hold up with N payments of one
-// merchant (README, "Performance"). Builds if needed, starts `next start` on a fresh embedded database,
+// merchant (docs/performance.md). Builds if needed, starts `next start` on a fresh embedded database,
 // seeds N paid orders into the demo merchant by SQL (scripts/bench-seed.ts), signs in to its dashboard, and
 // times each request: the median of 5 after 2 warm-ups, one at a time, against its target. Not part of npm test.
 import path from 'node:path';

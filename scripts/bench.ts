@@ -1,17 +1,20 @@
 // npm run bench: how fast the API is against its own framework floor. Builds if needed, starts
-// `next start` on a fresh embedded database, and measures each scenario with autocannon for 10 s at 10
-// and at 50 connections. Prints a table and writes bench/results.json. Not part of npm test.
+// `next start` on a fresh embedded database, measures the paced scenario (scripts/bench-paced.ts), then
+// each loaded scenario with autocannon for 10 s at 10 and at 50 connections. Prints tables and writes
+// bench/results.json. Not part of npm test.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { MAX_AMOUNT } from '../lib/money';
+import { createPacedKeys, measurePaced, PACED_SECONDS, printPaced, type PacedResult } from './bench-paced';
 import { BENCH_API_KEY, startBenchServer } from './bench-server';
 
-const DATA_DIR = 'data/bench';
+// BENCH_DATA_DIR: another folder, to run two builds' benches side by side (NEXT_DIST_DIR names the build)
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? 'data/bench';
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = process.env.BENCH_CONNECTIONS ? process.env.BENCH_CONNECTIONS.split(',').map(Number) : [10, 50];
-// BENCH_ONLY=text keeps only the scenarios whose name contains it (to profile one of them)
+// BENCH_ONLY=text keeps only the scenarios whose name contains it (to profile one of them); =paced, only that one
 const ONLY = process.env.BENCH_ONLY;
 
 type Scenario = {
@@ -53,7 +56,12 @@ async function main() {
   const server = bench.process;
   try {
     const fixtures = await prepareFixtures(base);
-    const scenarios = buildScenarios(fixtures).filter((s) => !ONLY || s.name.includes(ONLY));
+    let paced: PacedResult[] = [];
+    if (!ONLY || ONLY === 'paced') {
+      paced = await measurePaced(base, await createPacedKeys(DATA_DIR), pacedRequests(fixtures));
+      printPaced(paced);
+    }
+    const scenarios = buildScenarios(fixtures).filter((s) => ONLY !== 'paced' && (!ONLY || s.name.includes(ONLY)));
     const results: Result[] = [];
     for (const connections of CONNECTIONS) {
       for (const scenario of scenarios) {
@@ -82,11 +90,12 @@ async function main() {
       const floor = results.find((r) => r.scenario === 'floor: GET /healthz' && r.connections === result.connections);
       if (floor) result.ratioToFloor = Number((result.requestsPerSecond / floor.requestsPerSecond).toFixed(3));
     }
-    printTable(results);
+    if (results.length > 0) printTable(results);
     fs.mkdirSync('bench', { recursive: true });
+    const measuredAt = new Date().toISOString();
     fs.writeFileSync(
       'bench/results.json',
-      `${JSON.stringify({ measuredAt: new Date().toISOString(), durationSeconds: DURATION_SECONDS, results }, null, 2)}\n`,
+      `${JSON.stringify({ measuredAt, durationSeconds: DURATION_SECONDS, results, pacedSeconds: PACED_SECONDS, paced }, null, 2)}\n`,
     );
     console.log('\nwritten to bench/results.json');
   } finally {
@@ -148,6 +157,26 @@ function buildScenarios(fixtures: Fixtures): Scenario[] {
       method: 'POST',
       body: () => JSON.stringify({ payment_id: fixtures.paymentIds[0], amount: 1 }),
       headers: () => ({ 'Idempotency-Key': randomUUID() }),
+    },
+  ];
+}
+
+/** A GET, a create and a refund (a cent of one of the large payments, in turn), as a merchant's server sends them. */
+function pacedRequests(fixtures: Fixtures) {
+  let refund = 0;
+  return [
+    { name: 'paced: GET /v1/checkout-sessions/{id}', path: `/v1/checkout-sessions/${fixtures.sessionId}` },
+    {
+      name: 'paced: POST /v1/checkout-sessions',
+      path: '/v1/checkout-sessions',
+      method: 'POST' as const,
+      body: () => JSON.stringify(sessionBody()),
+    },
+    {
+      name: 'paced: POST /v1/refund-requests',
+      path: '/v1/refund-requests',
+      method: 'POST' as const,
+      body: () => JSON.stringify({ payment_id: fixtures.paymentIds[refund++ % fixtures.paymentIds.length], amount: 1 }),
     },
   ];
 }

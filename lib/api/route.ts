@@ -70,20 +70,20 @@ export function apiRoute<Input, Query>(
       ),
     );
     const streamed = result.body instanceof StreamedAnswer;
+    // every header in one object: set one by one on a made Response, each is checked and sorted again
+    const headers: Record<string, string> = {
+      ...(seen.rateLimit && rateLimitHeaders(seen.rateLimit)),
+      ...result.headers,
+      ...(roundTrips !== null && { 'Db-Round-Trips': String(roundTrips) }),
+    };
     const response = streamed
-      ? eventStream(result.body as StreamedAnswer, requestId)
-      : json(result.status, result.body, requestId, result.headers);
-    if (roundTrips !== null) response.headers.set('Db-Round-Trips', String(roundTrips));
-    if (seen.rateLimit) {
-      for (const [name, value] of Object.entries(rateLimitHeaders(seen.rateLimit))) {
-        if (!response.headers.has(name)) response.headers.set(name, value);
-      }
-    }
+      ? eventStream(result.body as StreamedAnswer, requestId, headers)
+      : json(result.status, result.body, requestId, headers);
     if (seen.merchantId) {
       recordApiRequest({
         merchantId: seen.merchantId,
         method: request.method,
-        path: new URL(request.url).pathname,
+        path: seen.path ?? new URL(request.url).pathname,
         status: response.status,
         durationMs: performance.now() - startedAt,
         requestId,
@@ -102,6 +102,7 @@ export function apiRoute<Input, Query>(
 type Seen = {
   merchantId?: string;
   apiKeyId?: string;
+  path?: string;
   idempotencyKey?: string;
   rateLimit?: RateLimitState;
   requestBody?: Record<string, unknown>;
@@ -138,6 +139,7 @@ async function runAuthenticatedRoute<Input, Query>(
   const idempotencyKey =
     operation.idempotency === 'none' ? undefined : readIdempotencyKey(request, operation.idempotency === 'required');
   const url = new URL(request.url);
+  seen.path = url.pathname;
   const query = Object.fromEntries(url.searchParams);
   // a NUL in ?order_reference=%00 would reach PostgreSQL, which refuses it (a 500); bodies are checked in readJsonBody
   for (const [name, value] of Object.entries(query)) {
@@ -200,10 +202,11 @@ function json(status: number, body: unknown, requestId: string, headers: Record<
   });
 }
 
-function eventStream(answer: StreamedAnswer, requestId: string): Response {
+function eventStream(answer: StreamedAnswer, requestId: string, headers: Record<string, string>): Response {
   return new Response(answer.body, {
     status: 200,
     headers: {
+      ...headers,
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
       // a proxy (nginx) that buffers answers would hold the messages back

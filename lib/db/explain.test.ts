@@ -54,7 +54,7 @@ import {
 } from '@/lib/webhooks/repository';
 import { seededIds, seedPayments } from '@/scripts/bench-seed';
 
-// No list, lookup or filter reads a merchant's whole table (README, "Performance"). Each case below runs
+// No list, lookup or filter reads a merchant's whole table (docs/performance.md). Each case below runs
 // the repositories' own queries on a client that logs them, then asks PostgreSQL for the plan of each one
 // over 20 000 payments of one merchant (and their sessions, orders, refunds, events, deliveries and logs),
 // analysed so the planner chooses as it would with real data: a Seq Scan of one of these tables, or an

@@ -69,7 +69,7 @@ export async function createDatabaseIfMissing(adminUrl: string, name: string): P
  * One SQL statement on `database`. On the client it goes straight to the pool Prisma uses, as a statement
  * prepared once per connection under `name`; in a transaction it goes through that transaction (a second
  * connection there could wait on the pool forever). Only for the statements on every API request's path,
- * where Prisma's own cost per query showed in the benchmark (README, "Performance"). Columns come back as
+ * where Prisma's own cost per query showed in the benchmark (docs/performance.md). Columns come back as
  * pg parses them: cast bigint columns to text.
  */
 export async function sql<Row extends object>(

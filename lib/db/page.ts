@@ -1,4 +1,4 @@
-// How the dashboard's lists query, so they stay fast at millions of rows (README, "Performance").
+// How the dashboard's lists query, so they stay fast at millions of rows (docs/performance.md).
 //
 // Dashboard lists count their matches only this far past the page's first row: a COUNT(*) of a merchant's
 // whole table grows with it. A capped count reads at most this many index entries,

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { env } from '@/lib/env';
 
 // Database round trips of one /v1 request, counted when DB_COUNT_ROUND_TRIPS is on (test/api/round-trips.test.ts,
-// README "Performance"). node-postgres sends a client's queries one at a time and waits for each answer, so
+// docs/performance.md). node-postgres sends a client's queries one at a time and waits for each answer, so
 // every query on any pg client of this process (Prisma's pool, sql(), the rate limiter's) is one round trip.
 
 type Counter = { roundTrips: number };

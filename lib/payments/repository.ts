@@ -282,7 +282,7 @@ function statusCondition(database: Db, status: PaymentListStatus): Prisma.Paymen
   }
 }
 
-/** An id finds its payment at once; other text is part of an order reference (README, "Performance"). */
+/** An id finds its payment at once; other text is part of an order reference (docs/performance.md). */
 function matchingText(q: string): Prisma.PaymentWhereInput[] {
   if (isId('payment', q)) return [{ id: q }];
   if (isId('checkoutSession', q)) return [{ checkoutSessionId: q }];

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_OPERATIONS } from '@/lib/openapi/operations';
 import { apiClient, createTestMerchant, sessionBody, type ApiResponse } from '../helpers';
 
-// How many database round trips each /v1 endpoint makes on its success path (README, "Performance"), read
+// How many database round trips each /v1 endpoint makes on its success path (docs/performance.md), read
 // from the Db-Round-Trips header the test server adds (DB_COUNT_ROUND_TRIPS). A change that adds a query to
 // a request fails here until the table below, and the README's, say why.
 

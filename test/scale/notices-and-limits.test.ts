@@ -4,7 +4,7 @@ import { openStream } from '@/test/support/event-stream-client';
 import { createClusterMerchant, startCluster, stopCluster, type Cluster } from './cluster';
 
 // Two web processes keep API keys and merchant settings in memory and count rate limits in memory too
-// (README, "Performance"). A change made elsewhere (here by this test process, through the services, as
+// (docs/performance.md). A change made elsewhere (here by this test process, through the services, as
 // the admin CLI's revoke-key and the dashboard do) reaches both within a second, and the two together
 // hold one key's rate within 10 %. An event written through either reaches the event streams open on both.
 

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { Authentication } from '@/components/docs/authentication';
 import { DocSection } from '@/components/docs/doc-section';
 import { Errors } from '@/components/docs/errors';
@@ -14,16 +15,22 @@ import { Testing } from '@/components/docs/testing';
 import { Webhooks } from '@/components/docs/webhooks';
 import { merchantLimits } from '@/lib/api/rate-limit';
 import { env } from '@/lib/env';
+import { docsEdition } from '@/lib/openapi/docs-edition';
 import { currentOpenApiDocument } from '@/lib/openapi/current';
 import { API_OPERATIONS, API_TAGS } from '@/lib/openapi/operations';
 
 export const metadata: Metadata = { title: 'API reference' };
 
-// The URLs in the examples are this deployment's APP_URL, read when the page is served.
-export const dynamic = 'force-dynamic';
+// The URLs in the examples are this deployment's APP_URL, and the limits its own: the page is rendered on
+// the first request for this deployment's edition, not at build, and cached (lib/openapi/docs-edition.ts).
+export function generateStaticParams(): Array<{ edition: string }> {
+  return [];
+}
 
 /** /docs: guides and the endpoint reference, rendered from the OpenAPI document that /v1/openapi.json serves. */
-export default function DocsPage() {
+export default async function DocsPage({ params }: { params: Promise<{ edition: string }> }) {
+  // only the edition of these settings: any other name would be a page cached for nothing
+  if ((await params).edition !== docsEdition()) notFound();
   const document = currentOpenApiDocument();
   const baseUrl = env().APP_URL.replace(/\/$/, '');
   const limits = {
