@@ -56,7 +56,13 @@ export function PaymentsTable({
             <Td className={`hidden text-gray-700 sm:table-cell ${compact ? 'min-w-24' : 'whitespace-nowrap'}`}>
               {describeMethodDetails(payment.paymentMethod, payment.methodDetails)}
             </Td>
-            <Td className={`${wide} max-w-48 truncate text-gray-700`}>{payment.orderReference}</Td>
+            <Td className={`${wide} max-w-48 truncate text-gray-700`}>
+              {payment.orderReference}
+              {/* who paid, under the order: one more line rather than a column the list's width has no room for */}
+              {payment.customerEmail && (
+                <span className="block truncate text-xs text-gray-600">{payment.customerEmail}</span>
+              )}
+            </Td>
             <Td className={`${widest} font-mono text-xs text-gray-600`}>{payment.id}</Td>
             <Td className="text-gray-700">
               <RelativeTime value={payment.createdAt} />

@@ -50,6 +50,7 @@ export type NewCheckoutSession = {
   cancelUrl: string | null;
   paymentLinkId: string | null;
   metadata: Metadata;
+  customerEmail: string | null;
   createdAt: Date;
   expiresAt: Date;
   items: { name: string; quantity: number; unitAmount: number }[];
@@ -120,6 +121,7 @@ function sessionValues(session: NewCheckoutSession): unknown[] {
     session.items.map((item) => item.quantity),
     session.items.map((item) => item.unitAmount),
     JSON.stringify(session.metadata),
+    session.customerEmail,
   ];
 }
 
@@ -134,10 +136,11 @@ const sessionWrites = ($: (n: number) => string, gate = '') => `
     RETURNING "id", "status"::text AS "status"
   ), new_session AS (
     INSERT INTO "checkout_sessions" ("id", "merchant_id", "order_id", "order_reference", "currency", "amount",
-      "shipping_amount", "tax_amount", "payment_methods", "return_url", "cancel_url", "payment_link_id", "created_at", "expires_at", "metadata")
+      "shipping_amount", "tax_amount", "payment_methods", "return_url", "cancel_url", "payment_link_id", "created_at", "expires_at", "metadata",
+      "customer_email")
     SELECT ${$(4)}::text, ${$(2)}::text, o."id", ${$(3)}::text, ${$(5)}::"Currency", ${$(6)}::int, ${$(7)}::int, ${$(8)}::int,
            ${$(9)}::"PaymentMethod"[], ${$(10)}::text, ${$(11)}::text, ${$(12)}::text, ${$(13)}::timestamptz, ${$(14)}::timestamptz,
-           ${$(18)}::jsonb
+           ${$(18)}::jsonb, ${$(19)}::text
     FROM upserted_order AS o WHERE o."status" = 'unpaid'
     RETURNING "id"
   ), new_items AS (
@@ -196,6 +199,7 @@ const sessionWithItemsRow = z.object({
   paymentLinkId: z.string().nullable(),
   metadata: metadataField,
   declinedPayments: z.number().int(),
+  customerEmail: z.string().nullable(),
   items: z.array(
     z.object({
       checkoutSessionId: z.string(),
@@ -224,7 +228,7 @@ const SESSION_WITH_ITEMS_COLUMNS = `
          s."payment_methods"::text[] AS "paymentMethods", s."return_url" AS "returnUrl", s."cancel_url" AS "cancelUrl",
          s."payment_id" AS "paymentId", s."expires_at" AS "expiresAt", s."created_at" AS "createdAt",
          s."completed_at" AS "completedAt", s."expired_at" AS "expiredAt", s."payment_link_id" AS "paymentLinkId",
-         s."metadata", s."declined_payments" AS "declinedPayments",
+         s."metadata", s."declined_payments" AS "declinedPayments", s."customer_email" AS "customerEmail",
          COALESCE((SELECT json_agg(json_build_object('checkoutSessionId', i."checkout_session_id", 'position', i."position",
                                                      'name', i."name", 'quantity', i."quantity", 'unitAmount', i."unit_amount")
                                    ORDER BY i."position")

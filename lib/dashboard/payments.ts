@@ -49,7 +49,7 @@ export type PaymentFilters = {
   to?: string;
   /** the dashboard's zone (lib/dashboard/viewer-time-zone.ts); UTC when not given */
   timeZone?: string;
-  /** a payment id, a checkout session id, or part of an order reference */
+  /** a payment id, a checkout session id, or part of an order reference or of a customer e-mail */
   q?: string;
   page: number;
 };

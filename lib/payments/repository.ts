@@ -40,6 +40,7 @@ const paymentRow = z.object({
   methodDetails: jsonValue,
   failureCode: z.string().nullable(),
   metadata: metadataField,
+  customerEmail: z.string().nullable(),
   amountReserved: z.number().int(),
   amountRefunded: z.number().int(),
   refundsFailInSandbox: z.boolean(),
@@ -53,7 +54,7 @@ const SELECT_PAYMENT = `
          "currency"::text AS "currency", "payment_method"::text AS "paymentMethod", "method_details" AS "methodDetails",
          "failure_code" AS "failureCode", "metadata", "amount_reserved" AS "amountReserved",
          "amount_refunded" AS "amountRefunded", "refunds_fail_in_sandbox" AS "refundsFailInSandbox",
-         "created_at" AS "createdAt", "payment_link_id" AS "paymentLinkId"
+         "created_at" AS "createdAt", "payment_link_id" AS "paymentLinkId", "customer_email" AS "customerEmail"
   FROM "payments" WHERE "id" = $1 AND "merchant_id" = $2`;
 
 /** The merchant's payment, in one prepared statement (GET /v1/payments/{id}, and a refund's rules). */
@@ -75,15 +76,24 @@ export async function findPaymentCursor(database: Db, merchantId: string, id: st
 export async function findPaymentsPage(
   database: Db,
   merchantId: string,
-  filters: { orderReference?: string; status?: 'succeeded' | 'failed' },
+  filters: { orderReference?: string; status?: 'succeeded' | 'failed'; customerEmail?: string },
   page: { after: object; take: number },
 ) {
   const base = {
     merchantId,
     ...(filters.orderReference !== undefined ? { orderReference: filters.orderReference } : {}),
     ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.customerEmail !== undefined ? { customerEmail: emailMatch(filters.customerEmail) } : {}),
   };
   return database.payment.findMany({ where: { AND: [base, page.after] }, orderBy: NEWEST_FIRST, take: page.take });
+}
+
+/**
+ * One address, whatever its case: Prisma's case-insensitive equals is an ILIKE (served by the trigram index),
+ * so the pattern's own wildcards are escaped to make it match the address alone.
+ */
+export function emailMatch(email: string) {
+  return { equals: email.replace(/[\\%_]/g, (wildcard) => `\\${wildcard}`), mode: 'insensitive' as const };
 }
 
 /** Why a payment's statement undid itself (nothing was written; the caller reads the session again to say why). */
@@ -117,17 +127,17 @@ const paymentWrites = ($: (n: number) => string, gate = '') => `
   ), recorded AS (
     INSERT INTO "payments" ("id", "merchant_id", "order_id", "order_reference", "checkout_session_id", "status",
       "amount", "currency", "payment_method", "method_details", "failure_code", "refunds_fail_in_sandbox",
-      "metadata", "created_at", "payment_link_id")
+      "metadata", "created_at", "payment_link_id", "customer_email")
     SELECT ${$(5)}::text, ${$(6)}::text, p."order_id", ${$(7)}::text, ${$(1)}::text,
            CASE WHEN ${$(3)}::boolean THEN 'succeeded' ELSE 'failed' END::"PaymentStatus",
            ${$(8)}::int, ${$(9)}::"Currency", ${$(10)}::"PaymentMethod", ${$(11)}::jsonb, ${$(12)}::text,
-           ${$(13)}::boolean, ${$(14)}::jsonb, ${$(2)}::timestamptz, ${$(15)}::text
+           ${$(13)}::boolean, ${$(14)}::jsonb, ${$(2)}::timestamptz, ${$(15)}::text, ${$(16)}::text
     FROM payable AS p
     WHERE NOT ${$(3)}::boolean OR EXISTS (SELECT 1 FROM paid_order)
     RETURNING "id"
   ), ${eventWrites((n) => $(PAYMENT_VALUES + n), 'FROM recorded')}`;
 
-const PAYMENT_VALUES = 15;
+const PAYMENT_VALUES = 16;
 
 function paymentValues(payment: Payment, declineLimit: number | undefined): unknown[] {
   return [
@@ -146,6 +156,7 @@ function paymentValues(payment: Payment, declineLimit: number | undefined): unkn
     payment.refundsFailInSandbox,
     JSON.stringify(payment.metadata),
     payment.paymentLinkId,
+    payment.customerEmail,
   ];
 }
 
@@ -211,7 +222,7 @@ export type PaymentSearch = {
   method?: PaymentMethod;
   currency?: Currency;
   createdAt?: { gte?: Date; lt?: Date };
-  /** a payment id, a checkout session id, or part of an order reference */
+  /** a payment id, a checkout session id, or part of an order reference or of a customer e-mail */
   q?: string;
   skip: number;
   take: number;
@@ -254,10 +265,14 @@ function statusCondition(database: Db, status: PaymentListStatus): Prisma.Paymen
   }
 }
 
-/** An id finds its payment at once; other text is part of an order reference (README, "Performance"). */
+/**
+ * An id finds its payment at once; text with an @ is part of a customer's e-mail; other text is part of an
+ * order reference (README, "Performance"). Both partial matches go through trigram indexes.
+ */
 function matchingText(q: string): Prisma.PaymentWhereInput[] {
   if (isId('payment', q)) return [{ id: q }];
   if (isId('checkoutSession', q)) return [{ checkoutSessionId: q }];
+  if (q.includes('@')) return [{ customerEmail: referenceMatch(q) }];
   return [{ orderReference: referenceMatch(q) }];
 }
 /** A payment with its session (and items, in order) and its refunds, newest first; null when not this merchant's. */

@@ -67,6 +67,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
                 { label: 'Refunded', value: formatMoney(payment.amountRefunded, payment.currency) },
                 { label: 'Refundable', value: formatMoney(detail.amountRefundable, payment.currency) },
                 { label: 'Payment method', value: method },
+                { label: 'Customer e-mail', value: payment.customerEmail ?? 'None given' },
                 { label: 'Order reference', value: payment.orderReference },
                 {
                   label: 'Checkout session',
