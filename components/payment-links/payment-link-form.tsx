@@ -7,6 +7,7 @@ import { Choice } from '@/components/ui/checkbox';
 import { SelectField, TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { TextAreaField } from '@/components/ui/textarea-field';
+import { AmountUnderstood } from '@/components/dashboard/amount-understood';
 import type { FormState } from '@/lib/dashboard/form-state';
 import type { PaymentLinkField } from '@/lib/payment-links/dashboard-form';
 
@@ -36,7 +37,8 @@ export function PaymentLinkForm({
   const [values, setValues] = useState({ name: '', description: '', amount: '', afterPaymentUrl: '' });
   const [currency, setCurrency] = useState<Currency>('USD');
   const [choice, setChoice] = useState<'auto' | 'choose'>('auto');
-  const [methods, setMethods] = useState<Method[]>([]);
+  // starts with the account's methods ticked: choosing is taking some away, and saving at once works
+  const [methods, setMethods] = useState<Method[]>(approvedMethods);
   const { errorOf, markEdited } = useFieldErrors(state);
   const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
     markEdited(name);
@@ -80,6 +82,7 @@ export function PaymentLinkForm({
           value={values.amount}
           onChange={set('amount')}
           error={errorOf('amount')}
+          hint={<AmountUnderstood input={values.amount} currency={currency} />}
         />
         <SelectField
           id="link-currency"

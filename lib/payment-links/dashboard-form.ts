@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { parseMajorAmount } from '@/lib/dashboard/format';
+import { readMajorAmount } from '@/lib/dashboard/amount-input';
 import { formRefusal, refused, type FormState } from '@/lib/dashboard/form-state';
 import type { Db } from '@/lib/db';
 import type { PaymentLink } from '@/lib/generated/prisma/client';
@@ -45,16 +45,22 @@ export async function createPaymentLinkFromForm(
   merchantId: string,
   form: PaymentLinkFormInput,
 ): Promise<{ link: PaymentLink } | { state: FormState<PaymentLinkField> }> {
-  // an unreadable price goes to the schema as null, which refuses it beside every other field's problem
+  // an unreadable price goes to the schema as null, which refuses it beside every other field's problem, and
+  // is said in the reader's words ("“1,500” could be 1500 or 1.500: …")
+  const price = readMajorAmount(form.amount, form.currency);
   const parsed = createPaymentLinkInput.safeParse({
     name: form.name,
-    amount: parseMajorAmount(form.amount),
+    amount: 'amount' in price ? price.amount : null,
     currency: form.currency,
     description: form.description.trim() || null,
     ...(form.paymentMethods ? { payment_methods: form.paymentMethods } : {}),
     after_payment_url: form.afterPaymentUrl.trim() || null,
   });
-  if (!parsed.success) return { state: refused(fieldErrorsOf(parsed.error)) };
+  if (!parsed.success) {
+    const errors = fieldErrorsOf(parsed.error);
+    if ('error' in price) errors.amount = price.error;
+    return { state: refused(errors) };
+  }
   try {
     return { link: await createPaymentLink(database, merchantId, parsed.data) };
   } catch (error) {

@@ -20,7 +20,10 @@ async function paid(customerEmail?: string, card = '4242424242424242') {
   const body = sessionBody(customerEmail === undefined ? {} : { customer_email: customerEmail });
   const session = expectStatus(await api.post('/v1/checkout-sessions', body), 201);
   const payment = expectStatus(
-    await api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, { payment_method: 'card', card_number: card }),
+    await api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, {
+      payment_method: 'card',
+      card_number: card,
+    }),
     200,
   );
   return { session, payment };
@@ -85,7 +88,9 @@ describe('customer_email on a checkout session', () => {
   it('is carried by the events of the session and its payment', async () => {
     const { session, payment } = await paid('events@example.com');
     const events = (await api.get('/v1/events?limit=20')).body.data as { type: string; data: { object: any } }[];
-    const completed = events.find((event) => event.type === 'checkout_session.completed' && event.data.object.id === session.id);
+    const completed = events.find(
+      (event) => event.type === 'checkout_session.completed' && event.data.object.id === session.id,
+    );
     const succeeded = events.find((event) => event.type === 'payment.succeeded' && event.data.object.id === payment.id);
     expect(completed?.data.object.customer_email).toBe('events@example.com');
     expect(succeeded?.data.object.customer_email).toBe('events@example.com');
@@ -113,12 +118,13 @@ describe('GET /v1/payments?customer_email=', () => {
     expect(next.body).toMatchObject({ has_more: false, data: [{ id: first.payment.id }] });
   });
 
-  it('matches the address exactly: its _ and % are characters, not wildcards', async () => {
-    const underscore = await paid('a_b%c@example.com');
-    await paid('axbyc@example.com');
-    const found = expectStatus(await api.get('/v1/payments?customer_email=a_b%25c%40example.com'), 200);
+  it('matches the address exactly: an _ or % in it is a character, not a wildcard', async () => {
+    const underscore = await paid('a_b@example.com');
+    await paid('axb@example.com');
+    const found = expectStatus(await api.get('/v1/payments?customer_email=a_b%40example.com'), 200);
     expect(found.data.map((payment: { id: string }) => payment.id)).toEqual([underscore.payment.id]);
-    expect((await api.get('/v1/payments?customer_email=a_b%25%40example.com')).body.data).toEqual([]);
+    expect((await api.get('/v1/payments?customer_email=%25%40example.com')).body.data).toEqual([]);
+    expect((await api.get('/v1/payments?customer_email=a%25')).body.data).toEqual([]);
     expect((await api.get('/v1/payments?customer_email=nobody%40example.com')).body.data).toEqual([]);
   });
 

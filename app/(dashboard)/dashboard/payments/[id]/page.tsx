@@ -162,7 +162,9 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
                 action={refundPaymentAction}
                 payment={{ id: payment.id, currency: payment.currency, orderReference: payment.orderReference, method }}
                 refundable={detail.amountRefundable}
-                refunds={Object.fromEntries(refunds.map((refund) => [refund.id, { status: refund.status }]))}
+                refunds={Object.fromEntries(
+                  refunds.map((refund) => [refund.id, { status: refund.status, failureReason: refund.failureReason }]),
+                )}
                 isUsdc={payment.paymentMethod === 'usdc'}
                 policy={refundPolicy}
               />
