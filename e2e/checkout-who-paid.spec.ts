@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { E2E_API_KEY } from '../playwright.config';
-import { createKey, createSessionWith, newMerchant, screenshotBoth, signUp, v1 } from './dashboard-support';
+import {
+  approveWebsite,
+  createKey,
+  createSessionWith,
+  newMerchant,
+  screenshotBoth,
+  signUp,
+  v1,
+} from './dashboard-support';
 import {
   cadSession,
   createSession,
@@ -93,6 +101,7 @@ test('USDC and Interac need an e-mail, prefilled from the session', async ({ pag
 test('the merchant sees who paid on the payment and the session, and finds the payment by e-mail', async ({ page }) => {
   const merchant = newMerchant('Who paid');
   await signUp(page, merchant);
+  await approveWebsite(page, 'localhost:4000');
   const key = await createKey(page);
   const session = await createSessionWith(key, { customer_email: 'Grace.Hopper@example.com' });
 

@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { createKey, createSessionWith, newMerchant, payByCard, screenshotBoth, signUp, v1 } from './dashboard-support';
+import {
+  approveWebsite,
+  createKey,
+  createSessionWith,
+  newMerchant,
+  payByCard,
+  screenshotBoth,
+  signUp,
+  v1,
+} from './dashboard-support';
 import { expectAccessible } from './support';
 
 // Refunding from a payment's page: the amount starts as all that is left, reads what is typed as people type
@@ -8,6 +17,7 @@ import { expectAccessible } from './support';
 
 test('the refund amount starts full, reads "12,50", and a failed refund says why right there', async ({ page }) => {
   await signUp(page, newMerchant('Refund details'));
+  await approveWebsite(page, 'localhost:4000');
   const key = await createKey(page);
   const session = await createSessionWith(key);
   // a test card whose refunds fail at the provider
@@ -46,6 +56,7 @@ test('the refund amount starts full, reads "12,50", and a failed refund says why
 
 test('a reason sent as a code reads as words in the refunds list', async ({ page }) => {
   await signUp(page, newMerchant('Refund reasons'));
+  await approveWebsite(page, 'localhost:4000');
   const key = await createKey(page);
   const session = await createSessionWith(key);
   await payByCard(page, session.url);
@@ -68,6 +79,7 @@ test('a USDC refund asks for its destination note, says what it is for, and chec
   page,
 }) => {
   await signUp(page, newMerchant('USDC refund'));
+  await approveWebsite(page, 'localhost:4000');
   const key = await createKey(page);
   const session = await createSessionWith(key);
   const paid = await v1(key, 'POST', `/v1/test-helpers/checkout-sessions/${session.id}/pay`, {

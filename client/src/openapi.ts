@@ -728,6 +728,8 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            /** @description Who pays, as given when the session was made; the hosted page offers it. null when none */
+            customer_email: string | null;
             /**
              * Format: date-time
              * @description created_at + 30 minutes (ISO 8601 UTC, milliseconds)
@@ -799,6 +801,8 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            /** @description Who paid: the e-mail the customer gave on the hosted page, else the session's; null when none */
+            customer_email: string | null;
             /**
              * Format: date-time
              * @description When the customer paid, or tried to (ISO 8601 UTC, milliseconds)
@@ -885,6 +889,12 @@ export interface components {
             /** @description Your own key/value pairs, copied to each checkout session the link makes; {} when none */
             metadata: {
                 [key: string]: string;
+            };
+            /** @description Whether the customer chooses how many they buy on the link’s page, and between what; minimum and maximum are null when not enabled */
+            adjustable_quantity: {
+                enabled: boolean;
+                minimum: number | null;
+                maximum: number | null;
             };
             /**
              * Format: date-time
@@ -1187,6 +1197,8 @@ export interface components {
             metadata?: {
                 [key: string]: string;
             };
+            /** Format: email */
+            customer_email?: string;
         };
         EmptyBody: Record<string, never>;
         CreateRefundRequestRequest: {
@@ -1224,6 +1236,11 @@ export interface components {
             /** @description Your own key/value pairs (at most 50 keys of 1–40 characters, values of at most 500); each checkout session and payment through the link copies them */
             metadata?: {
                 [key: string]: string;
+            };
+            adjustable_quantity?: {
+                enabled: boolean;
+                minimum?: number;
+                maximum?: number;
             };
         };
         UpdatePaymentLinkRequest: {
@@ -1407,6 +1424,7 @@ export interface operations {
                      *           "metadata": {
                      *             "cart_id": "cart_5521"
                      *           },
+                     *           "customer_email": "jenny.rosen@example.com",
                      *           "expires_at": "2026-11-20T15:34:05.123Z",
                      *           "created_at": "2026-11-20T15:04:05.123Z"
                      *         }
@@ -1541,7 +1559,8 @@ export interface operations {
                  *       "cancel_url": "https://shop.example.com/cart",
                  *       "metadata": {
                  *         "cart_id": "cart_5521"
-                 *       }
+                 *       },
+                 *       "customer_email": "jenny.rosen@example.com"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateCheckoutSessionRequest"];
@@ -1587,6 +1606,7 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
+                     *       "customer_email": "jenny.rosen@example.com",
                      *       "expires_at": "2026-11-20T15:34:05.123Z",
                      *       "created_at": "2026-11-20T15:04:05.123Z"
                      *     }
@@ -1632,6 +1652,7 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
+                     *       "customer_email": "jenny.rosen@example.com",
                      *       "expires_at": "2026-11-20T15:34:05.123Z",
                      *       "created_at": "2026-11-20T15:04:05.123Z"
                      *     }
@@ -1828,6 +1849,7 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
+                     *       "customer_email": "jenny.rosen@example.com",
                      *       "expires_at": "2026-11-20T15:34:05.123Z",
                      *       "created_at": "2026-11-20T15:04:05.123Z"
                      *     }
@@ -1987,8 +2009,9 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
-                     *       "expires_at": "2026-11-20T15:34:05.226Z",
-                     *       "created_at": "2026-11-20T15:04:05.226Z"
+                     *       "customer_email": "jenny.rosen@example.com",
+                     *       "expires_at": "2026-11-20T15:34:06.744Z",
+                     *       "created_at": "2026-11-20T15:04:06.744Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CheckoutSession"];
@@ -2157,6 +2180,7 @@ export interface operations {
                 starting_after?: string;
                 order_reference?: string;
                 status?: "succeeded" | "failed";
+                customer_email?: string;
             };
             header?: never;
             path?: never;
@@ -2199,7 +2223,8 @@ export interface operations {
                      *           "metadata": {
                      *             "cart_id": "cart_5521"
                      *           },
-                     *           "created_at": "2026-11-20T15:04:05.145Z"
+                     *           "customer_email": "jenny.rosen@example.com",
+                     *           "created_at": "2026-11-20T15:04:06.048Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2346,7 +2371,8 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.145Z"
+                     *       "customer_email": "jenny.rosen@example.com",
+                     *       "created_at": "2026-11-20T15:04:06.048Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -2483,8 +2509,8 @@ export interface operations {
                      *           "reason": "One T-shirt returned",
                      *           "failure_reason": null,
                      *           "metadata": {},
-                     *           "created_at": "2026-11-20T15:04:05.417Z",
-                     *           "updated_at": "2026-11-20T15:04:05.417Z"
+                     *           "created_at": "2026-11-20T15:04:07.229Z",
+                     *           "updated_at": "2026-11-20T15:04:07.229Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2629,8 +2655,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.417Z",
-                     *       "updated_at": "2026-11-20T15:04:05.417Z"
+                     *       "created_at": "2026-11-20T15:04:07.229Z",
+                     *       "updated_at": "2026-11-20T15:04:07.229Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2654,8 +2680,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.417Z",
-                     *       "updated_at": "2026-11-20T15:04:05.417Z"
+                     *       "created_at": "2026-11-20T15:04:07.229Z",
+                     *       "updated_at": "2026-11-20T15:04:07.229Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2845,8 +2871,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.417Z",
-                     *       "updated_at": "2026-11-20T15:04:05.417Z"
+                     *       "created_at": "2026-11-20T15:04:07.229Z",
+                     *       "updated_at": "2026-11-20T15:04:07.229Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2984,8 +3010,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.417Z",
-                     *       "updated_at": "2026-11-20T15:04:05.440Z"
+                     *       "created_at": "2026-11-20T15:04:07.229Z",
+                     *       "updated_at": "2026-11-20T15:04:07.657Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3186,7 +3212,12 @@ export interface operations {
                      *           "metadata": {
                      *             "campaign": "winter"
                      *           },
-                     *           "created_at": "2026-11-20T15:04:05.546Z"
+                     *           "adjustable_quantity": {
+                     *             "enabled": true,
+                     *             "minimum": 1,
+                     *             "maximum": 10
+                     *           },
+                     *           "created_at": "2026-11-20T15:04:08.438Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -3310,6 +3341,11 @@ export interface operations {
                  *       "after_payment_url": "https://shop.example.com/thanks",
                  *       "metadata": {
                  *         "campaign": "winter"
+                 *       },
+                 *       "adjustable_quantity": {
+                 *         "enabled": true,
+                 *         "minimum": 1,
+                 *         "maximum": 10
                  *       }
                  *     }
                  */
@@ -3340,7 +3376,12 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.546Z"
+                     *       "adjustable_quantity": {
+                     *         "enabled": true,
+                     *         "minimum": 1,
+                     *         "maximum": 10
+                     *       },
+                     *       "created_at": "2026-11-20T15:04:08.438Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3368,7 +3409,12 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.546Z"
+                     *       "adjustable_quantity": {
+                     *         "enabled": true,
+                     *         "minimum": 1,
+                     *         "maximum": 10
+                     *       },
+                     *       "created_at": "2026-11-20T15:04:08.438Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3547,7 +3593,12 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.546Z"
+                     *       "adjustable_quantity": {
+                     *         "enabled": true,
+                     *         "minimum": 1,
+                     *         "maximum": 10
+                     *       },
+                     *       "created_at": "2026-11-20T15:04:08.438Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3694,7 +3745,12 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.546Z"
+                     *       "adjustable_quantity": {
+                     *         "enabled": true,
+                     *         "minimum": 1,
+                     *         "maximum": 10
+                     *       },
+                     *       "created_at": "2026-11-20T15:04:08.438Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3895,7 +3951,7 @@ export interface operations {
                      *             "shuffle": true,
                      *             "seed": 42
                      *           },
-                     *           "created_at": "2026-11-20T15:04:05.637Z"
+                     *           "created_at": "2026-11-20T15:04:08.621Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -4050,7 +4106,7 @@ export interface operations {
                      *         "seed": null
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:05.637Z"
+                     *       "created_at": "2026-11-20T15:04:08.621Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4081,7 +4137,7 @@ export interface operations {
                      *         "seed": null
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:05.637Z"
+                     *       "created_at": "2026-11-20T15:04:08.621Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4262,7 +4318,7 @@ export interface operations {
                      *         "shuffle": true,
                      *         "seed": 42
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.637Z"
+                     *       "created_at": "2026-11-20T15:04:08.621Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -4416,7 +4472,7 @@ export interface operations {
                      *         "shuffle": true,
                      *         "seed": 42
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.637Z"
+                     *       "created_at": "2026-11-20T15:04:08.621Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -4744,7 +4800,7 @@ export interface operations {
                      *         "seed": 42
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAy",
-                     *       "created_at": "2026-11-20T15:04:05.637Z"
+                     *       "created_at": "2026-11-20T15:04:08.621Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4934,7 +4990,7 @@ export interface operations {
                      *           "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *           "object": "event",
                      *           "type": "checkout_session.completed",
-                     *           "created_at": "2026-11-20T15:04:05.139Z",
+                     *           "created_at": "2026-11-20T15:04:06.057Z",
                      *           "data": {
                      *             "object": {
                      *               "id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
@@ -4961,6 +5017,7 @@ export interface operations {
                      *               "return_url": "https://shop.example.com/thanks",
                      *               "tax_amount": 250,
                      *               "environment": "sandbox",
+                     *               "customer_email": "jenny.rosen@example.com",
                      *               "payment_status": "paid",
                      *               "order_reference": "order-1001",
                      *               "payment_methods": [
@@ -5099,7 +5156,7 @@ export interface operations {
                      *
                      *     id: evt_37Z8suN9DqNCAyBzjyoBPwzF
                      *     event: checkout_session.expired
-                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:05.323Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:05.226Z","expires_at":"2026-11-20T15:34:05.226Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
+                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:06.908Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:06.744Z","expires_at":"2026-11-20T15:34:06.744Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","customer_email":"jenny.rosen@example.com","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
                      */
                     "text/event-stream": string;
                 };
@@ -5207,7 +5264,7 @@ export interface operations {
                      *       "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *       "object": "event",
                      *       "type": "checkout_session.completed",
-                     *       "created_at": "2026-11-20T15:04:05.139Z",
+                     *       "created_at": "2026-11-20T15:04:06.057Z",
                      *       "data": {
                      *         "object": {
                      *           "id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
@@ -5234,6 +5291,7 @@ export interface operations {
                      *           "return_url": "https://shop.example.com/thanks",
                      *           "tax_amount": 250,
                      *           "environment": "sandbox",
+                     *           "customer_email": "jenny.rosen@example.com",
                      *           "payment_status": "paid",
                      *           "order_reference": "order-1001",
                      *           "payment_methods": [
@@ -5400,7 +5458,8 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.145Z"
+                     *       "customer_email": "jenny.rosen@example.com",
+                     *       "created_at": "2026-11-20T15:04:06.048Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -5598,8 +5657,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.443Z",
-                     *       "updated_at": "2026-11-20T15:04:05.531Z"
+                     *       "created_at": "2026-11-20T15:04:07.703Z",
+                     *       "updated_at": "2026-11-20T15:04:08.246Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -5802,8 +5861,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": "Card account closed",
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.516Z",
-                     *       "updated_at": "2026-11-20T15:04:05.537Z"
+                     *       "created_at": "2026-11-20T15:04:07.780Z",
+                     *       "updated_at": "2026-11-20T15:04:08.360Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -5982,7 +6041,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:04:05.727Z",
+                     *       "now": "2026-11-20T15:04:09.041Z",
                      *       "offset_seconds": 0
                      *     }
                      */
@@ -6100,7 +6159,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:35:05.730Z",
+                     *       "now": "2026-11-20T15:35:09.050Z",
                      *       "offset_seconds": 1860
                      *     }
                      */

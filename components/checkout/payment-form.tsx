@@ -11,14 +11,7 @@ import { useCheckoutPaid } from './checkout-paid';
 import { InteracForm } from './interac-form';
 import { METHOD_LABELS, MethodTabs, panelId, tabId, type Method } from './method-tabs';
 import { PaymentReceived } from './payment-received';
-import type {
-  CheckEmail,
-  PayFormInput,
-  PayOutcome,
-  PaymentFormSession,
-  PayWith,
-  UsdcDeposit,
-} from './payment-types';
+import type { CheckEmail, PayFormInput, PayOutcome, PaymentFormSession, PayWith, UsdcDeposit } from './payment-types';
 import { UsdcForm } from './usdc-form';
 
 const EMAIL_ID = 'customer-email';
@@ -97,24 +90,27 @@ export function PaymentForm({ session, usdc, action }: PaymentFormProps) {
       <h2 className="mb-4 text-base font-semibold text-gray-900">
         {session.methods.length > 1 ? 'Choose how to pay' : `Pay with ${METHOD_LABELS[method]}`}
       </h2>
-      <TextField
-        id={EMAIL_ID}
-        label={emailRequired(method) ? 'E-mail' : 'E-mail (optional)'}
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        hint={`Where ${session.merchantName} would send your receipt.`}
-        value={email}
-        error={emailError}
-        disabled={busy}
-        className="mb-5"
-        onChange={(event) => {
-          setEmail(event.target.value);
-          if (emailError) setEmailError(customerEmailError(event.target.value, method));
-        }}
-        onBlur={() => email.trim() && setEmailError(customerEmailError(email, method))}
-      />
+      {/* nothing left to pay with (no more cards, and no USDC) asks for nothing */}
+      {!(declinesExhausted && !session.methods.includes('usdc')) && (
+        <TextField
+          id={EMAIL_ID}
+          label={emailRequired(method) ? 'E-mail' : 'E-mail (optional)'}
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          hint={`Where ${session.merchantName} would send your receipt.`}
+          value={email}
+          error={emailError}
+          disabled={busy}
+          className="mb-5"
+          onChange={(event) => {
+            setEmail(event.target.value);
+            if (emailError) setEmailError(customerEmailError(event.target.value, method));
+          }}
+          onBlur={() => email.trim() && setEmailError(customerEmailError(email, method))}
+        />
+      )}
       {session.methods.length > 1 && <MethodTabs methods={session.methods} active={method} onChange={setMethod} />}
       {session.methods.map((offered) => (
         <div

@@ -12,7 +12,8 @@ export function PaymentsTable({
   label = 'Payments',
   compact = false,
 }: {
-  payments: (Payment & { amountRefunded: number })[];
+  /** orderLabel: how the dashboard names the order (a payment link's sale by the link's name) */
+  payments: (Payment & { amountRefunded: number; orderLabel?: string })[];
   label?: string;
   /** amount, status, method and date only, the method wrapping: for a panel beside another */
   compact?: boolean;
@@ -57,7 +58,7 @@ export function PaymentsTable({
               {describeMethodDetails(payment.paymentMethod, payment.methodDetails)}
             </Td>
             <Td className={`${wide} max-w-48 truncate text-gray-700`}>
-              {payment.orderReference}
+              <span title={payment.orderReference}>{payment.orderLabel ?? payment.orderReference}</span>
               {/* who paid, under the order: one more line rather than a column the list's width has no room for */}
               {payment.customerEmail && (
                 <span className="block truncate text-xs text-gray-600">{payment.customerEmail}</span>

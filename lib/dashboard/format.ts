@@ -37,6 +37,15 @@ export function statusLabel(status: string): string {
 }
 
 /**
+ * The order of a payment link's sale as people know it: "Concert ticket #3" for `pl_…-3` (its order
+ * reference is the link's id and the sale's number). Any other reference is shown as it is.
+ */
+export function orderLabel(orderReference: string, linkName: string | undefined): string {
+  const number = /-(\d+)$/.exec(orderReference)?.[1];
+  return linkName && number ? `${linkName} #${number}` : orderReference;
+}
+
+/**
  * A refund's reason in people's words: integrations often send a code (Stripe's `requested_by_customer`,
  * `duplicate`, `fraudulent`), which reads as a sentence; anything a person wrote is shown as written.
  */

@@ -41,6 +41,8 @@ export async function insertPaymentLinkClaimingKey(database: Db, link: NewPaymen
       ['after_payment_url', link.afterPaymentUrl, 'text'],
       ['active', link.active, 'boolean'],
       ['metadata', JSON.stringify(link.metadata), 'jsonb'],
+      ['quantity_minimum', link.quantityMinimum, 'int'],
+      ['quantity_maximum', link.quantityMaximum, 'int'],
       ['created_at', link.createdAt, 'timestamptz'],
       ['updated_at', link.updatedAt, 'timestamptz'],
     ],
@@ -77,6 +79,8 @@ const paymentLinkRow = z.object({
   active: z.boolean(),
   metadata: metadataField,
   orderCount: z.number().int(),
+  quantityMinimum: z.number().int().nullable(),
+  quantityMaximum: z.number().int().nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
 }) satisfies z.ZodType<PaymentLink>;
@@ -87,6 +91,7 @@ const linkColumns = (table = '') => {
   return `${t}"id", ${t}"merchant_id" AS "merchantId", ${t}"name", ${t}"description", ${t}"amount",
     ${t}"currency"::text AS "currency", ${t}"payment_methods"::text[] AS "paymentMethods",
     ${t}"after_payment_url" AS "afterPaymentUrl", ${t}"active", ${t}"metadata", ${t}"order_count" AS "orderCount",
+    ${t}"quantity_minimum" AS "quantityMinimum", ${t}"quantity_maximum" AS "quantityMaximum",
     ${t}"created_at" AS "createdAt", ${t}"updated_at" AS "updatedAt"`;
 };
 
@@ -229,6 +234,20 @@ export async function findPublicPaymentLink(database: Db, id: string) {
 export async function findPaymentLinkDescription(database: Db, id: string): Promise<string | null> {
   const link = await database.paymentLink.findUnique({ where: { id }, select: { description: true } });
   return link?.description ?? null;
+}
+
+/** The names of the merchant's links among `ids`, by id: the dashboard names a link's orders after it. */
+export async function findPaymentLinkNames(
+  database: Db,
+  merchantId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const links = await database.paymentLink.findMany({
+    where: { merchantId, id: { in: [...new Set(ids)] } },
+    select: { id: true, name: true },
+  });
+  return new Map(links.map((link) => [link.id, link.name]));
 }
 
 export async function findPaymentLinkById(database: Db, id: string) {

@@ -68,7 +68,18 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
                 { label: 'Refundable', value: formatMoney(detail.amountRefundable, payment.currency) },
                 { label: 'Payment method', value: method },
                 { label: 'Customer e-mail', value: payment.customerEmail ?? 'None given' },
-                { label: 'Order reference', value: payment.orderReference },
+                {
+                  label: 'Order reference',
+                  value:
+                    detail.orderLabel === payment.orderReference ? (
+                      payment.orderReference
+                    ) : (
+                      <>
+                        {detail.orderLabel}
+                        <span className="block font-mono text-xs text-gray-600">{payment.orderReference}</span>
+                      </>
+                    ),
+                },
                 {
                   label: 'Checkout session',
                   value: (
