@@ -83,7 +83,7 @@ export interface paths {
         };
         /**
          * List payments
-         * @description Newest first, optionally of one order or one status.
+         * @description Newest first, optionally of one order, one status, or one customer: `customer_email` matches the whole address, whatever its case.
          *
          *     Scope: `payments:read`.
          */
