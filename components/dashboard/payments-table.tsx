@@ -13,7 +13,8 @@ export function PaymentsTable({
   compact = false,
 }: {
   /** orderLabel: how the dashboard names the order (a payment link's sale by the link's name) */
-  payments: (Payment & { amountRefunded: number; orderLabel?: string })[];
+  /** attempts: every try on the payment's checkout session, said when there was more than one */
+  payments: (Payment & { amountRefunded: number; orderLabel?: string; attempts?: number })[];
   label?: string;
   /** amount, status, method and date only, the method wrapping: for a panel beside another */
   compact?: boolean;
@@ -53,6 +54,9 @@ export function PaymentsTable({
             </Td>
             <Td>
               <StatusBadge status={paymentListStatus(payment)} />
+              {payment.attempts !== undefined && payment.attempts > 1 && (
+                <span className="mt-1 block text-xs whitespace-nowrap text-gray-600">{payment.attempts} attempts</span>
+              )}
             </Td>
             <Td className={`hidden text-gray-700 sm:table-cell ${compact ? 'min-w-24' : 'whitespace-nowrap'}`}>
               {describeMethodDetails(payment.paymentMethod, payment.methodDetails)}

@@ -11,9 +11,8 @@ import {
   type ClaimWithAnswer,
   runClaimingStatement,
 } from '@/lib/idempotency/repository';
-import { referenceMatch } from '@/lib/db/page';
 import { isId } from '@/lib/ids';
-import type { Currency, Payment, PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
+import { Prisma, type Currency, type Payment, type PaymentMethod } from '@/lib/generated/prisma/client';
 import {
   Currency as CurrencyValues,
   PaymentMethod as PaymentMethodValues,
@@ -48,13 +47,19 @@ const paymentRow = z.object({
   paymentLinkId: z.string().nullable(),
 }) satisfies z.ZodType<Payment>;
 
+/** The columns of a payment row as paymentRow reads them; `table` qualifies them. */
+const PAYMENT_COLUMNS = (table = '') => {
+  const t = table ? `${table}.` : '';
+  return `${t}"id", ${t}"merchant_id" AS "merchantId", ${t}"order_id" AS "orderId", ${t}"order_reference" AS "orderReference",
+         ${t}"checkout_session_id" AS "checkoutSessionId", ${t}"status"::text AS "status", ${t}"amount",
+         ${t}"currency"::text AS "currency", ${t}"payment_method"::text AS "paymentMethod", ${t}"method_details" AS "methodDetails",
+         ${t}"failure_code" AS "failureCode", ${t}"metadata", ${t}"amount_reserved" AS "amountReserved",
+         ${t}"amount_refunded" AS "amountRefunded", ${t}"refunds_fail_in_sandbox" AS "refundsFailInSandbox",
+         ${t}"created_at" AS "createdAt", ${t}"payment_link_id" AS "paymentLinkId", ${t}"customer_email" AS "customerEmail"`;
+};
+
 const SELECT_PAYMENT = `
-  SELECT "id", "merchant_id" AS "merchantId", "order_id" AS "orderId", "order_reference" AS "orderReference",
-         "checkout_session_id" AS "checkoutSessionId", "status"::text AS "status", "amount",
-         "currency"::text AS "currency", "payment_method"::text AS "paymentMethod", "method_details" AS "methodDetails",
-         "failure_code" AS "failureCode", "metadata", "amount_reserved" AS "amountReserved",
-         "amount_refunded" AS "amountRefunded", "refunds_fail_in_sandbox" AS "refundsFailInSandbox",
-         "created_at" AS "createdAt", "payment_link_id" AS "paymentLinkId", "customer_email" AS "customerEmail"
+  SELECT ${PAYMENT_COLUMNS()}
   FROM "payments" WHERE "id" = $1 AND "merchant_id" = $2`;
 
 /** The merchant's payment, in one prepared statement (GET /v1/payments/{id}, and a refund's rules). */
@@ -228,53 +233,77 @@ export type PaymentSearch = {
   take: number;
 };
 
-/** The dashboard's list: one page of matches, newest first, and how many match in all. */
+/**
+ * The dashboard's list: one page of matches, newest first, and how many match in all (capped). A checkout
+ * session is one row, its payment: the one that succeeded, else its latest attempt; `attempts` counts every
+ * attempt of that session, so "3 attempts" can be said on the row. A search by payment id finds that attempt.
+ */
 export async function searchPaymentRows(database: Db, merchantId: string, search: PaymentSearch) {
-  const where: Prisma.PaymentWhereInput = {
-    merchantId,
-    ...(search.status ? statusCondition(database, search.status) : {}),
-    ...(search.method ? { paymentMethod: search.method } : {}),
-    ...(search.currency ? { currency: search.currency } : {}),
-    ...(search.createdAt ? { createdAt: search.createdAt } : {}),
-    ...(search.q ? { OR: matchingText(search.q) } : {}),
-  };
-  const [total, rows] = await Promise.all([
-    database.payment.count({ where, orderBy: NEWEST_FIRST, take: countLimit(search.skip) }),
-    database.payment.findMany({
-      where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: search.skip,
-      take: search.take,
-    }),
+  const where = searchConditions(merchantId, search);
+  const [counted, rows] = await Promise.all([
+    database.$queryRaw<{ total: number }[]>`
+      SELECT count(*)::int AS "total" FROM (
+        SELECT 1 FROM "payments" AS p WHERE ${where}
+        ORDER BY p."created_at" DESC, p."id" DESC LIMIT ${countLimit(search.skip)}
+      ) AS matches`,
+    database.$queryRaw<unknown[]>`
+      SELECT ${Prisma.raw(PAYMENT_COLUMNS('p'))},
+        (SELECT count(*)::int FROM "payments" AS a WHERE a."checkout_session_id" = p."checkout_session_id") AS "attempts"
+      FROM "payments" AS p WHERE ${where}
+      ORDER BY p."created_at" DESC, p."id" DESC OFFSET ${search.skip} LIMIT ${search.take}`,
   ]);
-  return { total, rows };
+  return {
+    total: counted[0]?.total ?? 0,
+    rows: rows.map((row) => paymentRow.extend({ attempts: z.number().int() }).parse(row)),
+  };
 }
 
-/** The same rule as paymentListStatus, as a condition on the payment row itself (two columns compared, no join). */
-function statusCondition(database: Db, status: PaymentListStatus): Prisma.PaymentWhereInput {
-  const amount = database.payment.fields.amount;
+/** The list's filters as SQL on payments `p`; a session's other attempts are left out but for an id search. */
+function searchConditions(merchantId: string, search: PaymentSearch): Prisma.Sql {
+  const conditions = [Prisma.sql`p."merchant_id" = ${merchantId}`];
+  if (search.status) conditions.push(statusSql(search.status));
+  if (search.method) conditions.push(Prisma.sql`p."payment_method" = ${search.method}::"PaymentMethod"`);
+  if (search.currency) conditions.push(Prisma.sql`p."currency" = ${search.currency}::"Currency"`);
+  if (search.createdAt?.gte) conditions.push(Prisma.sql`p."created_at" >= ${search.createdAt.gte}`);
+  if (search.createdAt?.lt) conditions.push(Prisma.sql`p."created_at" < ${search.createdAt.lt}`);
+  if (search.q) conditions.push(matchingSql(search.q));
+  if (!(search.q && isId('payment', search.q))) conditions.push(SESSION_OUTCOME);
+  return Prisma.join(conditions, ' AND ');
+}
+
+// the session's payment: no other attempt of the session succeeded (or otherwise did not fail), and a failed
+// one is the latest (through the attempts' checkout_session_id index)
+const SESSION_OUTCOME = Prisma.sql`NOT EXISTS (
+  SELECT 1 FROM "payments" AS o WHERE o."checkout_session_id" = p."checkout_session_id" AND o."id" <> p."id"
+    AND (o."status" <> 'failed' OR (p."status" = 'failed' AND (o."created_at", o."id") > (p."created_at", p."id"))))`;
+
+/** The same rule as paymentListStatus, on the payment row itself (two columns compared, no join). */
+function statusSql(status: PaymentListStatus): Prisma.Sql {
   switch (status) {
     case 'succeeded':
-      return { status: 'succeeded', amountRefunded: 0 };
+      return Prisma.sql`p."status" = 'succeeded' AND p."amount_refunded" = 0`;
     case 'partially_refunded':
-      return { status: 'succeeded', amountRefunded: { gt: 0, lt: amount } };
+      return Prisma.sql`p."status" = 'succeeded' AND p."amount_refunded" > 0 AND p."amount_refunded" < p."amount"`;
     case 'refunded':
-      return { status: 'succeeded', amountRefunded: { gte: amount } };
+      return Prisma.sql`p."status" = 'succeeded' AND p."amount_refunded" >= p."amount"`;
     case 'failed':
-      return { status: 'failed' };
+      return Prisma.sql`p."status" = 'failed'`;
   }
 }
 
 /**
  * An id finds its payment at once; text with an @ is part of a customer's e-mail; other text is part of an
- * order reference (README, "Performance"). Both partial matches go through trigram indexes.
+ * order reference (README, "Performance"). Both partial matches go through trigram indexes; text under three
+ * characters has no trigram, so it matches a whole value.
  */
-function matchingText(q: string): Prisma.PaymentWhereInput[] {
-  if (isId('payment', q)) return [{ id: q }];
-  if (isId('checkoutSession', q)) return [{ checkoutSessionId: q }];
-  if (q.includes('@')) return [{ customerEmail: referenceMatch(q) }];
-  return [{ orderReference: referenceMatch(q) }];
+function matchingSql(q: string): Prisma.Sql {
+  if (isId('payment', q)) return Prisma.sql`p."id" = ${q}`;
+  if (isId('checkoutSession', q)) return Prisma.sql`p."checkout_session_id" = ${q}`;
+  const column = Prisma.raw(q.includes('@') ? 'p."customer_email"' : 'p."order_reference"');
+  if (q.length < 3) return Prisma.sql`${column} = ${q}`;
+  return Prisma.sql`${column} ILIKE ${`%${q.replace(/[\\%_]/g, (wildcard) => `\\${wildcard}`)}%`}`;
 }
+
 /** A payment with its session (and items, in order) and its refunds, newest first; null when not this merchant's. */
 export async function findPaymentWithSessionAndRefunds(database: Db, merchantId: string, id: string) {
   return database.payment.findFirst({
