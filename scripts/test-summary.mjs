@@ -28,6 +28,21 @@ if (vitest) {
   // a file that failed to load has no tests to count, but it failed
   failed += vitest.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
 }
+// each plug-in's Vitest report (plugins/*/scripts/test.sh), or {passed, failed} when it could not run
+for (const name of fs.readdirSync(dir).filter((file) => /^plugin-.+\.json$/.test(file))) {
+  const report = read(name);
+  if (report?.numTotalTests !== undefined) {
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
+    failed += report.testResults.filter(
+      (file) => file.status === 'failed' && file.assertionResults.length === 0,
+    ).length;
+  } else if (report) {
+    passed += report.passed;
+    failed += report.failed;
+  }
+}
 const playwright = read('playwright.json');
 if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky;

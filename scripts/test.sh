@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: type check, lint (ESLint), format (Prettier), production build, Vitest (services, then the API
-# over HTTP), Playwright in the Chromium scripts/chromium.ts finds or installs. Ends with one line "N passed, N failed" totalling every suite.
+# over HTTP), Playwright in the Chromium scripts/chromium.ts finds or installs, the plug-ins' tests (plugins/*). Ends with one line "N passed, N failed" totalling every suite.
 set -u
 cd "$(dirname "$0")/.."
 reports=data/test-reports
@@ -49,6 +49,10 @@ if [ "$built" -eq 1 ]; then
       echo '{"passed":0,"failed":1}' > "$reports/browser.json"; status=1
     fi
   fi
+
+  # each plug-in installs its platform's packages into its own node_modules (once) and tests against this build
+  step 'plug-in: Medusa'
+  bash plugins/medusa/scripts/test.sh "$PWD/$reports/plugin-medusa.json" || status=1
 fi
 
 npx tsx scripts/stop-test-databases.ts >/dev/null 2>&1 || true
