@@ -99,6 +99,7 @@ test('USDC and Interac need an e-mail, prefilled from the session', async ({ pag
 });
 
 test('the merchant sees who paid on the payment and the session, and finds the payment by e-mail', async ({ page }) => {
+  test.setTimeout(120_000);
   const merchant = newMerchant('Who paid');
   await signUp(page, merchant);
   await approveWebsite(page, 'localhost:4000');

@@ -14,6 +14,7 @@ import { expectAccessible } from './support';
 // tries are on its page, and Home says its failed figure counts each try.
 
 test('a checkout paid on the third card is one row with "3 attempts", its tries on its page', async ({ page }) => {
+  test.setTimeout(120_000);
   await signUp(page, newMerchant('Attempts'));
   await approveWebsite(page, 'localhost:4000');
   const key = await createKey(page);
