@@ -184,7 +184,7 @@ export function PaymentLinkForm({
             setAdjustable(event.target.checked);
           }}
           label="Let customers choose the quantity"
-          description="They pay the price times how many they choose. Otherwise each payment buys one."
+          description="They pay for as many as they choose, within your range. Otherwise each payment buys one."
         />
         {adjustable && (
           <div className="mt-3 grid grid-cols-2 gap-3 pl-7">
