@@ -51,7 +51,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
     <>
       <PageHeader
         title="Payments"
-        description="Every payment attempt on your hosted checkout: succeeded, and failed with the reason."
+        description="Each checkout’s payment: succeeded, or failed with the reason. Its declined tries are counted on its row and listed on its page."
       />
       <Panel flush>
         <FilterBar action={PATH}>
