@@ -28,7 +28,7 @@ test('a merchant names a key, filters Logs to one kind of request and reads its 
   await dialog.getByRole('button', { name: 'Create key' }).click();
   const reveal = page.getByRole('dialog', { name: 'Your new API key' });
   const key = (await reveal.getByTestId('secret-value').textContent())!.trim();
-  await reveal.getByRole('button', { name: 'Done' }).click();
+  await reveal.getByRole('button', { name: 'I have copied it' }).click();
   const keyRow = page.getByRole('row').filter({ hasText: key.slice(0, 15) });
   await expect(keyRow).toContainText('Order server');
   await screenshotBoth(page, 'api-keys-named');

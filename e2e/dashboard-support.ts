@@ -66,7 +66,7 @@ export async function createKey(page: Page, scopes?: string[]): Promise<string> 
   const reveal = page.getByRole('dialog', { name: 'Your new API key' });
   const key = (await reveal.getByTestId('secret-value').textContent())?.trim() ?? '';
   expect(key).toMatch(/^sk_sandbox_[0-9A-Za-z]{32}$/);
-  await reveal.getByRole('button', { name: 'Done' }).click();
+  await reveal.getByRole('button', { name: 'I have copied it' }).click();
   return key;
 }
 

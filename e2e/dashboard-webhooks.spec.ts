@@ -56,7 +56,7 @@ test('a merchant adds a webhook endpoint, verifies a delivery with its secret, a
   const reveal = page.getByRole('dialog', { name: 'Your endpoint’s signing secret' });
   const secret = (await reveal.getByTestId('secret-value').textContent())!.trim();
   expect(secret).toMatch(/^whsec_/);
-  await expect(reveal.getByText('It will not be shown again')).toBeVisible();
+  await expect(reveal.getByText('You can reveal it again on the endpoint’s page')).toBeVisible();
   await screenshotBoth(page, 'webhooks-secret');
   await reveal.getByRole('button', { name: 'Done' }).click();
 

@@ -9,7 +9,7 @@ import {
   v1,
 } from './dashboard-support';
 
-// api.md §15 from the dashboard: a merchant advances its test clock on Developers → API keys, and the open
+// Test clocks (lib/test-clocks/service.ts) from the dashboard: a merchant advances its test clock on Developers → Test clock, and the open
 // checkout session it was looking at is expired, in the list, on its page and through the API.
 
 test('a merchant advances the test clock and sees an open session become expired', async ({ page }) => {
@@ -26,22 +26,32 @@ test('a merchant advances the test clock and sees an open session become expired
     .filter({ hasText: 'order-clock' });
   await expect(row).toContainText('Open');
 
-  await page.goto('/dashboard/developers/api-keys');
-  const card = page.getByRole('form', { name: 'Test clock' });
-  await expect(card.getByTestId('test-clock-offset')).toHaveText('Not advanced');
+  await page.goto('/dashboard/developers/test-clock');
+  const card = page.getByRole('form', { name: 'Advance the test clock' });
+  await expect(page.getByTestId('test-clock-offset')).toHaveText('Not advanced');
   await screenshotBoth(page, 'test-clock');
 
-  // a refused number says why, beside the field
-  await card.getByRole('textbox', { name: 'Seconds' }).fill('0');
-  await card.getByRole('button', { name: 'Advance' }).click();
-  await expect(card.getByText('Enter a whole number of seconds from 1 to 31,536,000 (a year).')).toBeVisible();
+  // a refused amount says why, beside the field
+  await card.getByRole('textbox', { name: 'Amount' }).fill('0');
+  await card.getByRole('button', { name: 'Advance…' }).click();
+  await expect(card.getByText('Enter a whole number: from 1 minute up to 365 days at a time.')).toBeVisible();
 
   await card.getByRole('button', { name: '+1 hour' }).click();
-  await expect(card.getByRole('status')).toHaveText('Clock advanced by 1 hour. It is now 1 hour ahead.');
-  await expect(card.getByTestId('test-clock-offset')).toHaveText('1 hour');
-  await card.getByRole('textbox', { name: 'Seconds' }).fill('90');
-  await card.getByRole('button', { name: 'Advance' }).click();
-  await expect(card.getByTestId('test-clock-offset')).toHaveText('1 hour 1 minute 30 seconds');
+  await page
+    .getByRole('dialog', { name: 'Advance the clock by 1 hour?' })
+    .getByRole('button', { name: 'Advance 1 hour' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'Clock advanced' })).toHaveText(
+    'Clock advanced by 1 hour. It is now 1 hour ahead.',
+  );
+  await expect(page.getByTestId('test-clock-offset')).toHaveText('1 hour');
+  await card.getByRole('textbox', { name: 'Amount' }).fill('2');
+  await card.getByRole('button', { name: 'Advance…' }).click();
+  await page
+    .getByRole('dialog', { name: 'Advance the clock by 2 minutes?' })
+    .getByRole('button', { name: 'Advance 2 minutes' })
+    .click();
+  await expect(page.getByTestId('test-clock-offset')).toHaveText('1 hour 2 minutes');
   await screenshotBoth(page, 'test-clock-advanced');
 
   await page.goto('/dashboard/checkout-sessions');
@@ -49,5 +59,5 @@ test('a merchant advances the test clock and sees an open session become expired
   await row.getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Expired');
   expect((await v1(key, 'GET', `/v1/checkout-sessions/${session.id}`)).body.status).toBe('expired');
-  expect((await v1(key, 'GET', '/v1/test-helpers/clock')).body.offset_seconds).toBe(3_690);
+  expect((await v1(key, 'GET', '/v1/test-helpers/clock')).body.offset_seconds).toBe(3_720);
 });

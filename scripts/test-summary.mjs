@@ -13,15 +13,15 @@ const read = (name) => {
     return undefined;
   }
 };
-for (const name of ['typecheck.json', 'lint.json', 'format.json', 'build.json', 'browser.json']) {
+for (const name of ['typecheck.json', 'lint.json', 'format.json', 'build.json', 'browser.json', 'stopped.json']) {
   const report = read(name);
   if (report) {
     passed += report.passed;
     failed += report.failed;
   }
 }
-const vitest = read('vitest.json');
-if (vitest) {
+for (const vitest of [read('vitest.json'), read('vitest-readme.json')]) {
+  if (!vitest) continue;
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + vitest.numTodoTests;
@@ -43,8 +43,8 @@ for (const name of fs.readdirSync(dir).filter((file) => /^plugin-.+\.json$/.test
     failed += report.failed;
   }
 }
-const playwright = read('playwright.json');
-if (playwright) {
+for (const playwright of [read('playwright.json'), read('playwright-dev.json')]) {
+  if (!playwright) continue;
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;
   skipped += playwright.stats.skipped;

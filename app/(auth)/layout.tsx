@@ -1,10 +1,12 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { ReportTimeZone } from '@/components/dashboard/time-zone';
 
 // Sign-in and sign-up: one centred card under the product's name.
 export default function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <main className="mx-auto flex w-full max-w-md flex-col px-4 pt-10 pb-16 sm:pt-16">
+      <ReportTimeZone />
       <Link
         href="/"
         className="mx-auto flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight text-gray-900 focus-visible:outline-2 focus-visible:outline-accent-600"

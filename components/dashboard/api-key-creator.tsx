@@ -57,7 +57,7 @@ export function ApiKeyCreator({
             label="Name (optional)"
             autoComplete="off"
             maxLength={100}
-            placeholder="Production server"
+            placeholder="Checkout tests"
             value={name}
             onChange={(event) => {
               markEdited('name');
@@ -109,6 +109,7 @@ export function ApiKeyCreator({
         title="Your new API key"
         explanation="Use it as a Bearer token: Authorization: Bearer sk_sandbox_…. It is a sandbox key; no money can move with it."
         warning="It will not be shown again: we keep only a hash of it. If it is lost, create another and revoke this one."
+        confirmCopied
       />
     </>
   );

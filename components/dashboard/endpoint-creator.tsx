@@ -6,6 +6,7 @@ import { Choice } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { PlusIcon } from '@/components/ui/icons';
+import { useAnnounce } from './action-announcer';
 import type { FormState } from '@/lib/dashboard/form-state';
 import { DialogFormActions } from './dialog-form-actions';
 import { SecretDialog } from './secret-dialog';
@@ -14,25 +15,40 @@ import { submitKeepingValues, useFormAction } from './use-form-action';
 type EndpointField = 'url' | 'description' | 'events';
 type CreateEndpointAction = (state: FormState<EndpointField>, formData: FormData) => Promise<FormState<EndpointField>>;
 
-/** "Add endpoint": URL, description and event types in a dialog; then the signing secret, once. */
+/** An endpoint as the Edit dialog starts from. */
+export type EditedEndpoint = { id: string; url: string; description: string | null; events: string[] };
+
+/**
+ * "Add endpoint": URL, description and event types in a dialog; then the signing secret. Given `endpoint`,
+ * the same dialog edits that endpoint ("Edit"), starting from what it has, and says what it did on the page.
+ */
 export function EndpointCreator({
   action,
   eventTypes,
-  label = 'Add endpoint',
+  label,
+  endpoint,
 }: {
   action: CreateEndpointAction;
   eventTypes: readonly string[];
   label?: string;
+  endpoint?: EditedEndpoint;
 }) {
+  const editing = endpoint !== undefined;
+  const announce = useAnnounce();
   const [open, setOpen] = useState(false);
   const [revealed, setRevealed] = useState<string | null>(null);
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [scope, setScope] = useState<'all' | 'selected'>('all');
-  const [events, setEvents] = useState<string[]>([]);
+  const [url, setUrl] = useState(endpoint?.url ?? '');
+  const [description, setDescription] = useState(endpoint?.description ?? '');
+  const [scope, setScope] = useState<'all' | 'selected'>(
+    endpoint && !endpoint.events.includes('*') ? 'selected' : 'all',
+  );
+  const [events, setEvents] = useState<string[]>(endpoint?.events.filter((type) => type !== '*') ?? []);
 
   const [state, formAction, pending] = useFormAction(action, (answer) => {
-    if (answer.status === 'ok' && answer.secret) {
+    if (answer.status === 'ok' && editing) {
+      setOpen(false);
+      announce?.(answer);
+    } else if (answer.status === 'ok' && answer.secret) {
       setOpen(false);
       setRevealed(answer.secret);
       setUrl('');
@@ -47,21 +63,32 @@ export function EndpointCreator({
   const sent = state.status === 'error' ? (state.values ?? {}) : {};
   return (
     <>
-      <Button onClick={() => setOpen(true)}>
-        <PlusIcon />
-        {label}
-      </Button>
+      {editing ? (
+        <Button variant="secondary" onClick={() => setOpen(true)} className="h-8 px-3">
+          {label ?? 'Edit'}
+        </Button>
+      ) : (
+        <Button onClick={() => setOpen(true)}>
+          <PlusIcon />
+          {label ?? 'Add endpoint'}
+        </Button>
+      )}
       <Dialog
         open={open}
         onClose={() => !pending && setOpen(false)}
-        title="Add a webhook endpoint"
-        description="We POST signed events (Standard Webhooks) to this URL and retry with backoff until it answers 2xx."
+        title={editing ? 'Edit the endpoint' : 'Add a webhook endpoint'}
+        description={
+          editing
+            ? 'Changes apply to the events that happen from now on.'
+            : 'We POST signed events (Standard Webhooks) to this URL and retry with backoff until it answers 2xx.'
+        }
         className="max-w-xl"
       >
         {/* noValidate: the server checks every field at once and answers beside each, never in the browser's bubbles */}
         <form action={formAction} onSubmit={submitKeepingValues(formAction)} noValidate className="space-y-4">
+          {endpoint && <input type="hidden" name="endpointId" value={endpoint.id} />}
           <TextField
-            id="endpoint-url"
+            id={editing ? 'edit-endpoint-url' : 'endpoint-url'}
             name="url"
             label="Endpoint URL"
             type="url"
@@ -72,7 +99,7 @@ export function EndpointCreator({
             error={url === sent.url ? errors.url : undefined}
           />
           <TextField
-            id="endpoint-description"
+            id={editing ? 'edit-endpoint-description' : 'endpoint-description'}
             name="description"
             label="Description (optional)"
             maxLength={500}
@@ -130,8 +157,8 @@ export function EndpointCreator({
             state={state}
             pending={pending}
             onCancel={() => setOpen(false)}
-            submitLabel="Add endpoint"
-            pendingLabel="Adding…"
+            submitLabel={editing ? 'Save changes' : 'Add endpoint'}
+            pendingLabel={editing ? 'Saving…' : 'Adding…'}
           />
         </form>
       </Dialog>
@@ -140,7 +167,7 @@ export function EndpointCreator({
         onClose={() => setRevealed(null)}
         title="Your endpoint’s signing secret"
         explanation="Verify every delivery with it (the standardwebhooks package does): check webhook-signature over the id, timestamp and raw body."
-        warning="It will not be shown again. If it is lost, rotate the secret on the endpoint’s page."
+        warning="You can reveal it again on the endpoint’s page, after entering your password."
       />
     </>
   );

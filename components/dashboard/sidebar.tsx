@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { classNames } from '@/components/ui/class-names';
 import {
   CardIcon,
+  ClockIcon,
   CloseIcon,
   EventIcon,
   HomeIcon,
@@ -21,7 +22,7 @@ import {
 import { PendingIcon } from './link-pending';
 import { SignOutButton } from './sign-out-button';
 
-type NavItem = { href: string; label: string; icon: ReactNode };
+type NavItem = { href: string; label: string; icon: ReactNode; count?: { value: number; meaning: string } };
 
 const MAIN: NavItem[] = [
   { href: '/dashboard', label: 'Home', icon: <HomeIcon /> },
@@ -36,6 +37,7 @@ const DEVELOPERS: NavItem[] = [
   { href: '/dashboard/developers/webhooks', label: 'Webhooks', icon: <WebhookIcon /> },
   { href: '/dashboard/developers/events', label: 'Events', icon: <EventIcon /> },
   { href: '/dashboard/developers/logs', label: 'Logs', icon: <LogIcon /> },
+  { href: '/dashboard/developers/test-clock', label: 'Test clock', icon: <ClockIcon /> },
 ];
 
 const SETTINGS: NavItem = { href: '/dashboard/settings', label: 'Settings', icon: <SettingsIcon /> };
@@ -48,7 +50,16 @@ function isActive(pathname: string, href: string): boolean {
  * The dashboard's navigation: a fixed column from lg up; on smaller screens a top bar whose menu button
  * opens the same links in a panel, which closes again on navigation.
  */
-export function Sidebar({ merchantName, email }: { merchantName: string; email: string }) {
+export function Sidebar({
+  merchantName,
+  email,
+  refundsWaiting,
+}: {
+  merchantName: string;
+  email: string;
+  /** refunds that wait for the merchant's approval, counted on the Refunds item */
+  refundsWaiting: number;
+}) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -72,7 +83,14 @@ export function Sidebar({ merchantName, email }: { merchantName: string; email: 
 
   const links = (
     <>
-      <NavList items={MAIN} pathname={pathname} />
+      <NavList
+        items={MAIN.map((item) =>
+          item.href === '/dashboard/refunds' && refundsWaiting > 0
+            ? { ...item, count: { value: refundsWaiting, meaning: 'waiting for your approval' } }
+            : item,
+        )}
+        pathname={pathname}
+      />
       <p className="mt-6 px-3 text-xs font-semibold tracking-wide text-gray-500 uppercase">Developers</p>
       <NavList items={DEVELOPERS} pathname={pathname} className="mt-1" />
       <div className="mt-6 border-t border-gray-200 pt-4">
@@ -164,6 +182,12 @@ function NavList({ items, pathname, className }: { items: NavItem[]; pathname: s
                 <PendingIcon icon={item.icon} />
               </span>
               {item.label}
+              {item.count && (
+                <span className="ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 tabular-nums">
+                  {item.count.value >= 100 ? '99+' : item.count.value}
+                  <span className="sr-only"> {item.count.meaning}</span>
+                </span>
+              )}
             </Link>
           </li>
         );

@@ -17,6 +17,24 @@ export function useTimeZone(): string | undefined {
 // one refresh per zone per page load, even if the server will not take what the browser reports
 let refreshedFor: string | null = null;
 
+/** Tells the server the browser's zone in a cookie, which every later request carries; the zone, if any. */
+export function reportBrowserTimeZone(): string | undefined {
+  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (own) document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(own)}; path=/; max-age=31536000; samesite=lax`;
+  return own;
+}
+
+/**
+ * On the sign-in and sign-up pages: the zone is reported before the form is sent, so the first dashboard
+ * page drawn after it is already in the reader's zone, not in UTC until TimeZoneProvider's refresh.
+ */
+export function ReportTimeZone() {
+  useEffect(() => {
+    reportBrowserTimeZone();
+  }, []);
+  return null;
+}
+
 export function TimeZoneProvider({
   timeZone,
   followsBrowser,
@@ -32,9 +50,8 @@ export function TimeZoneProvider({
 }) {
   const router = useRouter();
   useEffect(() => {
-    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const own = reportBrowserTimeZone();
     if (!own || own === reported) return;
-    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(own)}; path=/; max-age=31536000; samesite=lax`;
     // the page was drawn in another zone (UTC at first): draw it again in this one
     if (followsBrowser && refreshedFor !== own) {
       refreshedFor = own;

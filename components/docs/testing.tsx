@@ -88,7 +88,10 @@ export function Testing({ document, baseUrl }: { document: OpenApiDocument; base
         </a>{' '}
         and the connection&apos;s time moves on, with everything that depends on it: open sessions expire after 30
         minutes of it, processing refunds finish, webhook retries and delayed deliveries come due (the worker acts
-        within about 2 seconds). The clock is one per account and only moves forward.
+        within about 2 seconds). The clock is one per account and only moves forward. In the dashboard, Developers →
+        Test clock shows it and advances it by +1 hour, +1 day or an amount you type, after saying what the advance will
+        do (&ldquo;3 open sessions will expire, 2 refunds will finish&rdquo;); while the clock is ahead, every dashboard
+        page shows the sandbox time in a banner, and its dates are measured against that time.
       </p>
       <p>
         A webhook endpoint&apos;s <Code>faults</Code> make deliveries misbehave on purpose, reproducibly with a{' '}

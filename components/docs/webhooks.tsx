@@ -53,6 +53,12 @@ export function Webhooks({
         code={curlFor(operationById('createWebhookEndpoint'), baseUrl)}
       />
       <p>
+        The API shows a signing secret only in the answer that made it (creating the endpoint or rotating its secret).
+        Lost it? In the dashboard, Developers → Webhooks → the endpoint → Signing secret → <strong>Reveal</strong> shows
+        it again once you re-enter your password, and, for 24 hours after a rotation, the old secret that still signs
+        beside it.
+      </p>
+      <p>
         Deliveries are signed per{' '}
         <a className="text-accent-700 underline underline-offset-2" href="https://www.standardwebhooks.com/">
           Standard Webhooks

@@ -14,11 +14,13 @@ export type ApiRequestLogRow = {
   idempotencyKey: string | null;
   requestBody: string | null;
   responseBody: string | null;
+  /** the key that made the request */
+  apiKeyId: string | null;
 };
 
 const INSERT_API_REQUEST_LOGS = `
-  INSERT INTO "api_request_logs" ("merchant_id", "method", "path", "status", "duration_ms", "request_id", "idempotency_key", "request_body", "response_body")
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[])`;
+  INSERT INTO "api_request_logs" ("merchant_id", "method", "path", "status", "duration_ms", "request_id", "idempotency_key", "request_body", "response_body", "api_key_id")
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])`;
 
 export async function insertApiRequestLogs(database: Db, rows: ApiRequestLogRow[]): Promise<void> {
   // Prisma's createMany plans every batch size anew; unnest keeps one plan
@@ -32,6 +34,7 @@ export async function insertApiRequestLogs(database: Db, rows: ApiRequestLogRow[
     rows.map((row) => row.idempotencyKey),
     rows.map((row) => row.requestBody),
     rows.map((row) => row.responseBody),
+    rows.map((row) => row.apiKeyId),
   ]);
 }
 
@@ -40,6 +43,8 @@ export type ApiRequestLogFilters = {
   status?: { code: number } | { hundreds: number };
   method?: string;
   pathPrefix?: string;
+  /** requests made with this key (api_keys.id) */
+  apiKeyId?: string;
 };
 
 function filterWhere(
@@ -47,7 +52,7 @@ function filterWhere(
   filters: ApiRequestLogFilters,
   startingAfter?: bigint,
 ): Prisma.ApiRequestLogWhereInput {
-  const { status, method, pathPrefix } = filters;
+  const { status, method, pathPrefix, apiKeyId } = filters;
   return {
     merchantId,
     ...(startingAfter !== undefined ? { id: { lt: startingAfter } } : {}),
@@ -56,6 +61,7 @@ function filterWhere(
       ? { status: { gte: status.hundreds * 100, lt: status.hundreds * 100 + 100 } }
       : {}),
     ...(method ? { method } : {}),
+    ...(apiKeyId ? { apiKeyId } : {}),
     // Prisma passes startsWith on to LIKE as it is: escaped, a typed % or _ is matched as typed
     ...(pathPrefix ? { path: { startsWith: pathPrefix.replace(/[\\%_]/g, '\\$&') } } : {}),
   };

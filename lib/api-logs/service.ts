@@ -13,6 +13,8 @@ export type ApiRequestRecord = {
   durationMs: number;
   requestId: string;
   idempotencyKey?: string;
+  /** the API key that made the request */
+  apiKeyId?: string;
   /** the JSON body as parsed (POST only), and the answer's: redacted and cut when written */
   requestBody?: unknown;
   responseBody?: unknown;
@@ -53,6 +55,7 @@ export async function flushApiRequestLogs(): Promise<void> {
         idempotencyKey: record.idempotencyKey?.slice(0, 255) ?? null,
         requestBody: loggedBody(record.requestBody),
         responseBody: loggedBody(record.responseBody),
+        apiKeyId: record.apiKeyId ?? null,
       })),
     );
   } catch (error) {

@@ -88,6 +88,7 @@ export function apiRoute<Input, Query>(
         durationMs: performance.now() - startedAt,
         requestId,
         idempotencyKey: seen.idempotencyKey,
+        apiKeyId: seen.apiKeyId,
         requestBody: seen.requestBody,
         responseBody: streamed ? undefined : result.body,
       });
@@ -100,6 +101,7 @@ export function apiRoute<Input, Query>(
 /** What the wrapper learnt before an answer, for the request log: whose request, with which key, saying what. */
 type Seen = {
   merchantId?: string;
+  apiKeyId?: string;
   idempotencyKey?: string;
   rateLimit?: RateLimitState;
   requestBody?: Record<string, unknown>;
@@ -116,7 +118,7 @@ type RouteCall<Input, Query> = {
 
 async function runRoute<Input, Query>(call: RouteCall<Input, Query>, seen: Seen): Promise<ApiResult> {
   const key = await authenticate(call.request);
-  // everything the request does happens at the connection's time (api.md §15)
+  // everything the request does happens at the connection's time (lib/test-clocks/service.ts)
   return onConnectionClock(key.clockOffsetSeconds, () => runAuthenticatedRoute(call, seen, key));
 }
 
@@ -127,6 +129,7 @@ async function runAuthenticatedRoute<Input, Query>(
 ): Promise<ApiResult> {
   const { operation, handler, request, context, requestId } = call;
   seen.merchantId = key.merchantId;
+  seen.apiKeyId = key.id;
   seen.idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
   seen.rateLimit = await checkRateLimit(key.id, key.merchantId);
   if (operation.scope) requireScope(key, operation.scope);

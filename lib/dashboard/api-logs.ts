@@ -1,8 +1,9 @@
 import type { ApiRequestLogFilters } from '@/lib/api-logs/service';
+import { isId } from '@/lib/ids';
 import { first, type SearchParams } from './list-params';
 
 // Developers → Logs reads its filters from the URL: ?status=4xx or ?status=404, ?method=POST,
-// ?path=/v1/refund-requests (a prefix), and ?before=<log id> for older pages.
+// ?path=/v1/refund-requests (a prefix), ?key=<API key id>, and ?before=<log id> for older pages.
 
 export const LOG_METHODS = ['GET', 'POST'] as const;
 export const STATUS_CLASSES = ['2xx', '4xx', '5xx'] as const;
@@ -10,7 +11,7 @@ export const STATUS_CLASSES = ['2xx', '4xx', '5xx'] as const;
 export type LogListParams = {
   filters: ApiRequestLogFilters;
   /** the filters as they go back into links and the filter form */
-  query: { status?: string; method?: string; path?: string };
+  query: { status?: string; method?: string; path?: string; key?: string };
   before?: bigint;
 };
 
@@ -39,6 +40,12 @@ export function readLogListParams(params: SearchParams): LogListParams {
     query.path = path;
   }
 
+  const key = first(params, 'key');
+  if (key && isId('apiKey', key)) {
+    filters.apiKeyId = key;
+    query.key = key;
+  }
+
   const before = first(params, 'before');
   return { filters, query, before: before && /^\d{1,18}$/.test(before) ? BigInt(before) : undefined };
 }
@@ -63,4 +70,9 @@ export function readableBody(body: string): string {
   } catch {
     return body;
   }
+}
+
+/** How Logs names a key: its name, or its prefix (sk_sandbox_AbCd…wxyz) when it has none. */
+export function keyLabel(key: { name: string | null; prefix: string; revokedAt?: Date | null }): string {
+  return `${key.name ?? key.prefix}${key.revokedAt ? ' (revoked)' : ''}`;
 }

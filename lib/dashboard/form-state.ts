@@ -11,6 +11,9 @@ export type FormState<Field extends string = string> =
       status: 'ok';
       message: string;
       /** a secret made by the action, to show once (API key, webhook signing secret) */ secret?: string;
+      /** a rotated signing secret that still signs beside `secret`, and until when (ISO) */
+      previousSecret?: string;
+      previousSecretUntil?: string;
     }
   | {
       status: 'error';

@@ -141,3 +141,12 @@ export function relativeTime(date: Date, now: Date = new Date(), timeZone?: stri
 export function exactTime(date: Date, timeZone?: string): string {
   return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'long', timeZone });
 }
+
+/** How far ahead, in the sandbox-time banner: 3600 → "+1 h 0 min", 90061 → "+1 d 1 h 1 min", 45 → "+45 s". */
+export function describeOffset(total: number): string {
+  if (total < 60) return `+${total} s`;
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3_600);
+  const minutes = Math.floor((total % 3_600) / 60);
+  return `+${days > 0 ? `${days} d ` : ''}${hours} h ${minutes} min`;
+}

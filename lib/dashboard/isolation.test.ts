@@ -12,6 +12,7 @@ import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-rec
 import { createWebhookEndpoint } from '@/lib/webhooks/service';
 import { deliverDueWebhooks } from '@/lib/webhooks/deliver';
 import { listApiRequestLogs } from '@/lib/api-logs/service';
+import { createUser } from '@/lib/users/service';
 import { listKeys } from './api-keys';
 import { getCheckoutSessionDetail, searchCheckoutSessions } from './checkout-sessions';
 import { getEventDetail, searchEvents } from './events';
@@ -151,8 +152,13 @@ beforeAll(async () => {
     merchantName: 'Shop B',
     merchantTimeZone: null,
   };
+  // real users, for the actions that ask for the password again (Reveal)
+  await createUser(client, { merchantId: merchantA.id, email: a.session.email, password: PASSWORD });
+  await createUser(client, { merchantId: merchantB.id, email: b.email, password: PASSWORD });
   return () => receiver.close();
 });
+
+const PASSWORD = 'correct horse battery staple';
 
 beforeEach(() => {
   signedIn = b;
@@ -304,6 +310,52 @@ describe("merchant B's actions cannot change merchant A's objects", () => {
     expect(await webhookActions.rotateSecretAction(IDLE, form({ endpointId: a.endpointId }))).toMatchObject({
       status: 'ok',
       secret: expect.stringMatching(/^whsec_/),
+    });
+  });
+
+  it('webhooks: A’s endpoint cannot be edited, disabled or enabled, nor its secret revealed', async () => {
+    const client = await db();
+    const before = await client.webhookEndpoint.findUniqueOrThrow({ where: { id: a.endpointId } });
+
+    const edited = await webhookActions.updateEndpointAction(
+      IDLE,
+      form({ endpointId: a.endpointId, url: 'https://b.example.com/hooks', description: 'mine now', scope: 'all' }),
+    );
+    expect(edited).toMatchObject({ status: 'error' });
+    for (const status of ['disabled', 'enabled']) {
+      expect(await webhookActions.setEndpointStatusAction(IDLE, form({ endpointId: a.endpointId, status }))).toEqual({
+        status: 'error',
+        message: 'This endpoint was not found.',
+      });
+    }
+    // B's own password opens nothing of A's
+    expect(
+      await webhookActions.revealSecretAction(IDLE, form({ endpointId: a.endpointId, password: PASSWORD })),
+    ).toEqual({ status: 'error', message: 'This endpoint was not found.' });
+    expect(await client.webhookEndpoint.findUniqueOrThrow({ where: { id: a.endpointId } })).toEqual(before);
+
+    signedIn = a.session;
+    expect(
+      await webhookActions.revealSecretAction(IDLE, form({ endpointId: a.endpointId, password: 'not the password' })),
+    ).toEqual({ status: 'error', fieldErrors: { password: 'That is not your password.' } });
+    expect(
+      await webhookActions.revealSecretAction(IDLE, form({ endpointId: a.endpointId, password: PASSWORD })),
+    ).toMatchObject({ status: 'ok', secret: before.secret });
+    expect(
+      await webhookActions.setEndpointStatusAction(IDLE, form({ endpointId: a.endpointId, status: 'disabled' })),
+    ).toMatchObject({ status: 'ok' });
+    expect(
+      await webhookActions.setEndpointStatusAction(IDLE, form({ endpointId: a.endpointId, status: 'enabled' })),
+    ).toMatchObject({ status: 'ok' });
+    expect(
+      await webhookActions.updateEndpointAction(
+        IDLE,
+        form({ endpointId: a.endpointId, url: receiver.url, description: 'Orders', scope: 'all' }),
+      ),
+    ).toMatchObject({ status: 'ok' });
+    expect(await client.webhookEndpoint.findUniqueOrThrow({ where: { id: a.endpointId } })).toMatchObject({
+      description: 'Orders',
+      status: 'enabled',
     });
   });
 

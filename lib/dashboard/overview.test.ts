@@ -3,12 +3,17 @@ import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
 import { payCheckoutSession } from '@/lib/payments/pay';
-import { createRefundRequest, declineRefundRequest } from '@/lib/refunds/service';
+import {
+  approveRefundRequest,
+  createRefundRequest,
+  declineRefundRequest,
+  finishProcessingRefunds,
+} from '@/lib/refunds/service';
 import { addDays, dayInZone } from '@/lib/time-zone';
 import { getOverview, OVERVIEW_DAYS } from './overview';
 
-// Home's figures: a row per day (UTC unless a zone is asked for) for 30 days, one currency at a time, failed attempts and inactive
-// refunds kept apart, nothing from before the window.
+// Home's figures: a row per day (UTC unless a zone is asked for) for 30 days, one currency at a time, failed attempts
+// kept apart, refunds counted once completed (not while they wait for approval), nothing from before the window.
 
 const TODAY = new Date();
 const DAY = 86_400_000;
@@ -52,10 +57,14 @@ beforeAll(async () => {
   await pay('USD', 7_000, 2, '4000000000000002'); // declined: a failed attempt, no volume
   await pay('USD', 99_000, 45); // before the window
   await pay('CAD', 2_000, 1);
-  const kept = await createRefundRequest(client, merchantId, { payment_id: refunded.id, amount: 1_000 });
+  const completed = await createRefundRequest(client, merchantId, { payment_id: refunded.id, amount: 1_000 });
+  await approveRefundRequest(client, merchantId, completed.id);
+  while ((await finishProcessingRefunds(client, 0)) > 0);
+  const waiting = await createRefundRequest(client, merchantId, { payment_id: refunded.id, amount: 2_000 });
   const dropped = await createRefundRequest(client, merchantId, { payment_id: refunded.id, amount: 500 });
   await declineRefundRequest(client, merchantId, dropped.id);
-  expect(kept.status).toBe('requested');
+  expect((await client.refundRequest.findUniqueOrThrow({ where: { id: completed.id } })).status).toBe('completed');
+  expect(waiting.status).toBe('requested');
 });
 
 describe('getOverview', () => {
@@ -70,7 +79,7 @@ describe('getOverview', () => {
       grossVolume: 15_000,
       succeededCount: 2,
       failedCount: 1,
-      refundedAmount: 1_000, // the declined refund is not counted
+      refundedAmount: 1_000, // neither the declined refund nor the one waiting for approval is counted
       refundCount: 1,
       refundRate: 1_000 / 15_000,
     });

@@ -21,7 +21,7 @@ export type DayFigures = {
   grossVolume: number;
   succeededCount: number;
   failedCount: number;
-  /** refunds requested that day and still active (requested, processing, completed) */
+  /** refunds requested that day and completed since: money given back */
   refundedAmount: number;
   refundCount: number;
 };

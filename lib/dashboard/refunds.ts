@@ -1,7 +1,7 @@
 import type { Db } from '@/lib/db';
 import { COUNT_LIMIT } from '@/lib/db/page';
 import type { RefundStatus } from '@/lib/generated/prisma/client';
-import { countRefundsByStatus, hasRefundsIn, searchRefundRows } from '@/lib/refunds/repository';
+import { countRefundsByStatus, countRefundsIn, hasRefundsIn, searchRefundRows } from '@/lib/refunds/repository';
 import { getRefundPolicy } from '@/lib/merchants/service';
 import { PAGE_SIZE } from './list-params';
 
@@ -20,6 +20,18 @@ export async function hasRefundsOnTheirWay(database: Db, merchantId: string): Pr
   const refundPolicy = await getRefundPolicy(database, merchantId);
   const statuses: RefundStatus[] = refundPolicy === 'automatic' ? ['requested', 'processing'] : ['processing'];
   return hasRefundsIn(database, merchantId, statuses);
+}
+
+/** Up to this many waiting refunds are counted for the sidebar and Home; more reads "99+". */
+export const AWAITING_COUNT_LIMIT = 100;
+
+/**
+ * Refunds that wait for a person's approval (the manual policy's requested ones), for Home and the sidebar's
+ * Refunds item; under the automatic policy none waits for anyone. Counted up to AWAITING_COUNT_LIMIT.
+ */
+export async function countRefundsAwaitingApproval(database: Db, merchantId: string): Promise<number> {
+  if ((await getRefundPolicy(database, merchantId)) !== 'manual') return 0;
+  return countRefundsIn(database, merchantId, 'requested', AWAITING_COUNT_LIMIT);
 }
 
 export const REFUND_STATUSES = [

@@ -1,16 +1,68 @@
 import { ApiError } from '@/lib/api/errors';
 import { parse } from '@/lib/api/parse';
 import type { Db } from '@/lib/db';
+import { PREVIEW_COUNT_LIMIT } from '@/lib/test-clocks/repository';
 import { advanceTestClockInput, MAX_ADVANCE_SECONDS } from '@/lib/test-clocks/schemas';
-import { advanceTestClock } from '@/lib/test-clocks/service';
+import { advanceTestClock, previewTestClockAdvance, type AdvancePreview } from '@/lib/test-clocks/service';
 import { failed, refused, type FormState } from './form-state';
 
-// Developers → API keys, "Test clock": the connection's clock, advanced through the same service as
-// POST /v1/test-helpers/clock/advance.
+// Developers → Test clock: the connection's clock, advanced through the same service as
+// POST /v1/test-helpers/clock/advance, each advance first previewed ("3 open sessions will expire") and
+// confirmed.
 
-export type TestClockField = 'seconds';
+export type TestClockField = 'amount';
 
-/** Advances by the form's `seconds` (a whole number, 1 to a year); the answer says how far the clock is now. */
+export const ADVANCE_UNITS = { minutes: 60, hours: 3_600, days: 86_400 } as const;
+export type AdvanceUnit = keyof typeof ADVANCE_UNITS;
+
+/** The preview's answer: what an advance by `seconds` will do, for the confirmation to say. */
+export type AdvancePreviewState =
+  FormState<TestClockField> | { status: 'preview'; seconds: number; label: string; effects: string };
+
+const AMOUNT_ERROR = `Enter a whole number: from 1 minute up to ${MAX_ADVANCE_SECONDS / 86_400} days at a time.`;
+
+/** The seconds of an advance typed as an amount and a unit ("90", "minutes"), or null when it is not one. */
+export function advanceSeconds(amountText: string, unit: string): number | null {
+  const amount = amountText.trim().replace(/[\s,]/g, '');
+  if (!/^\d{1,9}$/.test(amount) || !(unit in ADVANCE_UNITS)) return null;
+  const seconds = Number(amount) * ADVANCE_UNITS[unit as AdvanceUnit];
+  return seconds >= 1 && seconds <= MAX_ADVANCE_SECONDS ? seconds : null;
+}
+
+/**
+ * The first step of an advance: a preset (`preset`, in seconds) or the amount typed, and what moving the clock
+ * that far will do, counted now. Nothing moves until the merchant confirms.
+ */
+export async function previewAdvanceFromDashboard(
+  database: Db,
+  merchantId: string,
+  form: { preset: string; amount: string; unit: string },
+): Promise<AdvancePreviewState> {
+  const preset = /^\d+$/.test(form.preset) ? Number(form.preset) : null;
+  const seconds = preset !== null && preset <= MAX_ADVANCE_SECONDS ? preset : advanceSeconds(form.amount, form.unit);
+  if (seconds === null || seconds < 1) return refused({ amount: AMOUNT_ERROR }, { amount: form.amount });
+  const preview = await previewTestClockAdvance(database, merchantId, seconds);
+  return { status: 'preview', seconds, label: describeSeconds(seconds), effects: describePreview(preview) };
+}
+
+/** "3 open sessions will expire, 2 refunds will finish and 1 webhook retry will come due." */
+export function describePreview(preview: AdvancePreview): string {
+  const count = (n: number, one: string, many: string) =>
+    n >= PREVIEW_COUNT_LIMIT
+      ? `${PREVIEW_COUNT_LIMIT.toLocaleString('en-US')} or more ${many}`
+      : `${n} ${n === 1 ? one : many}`;
+  const parts = [
+    preview.sessions > 0 && `${count(preview.sessions, 'open session', 'open sessions')} will expire`,
+    preview.refunds > 0 && `${count(preview.refunds, 'refund', 'refunds')} will finish`,
+    preview.deliveries > 0 && `${count(preview.deliveries, 'webhook retry', 'webhook retries')} will come due`,
+  ].filter((part): part is string => typeof part === 'string');
+  if (parts.length === 0)
+    return 'Nothing waits on the clock: no open session expires, no refund finishes and no webhook retry comes due.';
+  const sentence = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
+}
+
+/** Advances by `secondsText` (confirmed after its preview); the answer says how far the clock is now. */
 export async function advanceTestClockFromDashboard(
   database: Db,
   merchantId: string,
@@ -25,16 +77,7 @@ export async function advanceTestClockFromDashboard(
       message: `Clock advanced by ${describeSeconds(checked)}. It is now ${describeSeconds(clock.offsetSeconds)} ahead.`,
     };
   } catch (error) {
-    if (error instanceof ApiError && error.param === 'seconds') {
-      return refused(
-        {
-          seconds:
-            error.userMessage ??
-            `Enter a whole number of seconds from 1 to ${MAX_ADVANCE_SECONDS.toLocaleString('en-US')} (a year).`,
-        },
-        { seconds: secondsText },
-      );
-    }
+    if (error instanceof ApiError && error.param === 'seconds') return failed(error.userMessage ?? AMOUNT_ERROR);
     if (error instanceof ApiError && error.status < 500) return failed(error.message);
     throw error;
   }

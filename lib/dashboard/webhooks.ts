@@ -8,10 +8,12 @@ import {
   findEndpoints,
 } from '@/lib/webhooks/repository';
 import { faultsInput } from '@/lib/webhooks/faults';
-import { createWebhookEndpointInput } from '@/lib/webhooks/schemas';
+import { authorizeSignIn } from '@/lib/auth/authorize';
+import { createWebhookEndpointInput, updateWebhookEndpointInput } from '@/lib/webhooks/schemas';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
+  getWebhookSecrets,
   resendDelivery,
   rotateWebhookSecret,
   sendTestEvent,
@@ -65,30 +67,111 @@ export async function getEndpointDetail(database: Db, merchantId: string, endpoi
   return { endpoint, total, deliveries };
 }
 
-export async function createEndpointFromDashboard(
-  database: Db,
-  merchantId: string,
-  form: { url: string; description: string; allEvents: boolean; events: string[] },
-): Promise<FormState<EndpointField>> {
-  const values = { url: form.url, description: form.description };
+type EndpointForm = { url: string; description: string; allEvents: boolean; events: string[] };
+
+/** The create and edit dialogs' fields as the API's input, or what to say beside each refused one. */
+function readEndpointForm(form: EndpointForm) {
   const parsed = createWebhookEndpointInput.safeParse({
     url: form.url.trim(),
     events: form.allEvents ? ['*'] : form.events,
     ...(form.description.trim() ? { description: form.description.trim() } : {}),
   });
-  if (!parsed.success) {
-    const fieldErrors: Partial<Record<EndpointField, string>> = {};
-    for (const issue of parsed.error.issues) {
-      if (issue.path[0] === 'url')
-        fieldErrors.url ??= 'Enter the URL of your receiver, like https://example.com/webhooks.';
-      else if (issue.path[0] === 'description')
-        fieldErrors.description ??= 'Keep the description under 500 characters.';
-      else fieldErrors.events ??= 'Choose at least one event type, or all events.';
-    }
-    return refused(fieldErrors, values);
+  if (parsed.success) return { input: parsed.data };
+  const fieldErrors: Partial<Record<EndpointField, string>> = {};
+  for (const issue of parsed.error.issues) {
+    if (issue.path[0] === 'url')
+      fieldErrors.url ??= 'Enter the URL of your receiver, like https://example.com/webhooks.';
+    else if (issue.path[0] === 'description') fieldErrors.description ??= 'Keep the description under 500 characters.';
+    else fieldErrors.events ??= 'Choose at least one event type, or all events.';
+  }
+  return { fieldErrors };
+}
+
+/** Edit: the URL, events and description, through the same service as POST /v1/webhook-endpoints/{id}. */
+export async function updateEndpointFromDashboard(
+  database: Db,
+  merchantId: string,
+  endpointId: string,
+  form: EndpointForm,
+): Promise<FormState<EndpointField>> {
+  const values = { url: form.url, description: form.description };
+  const read = readEndpointForm(form);
+  if (!read.input) return refused(read.fieldErrors, values);
+  try {
+    const input = updateWebhookEndpointInput.parse({ ...read.input, description: read.input.description ?? null });
+    const endpoint = await updateWebhookEndpoint(database, merchantId, endpointId, input);
+    return { status: 'ok', message: `Endpoint saved: events go to ${endpoint.url}.` };
+  } catch (error) {
+    return formRefusal(error, { url: 'url', description: 'description', events: 'events' }, values);
+  }
+}
+
+/** Disable (nothing is sent, deliveries due are held) or enable again, as the API's `status` does. */
+export async function setEndpointStatusFromDashboard(
+  database: Db,
+  merchantId: string,
+  endpointId: string,
+  status: string,
+): Promise<FormState> {
+  if (status !== 'enabled' && status !== 'disabled') return failed('Reload the page and try again.');
+  try {
+    await updateWebhookEndpoint(database, merchantId, endpointId, { status });
+    return {
+      status: 'ok',
+      message:
+        status === 'disabled' ? 'Endpoint disabled. Nothing is sent to it until you enable it.' : 'Endpoint enabled.',
+    };
+  } catch (error) {
+    serviceRefusal(error);
+    return failed('This endpoint was not found.');
+  }
+}
+
+export type RevealField = 'password';
+
+/**
+ * Reveal: the endpoint's signing secrets, once the signed-in user has typed the account's password again
+ * (checked and throttled as a sign-in is), so an unattended, signed-in screen does not give them away.
+ */
+export async function revealSecretsFromDashboard(
+  database: Db,
+  user: { merchantId: string; email: string },
+  endpointId: string,
+  password: string,
+): Promise<FormState<RevealField>> {
+  if (!password) return refused({ password: 'Enter your password.' });
+  const signIn = await authorizeSignIn(database, { email: user.email, password }, null);
+  if (!signIn.ok && signIn.reason === 'throttled') {
+    const minutes = Math.max(1, Math.ceil(signIn.retryAfterSeconds / 60));
+    return refused({ password: `Too many tries. Wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.` });
+  }
+  if (!signIn.ok || signIn.user.merchantId !== user.merchantId) {
+    return refused({ password: 'That is not your password.' });
   }
   try {
-    const endpoint = await createWebhookEndpoint(database, merchantId, parsed.data);
+    const { secret, previous } = await getWebhookSecrets(database, user.merchantId, endpointId);
+    return {
+      status: 'ok',
+      message: 'Signing secret revealed.',
+      secret,
+      ...(previous ? { previousSecret: previous.secret, previousSecretUntil: previous.expiresAt.toISOString() } : {}),
+    };
+  } catch (error) {
+    serviceRefusal(error);
+    return failed('This endpoint was not found.');
+  }
+}
+
+export async function createEndpointFromDashboard(
+  database: Db,
+  merchantId: string,
+  form: EndpointForm,
+): Promise<FormState<EndpointField>> {
+  const values = { url: form.url, description: form.description };
+  const read = readEndpointForm(form);
+  if (!read.input) return refused(read.fieldErrors, values);
+  try {
+    const endpoint = await createWebhookEndpoint(database, merchantId, read.input);
     return { status: 'ok', message: `Endpoint ${endpoint.url} added.`, secret: endpoint.secret };
   } catch (error) {
     return formRefusal(error, { url: 'url', description: 'description', events: 'events' }, values);

@@ -10,9 +10,10 @@ import { searchCheckoutSessions } from '@/lib/dashboard/checkout-sessions';
 import { authorizeAutomaticRefunds, createRefundRequest, finishProcessingRefunds } from '@/lib/refunds/service';
 import { claimDueDeliveries } from '@/lib/webhooks/repository';
 import { createWebhookEndpoint } from '@/lib/webhooks/service';
-import { advanceTestClock, getTestClock, onMerchantClock } from './service';
+import { env } from '@/lib/env';
+import { advanceTestClock, getTestClock, onMerchantClock, previewTestClockAdvance } from './service';
 
-// api.md §15: a connection's clock only moves forward, advances add up, and the worker's queues compare each
+// Test clocks (lib/test-clocks/service.ts): a connection's clock only moves forward, advances add up, and the worker's queues compare each
 // row with its own merchant's time, so one merchant's clock moves none of another's rows.
 
 const HOUR = 3_600;
@@ -171,5 +172,46 @@ describe("the worker's queues, each row on its merchant's time", () => {
     await advanceTestClock(client, mover, 61);
     const claimed = await claimDueDeliveries(client, 100, 60);
     expect(claimed.map((claim) => claim.id).sort()).toEqual(held.map((delivery) => delivery.id).sort());
+  });
+});
+
+describe('previewTestClockAdvance', () => {
+  it('counts what an advance brings due on this clock only, by the queues’ rules, and moves nothing', async () => {
+    const client = await db();
+    const delaySeconds = env().REFUND_PROCESSING_DELAY_MS / 1000;
+    for (const merchantId of [mover, bystander]) {
+      await createCheckoutSession(client, merchantId, sessionInput());
+      const endpoint = await createWebhookEndpoint(
+        client,
+        merchantId,
+        { url: 'http://127.0.0.1:9/hooks', events: ['*'] },
+        { allowPrivateUrls: true },
+      );
+      const payment = await paidPayment(merchantId);
+      await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 100 });
+      // retried 5 minutes from now, as after a failed attempt
+      await client.webhookDelivery.updateMany({
+        where: { endpointId: endpoint.id },
+        data: { nextAttemptAt: new Date(Date.now() + 5 * 60_000) },
+      });
+    }
+    await authorizeAutomaticRefunds(client);
+    const deliveries = await client.webhookDelivery.count({ where: { endpoint: { merchantId: mover } } });
+    expect(deliveries).toBeGreaterThan(0);
+
+    expect(await previewTestClockAdvance(client, mover, 1)).toEqual({ sessions: 0, refunds: 0, deliveries: 0 });
+    expect(await previewTestClockAdvance(client, mover, delaySeconds + 60)).toEqual({
+      sessions: 0,
+      refunds: 1,
+      deliveries: 0,
+    });
+    expect(await previewTestClockAdvance(client, mover, 10 * 60)).toEqual({ sessions: 0, refunds: 1, deliveries });
+    // the paid session is complete; the other one expires 30 minutes after it was made
+    expect(await previewTestClockAdvance(client, mover, HOUR)).toEqual({ sessions: 1, refunds: 1, deliveries });
+
+    // after an advance the preview starts from the clock's new time: what is already due is not "brought due"
+    await advanceTestClock(client, mover, 10 * 60);
+    expect((await previewTestClockAdvance(client, mover, 60)).deliveries).toBe(0);
+    expect((await getTestClock(client, bystander)).offsetSeconds).toBe(0);
   });
 });

@@ -5,10 +5,19 @@ import type { Db } from '@/lib/db';
 import { everyProcessHasHeard } from '@/lib/db/change-notices';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { errors } from '@/lib/api/errors';
-import { advanceClockClaimingKey, advanceClockOf, CLOCK_LIMIT, findClock, type ClockRow } from './repository';
+import { env } from '@/lib/env';
+import {
+  advanceClockClaimingKey,
+  advanceClockOf,
+  CLOCK_LIMIT,
+  countDueAfterAdvance,
+  findClock,
+  type AdvancePreviewRow,
+  type ClockRow,
+} from './repository';
 import { MAX_CLOCK_OFFSET_SECONDS } from './schemas';
 
-// A connection's test clock (api.md §15): its "now" is the wall clock plus an offset that only grows. Requests
+// A connection's test clock: its "now" is the wall clock plus an offset that only grows. Requests
 // read the offset with their API key (lib/api/route.ts runs them on it); pages and actions read it here.
 
 export type TestClock = ClockRow;
@@ -55,6 +64,21 @@ export async function advanceTestClock(
   forgetKeysOfMerchant(merchantId);
   await everyProcessHasHeard();
   return clock;
+}
+
+/** What an advance would do: how many open sessions expire, refunds finish and webhook retries come due. */
+export type AdvancePreview = AdvancePreviewRow;
+
+/**
+ * Counts what advancing by `seconds` brings due, without moving the clock: for the dashboard to say before it
+ * advances ("3 open sessions will expire"). The worker does it within its next tick after the advance.
+ */
+export async function previewTestClockAdvance(
+  database: Db,
+  merchantId: string,
+  seconds: number,
+): Promise<AdvancePreview> {
+  return countDueAfterAdvance(database, merchantId, seconds, env().REFUND_PROCESSING_DELAY_MS / 1000);
 }
 
 const YEAR_SECONDS = 31_536_000;

@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { WebhookEndpoint } from '@/lib/generated/prisma/client';
 
-// Webhook fault injection (api.md §16): an endpoint can be sent duplicates, delayed first attempts and
+// Webhook fault injection: an endpoint can be sent duplicates, delayed first attempts and
 // its due deliveries in random order. With a seed every random choice is a hash of (seed, n), where n
 // numbers the endpoint's deliveries in the order their events were made, starting at 1 each time the seed
-// is set (eventWrites in lib/events/repository.ts numbers them). FAULTS_RULES says it for /docs.
+// is set (eventsWrittenAfter in lib/events/repository.ts numbers them). FAULTS_RULES says it for /docs.
 
 export const MAX_DELAY_SECONDS = 3600;
 /** An injected duplicate is sent this many seconds after the delivery was answered 2xx, 1 to 10. */
@@ -107,4 +107,11 @@ export function shuffled<T extends { faultNumber: bigint | null }>(deliveries: T
   }));
   keyed.sort((a, b) => a.key - b.key || (a.n < b.n ? -1 : a.n > b.n ? 1 : 0));
   return keyed.map(({ delivery }) => delivery);
+}
+
+/** Whether any fault is injected: duplicates, a delay or shuffled order (a seed alone injects nothing). */
+export function hasFaults(
+  endpoint: Pick<WebhookEndpoint, 'faultDuplicateRate' | 'faultDelaySeconds' | 'faultShuffle'>,
+) {
+  return endpoint.faultDuplicateRate > 0 || endpoint.faultDelaySeconds > 0 || endpoint.faultShuffle;
 }

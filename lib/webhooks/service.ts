@@ -76,7 +76,7 @@ const NO_FAULTS = { faultDuplicateRate: 0, faultDelaySeconds: 0, faultShuffle: f
 /**
  * Changes what the request gives (url, events, description, status, faults); the rest, and the omitted
  * fields of `faults`, stay. A disabled endpoint gets no deliveries of events made while it is disabled
- * (eventWrites); those already made go on. Returns the endpoint as it is afterwards.
+ * (eventsWrittenAfter); those already made go on. Returns the endpoint as it is afterwards.
  */
 export async function updateWebhookEndpoint(
   database: Db,
@@ -234,4 +234,24 @@ export async function sendTestEvent(
   const outcome = await signAndSend(endpoint, eventId, body, options);
   const delivery = await logTestDelivery(database, endpoint.id, outcome);
   return { ...outcome, eventId, deliveryId: delivery.id };
+}
+
+/** What signs an endpoint's deliveries now: its secret, and a rotation's old one while it still signs too. */
+export type WebhookSecrets = { secret: string; previous: { secret: string; expiresAt: Date } | null };
+
+/**
+ * The endpoint's signing secrets, which the server keeps readable to sign with: for the dashboard's Reveal,
+ * once the signed-in user has re-entered the password. The old secret only while it still signs, on the
+ * connection's clock (the time deliveries are signed at).
+ */
+export async function getWebhookSecrets(database: Db, merchantId: string, id: string): Promise<WebhookSecrets> {
+  const endpoint = await getWebhookEndpointOrThrow(database, merchantId, id);
+  const previousSigns =
+    endpoint.previousSecret !== null &&
+    endpoint.previousSecretExpiresAt !== null &&
+    endpoint.previousSecretExpiresAt > now();
+  return {
+    secret: endpoint.secret,
+    previous: previousSigns ? { secret: endpoint.previousSecret!, expiresAt: endpoint.previousSecretExpiresAt! } : null,
+  };
 }

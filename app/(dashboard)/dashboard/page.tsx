@@ -20,7 +20,8 @@ import { formatMoney } from '@/lib/dashboard/format';
 import { oneOf, type SearchParams } from '@/lib/dashboard/list-params';
 import { getOverview, getSetupProgress, listRecentActivity, OVERVIEW_DAYS } from '@/lib/dashboard/overview';
 import { CURRENCIES, searchPayments } from '@/lib/dashboard/payments';
-import { hasRefundsOnTheirWay } from '@/lib/dashboard/refunds';
+import { countRefundsAwaitingApproval, hasRefundsOnTheirWay } from '@/lib/dashboard/refunds';
+import { Notice } from '@/components/ui/notice';
 import { getViewerTimeZone } from '@/lib/dashboard/viewer-time-zone';
 
 export const metadata: Metadata = { title: 'Home' };
@@ -37,6 +38,9 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
         </Suspense>
         <Suspense fallback={null}>
           <Live merchantId={merchantId} />
+        </Suspense>
+        <Suspense fallback={null}>
+          <RefundsWaiting merchantId={merchantId} />
         </Suspense>
         <Suspense fallback={<FiguresSkeleton />}>
           <Figures merchantId={merchantId} currency={currency} />
@@ -85,6 +89,20 @@ async function Live({ merchantId }: { merchantId: string }) {
   return <LiveRefresh active={await hasRefundsOnTheirWay(await db(), merchantId)} />;
 }
 
+/** Refunds that wait for the merchant under the manual policy: they count nowhere until approved and completed. */
+async function RefundsWaiting({ merchantId }: { merchantId: string }) {
+  const waiting = await countRefundsAwaitingApproval(await db(), merchantId);
+  if (waiting === 0) return null;
+  return (
+    <Notice tone="info">
+      {waiting === 1 ? '1 refund waits' : `${waiting} refunds wait`} for your approval.{' '}
+      <Link href="/dashboard/refunds?status=requested" className="font-medium underline">
+        Review {waiting === 1 ? 'it' : 'them'}
+      </Link>
+    </Notice>
+  );
+}
+
 async function Figures({ merchantId, currency }: { merchantId: string; currency?: 'CAD' | 'USD' }) {
   const { timeZone } = await getViewerTimeZone();
   const overview = await getOverview(await db(), merchantId, { currency, timeZone });
@@ -130,7 +148,7 @@ async function Figures({ merchantId, currency }: { merchantId: string; currency?
         <StatCard
           label="Refunds"
           value={formatMoney(totals.refundedAmount, shown)}
-          detail={`${totals.refundCount} refund${totals.refundCount === 1 ? '' : 's'} requested`}
+          detail={`${totals.refundCount} refund${totals.refundCount === 1 ? '' : 's'} completed`}
         />
         <StatCard
           label="Refund rate"

@@ -4,7 +4,6 @@ import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { createKeyFromDashboard, revokeKeyFromDashboard, type ApiKeyField } from '@/lib/dashboard/api-keys';
-import { advanceTestClockFromDashboard, type TestClockField } from '@/lib/dashboard/test-clock';
 import {
   field,
   formDataOf,
@@ -29,20 +28,6 @@ export async function revokeKeyAction(...args: FormActionArguments): Promise<For
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
   const state = await revokeKeyFromDashboard(await db(), merchantId, field(formData, 'keyId'));
-  if (state.status === 'ok') revalidatePath('/dashboard', 'layout');
-  return state;
-}
-
-/** Test clock: a preset button (+1 hour, +1 day) or the seconds typed, through the API's own service. */
-export async function advanceTestClockAction(
-  ...args: FormActionArguments<TestClockField>
-): Promise<FormState<TestClockField>> {
-  const { merchantId } = await requireMerchant();
-  const formData = formDataOf(args);
-  if (!formData) return UNREADABLE_FORM;
-  const seconds = field(formData, 'preset') || field(formData, 'seconds');
-  const state = await advanceTestClockFromDashboard(await db(), merchantId, seconds);
-  // every page's times and session statuses move with the clock
   if (state.status === 'ok') revalidatePath('/dashboard', 'layout');
   return state;
 }

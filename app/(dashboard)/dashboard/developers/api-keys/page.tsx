@@ -6,11 +6,8 @@ import { PageHeader, Panel } from '@/components/dashboard/page-header';
 import { KeyIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { TestClockCard } from '@/components/dashboard/test-clock-card';
 import { listKeys, SCOPE_DESCRIPTIONS, SCOPES } from '@/lib/dashboard/api-keys';
-import { describeSeconds } from '@/lib/dashboard/test-clock';
-import { getTestClock } from '@/lib/test-clocks/service';
-import { advanceTestClockAction, createKeyAction, revokeKeyAction } from './actions';
+import { createKeyAction, revokeKeyAction } from './actions';
 
 export const metadata: Metadata = { title: 'API keys' };
 
@@ -19,7 +16,7 @@ const SCOPE_CHOICES = SCOPES.map((scope) => ({ value: scope, description: SCOPE_
 export default async function ApiKeysPage() {
   const { merchantId } = await requireMerchant();
   const database = await db();
-  const [keys, clock] = await Promise.all([listKeys(database, merchantId), getTestClock(database, merchantId)]);
+  const keys = await listKeys(database, merchantId);
   return (
     <>
       <PageHeader
@@ -35,19 +32,6 @@ export default async function ApiKeysPage() {
         ) : (
           <ApiKeysTable keys={keys} revoke={revokeKeyAction} />
         )}
-      </Panel>
-      <Panel
-        title="Test clock"
-        description="Your integration tests should never sleep: move this account's time forward instead. Open checkout sessions expire after 30 minutes of it, processing refunds finish and webhook retries come due, as in GET and POST /v1/test-helpers/clock."
-        flush
-        className="mt-6"
-      >
-        <TestClockCard
-          now={clock.now.toISOString()}
-          offsetLabel={describeSeconds(clock.offsetSeconds)}
-          advanced={clock.offsetSeconds > 0}
-          action={advanceTestClockAction}
-        />
       </Panel>
     </>
   );

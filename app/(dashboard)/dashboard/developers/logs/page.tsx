@@ -13,7 +13,8 @@ import { ChevronRightIcon, LogIcon } from '@/components/ui/icons';
 import { listApiRequestLogs } from '@/lib/api-logs/service';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { LOG_METHODS, readLogListParams, STATUS_CLASSES, type LogListParams } from '@/lib/dashboard/api-logs';
+import { keyLabel, LOG_METHODS, readLogListParams, STATUS_CLASSES, type LogListParams } from '@/lib/dashboard/api-logs';
+import { listKeys } from '@/lib/dashboard/api-keys';
 import { hrefWith, type SearchParams } from '@/lib/dashboard/list-params';
 
 export const metadata: Metadata = { title: 'Logs' };
@@ -26,6 +27,7 @@ export default async function LogsPage({ searchParams }: { searchParams: Promise
   const { merchantId } = await requireMerchant();
   const list = readLogListParams(await searchParams);
   const { query, before } = list;
+  const keys = await listKeys(await db(), merchantId);
   const statusOptions = [
     { value: '', label: 'Any status' },
     { value: '2xx', label: '2xx succeeded' },
@@ -67,20 +69,35 @@ export default async function LogsPage({ searchParams }: { searchParams: Promise
               ...LOG_METHODS.map((method) => ({ value: method, label: method })),
             ]}
           />
+          <FilterSelect
+            name="key"
+            label="API key"
+            value={query.key}
+            options={[{ value: '', label: 'Any key' }, ...keys.map((key) => ({ value: key.id, label: keyLabel(key) }))]}
+          />
           <FilterSearch name="path" label="Path starts with" value={query.path} placeholder="/v1/refund-requests" />
         </FilterBar>
         <Suspense
           key={JSON.stringify({ ...query, before: String(before) })}
           fallback={<TableSkeleton label="Loading requests" />}
         >
-          <LogRows merchantId={merchantId} list={list} />
+          <LogRows merchantId={merchantId} list={list} keyNames={new Map(keys.map((key) => [key.id, keyLabel(key)]))} />
         </Suspense>
       </Panel>
     </>
   );
 }
 
-async function LogRows({ merchantId, list }: { merchantId: string; list: LogListParams }) {
+async function LogRows({
+  merchantId,
+  list,
+  keyNames,
+}: {
+  merchantId: string;
+  list: LogListParams;
+  /** each key's name or prefix, by id */
+  keyNames: Map<string, string>;
+}) {
   const { filters, query, before } = list;
   const { data, hasMore } = await listApiRequestLogs(await db(), merchantId, {
     limit: PAGE,
@@ -102,7 +119,7 @@ async function LogRows({ merchantId, list }: { merchantId: string; list: LogList
       >
         {filtered ? (
           <>
-            Try another status, method or path, or{' '}
+            Try another status, method, key or path, or{' '}
             <Link href={LOGS} className="font-medium text-accent-700 hover:underline">
               show every request
             </Link>
@@ -142,6 +159,12 @@ async function LogRows({ merchantId, list }: { merchantId: string; list: LogList
                   {row.durationMs} ms · <RelativeTime value={row.createdAt} />
                 </span>
                 <span className="mt-0.5 block font-mono text-[11px] text-gray-600 md:hidden">{row.requestId}</span>
+                {row.apiKeyId && (
+                  <span className="mt-0.5 block truncate text-xs text-gray-600" data-testid="log-key">
+                    <span className="sr-only">Key: </span>
+                    {keyNames.get(row.apiKeyId) ?? row.apiKeyId}
+                  </span>
+                )}
               </Td>
               <Td>
                 <HttpStatusBadge status={row.status} />

@@ -15,11 +15,15 @@ import {
   createEndpointFromDashboard,
   deleteEndpointFromDashboard,
   resendFromDashboard,
+  revealSecretsFromDashboard,
   rotateSecretFromDashboard,
   sendTestFromDashboard,
+  setEndpointStatusFromDashboard,
+  updateEndpointFromDashboard,
   updateFaultsFromDashboard,
   type EndpointField,
   type FaultsField,
+  type RevealField,
 } from '@/lib/dashboard/webhooks';
 import { onMerchantClock } from '@/lib/test-clocks/service';
 
@@ -117,6 +121,57 @@ export async function updateFaultsAction(...args: FormActionArguments<FaultsFiel
         shuffle: field(formData, 'shuffle') === 'on',
         seed: field(formData, 'seed'),
       }),
+    ),
+  );
+}
+
+/** Edit: URL, events and description. */
+export async function updateEndpointAction(
+  ...args: FormActionArguments<EndpointField>
+): Promise<FormState<EndpointField>> {
+  const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
+  const events = formData.getAll('events').filter((value): value is string => typeof value === 'string');
+  const database = await db();
+  return refreshed(
+    await onMerchantClock(database, merchantId, () =>
+      updateEndpointFromDashboard(database, merchantId, field(formData, 'endpointId'), {
+        url: field(formData, 'url'),
+        description: field(formData, 'description'),
+        allEvents: field(formData, 'scope') !== 'selected',
+        events,
+      }),
+    ),
+  );
+}
+
+/** Disable or Enable: `status` is the one wanted. */
+export async function setEndpointStatusAction(...args: FormActionArguments): Promise<FormState> {
+  const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
+  const database = await db();
+  return refreshed(
+    await onMerchantClock(database, merchantId, () =>
+      setEndpointStatusFromDashboard(database, merchantId, field(formData, 'endpointId'), field(formData, 'status')),
+    ),
+  );
+}
+
+/** Reveal: the signing secrets, for the signed-in user's password; nothing on the page changes. */
+export async function revealSecretAction(...args: FormActionArguments<RevealField>): Promise<FormState<RevealField>> {
+  const { merchantId, email } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
+  const database = await db();
+  // whether a rotation's old secret still signs is a question of the merchant's time
+  return onMerchantClock(database, merchantId, () =>
+    revealSecretsFromDashboard(
+      database,
+      { merchantId, email },
+      field(formData, 'endpointId'),
+      field(formData, 'password'),
     ),
   );
 }

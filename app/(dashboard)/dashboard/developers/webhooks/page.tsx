@@ -9,6 +9,8 @@ import { WebhookIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { EVENT_TYPES, listEndpointsWithHealth } from '@/lib/dashboard/webhooks';
+import { Badge } from '@/components/ui/badge';
+import { hasFaults } from '@/lib/webhooks/faults';
 import { createEndpointAction } from './actions';
 
 export const metadata: Metadata = { title: 'Webhooks' };
@@ -51,6 +53,7 @@ export default async function WebhooksPage() {
                     </RowLink>
                     <span className="mt-1 flex items-center gap-2">
                       <StatusBadge status={endpoint.status} />
+                      {hasFaults(endpoint) && <Badge tone="warning">Faults on</Badge>}
                       {endpoint.description && (
                         <span className="truncate text-xs text-gray-600">{endpoint.description}</span>
                       )}

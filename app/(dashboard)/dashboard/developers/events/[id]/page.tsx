@@ -9,8 +9,8 @@ import { RelativeTime } from '@/components/dashboard/relative-time';
 import { WebhookIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
+import { eventPayloadInApiOrder } from '@/lib/dashboard/api-order';
 import { describeEvent, eventSubjectHref, getEventDetail } from '@/lib/dashboard/events';
-import { serializeEvent } from '@/lib/events/serialize';
 import { resendDeliveryAction } from '../../webhooks/actions';
 
 export const metadata: Metadata = { title: 'Event' };
@@ -67,7 +67,7 @@ export default async function EventPage({ params }: { params: Promise<{ id: stri
             aria-label="Event payload"
             className="max-h-[32rem] overflow-auto rounded-lg bg-gray-900 p-4 font-mono text-xs leading-relaxed text-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
           >
-            {JSON.stringify(serializeEvent(event), null, 2)}
+            {JSON.stringify(eventPayloadInApiOrder(event), null, 2)}
           </pre>
         </Panel>
       </div>

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { IdText } from '@/components/dashboard/id-text';
 import { LogPath } from '@/components/dashboard/log-path';
@@ -8,7 +9,8 @@ import { HttpStatusBadge } from '@/components/dashboard/status-badge';
 import { getApiRequestLog } from '@/lib/api-logs/service';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { readableBody } from '@/lib/dashboard/api-logs';
+import { keyLabel, readableBody } from '@/lib/dashboard/api-logs';
+import { listKeys } from '@/lib/dashboard/api-keys';
 
 export const metadata: Metadata = { title: 'Request' };
 
@@ -16,8 +18,12 @@ export default async function LogPage({ params }: { params: Promise<{ id: string
   const { merchantId } = await requireMerchant();
   const { id } = await params;
   if (!/^\d{1,18}$/.test(id)) notFound();
-  const log = await getApiRequestLog(await db(), merchantId, BigInt(id));
+  const database = await db();
+  const log = await getApiRequestLog(database, merchantId, BigInt(id));
   if (!log) notFound();
+  const key = log.apiKeyId
+    ? (await listKeys(database, merchantId)).find((each) => each.id === log.apiKeyId)
+    : undefined;
   return (
     <>
       <PageHeader
@@ -35,6 +41,20 @@ export default async function LogPage({ params }: { params: Promise<{ id: string
           <DetailList
             items={[
               { label: 'Status', value: <HttpStatusBadge status={log.status} /> },
+              {
+                label: 'API key',
+                value: key ? (
+                  <Link
+                    href={`/dashboard/developers/logs?key=${key.id}`}
+                    className="font-medium text-accent-700 hover:underline"
+                    title="Every request made with this key"
+                  >
+                    {keyLabel(key)}
+                  </Link>
+                ) : (
+                  <span className="text-gray-500">Not recorded</span>
+                ),
+              },
               { label: 'Duration', value: <span className="tabular-nums">{log.durationMs} ms</span> },
               { label: 'Time', value: <RelativeTime value={log.createdAt} exact /> },
               { label: 'Request id', value: <code className="font-mono text-xs break-all">{log.requestId}</code> },

@@ -1,26 +1,33 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { ConfirmAction } from '@/components/dashboard/action-forms';
+import { ActionAnnouncer } from '@/components/dashboard/action-announcer';
+import { ActionButton, ConfirmAction } from '@/components/dashboard/action-forms';
 import { DeliveriesTable } from '@/components/dashboard/deliveries-table';
 import { EmptyState } from '@/components/dashboard/empty-state';
+import { EndpointCreator } from '@/components/dashboard/endpoint-creator';
 import { FaultInjectionForm } from '@/components/dashboard/fault-injection-form';
 import { IdText } from '@/components/dashboard/id-text';
 import { DetailList, PageHeader, Panel } from '@/components/dashboard/page-header';
 import { Pagination } from '@/components/dashboard/pagination';
 import { RelativeTime } from '@/components/dashboard/relative-time';
+import { SecretReveal } from '@/components/dashboard/secret-reveal';
 import { SendTestEvent } from '@/components/dashboard/send-test-event';
 import { StatusBadge } from '@/components/dashboard/status-badge';
 import { WebhookIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { hrefWith, PAGE_SIZE, pageNumber, type SearchParams } from '@/lib/dashboard/list-params';
-import { getEndpointDetail } from '@/lib/dashboard/webhooks';
+import { EVENT_TYPES, getEndpointDetail } from '@/lib/dashboard/webhooks';
 import { serializeFaults } from '@/lib/webhooks/faults';
+import { merchantNow } from '@/lib/test-clocks/service';
 import {
   deleteEndpointAction,
   resendDeliveryAction,
+  revealSecretAction,
   rotateSecretAction,
   sendTestEventAction,
+  setEndpointStatusAction,
+  updateEndpointAction,
   updateFaultsAction,
 } from '../actions';
 
@@ -36,19 +43,52 @@ export default async function WebhookEndpointPage({
   const { merchantId } = await requireMerchant();
   const { id } = await params;
   const page = pageNumber(await searchParams);
-  const detail = await getEndpointDetail(await db(), merchantId, id, page);
+  const database = await db();
+  const [detail, now] = await Promise.all([
+    getEndpointDetail(database, merchantId, id, page),
+    merchantNow(database, merchantId),
+  ]);
   if (!detail) notFound();
   const { endpoint, deliveries, total } = detail;
   const path = `/dashboard/developers/webhooks/${endpoint.id}`;
 
   return (
-    <>
+    <ActionAnnouncer>
       <PageHeader
         back={{ href: '/dashboard/developers/webhooks', label: 'Webhooks' }}
         title={<span className="font-mono text-lg break-all sm:text-xl">{endpoint.url}</span>}
         description={<IdText id={endpoint.id} label="Copy endpoint id" />}
         action={
           <>
+            <EndpointCreator
+              action={updateEndpointAction}
+              eventTypes={EVENT_TYPES}
+              endpoint={{
+                id: endpoint.id,
+                url: endpoint.url,
+                description: endpoint.description,
+                events: endpoint.events,
+              }}
+            />
+            {endpoint.status === 'enabled' ? (
+              <ConfirmAction
+                action={setEndpointStatusAction}
+                fields={{ endpointId: endpoint.id, status: 'disabled' }}
+                trigger="Disable"
+                title="Disable this endpoint?"
+                description="Nothing is sent to it while it is disabled: new events and retries wait, and go out once you enable it again."
+                confirmLabel="Disable endpoint"
+                pendingLabel="Disabling…"
+              />
+            ) : (
+              <ActionButton
+                action={setEndpointStatusAction}
+                fields={{ endpointId: endpoint.id, status: 'enabled' }}
+                pendingLabel="Enabling…"
+              >
+                Enable
+              </ActionButton>
+            )}
             <ConfirmAction
               action={rotateSecretAction}
               fields={{ endpointId: endpoint.id }}
@@ -60,7 +100,7 @@ export default async function WebhookEndpointPage({
               reveal={{
                 title: 'Your new signing secret',
                 explanation: 'Deliveries carry signatures with both secrets for the next 24 hours.',
-                warning: 'It will not be shown again. If it is lost, rotate again.',
+                warning: 'You can reveal it again on this page, after entering your password.',
               }}
             />
             <ConfirmAction
@@ -99,9 +139,11 @@ export default async function WebhookEndpointPage({
                 label: 'Signing secret',
                 value: (
                   <span className="text-gray-700">
-                    <code className="font-mono text-xs">whsec_••••••••</code> — shown once when made. Rotate it to get a
-                    new one.
-                    {endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date() && (
+                    <span className="flex flex-wrap items-center gap-2">
+                      <code className="font-mono text-xs">whsec_••••••••</code>
+                      <SecretReveal action={revealSecretAction} endpointId={endpoint.id} />
+                    </span>
+                    {endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now && (
                       <span className="block text-xs text-gray-600">
                         The previous secret also signs until{' '}
                         <RelativeTime value={endpoint.previousSecretExpiresAt} exact />.
@@ -145,6 +187,6 @@ export default async function WebhookEndpointPage({
           <FaultInjectionForm action={updateFaultsAction} endpointId={endpoint.id} faults={serializeFaults(endpoint)} />
         </Panel>
       </div>
-    </>
+    </ActionAnnouncer>
   );
 }
