@@ -48,13 +48,11 @@ test('a card tester is stopped after 10 declined cards on one checkout, and the 
     // a different stolen number each time, declined each time
     await page.getByLabel('Card number').fill(attempt % 2 ? '4000 0000 0000 0002' : '4000 0000 0000 9995');
     await page.getByRole('button', { name: 'Pay US$50.00' }).click();
-    await expect(alert).toHaveText(/declined|insufficient funds/);
+    await expect(alert).toContainText(/declined|insufficient funds/);
   }
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByRole('button', { name: 'Pay US$50.00' }).click();
-  await expect(alert).toHaveText(
-    'This checkout has had too many declined payments, so it takes no more cards or Interac transfers. Nothing was paid.',
-  );
+  // the tenth decline was the last: the card form gives way to the way back, so there is no eleventh try
+  await expect(alert).toContainText('This checkout can’t take more cards');
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
   const payments = await api<{ data: { status: string }[] }>(
     'GET',
     `/v1/payments?order_reference=${session.order_reference}&limit=100`,
@@ -62,6 +60,7 @@ test('a card tester is stopped after 10 declined cards on one checkout, and the 
   expect(payments.data.map((payment) => payment.status)).toEqual(Array(10).fill('failed'));
 
   await page.getByRole('tab', { name: /USDC/ }).click();
+  await page.getByLabel('E-mail', { exact: true }).fill('buyer@example.com');
   await page.getByRole('button', { name: /Simulate/ }).click();
   await page.waitForURL(`${SHOP}/**`);
 });

@@ -37,6 +37,7 @@ test('a customer pays a USD session in USDC', async ({ page }) => {
   await page.reload();
   await page.getByRole('tab', { name: 'USDC' }).click();
   await expect(page.getByRole('tabpanel', { name: 'USDC' }).locator('code')).toHaveText(address!);
+  await page.getByLabel('E-mail', { exact: true }).fill('satoshi@example.com');
 
   await page.getByRole('button', { name: 'Simulate transfer' }).click();
   await expect(page.getByRole('status')).toContainText('Payment received');

@@ -113,6 +113,7 @@ test('an order paid elsewhere while the customer is on the page is not paid twic
   const second = await createSession(usdSession({ order_reference }));
   await page.goto(second.url);
   await page.getByRole('tab', { name: 'USDC' }).click();
+  await page.getByLabel('E-mail', { exact: true }).fill('ada@example.com');
   await payWithTestHelper(first.id, { payment_method: 'card', card_number: '4242424242424242' });
   await page.getByRole('button', { name: 'Simulate transfer' }).click();
   await expect(paymentPanel(page).getByRole('heading', { name: 'This order has already been paid' })).toBeVisible();

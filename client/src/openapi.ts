@@ -83,7 +83,7 @@ export interface paths {
         };
         /**
          * List payments
-         * @description Newest first, optionally of one order or one status.
+         * @description Newest first, optionally of one order, one status, or one customer: `customer_email` matches the whole address, whatever its case.
          *
          *     Scope: `payments:read`.
          */
@@ -730,6 +730,8 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            /** @description Who pays, as given when the session was made; the hosted page offers it. null when none */
+            customer_email: string | null;
             /**
              * Format: date-time
              * @description created_at + 30 minutes (ISO 8601 UTC, milliseconds)
@@ -801,6 +803,8 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            /** @description Who paid: the e-mail the customer gave on the hosted page, else the session's; null when none */
+            customer_email: string | null;
             /**
              * Format: date-time
              * @description When the customer paid, or tried to (ISO 8601 UTC, milliseconds)
@@ -887,6 +891,12 @@ export interface components {
             /** @description Your own key/value pairs, copied to each checkout session the link makes; {} when none */
             metadata: {
                 [key: string]: string;
+            };
+            /** @description Whether the customer chooses how many they buy on the link’s page, and between what; minimum and maximum are null when not enabled */
+            adjustable_quantity: {
+                enabled: boolean;
+                minimum: number | null;
+                maximum: number | null;
             };
             /**
              * Format: date-time
@@ -1189,6 +1199,8 @@ export interface components {
             metadata?: {
                 [key: string]: string;
             };
+            /** Format: email */
+            customer_email?: string;
         };
         EmptyBody: Record<string, never>;
         CreateRefundRequestRequest: {
@@ -1226,6 +1238,11 @@ export interface components {
             /** @description Your own key/value pairs (at most 50 keys of 1–40 characters, values of at most 500); each checkout session and payment through the link copies them */
             metadata?: {
                 [key: string]: string;
+            };
+            adjustable_quantity?: {
+                enabled: boolean;
+                minimum?: number;
+                maximum?: number;
             };
         };
         UpdatePaymentLinkRequest: {
@@ -1409,6 +1426,7 @@ export interface operations {
                      *           "metadata": {
                      *             "cart_id": "cart_5521"
                      *           },
+                     *           "customer_email": "jenny.rosen@example.com",
                      *           "expires_at": "2026-11-20T15:34:05.123Z",
                      *           "created_at": "2026-11-20T15:04:05.123Z"
                      *         }
@@ -1543,7 +1561,8 @@ export interface operations {
                  *       "cancel_url": "https://shop.example.com/cart",
                  *       "metadata": {
                  *         "cart_id": "cart_5521"
-                 *       }
+                 *       },
+                 *       "customer_email": "jenny.rosen@example.com"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateCheckoutSessionRequest"];
@@ -1589,6 +1608,7 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
+                     *       "customer_email": "jenny.rosen@example.com",
                      *       "expires_at": "2026-11-20T15:34:05.123Z",
                      *       "created_at": "2026-11-20T15:04:05.123Z"
                      *     }
@@ -1634,6 +1654,7 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
+                     *       "customer_email": "jenny.rosen@example.com",
                      *       "expires_at": "2026-11-20T15:34:05.123Z",
                      *       "created_at": "2026-11-20T15:04:05.123Z"
                      *     }
@@ -1830,6 +1851,7 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
+                     *       "customer_email": "jenny.rosen@example.com",
                      *       "expires_at": "2026-11-20T15:34:05.123Z",
                      *       "created_at": "2026-11-20T15:04:05.123Z"
                      *     }
@@ -1989,8 +2011,9 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
-                     *       "expires_at": "2026-11-20T15:34:05.226Z",
-                     *       "created_at": "2026-11-20T15:04:05.226Z"
+                     *       "customer_email": "jenny.rosen@example.com",
+                     *       "expires_at": "2026-11-20T15:34:06.744Z",
+                     *       "created_at": "2026-11-20T15:04:06.744Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CheckoutSession"];
@@ -2159,6 +2182,7 @@ export interface operations {
                 starting_after?: string;
                 order_reference?: string;
                 status?: "succeeded" | "failed";
+                customer_email?: string;
             };
             header?: never;
             path?: never;
@@ -2201,7 +2225,8 @@ export interface operations {
                      *           "metadata": {
                      *             "cart_id": "cart_5521"
                      *           },
-                     *           "created_at": "2026-11-20T15:04:05.145Z"
+                     *           "customer_email": "jenny.rosen@example.com",
+                     *           "created_at": "2026-11-20T15:04:06.048Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2348,7 +2373,8 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.145Z"
+                     *       "customer_email": "jenny.rosen@example.com",
+                     *       "created_at": "2026-11-20T15:04:06.048Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -2485,8 +2511,8 @@ export interface operations {
                      *           "reason": "One T-shirt returned",
                      *           "failure_reason": null,
                      *           "metadata": {},
-                     *           "created_at": "2026-11-20T15:04:05.417Z",
-                     *           "updated_at": "2026-11-20T15:04:05.417Z"
+                     *           "created_at": "2026-11-20T15:04:07.229Z",
+                     *           "updated_at": "2026-11-20T15:04:07.229Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2631,8 +2657,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.417Z",
-                     *       "updated_at": "2026-11-20T15:04:05.417Z"
+                     *       "created_at": "2026-11-20T15:04:07.229Z",
+                     *       "updated_at": "2026-11-20T15:04:07.229Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2656,8 +2682,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.417Z",
-                     *       "updated_at": "2026-11-20T15:04:05.417Z"
+                     *       "created_at": "2026-11-20T15:04:07.229Z",
+                     *       "updated_at": "2026-11-20T15:04:07.229Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2847,8 +2873,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.417Z",
-                     *       "updated_at": "2026-11-20T15:04:05.417Z"
+                     *       "created_at": "2026-11-20T15:04:07.229Z",
+                     *       "updated_at": "2026-11-20T15:04:07.229Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2986,8 +3012,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.417Z",
-                     *       "updated_at": "2026-11-20T15:04:05.440Z"
+                     *       "created_at": "2026-11-20T15:04:07.229Z",
+                     *       "updated_at": "2026-11-20T15:04:07.657Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3188,7 +3214,12 @@ export interface operations {
                      *           "metadata": {
                      *             "campaign": "winter"
                      *           },
-                     *           "created_at": "2026-11-20T15:04:05.546Z"
+                     *           "adjustable_quantity": {
+                     *             "enabled": true,
+                     *             "minimum": 1,
+                     *             "maximum": 10
+                     *           },
+                     *           "created_at": "2026-11-20T15:04:08.438Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -3312,6 +3343,11 @@ export interface operations {
                  *       "after_payment_url": "https://shop.example.com/thanks",
                  *       "metadata": {
                  *         "campaign": "winter"
+                 *       },
+                 *       "adjustable_quantity": {
+                 *         "enabled": true,
+                 *         "minimum": 1,
+                 *         "maximum": 10
                  *       }
                  *     }
                  */
@@ -3342,7 +3378,12 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.546Z"
+                     *       "adjustable_quantity": {
+                     *         "enabled": true,
+                     *         "minimum": 1,
+                     *         "maximum": 10
+                     *       },
+                     *       "created_at": "2026-11-20T15:04:08.438Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3370,7 +3411,12 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.546Z"
+                     *       "adjustable_quantity": {
+                     *         "enabled": true,
+                     *         "minimum": 1,
+                     *         "maximum": 10
+                     *       },
+                     *       "created_at": "2026-11-20T15:04:08.438Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3549,7 +3595,12 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.546Z"
+                     *       "adjustable_quantity": {
+                     *         "enabled": true,
+                     *         "minimum": 1,
+                     *         "maximum": 10
+                     *       },
+                     *       "created_at": "2026-11-20T15:04:08.438Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3696,7 +3747,12 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.546Z"
+                     *       "adjustable_quantity": {
+                     *         "enabled": true,
+                     *         "minimum": 1,
+                     *         "maximum": 10
+                     *       },
+                     *       "created_at": "2026-11-20T15:04:08.438Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3897,7 +3953,7 @@ export interface operations {
                      *             "shuffle": true,
                      *             "seed": 42
                      *           },
-                     *           "created_at": "2026-11-20T15:04:05.637Z"
+                     *           "created_at": "2026-11-20T15:04:08.621Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -4052,7 +4108,7 @@ export interface operations {
                      *         "seed": null
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:05.637Z"
+                     *       "created_at": "2026-11-20T15:04:08.621Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4083,7 +4139,7 @@ export interface operations {
                      *         "seed": null
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:05.637Z"
+                     *       "created_at": "2026-11-20T15:04:08.621Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4264,7 +4320,7 @@ export interface operations {
                      *         "shuffle": true,
                      *         "seed": 42
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.637Z"
+                     *       "created_at": "2026-11-20T15:04:08.621Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -4418,7 +4474,7 @@ export interface operations {
                      *         "shuffle": true,
                      *         "seed": 42
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.637Z"
+                     *       "created_at": "2026-11-20T15:04:08.621Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -4746,7 +4802,7 @@ export interface operations {
                      *         "seed": 42
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAy",
-                     *       "created_at": "2026-11-20T15:04:05.637Z"
+                     *       "created_at": "2026-11-20T15:04:08.621Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4936,7 +4992,7 @@ export interface operations {
                      *           "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *           "object": "event",
                      *           "type": "checkout_session.completed",
-                     *           "created_at": "2026-11-20T15:04:05.139Z",
+                     *           "created_at": "2026-11-20T15:04:06.057Z",
                      *           "data": {
                      *             "object": {
                      *               "id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
@@ -4963,6 +5019,7 @@ export interface operations {
                      *               "return_url": "https://shop.example.com/thanks",
                      *               "tax_amount": 250,
                      *               "environment": "sandbox",
+                     *               "customer_email": "jenny.rosen@example.com",
                      *               "payment_status": "paid",
                      *               "order_reference": "order-1001",
                      *               "payment_methods": [
@@ -5101,7 +5158,7 @@ export interface operations {
                      *
                      *     id: evt_37Z8suN9DqNCAyBzjyoBPwzF
                      *     event: checkout_session.expired
-                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:05.323Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:05.226Z","expires_at":"2026-11-20T15:34:05.226Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
+                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:06.908Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:06.744Z","expires_at":"2026-11-20T15:34:06.744Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","customer_email":"jenny.rosen@example.com","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
                      */
                     "text/event-stream": string;
                 };
@@ -5209,7 +5266,7 @@ export interface operations {
                      *       "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *       "object": "event",
                      *       "type": "checkout_session.completed",
-                     *       "created_at": "2026-11-20T15:04:05.139Z",
+                     *       "created_at": "2026-11-20T15:04:06.057Z",
                      *       "data": {
                      *         "object": {
                      *           "id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
@@ -5236,6 +5293,7 @@ export interface operations {
                      *           "return_url": "https://shop.example.com/thanks",
                      *           "tax_amount": 250,
                      *           "environment": "sandbox",
+                     *           "customer_email": "jenny.rosen@example.com",
                      *           "payment_status": "paid",
                      *           "order_reference": "order-1001",
                      *           "payment_methods": [
@@ -5402,7 +5460,8 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.145Z"
+                     *       "customer_email": "jenny.rosen@example.com",
+                     *       "created_at": "2026-11-20T15:04:06.048Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -5600,8 +5659,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.443Z",
-                     *       "updated_at": "2026-11-20T15:04:05.531Z"
+                     *       "created_at": "2026-11-20T15:04:07.703Z",
+                     *       "updated_at": "2026-11-20T15:04:08.246Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -5804,8 +5863,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": "Card account closed",
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.516Z",
-                     *       "updated_at": "2026-11-20T15:04:05.537Z"
+                     *       "created_at": "2026-11-20T15:04:07.780Z",
+                     *       "updated_at": "2026-11-20T15:04:08.360Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -5984,7 +6043,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:04:05.727Z",
+                     *       "now": "2026-11-20T15:04:09.041Z",
                      *       "offset_seconds": 0
                      *     }
                      */
@@ -6102,7 +6161,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:35:05.730Z",
+                     *       "now": "2026-11-20T15:35:09.050Z",
                      *       "offset_seconds": 1860
                      *     }
                      */

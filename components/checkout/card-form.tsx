@@ -8,9 +8,10 @@ import { cardBrand, normalizeCardNumber } from '@/lib/payments/cards';
 import { cardFormErrors, cvcLength, hasErrors, type CardFields, type FieldErrors } from '@/lib/payments/hosted-form';
 import { BrandMark } from './brand-mark';
 import { caretAfterDigits, formatCardNumber, formatExpiry } from './card-number';
-import type { PayWith } from './payment-types';
+import type { CheckEmail, PayWith } from './payment-types';
 import { TestCardsHint } from './test-cards-hint';
 
+const DECLINE_ID = 'card-decline';
 const EMPTY: CardFields = { number: '', expiry: '', cvc: '', name: '' };
 const FIELD_ORDER: Array<keyof CardFields> = ['number', 'expiry', 'cvc', 'name'];
 const INPUT_IDS: Record<keyof CardFields, string> = {
@@ -28,11 +29,13 @@ function inputOf(field: keyof CardFields): HTMLInputElement | null {
 export function CardForm({
   totalLabel,
   pay,
+  checkEmail,
   busy,
   pending,
 }: {
   totalLabel: string;
   pay: PayWith;
+  checkEmail: CheckEmail;
   busy: boolean;
   pending: boolean;
 }) {
@@ -55,10 +58,11 @@ export function CardForm({
     if (focusRequest) inputOf(focusRequest.field)?.focus();
   }, [focusRequest]);
 
-  function showErrors(found: FieldErrors<CardFields>) {
+  /** `focus`: false when a field above the card's (the e-mail) has taken the focus already. */
+  function showErrors(found: FieldErrors<CardFields>, focus = true) {
     setErrors(found);
     const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) setFocusRequest({ field: first });
+    if (first && focus) setFocusRequest({ field: first });
   }
 
   function update(field: keyof CardFields, value: string) {
@@ -97,10 +101,11 @@ export function CardForm({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    const emailFine = checkEmail('card');
     const found = cardFormErrors(fields, new Date());
-    showErrors(found);
+    showErrors(found, emailFine);
     setDecline(null);
-    if (hasErrors(found)) return;
+    if (hasErrors(found) || !emailFine) return;
     const outcome = await pay({ method: 'card', card: fields }, 'card');
     if (outcome?.kind === 'failed') {
       setDecline(outcome.message);
@@ -127,9 +132,16 @@ export function CardForm({
         inputMode="numeric"
         placeholder="1234 1234 1234 1234"
         {...bind('number')}
+        aria-describedby={decline ? DECLINE_ID : undefined}
         onChange={onNumberChange}
         end={<BrandMark brand={brand} />}
       />
+      {/* under the number it is about, where the focus goes to try another card; an alert, so it is heard */}
+      {decline && (
+        <Notice tone="danger" id={DECLINE_ID}>
+          {decline}
+        </Notice>
+      )}
       <div className="grid grid-cols-2 gap-3">
         <TextField
           label="Expiry (MM / YY)"
@@ -160,7 +172,6 @@ export function CardForm({
         onChange={(event) => update('name', event.target.value)}
       />
       <TestCardsHint onUse={fillTestCard} disabled={busy} />
-      {decline && <Notice tone="danger">{decline}</Notice>}
       <Button type="submit" size="lg" className="w-full" pending={pending} pendingLabel="Processing…" disabled={busy}>
         Pay {totalLabel}
       </Button>

@@ -37,4 +37,8 @@ export type HostedCheckout = {
   /** "Visa •••• 4242" and friends, once paid. */
   paidWith: string | null;
   usdc: UsdcDeposit | null;
+  /** The session's customer_email while open (the form's e-mail starts with it); once paid, the payment's. */
+  customerEmail: string | null;
+  /** The session has had as many declines as the hosted page takes: no more cards or Interac transfers. */
+  declinesExhausted: boolean;
 };

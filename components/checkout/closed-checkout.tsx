@@ -19,6 +19,13 @@ export function ClosedCheckout({ checkout }: { checkout: HostedCheckout }) {
           </>
         )}
         . There is nothing more to pay.
+        {checkout.customerEmail && (
+          <>
+            {' '}
+            A receipt would be sent to <span className="font-medium text-gray-900">{checkout.customerEmail}</span>{' '}
+            (this sandbox sends no e-mail).
+          </>
+        )}
       </ClosedPanel>
     );
   }

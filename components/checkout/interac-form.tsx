@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import {
   hasErrors,
@@ -11,13 +11,23 @@ import {
   type FieldErrors,
   type InteracFields,
 } from '@/lib/payments/hosted-form';
-import type { PayWith } from './payment-types';
+import type { CheckEmail, PayWith } from './payment-types';
 
 type Outcome = 'approve' | 'decline';
 
-/** Interac e-Transfer: the customer's e-mail and bank, then the bank's Approve / Decline, played here. */
-export function InteracForm({ pay, busy, pending }: { pay: PayWith; busy: boolean; pending: string | null }) {
-  const [fields, setFields] = useState<InteracFields>({ email: '', bank: '' });
+/** Interac e-Transfer: the customer's bank (their e-mail is asked above), then the bank's Approve / Decline, played here. */
+export function InteracForm({
+  pay,
+  checkEmail,
+  busy,
+  pending,
+}: {
+  pay: PayWith;
+  checkEmail: CheckEmail;
+  busy: boolean;
+  pending: string | null;
+}) {
+  const [fields, setFields] = useState<InteracFields>({ bank: '' });
   const [errors, setErrors] = useState<FieldErrors<InteracFields>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -28,11 +38,12 @@ export function InteracForm({ pay, busy, pending }: { pay: PayWith; busy: boolea
   }
 
   async function submit(outcome: Outcome) {
+    const emailFine = checkEmail('interac');
     const found = interacFormErrors(fields);
     setErrors(found);
     setFailure(null);
-    if (hasErrors(found)) {
-      document.getElementById(found.email ? 'interac-email' : 'interac-bank')?.focus();
+    if (hasErrors(found) || !emailFine) {
+      if (emailFine) document.getElementById('interac-bank')?.focus();
       return;
     }
     const result = await pay({ method: 'interac', outcome, interac: fields }, `interac-${outcome}`);
@@ -47,19 +58,6 @@ export function InteracForm({ pay, busy, pending }: { pay: PayWith; busy: boolea
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Pay by Interac e-Transfer">
-      <TextField
-        id="interac-email"
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        value={fields.email}
-        error={errors.email}
-        disabled={busy}
-        onChange={(event) => update('email', event.target.value)}
-        onBlur={() => fields.email.trim() && setErrors({ ...errors, email: interacFormErrors(fields).email })}
-      />
       <SelectField
         id="interac-bank"
         label="Bank"

@@ -5,18 +5,19 @@ import { Button } from '@/components/ui/button';
 import { CopyIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
 import { useClipboardCopy } from '@/components/ui/use-clipboard-copy';
-import type { PayWith } from './payment-types';
-import type { UsdcDeposit } from './payment-types';
+import type { CheckEmail, PayWith, UsdcDeposit } from './payment-types';
 
 /** USDC: where to send how much, and a button that plays the part of the customer's wallet. */
 export function UsdcForm({
   deposit,
   pay,
+  checkEmail,
   busy,
   pending,
 }: {
   deposit: UsdcDeposit;
   pay: PayWith;
+  checkEmail: CheckEmail;
   busy: boolean;
   pending: boolean;
 }) {
@@ -24,6 +25,7 @@ export function UsdcForm({
 
   async function simulateTransfer() {
     setFailure(null);
+    if (!checkEmail('usdc')) return;
     const outcome = await pay({ method: 'usdc' }, 'usdc');
     if (outcome?.kind === 'failed') setFailure(outcome.message);
   }

@@ -12,7 +12,9 @@ export function PaymentsTable({
   label = 'Payments',
   compact = false,
 }: {
-  payments: (Payment & { amountRefunded: number })[];
+  /** orderLabel: how the dashboard names the order (a payment link's sale by the link's name) */
+  /** attempts: every try on the payment's checkout session, said when there was more than one */
+  payments: (Payment & { amountRefunded: number; orderLabel?: string; attempts?: number })[];
   label?: string;
   /** amount, status, method and date only, the method wrapping: for a panel beside another */
   compact?: boolean;
@@ -52,11 +54,20 @@ export function PaymentsTable({
             </Td>
             <Td>
               <StatusBadge status={paymentListStatus(payment)} />
+              {payment.attempts !== undefined && payment.attempts > 1 && (
+                <span className="mt-1 block text-xs whitespace-nowrap text-gray-600">{payment.attempts} attempts</span>
+              )}
             </Td>
             <Td className={`hidden text-gray-700 sm:table-cell ${compact ? 'min-w-24' : 'whitespace-nowrap'}`}>
               {describeMethodDetails(payment.paymentMethod, payment.methodDetails)}
             </Td>
-            <Td className={`${wide} max-w-48 truncate text-gray-700`}>{payment.orderReference}</Td>
+            <Td className={`${wide} max-w-48 truncate text-gray-700`}>
+              <span title={payment.orderReference}>{payment.orderLabel ?? payment.orderReference}</span>
+              {/* who paid, under the order: one more line rather than a column the list's width has no room for */}
+              {payment.customerEmail && (
+                <span className="block truncate text-xs text-gray-600">{payment.customerEmail}</span>
+              )}
+            </Td>
             <Td className={`${widest} font-mono text-xs text-gray-600`}>{payment.id}</Td>
             <Td className="text-gray-700">
               <RelativeTime value={payment.createdAt} />

@@ -7,7 +7,8 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { TextAreaField } from '@/components/ui/textarea-field';
-import { formatMoney } from '@/lib/dashboard/format';
+import { AmountUnderstood } from '@/components/dashboard/amount-understood';
+import { formatMoney, toMajorInput } from '@/lib/dashboard/format';
 import type { FormState } from '@/lib/dashboard/form-state';
 import { readRefundAmount } from '@/lib/dashboard/refund-amount';
 import type { RefundField, RefundFormState } from '@/lib/dashboard/refund-form';
@@ -17,14 +18,15 @@ import { useFormAction } from './use-form-action';
 type RefundAction = (state: FormState<RefundField>, formData: FormData) => Promise<RefundFormState>;
 
 /** Where each of this payment's refunds is now, as the server last rendered it. */
-export type RefundProgress = Record<string, { status: RefundStatus }>;
+export type RefundProgress = Record<string, { status: RefundStatus; failureReason: string | null }>;
 
 /**
- * Refund part or all of a payment. Nothing is chosen for the merchant: the amount starts empty, is typed
- * in major units, and is named with the payment in a dialog before anything is sent; the server then
- * checks it with the API's rules, and a refusal keeps what was typed. After a request, the line that says
- * so follows the refund (the page refreshes while it is on its way). USDC payments need a note on how the
- * customer's own destination was verified, because the service never refunds to the address that paid.
+ * Refund part or all of a payment. The amount starts as all that is left ("Full amount" puts it back), is
+ * typed in major units as people write them, read back under the field, and named with the payment in a
+ * dialog before anything is sent; the server then checks it with the API's rules, and a refusal keeps what
+ * was typed. After a request, the line that says so follows the refund (the page refreshes while it is on
+ * its way), with a failure's reason. USDC payments need a note on how the customer's own destination was
+ * verified, because the service never refunds to the address that paid: it is checked before the dialog.
  */
 export function RefundForm({
   action,
@@ -42,17 +44,20 @@ export function RefundForm({
   isUsdc: boolean;
   policy: 'automatic' | 'manual';
 }) {
-  const [amount, setAmount] = useState('');
+  // null: all that is left, which follows the payment as refunds take from it
+  const [typedAmount, setAmount] = useState<string | null>(null);
+  const amount = typedAmount ?? toMajorInput(refundable);
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
   // the amount the open dialog names; null while no dialog is open
   const [confirming, setConfirming] = useState<number | null>(null);
-  // said before sending, about the amount as it was typed then
+  // said before sending, about the amount (and the USDC note) as they were typed then
   const [checked, setChecked] = useState<{ amount: string; error: string } | null>(null);
+  const [checkedNote, setCheckedNote] = useState<{ note: string; error: string } | null>(null);
   const [state, formAction, pending] = useFormAction<RefundFormState>(action, (answer) => {
     setConfirming(null);
     if (answer.status === 'ok') {
-      setAmount('');
+      setAmount(null);
       setReason('');
       setNote('');
     }
@@ -63,12 +68,12 @@ export function RefundForm({
     if (confirming !== null) return;
     event.preventDefault();
     const read = readRefundAmount(amount, refundable, payment.currency);
-    if ('error' in read) {
-      setChecked({ amount, error: read.error });
-      document.getElementById('refund-amount')?.focus();
-      return;
-    }
-    setChecked(null);
+    const noteError = isUsdc ? usdcNoteError(note) : undefined;
+    setChecked('error' in read ? { amount, error: read.error } : null);
+    setCheckedNote(noteError ? { note, error: noteError } : null);
+    if ('error' in read) document.getElementById('refund-amount')?.focus();
+    else if (noteError) document.getElementById('refund-note')?.focus();
+    if ('error' in read || noteError) return;
     setConfirming(read.amount);
   }
 
@@ -76,11 +81,14 @@ export function RefundForm({
   // an error speaks of what was sent; once the field is edited it no longer applies
   const sent = state.status === 'error' ? (state.values ?? {}) : {};
   const amountError = checked?.amount === amount ? checked.error : amount === sent.amount ? errors.amount : undefined;
+  const noteError = checkedNote?.note === note ? checkedNote.error : note === sent.note ? errors.note : undefined;
   const requested = state.status === 'ok' && 'refundId' in state ? state : null;
+  const progress = requested ? refunds[requested.refundId] : undefined;
+  // a failed refund says why here, where the reader is looking, rather than pointing elsewhere
   const done = requested ? (
-    <Notice tone="info">
+    <Notice tone={progress?.status === 'failed' ? 'warning' : 'info'}>
       <span role="status">
-        {requested.message} {progressOf(refunds[requested.refundId]?.status, policy)}
+        {requested.message} {progressOf(progress, policy)}
       </span>
     </Notice>
   ) : null;
@@ -110,8 +118,19 @@ export function RefundForm({
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
         error={amountError}
-        hint={`Up to ${formatMoney(refundable, payment.currency)} can be refunded.`}
+        hint={
+          <AmountUnderstood
+            input={amount}
+            currency={payment.currency}
+            fallback={`Up to ${formatMoney(refundable, payment.currency)} can be refunded.`}
+          />
+        }
       />
+      {typedAmount !== null && (
+        <Button variant="secondary" onClick={() => setAmount(null)} className="-mt-2">
+          Full amount ({formatMoney(refundable, payment.currency)})
+        </Button>
+      )}
       <TextAreaField
         id="refund-reason"
         name="reason"
@@ -126,13 +145,13 @@ export function RefundForm({
         <TextAreaField
           id="refund-note"
           name="note"
-          label="Destination verification note"
+          label="Destination verification note (required)"
           required
           maxLength={1000}
           value={note}
           onChange={(event) => setNote(event.target.value)}
-          error={note === sent.note ? errors.note : undefined}
-          hint="USDC is never refunded to the address that paid (it may be an exchange’s). Say how you verified the customer’s own wallet, e.g. “Customer signed a message from 0x… on a support call”."
+          error={noteError}
+          hint="USDC is never sent back to the address that paid, which may be an exchange’s. Ask the customer for a wallet of their own and check that it is theirs; this note records that wallet and how you checked it (e.g. “Refund to 0x…: the customer signed a message from it on a support call”). It is kept with the refund, which goes to the wallet it describes."
         />
       )}
       <Button type="submit">Refund</Button>
@@ -169,13 +188,23 @@ export function RefundForm({
   );
 }
 
+/** Why the USDC note cannot be sent, before the dialog: the API's rule (1–1000 characters), in words. */
+function usdcNoteError(note: string): string | undefined {
+  if (!note.trim()) return USDC_NOTE_MISSING;
+  if (note.trim().length > 1000) return 'Keep the note under 1,000 characters.';
+}
+
+const USDC_NOTE_MISSING = 'Say which wallet of the customer’s the refund goes to and how you checked it is theirs.';
+
 /** The second half of "Refund of US$10.00 requested. …", from where that refund is now. */
-function progressOf(status: RefundStatus | undefined, policy: 'automatic' | 'manual'): string {
-  switch (status) {
+function progressOf(progress: RefundProgress[string] | undefined, policy: 'automatic' | 'manual'): string {
+  switch (progress?.status) {
     case 'completed':
       return 'The provider has completed it.';
     case 'failed':
-      return 'The provider could not complete it; the reason is under Refunds.';
+      return progress.failureReason
+        ? `The provider could not complete it: ${progress.failureReason}`
+        : 'The provider could not complete it.';
     case 'declined':
       return 'It has been declined.';
     case 'canceled':

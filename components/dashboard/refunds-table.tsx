@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { RefundRequest } from '@/lib/generated/prisma/client';
-import { formatMoney } from '@/lib/dashboard/format';
+import { formatMoney, refundReasonLabel } from '@/lib/dashboard/format';
 import { ConfirmAction, type ObjectAction } from './action-forms';
 import { InlineMetadata } from './metadata-list';
 import { DetailList } from './page-header';
@@ -157,7 +157,11 @@ function RefundReason({ refund }: { refund: Refund }) {
   return (
     <>
       <span className="line-clamp-2 break-words">
-        {refund.reason ?? <span className="text-gray-500">No reason given</span>}
+        {refund.reason !== null ? (
+          refundReasonLabel(refund.reason)
+        ) : (
+          <span className="text-gray-500">No reason given</span>
+        )}
       </span>
       {refund.cryptoRefundDestinationNote && (
         <span className="mt-1 block text-xs text-gray-600">Destination: {refund.cryptoRefundDestinationNote}</span>
@@ -217,7 +221,10 @@ function RefundActions({
                         value: <span className="font-mono text-xs break-all">{refund.paymentId}</span>,
                       },
                       ...(refund.payment ? [{ label: 'Order', value: refund.payment.orderReference }] : []),
-                      { label: 'Reason', value: refund.reason ?? 'No reason given' },
+                      {
+                        label: 'Reason',
+                        value: refund.reason !== null ? refundReasonLabel(refund.reason) : 'No reason given',
+                      },
                     ]}
                   />
                 </div>

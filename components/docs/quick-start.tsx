@@ -31,8 +31,11 @@ export function QuickStart({ baseUrl }: { baseUrl: string }) {
           <strong className="text-gray-900">
             Send the customer to the session’s <Code>url</Code>.
           </strong>{' '}
-          They pay by card, USDC or Interac and come back to <Code>return_url?session_id=cs_…</Code>. In tests, pay
-          without a browser:
+          They pay by card, USDC or Interac and come back to <Code>return_url?session_id=cs_…</Code>. The page asks for
+          their e-mail, filled in from the session’s <Code>customer_email</Code> when you give one: needed for USDC and
+          Interac, optional for a card. The payment shows it as <Code>customer_email</Code>, and{' '}
+          <Code>GET /v1/payments?customer_email=</Code> finds a customer’s payments (the sandbox sends no e-mail). In
+          tests, pay without a browser:
           <CodeBlock
             title="Pay it as a customer would (test helper)"
             code={curlFor(operationById('payCheckoutSession'), baseUrl, { id: 'cs_…' })}

@@ -1,7 +1,9 @@
 'use client';
 
-import { useActionState } from 'react';
+import { useActionState, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { formatMoney } from '@/lib/money';
 import { Notice } from '@/components/ui/notice';
 
 export type PayLinkState = { message: string | null };
@@ -14,16 +16,45 @@ export type PayLinkState = { message: string | null };
 export function PayButton({
   action,
   label,
+  quantity,
 }: {
   action: (state: PayLinkState, form: FormData) => Promise<PayLinkState>;
   label: string;
+  /** the link's adjustable_quantity: the customer chooses how many, and the button says the total */
+  quantity?: { minimum: number; maximum: number; unitAmount: number; currency: string };
 }) {
   const [state, formAction, pending] = useActionState(action, { message: null });
+  const [count, setCount] = useState(quantity ? String(quantity.minimum) : '1');
+  const chosen = Number(count);
+  const valid = !quantity || (Number.isInteger(chosen) && chosen >= quantity.minimum && chosen <= quantity.maximum);
   return (
     <form action={formAction} className="space-y-3">
       {state.message && <Notice tone="danger">{state.message}</Notice>}
-      <Button type="submit" size="lg" className="w-full" pending={pending} pendingLabel="Opening checkout…">
-        {label}
+      {quantity && (
+        <TextField
+          id="link-quantity"
+          name="quantity"
+          label="Quantity"
+          type="number"
+          inputMode="numeric"
+          min={quantity.minimum}
+          max={quantity.maximum}
+          step={1}
+          value={count}
+          onChange={(event) => setCount(event.target.value)}
+          error={valid ? undefined : `Choose from ${quantity.minimum} to ${quantity.maximum}.`}
+          hint={`From ${quantity.minimum} to ${quantity.maximum}.`}
+        />
+      )}
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        pending={pending}
+        pendingLabel="Opening checkout…"
+        disabled={!valid}
+      >
+        {quantity && valid ? `Pay ${formatMoney(quantity.unitAmount * chosen, quantity.currency)}` : label}
       </Button>
       <p className="text-center text-xs text-gray-600">You enter your payment details on the next page.</p>
     </form>

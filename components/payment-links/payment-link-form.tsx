@@ -7,6 +7,7 @@ import { Choice } from '@/components/ui/checkbox';
 import { SelectField, TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { TextAreaField } from '@/components/ui/textarea-field';
+import { AmountUnderstood } from '@/components/dashboard/amount-understood';
 import type { FormState } from '@/lib/dashboard/form-state';
 import type { PaymentLinkField } from '@/lib/payment-links/dashboard-form';
 
@@ -33,13 +34,22 @@ export function PaymentLinkForm({
   approvedHosts: string[];
 }) {
   const [state, formAction, pending] = useFormAction(action);
-  const [values, setValues] = useState({ name: '', description: '', amount: '', afterPaymentUrl: '' });
+  const [values, setValues] = useState({
+    name: '',
+    description: '',
+    amount: '',
+    afterPaymentUrl: '',
+    quantityMinimum: '1',
+    quantityMaximum: '10',
+  });
+  const [adjustable, setAdjustable] = useState(false);
   const [currency, setCurrency] = useState<Currency>('USD');
   const [choice, setChoice] = useState<'auto' | 'choose'>('auto');
-  const [methods, setMethods] = useState<Method[]>([]);
+  // starts with the account's methods ticked: choosing is taking some away, and saving at once works
+  const [methods, setMethods] = useState<Method[]>(approvedMethods);
   const { errorOf, markEdited } = useFieldErrors(state);
   const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
-    markEdited(name);
+    markEdited(name === 'quantityMinimum' || name === 'quantityMaximum' ? 'quantity' : name);
     setValues((current) => ({ ...current, [name]: event.target.value }));
   };
   const automatic = approvedMethods.filter((method) => takes(method, currency));
@@ -80,6 +90,7 @@ export function PaymentLinkForm({
           value={values.amount}
           onChange={set('amount')}
           error={errorOf('amount')}
+          hint={<AmountUnderstood input={values.amount} currency={currency} />}
         />
         <SelectField
           id="link-currency"
@@ -158,6 +169,46 @@ export function PaymentLinkForm({
         {errorOf('paymentMethods') && (
           <p id="link-methods-error" className="mt-2 text-sm text-red-700">
             {errorOf('paymentMethods')}
+          </p>
+        )}
+      </fieldset>
+
+      <fieldset aria-describedby={errorOf('quantity') ? 'link-quantity-error' : undefined}>
+        <legend className="text-sm font-medium text-gray-700">Quantity</legend>
+        <Choice
+          className="mt-2"
+          name="adjustableQuantity"
+          checked={adjustable}
+          onChange={(event) => {
+            markEdited('quantity');
+            setAdjustable(event.target.checked);
+          }}
+          label="Let customers choose the quantity"
+          description="They pay for as many as they choose, within your range. Otherwise each payment buys one."
+        />
+        {adjustable && (
+          <div className="mt-3 grid grid-cols-2 gap-3 pl-7">
+            <TextField
+              id="link-quantity-minimum"
+              name="quantityMinimum"
+              label="Least"
+              inputMode="numeric"
+              value={values.quantityMinimum}
+              onChange={set('quantityMinimum')}
+            />
+            <TextField
+              id="link-quantity-maximum"
+              name="quantityMaximum"
+              label="Most"
+              inputMode="numeric"
+              value={values.quantityMaximum}
+              onChange={set('quantityMaximum')}
+            />
+          </div>
+        )}
+        {errorOf('quantity') && (
+          <p id="link-quantity-error" className="mt-2 text-sm text-red-700">
+            {errorOf('quantity')}
           </p>
         )}
       </fieldset>

@@ -10,6 +10,7 @@ export function PaymentLinkReceipt({
   methodLabel,
   paidAt,
   paymentId,
+  receiptEmail,
 }: {
   merchantName: string;
   linkName: string;
@@ -17,6 +18,8 @@ export function PaymentLinkReceipt({
   methodLabel: string;
   paidAt: Date;
   paymentId: string;
+  /** the payment's customer_email: where a receipt would be sent, were this not a sandbox */
+  receiptEmail: string | null;
 }) {
   return (
     <div className="text-center">
@@ -31,6 +34,12 @@ export function PaymentLinkReceipt({
         <ReceiptLine label="Date" value={<RelativeTime value={paidAt} exact />} />
         <ReceiptLine label="Payment ID" value={<code className="font-mono text-xs break-all">{paymentId}</code>} />
       </dl>
+      {receiptEmail && (
+        <p className="mt-6 text-sm break-words text-gray-600">
+          A receipt would be sent to <span className="font-medium text-gray-900">{receiptEmail}</span> (this sandbox
+          sends no e-mail).
+        </p>
+      )}
       <p className="mt-6 text-sm text-gray-600">You can close this page.</p>
     </div>
   );

@@ -21,13 +21,15 @@ type TextFieldProps = FieldFrameProps &
   };
 
 export function TextField({ id, label, error, hint, className, end, ...input }: TextFieldProps) {
+  // a message the form shows elsewhere about this field (a card's decline) is read with it too
+  const alsoDescribedBy = input['aria-describedby'];
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
       <input
         id={id}
         {...input}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        aria-describedby={[describedBy(id, error, hint), alsoDescribedBy].filter(Boolean).join(' ') || undefined}
         className={classNames(controlClass(error), end ? 'pr-16' : undefined)}
       />
       {end && <div className="pointer-events-none absolute inset-y-0 right-0 flex items-center pr-3">{end}</div>}

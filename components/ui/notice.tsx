@@ -12,15 +12,18 @@ const TONES: Record<Tone, string> = {
 /** A boxed message. Danger notices are alerts, so screen readers announce them as they appear. */
 export function Notice({
   tone = 'info',
+  id,
   className,
   children,
 }: {
   tone?: Tone;
+  id?: string;
   className?: string;
   children: ReactNode;
 }) {
   return (
     <div
+      id={id}
       role={tone === 'danger' ? 'alert' : undefined}
       className={classNames('rounded-lg border px-3 py-2.5 text-sm', TONES[tone], className)}
     >

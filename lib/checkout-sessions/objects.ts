@@ -34,6 +34,10 @@ export const checkoutSessionObject = z
     cancel_url: z.string().nullable().describe('The "back to the shop" link of the hosted page'),
     payment_id: objectId('payment').nullable().describe('null until paid'),
     metadata: metadataField,
+    customer_email: z
+      .string()
+      .nullable()
+      .describe('Who pays, as given when the session was made; the hosted page offers it. null when none'),
     expires_at: timestamp('created_at + 30 minutes'),
     created_at: timestamp('When it was made'),
   })

@@ -27,6 +27,7 @@ export const createCheckoutSessionOperation = operation({
       return_url: 'https://shop.example.com/thanks',
       cancel_url: 'https://shop.example.com/cart',
       metadata: { cart_id: 'cart_5521' },
+      customer_email: 'jenny.rosen@example.com',
     },
   },
   success: { status: 201, schema: checkoutSessionObject },

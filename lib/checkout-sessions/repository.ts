@@ -48,6 +48,7 @@ export type NewCheckoutSession = {
   cancelUrl: string | null;
   paymentLinkId: string | null;
   metadata: Metadata;
+  customerEmail: string | null;
   createdAt: Date;
   expiresAt: Date;
   items: { name: string; quantity: number; unitAmount: number }[];
@@ -104,6 +105,7 @@ type SessionValues = {
   itemQuantities: number[];
   itemUnitAmounts: number[];
   metadata: string;
+  customerEmail: string | null;
 };
 
 const s = params<SessionValues>({
@@ -125,6 +127,7 @@ const s = params<SessionValues>({
   itemQuantities: 'int[]',
   itemUnitAmounts: 'int[]',
   metadata: 'jsonb',
+  customerEmail: 'text',
 });
 
 function sessionValues(session: NewCheckoutSession): SessionValues {
@@ -147,6 +150,7 @@ function sessionValues(session: NewCheckoutSession): SessionValues {
     itemQuantities: session.items.map((item) => item.quantity),
     itemUnitAmounts: session.items.map((item) => item.unitAmount),
     metadata: JSON.stringify(session.metadata),
+    customerEmail: session.customerEmail,
   };
 }
 
@@ -168,10 +172,10 @@ const newSession = cte(
   statementSql`
   INSERT INTO "checkout_sessions" ("id", "merchant_id", "order_id", "order_reference", "currency", "amount",
     "shipping_amount", "tax_amount", "payment_methods", "return_url", "cancel_url", "payment_link_id", "created_at",
-    "expires_at", "metadata")
+    "expires_at", "metadata", "customer_email")
   SELECT ${s.sessionId}, ${s.merchantId}, o."id", ${s.orderReference}, ${s.currency}, ${s.amount}, ${s.shippingAmount},
          ${s.taxAmount}, ${s.paymentMethods}, ${s.returnUrl}, ${s.cancelUrl}, ${s.paymentLinkId}, ${s.createdAt},
-         ${s.expiresAt}, ${s.metadata}
+         ${s.expiresAt}, ${s.metadata}, ${s.customerEmail}
   FROM ${upsertedOrder} AS o WHERE o."status" = 'unpaid'
   RETURNING "id"`,
 );
@@ -245,6 +249,7 @@ const sessionWithItemsRow = z.object({
   paymentLinkId: z.string().nullable(),
   metadata: metadataField,
   declinedPayments: z.number().int(),
+  customerEmail: z.string().nullable(),
   items: z.array(
     z.object({
       checkoutSessionId: z.string(),
@@ -273,7 +278,7 @@ const SESSION_WITH_ITEMS_COLUMNS = `
          s."payment_methods"::text[] AS "paymentMethods", s."return_url" AS "returnUrl", s."cancel_url" AS "cancelUrl",
          s."payment_id" AS "paymentId", s."expires_at" AS "expiresAt", s."created_at" AS "createdAt",
          s."completed_at" AS "completedAt", s."expired_at" AS "expiredAt", s."payment_link_id" AS "paymentLinkId",
-         s."metadata", s."declined_payments" AS "declinedPayments",
+         s."metadata", s."declined_payments" AS "declinedPayments", s."customer_email" AS "customerEmail",
          COALESCE((SELECT json_agg(json_build_object('checkoutSessionId', i."checkout_session_id", 'position', i."position",
                                                      'name', i."name", 'quantity', i."quantity", 'unitAmount', i."unit_amount")
                                    ORDER BY i."position")

@@ -7,6 +7,9 @@ export const CURRENCIES = ['CAD', 'USD'] as const;
 
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
 
+/** Who pays: an address the hosted page offers back to the customer, and the payments show. */
+export const customerEmailInput = z.email('must be a valid e-mail address').max(254);
+
 const checkoutItemInput = z.strictObject({
   name: z.string().trim().min(1).max(200),
   quantity: z.number().int().min(1).max(10_000),
@@ -30,6 +33,7 @@ export const createCheckoutSessionInput = z.strictObject({
   cancel_url: httpUrl.nullish(),
   payment_methods: paymentMethodsInput.optional(),
   metadata: metadataInput.optional(),
+  customer_email: customerEmailInput.optional(),
 });
 
 export type CreateCheckoutSessionInput = z.output<typeof createCheckoutSessionInput>;

@@ -37,6 +37,7 @@ export function serializeCheckoutSession(session: CheckoutSessionWithItems) {
     cancel_url: session.cancelUrl,
     payment_id: session.paymentId,
     metadata: metadataOf(session.metadata),
+    customer_email: session.customerEmail,
     expires_at: session.expiresAt.toISOString(),
     created_at: session.createdAt.toISOString(),
   };

@@ -105,6 +105,7 @@ export async function createCheckoutSession(
     cancelUrl,
     paymentLinkId,
     metadata: internal.metadata ?? withoutEmptyValues(input.metadata),
+    customerEmail: input.customer_email ?? null,
     createdAt,
     expiresAt,
     items,

@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '@/lib/generated/prisma/client';
-import { formatMoney, MAX_AMOUNT } from '@/lib/money';
+import { formatMoney } from '@/lib/money';
+import { readMajorAmount } from './amount-input';
 
 // Words and numbers as the dashboard shows them. Pure, so pages and tests agree.
 
@@ -33,6 +34,29 @@ export function statusTone(status: string): Tone {
 /** "partially_refunded" → "Partially refunded". */
 export function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
+}
+
+/**
+ * The order of a payment link's sale as people know it: "Concert ticket #3" for `pl_…-3` (its order
+ * reference is the link's id and the sale's number). Any other reference is shown as it is.
+ */
+export function orderLabel(orderReference: string, linkName: string | undefined): string {
+  const number = /-(\d+)$/.exec(orderReference)?.[1];
+  return linkName && number ? `${linkName} #${number}` : orderReference;
+}
+
+/**
+ * A refund's reason in people's words: integrations often send a code (Stripe's `requested_by_customer`,
+ * `duplicate`, `fraudulent`), which reads as a sentence; anything a person wrote is shown as written.
+ */
+export function refundReasonLabel(reason: string): string {
+  const known: Record<string, string> = {
+    requested_by_customer: 'Requested by customer',
+    duplicate: 'Duplicate payment',
+    fraudulent: 'Fraudulent payment',
+  };
+  if (known[reason]) return known[reason];
+  return /^[a-z]+(?:_[a-z]+)+$/.test(reason) ? statusLabel(reason) : reason;
 }
 
 /** HTTP answers: 2xx green, 4xx amber, 5xx and no answer red. */
@@ -78,15 +102,13 @@ export function shortenMiddle(value: string, head: number, tail: number): string
 export { formatMoney };
 
 /**
- * A typed amount in major units ("12.50", "1,234", "0.5") as minor units, or null when it is not one.
- * Refund and payment amounts are integers in cents; this is the only place people's decimals become cents.
+ * A typed amount in major units ("12.50", "12,50", "1 234,50", "$12") as minor units, or null when it is not
+ * one amount (lib/dashboard/amount-input.ts says why). Refund and payment amounts are integers in cents; this
+ * is the only place people's decimals become cents.
  */
 export function parseMajorAmount(input: string): number | null {
-  const cleaned = input.trim().replace(/,/g, '');
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(cleaned) ?? /^()\.(\d{1,2})$/.exec(cleaned);
-  if (!match) return null;
-  const cents = Number(match[1] || '0') * 100 + Number((match[2] ?? '').padEnd(2, '0') || '0');
-  return cents <= MAX_AMOUNT ? cents : null;
+  const read = readMajorAmount(input);
+  return 'amount' in read ? read.amount : null;
 }
 
 /** Minor units as the decimal a person would type back: 1250 → "12.50". */

@@ -9,6 +9,8 @@ import {
   type PaymentListStatus,
 } from '@/lib/payments/repository';
 import { amountRefundable } from '@/lib/payments/serialize';
+import { findPaymentLinkNames } from '@/lib/payment-links/repository';
+import { orderLabel } from './format';
 import { UTC, zonedDayRange } from '@/lib/time-zone';
 import { PAGE_SIZE } from './list-params';
 import { buildTimeline } from './timeline';
@@ -49,7 +51,7 @@ export type PaymentFilters = {
   to?: string;
   /** the dashboard's zone (lib/dashboard/viewer-time-zone.ts); UTC when not given */
   timeZone?: string;
-  /** a payment id, a checkout session id, or part of an order reference */
+  /** a payment id, a checkout session id, or part of an order reference or of a customer e-mail */
   q?: string;
   page: number;
 };
@@ -66,7 +68,19 @@ export async function searchPayments(database: Db, merchantId: string, filters: 
     skip: (filters.page - 1) * PAGE_SIZE,
     take: PAGE_SIZE,
   });
-  return { total, rows: rows.map((payment) => ({ ...payment, amountRefundable: amountRefundable(payment) })) };
+  const linkNames = await findPaymentLinkNames(
+    database,
+    merchantId,
+    rows.flatMap((payment) => (payment.paymentLinkId ? [payment.paymentLinkId] : [])),
+  );
+  return {
+    total,
+    rows: rows.map((payment) => ({
+      ...payment,
+      amountRefundable: amountRefundable(payment),
+      orderLabel: orderLabel(payment.orderReference, linkNames.get(payment.paymentLinkId ?? '')),
+    })),
+  };
 }
 
 /**
@@ -78,7 +92,7 @@ export async function getPaymentDetail(database: Db, merchantId: string, payment
   const payment = await findPaymentWithSessionAndRefunds(database, merchantId, paymentId);
   if (!payment) return null;
   const refundIds = payment.refundRequests.map((refund) => refund.id);
-  const [otherAttempts, found] = await Promise.all([
+  const [otherAttempts, found, linkNames] = await Promise.all([
     findOtherAttempts(database, merchantId, payment.checkoutSessionId, payment.id),
     findEventsAboutObjects(database, merchantId, [
       payment.id,
@@ -86,6 +100,7 @@ export async function getPaymentDetail(database: Db, merchantId: string, payment
       ...(payment.status === 'succeeded' ? [payment.checkoutSessionId] : []),
       ...refundIds,
     ]),
+    findPaymentLinkNames(database, merchantId, payment.paymentLinkId ? [payment.paymentLinkId] : []),
   ]);
   const events = found.map(({ data, ...event }) => ({ ...event, objectId: objectIdOf(data) }));
   return {
@@ -95,6 +110,7 @@ export async function getPaymentDetail(database: Db, merchantId: string, payment
     otherAttempts,
     events,
     amountRefundable: amountRefundable(payment),
+    orderLabel: orderLabel(payment.orderReference, linkNames.get(payment.paymentLinkId ?? '')),
     timeline: buildTimeline({ payment, session: payment.checkoutSession, refunds: payment.refundRequests, events }),
   };
 }

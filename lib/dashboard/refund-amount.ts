@@ -1,10 +1,10 @@
 import { amountLeftMessage } from '@/lib/refunds/messages';
-import { parseMajorAmount } from './format';
+import { AMOUNT_FORMAT, readMajorAmount } from './amount-input';
 
 // The Refund form's amount, read the same way in the browser (before a confirmation names it) and on the
 // server (which decides, since the payment may have changed meanwhile). Pure, so both can import it.
 
-export const AMOUNT_FORMAT = 'Enter an amount like 12.50.';
+export { AMOUNT_FORMAT };
 
 /** "0" and "0.00" are amounts, just not ones that refund anything: the API answers them the same way. */
 export const REFUND_AMOUNT_NOT_POSITIVE = 'The amount must be positive: enter more than 0.00.';
@@ -17,8 +17,9 @@ export function readRefundAmount(
   left: number,
   currency: string,
 ): { amount: number } | { error: string } {
-  const amount = parseMajorAmount(input);
-  if (amount === null) return { error: AMOUNT_FORMAT };
+  const read = readMajorAmount(input, currency);
+  if ('error' in read) return read;
+  const { amount } = read;
   if (amount < 1) return { error: REFUND_AMOUNT_NOT_POSITIVE };
   if (amount > left) return { error: amountLeftMessage(left, currency) };
   return { amount };

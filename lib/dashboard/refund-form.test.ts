@@ -51,7 +51,7 @@ describe('card payments', () => {
 
   it('refuses amounts that are not amounts, long reasons, and a destination note', async () => {
     const payment = await pay('card');
-    for (const amount of ['', 'ten', '1.234', '-1'])
+    for (const amount of ['', 'ten', '1.2345', '-1'])
       expect(await refund(payment.id, { amount })).toMatchObject({
         fieldErrors: { amount: 'Enter an amount like 12.50.' },
       });

@@ -3,7 +3,8 @@ import type { Db } from '@/lib/db';
 import { USDC_NOTE_REQUIRED } from '@/lib/refunds/messages';
 import { createRefundRequestInput } from '@/lib/refunds/schemas';
 import { createRefundRequest } from '@/lib/refunds/service';
-import { formatMoney, parseMajorAmount } from './format';
+import { readMajorAmount } from './amount-input';
+import { formatMoney } from './format';
 import { AMOUNT_FORMAT, REFUND_AMOUNT_NOT_POSITIVE } from './refund-amount';
 import { formRefusal, refused, type FormState } from './form-state';
 
@@ -30,8 +31,9 @@ export async function refundFromDashboard(
   form: RefundFormInput,
 ): Promise<RefundFormState> {
   const values = { amount: form.amount, reason: form.reason, note: form.note };
-  const amount = parseMajorAmount(form.amount);
-  if (amount === null) return refused({ amount: AMOUNT_FORMAT }, values);
+  const read = readMajorAmount(form.amount);
+  if ('error' in read) return refused({ amount: read.error }, values);
+  const { amount } = read;
   if (amount < 1) return refused({ amount: REFUND_AMOUNT_NOT_POSITIVE }, values);
 
   const parsed = createRefundRequestInput.safeParse({

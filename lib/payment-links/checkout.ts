@@ -51,8 +51,11 @@ export async function getPaymentLinkDescription(database: Db, linkId: string): P
 
 export type PaymentLinkCheckout =
   | { ok: true; session: CheckoutSessionWithItems }
-  /** inactive: the merchant turned it off; unavailable: the merchant's settings no longer allow paying it */
-  | { ok: false; reason: 'not_found' | 'inactive' | 'unavailable' }
+  /**
+   * inactive: the merchant turned it off; unavailable: the merchant's settings no longer allow paying it;
+   * quantity_invalid: a quantity the link does not offer (nothing is written, the order number is not taken)
+   */
+  | { ok: false; reason: 'not_found' | 'inactive' | 'unavailable' | 'quantity_invalid' }
   /** too many checkouts from this client address lately: each one writes an order and a session */
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
@@ -69,6 +72,8 @@ export async function startPaymentLinkCheckout(
   database: Db,
   linkId: string,
   clientAddress: string | null,
+  /** how many the customer chose, when the link lets them (adjustable_quantity); else one */
+  quantity = 1,
 ): Promise<PaymentLinkCheckout> {
   if (!isId('paymentLink', linkId)) return { ok: false, reason: 'not_found' };
   if (clientAddress) {
@@ -83,6 +88,9 @@ export async function startPaymentLinkCheckout(
         return { ok: false, reason: exists ? 'inactive' : 'not_found' };
       }
       const link = await findPaymentLinkById(tx, linkId);
+      // thrown, so the transaction gives the order number back
+      if (!quantityAllowed(link, quantity))
+        throw errors.parameterInvalid(`Quantity ${quantity} is not offered`, 'quantity');
       const merchant = await getMerchantOrThrow(tx, link.merchantId);
       const methods = offeredMethods(link, merchant.paymentMethods);
       if (methods.length === 0)
@@ -101,10 +109,10 @@ export async function startPaymentLinkCheckout(
           {
             order_reference: `${link.id}-${orderNumber}`,
             currency: link.currency,
-            items: [{ name: link.name, quantity: 1, unit_amount: link.amount }],
+            items: [{ name: link.name, quantity, unit_amount: link.amount }],
             shipping_amount: 0,
             tax_amount: 0,
-            amount: link.amount,
+            amount: link.amount * quantity,
             // the merchant's own page when they gave one (its host is checked again here), else our receipt
             return_url: link.afterPaymentUrl ?? receiptUrl,
             // "Back" on the checkout returns to the link's page, where the customer can start again
@@ -119,8 +127,19 @@ export async function startPaymentLinkCheckout(
     });
   } catch (error) {
     if (error instanceof ApiError && UNAVAILABLE.has(error.code)) return { ok: false, reason: 'unavailable' };
+    if (error instanceof ApiError && error.param === 'quantity') return { ok: false, reason: 'quantity_invalid' };
     throw error;
   }
+}
+
+/** One, or a whole number within the link's adjustable_quantity when it has one. */
+export function quantityAllowed(
+  link: Pick<PaymentLink, 'quantityMinimum' | 'quantityMaximum'>,
+  quantity: number,
+): boolean {
+  if (!Number.isInteger(quantity)) return false;
+  if (link.quantityMinimum === null || link.quantityMaximum === null) return quantity === 1;
+  return quantity >= link.quantityMinimum && quantity <= link.quantityMaximum;
 }
 
 /**

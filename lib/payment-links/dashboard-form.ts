@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { parseMajorAmount } from '@/lib/dashboard/format';
+import { AMOUNT_FORMAT, readMajorAmount } from '@/lib/dashboard/amount-input';
 import { formRefusal, refused, type FormState } from '@/lib/dashboard/form-state';
 import type { Db } from '@/lib/db';
 import type { PaymentLink } from '@/lib/generated/prisma/client';
@@ -9,7 +9,8 @@ import { createPaymentLink, updatePaymentLink } from './service';
 // The dashboard's payment link forms keep the API's rules by going through the same schemas and service
 // as /v1/payment-links; this file turns typing into that input, and puts the service's refusals by the field.
 
-export type PaymentLinkField = 'name' | 'description' | 'amount' | 'currency' | 'paymentMethods' | 'afterPaymentUrl';
+export type PaymentLinkField =
+  'name' | 'description' | 'amount' | 'currency' | 'paymentMethods' | 'afterPaymentUrl' | 'quantity';
 
 export type PaymentLinkFormInput = {
   name: string;
@@ -20,6 +21,8 @@ export type PaymentLinkFormInput = {
   /** null: every approved method that takes the currency */
   paymentMethods: string[] | null;
   afterPaymentUrl: string;
+  /** adjustable_quantity as typed, or null for a quantity of one */
+  quantity?: { minimum: string; maximum: string } | null;
 };
 
 const PARAM_FIELDS: Record<string, PaymentLinkField> = {
@@ -29,6 +32,7 @@ const PARAM_FIELDS: Record<string, PaymentLinkField> = {
   currency: 'currency',
   payment_methods: 'paymentMethods',
   after_payment_url: 'afterPaymentUrl',
+  adjustable_quantity: 'quantity',
 };
 
 const INVALID: Record<PaymentLinkField, string> = {
@@ -38,6 +42,7 @@ const INVALID: Record<PaymentLinkField, string> = {
   currency: 'Choose CAD or USD.',
   paymentMethods: 'Choose at least one way to pay.',
   afterPaymentUrl: 'Enter a full web address that starts with https:// or http://.',
+  quantity: 'Enter whole numbers from 1 to 10,000, the least first.',
 };
 
 export async function createPaymentLinkFromForm(
@@ -45,16 +50,32 @@ export async function createPaymentLinkFromForm(
   merchantId: string,
   form: PaymentLinkFormInput,
 ): Promise<{ link: PaymentLink } | { state: FormState<PaymentLinkField> }> {
-  // an unreadable price goes to the schema as null, which refuses it beside every other field's problem
+  // an unreadable price goes to the schema as null, which refuses it beside every other field's problem, and
+  // is said in the reader's words ("“1,500” could be 1500 or 1.500: …")
+  const price = readMajorAmount(form.amount, form.currency);
   const parsed = createPaymentLinkInput.safeParse({
     name: form.name,
-    amount: parseMajorAmount(form.amount),
+    amount: 'amount' in price ? price.amount : null,
     currency: form.currency,
     description: form.description.trim() || null,
     ...(form.paymentMethods ? { payment_methods: form.paymentMethods } : {}),
     after_payment_url: form.afterPaymentUrl.trim() || null,
+    ...(form.quantity
+      ? {
+          adjustable_quantity: {
+            enabled: true,
+            minimum: wholeNumber(form.quantity.minimum),
+            maximum: wholeNumber(form.quantity.maximum),
+          },
+        }
+      : {}),
   });
-  if (!parsed.success) return { state: refused(fieldErrorsOf(parsed.error)) };
+  if (!parsed.success) {
+    const errors = fieldErrorsOf(parsed.error);
+    // a price that is no amount at all gets the form's own example; an ambiguous or too large one its reason
+    if ('error' in price && price.error !== AMOUNT_FORMAT) errors.amount = price.error;
+    return { state: refused(errors) };
+  }
   try {
     return { link: await createPaymentLink(database, merchantId, parsed.data) };
   } catch (error) {
@@ -96,6 +117,11 @@ export async function setPaymentLinkActive(
   } catch (error) {
     return formRefusal(error, PARAM_FIELDS);
   }
+}
+
+/** "3" → 3; anything else goes to the schema as null, which refuses it. */
+function wholeNumber(typed: string): number | null {
+  return /^\s*\d{1,6}\s*$/.test(typed) ? Number(typed) : null;
 }
 
 function fieldErrorsOf(error: z.ZodError): Partial<Record<PaymentLinkField, string>> {

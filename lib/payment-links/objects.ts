@@ -23,6 +23,15 @@ export const paymentLinkObject = z
     metadata: metadataField.describe(
       'Your own key/value pairs, copied to each checkout session the link makes; {} when none',
     ),
+    adjustable_quantity: z
+      .strictObject({
+        enabled: z.boolean(),
+        minimum: z.number().int().min(1).nullable(),
+        maximum: z.number().int().min(1).nullable(),
+      })
+      .describe(
+        'Whether the customer chooses how many they buy on the link’s page, and between what; minimum and maximum are null when not enabled',
+      ),
     created_at: timestamp('When it was made'),
   })
   .describe('A shareable page that sells a fixed amount: each payment gets its own order and checkout session.');

@@ -24,6 +24,7 @@ export const createPaymentLinkOperation = operation({
       description: 'A $25 gift card',
       after_payment_url: 'https://shop.example.com/thanks',
       metadata: { campaign: 'winter' },
+      adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 },
     },
   },
   success: { status: 201, schema: paymentLinkObject },

@@ -15,8 +15,10 @@
 --   $14 afterPaymentUrl
 --   $15 active
 --   $16 metadata
---   $17 createdAt
---   $18 updatedAt
+--   $17 quantityMinimum
+--   $18 quantityMaximum
+--   $19 createdAt
+--   $20 updatedAt
 WITH "answer" AS (
   SELECT $1::text AS "answer"
 ), "new_claim" AS (
@@ -40,9 +42,10 @@ WITH "answer" AS (
   SELECT "id" FROM "new_claim" UNION ALL SELECT "id" FROM "taken_over"
 ), "inserted" AS (
   INSERT INTO "payment_links" ("id", "merchant_id", "name", "description", "amount", "currency", "payment_methods",
-    "after_payment_url", "active", "metadata", "created_at", "updated_at")
+    "after_payment_url", "active", "metadata", "quantity_minimum", "quantity_maximum", "created_at", "updated_at")
   SELECT $7::text, $8::text, $9::text, $10::text, $11::int, $12::"Currency", $13::"PaymentMethod"[],
-         $14::text, $15::boolean, $16::jsonb, $17::timestamptz, $18::timestamptz
+         $14::text, $15::boolean, $16::jsonb, $17::int, $18::int,
+         $19::timestamptz, $20::timestamptz
   FROM "permitted"
 )
 SELECT c."id" IS NOT NULL AS "claimed", e."fingerprint", e."response_status" AS "responseStatus",
@@ -78,6 +81,7 @@ WITH "locked" AS (
   RETURNING "payment_links"."id", "payment_links"."merchant_id" AS "merchantId", "payment_links"."name", "payment_links"."description", "payment_links"."amount",
   "payment_links"."currency"::text AS "currency", "payment_links"."payment_methods"::text[] AS "paymentMethods",
   "payment_links"."after_payment_url" AS "afterPaymentUrl", "payment_links"."active", "payment_links"."metadata", "payment_links"."order_count" AS "orderCount",
+  "payment_links"."quantity_minimum" AS "quantityMinimum", "payment_links"."quantity_maximum" AS "quantityMaximum",
   "payment_links"."created_at" AS "createdAt", "payment_links"."updated_at" AS "updatedAt"
 )
 SELECT CASE
@@ -136,6 +140,7 @@ WITH "locked" AS (
   RETURNING "payment_links"."id", "payment_links"."merchant_id" AS "merchantId", "payment_links"."name", "payment_links"."description", "payment_links"."amount",
   "payment_links"."currency"::text AS "currency", "payment_links"."payment_methods"::text[] AS "paymentMethods",
   "payment_links"."after_payment_url" AS "afterPaymentUrl", "payment_links"."active", "payment_links"."metadata", "payment_links"."order_count" AS "orderCount",
+  "payment_links"."quantity_minimum" AS "quantityMinimum", "payment_links"."quantity_maximum" AS "quantityMaximum",
   "payment_links"."created_at" AS "createdAt", "payment_links"."updated_at" AS "updatedAt"
 )
 SELECT c."id" IS NOT NULL AS "claimed", e."fingerprint", e."response_status" AS "responseStatus",

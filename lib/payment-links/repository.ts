@@ -34,6 +34,8 @@ type LinkValues = {
   afterPaymentUrl: string | null;
   active: boolean;
   metadata: string;
+  quantityMinimum: number | null;
+  quantityMaximum: number | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -49,6 +51,8 @@ const l = params<LinkValues>({
   afterPaymentUrl: 'text',
   active: 'boolean',
   metadata: 'jsonb',
+  quantityMinimum: 'int',
+  quantityMaximum: 'int',
   createdAt: 'timestamptz',
   updatedAt: 'timestamptz',
 });
@@ -61,9 +65,10 @@ const INSERT_PAYMENT_LINK = withKeyClaim(
         'inserted',
         statementSql`
         INSERT INTO "payment_links" ("id", "merchant_id", "name", "description", "amount", "currency", "payment_methods",
-          "after_payment_url", "active", "metadata", "created_at", "updated_at")
+          "after_payment_url", "active", "metadata", "quantity_minimum", "quantity_maximum", "created_at", "updated_at")
         SELECT ${l.linkId}, ${l.merchantId}, ${l.name}, ${l.description}, ${l.amount}, ${l.currency}, ${l.paymentMethods},
-               ${l.afterPaymentUrl}, ${l.active}, ${l.metadata}, ${l.createdAt}, ${l.updatedAt}
+               ${l.afterPaymentUrl}, ${l.active}, ${l.metadata}, ${l.quantityMinimum}, ${l.quantityMaximum},
+               ${l.createdAt}, ${l.updatedAt}
         FROM ${permitted}`,
       ),
     ],
@@ -87,6 +92,8 @@ export async function insertPaymentLinkClaimingKey(
     afterPaymentUrl: link.afterPaymentUrl,
     active: link.active,
     metadata: JSON.stringify(link.metadata),
+    quantityMinimum: link.quantityMinimum,
+    quantityMaximum: link.quantityMaximum,
     createdAt: link.createdAt,
     updatedAt: link.updatedAt,
   };
@@ -124,6 +131,8 @@ const paymentLinkRow = z.object({
   active: z.boolean(),
   metadata: metadataField,
   orderCount: z.number().int(),
+  quantityMinimum: z.number().int().nullable(),
+  quantityMaximum: z.number().int().nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
 }) satisfies z.ZodType<PaymentLink>;
@@ -134,6 +143,7 @@ const linkColumns = (table = '') => {
   return `${t}"id", ${t}"merchant_id" AS "merchantId", ${t}"name", ${t}"description", ${t}"amount",
     ${t}"currency"::text AS "currency", ${t}"payment_methods"::text[] AS "paymentMethods",
     ${t}"after_payment_url" AS "afterPaymentUrl", ${t}"active", ${t}"metadata", ${t}"order_count" AS "orderCount",
+    ${t}"quantity_minimum" AS "quantityMinimum", ${t}"quantity_maximum" AS "quantityMaximum",
     ${t}"created_at" AS "createdAt", ${t}"updated_at" AS "updatedAt"`;
 };
 
@@ -310,6 +320,20 @@ export async function findPublicPaymentLink(database: Db, id: string) {
 export async function findPaymentLinkDescription(database: Db, id: string): Promise<string | null> {
   const link = await database.paymentLink.findUnique({ where: { id }, select: { description: true } });
   return link?.description ?? null;
+}
+
+/** The names of the merchant's links among `ids`, by id: the dashboard names a link's orders after it. */
+export async function findPaymentLinkNames(
+  database: Db,
+  merchantId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const links = await database.paymentLink.findMany({
+    where: { merchantId, id: { in: [...new Set(ids)] } },
+    select: { id: true, name: true },
+  });
+  return new Map(links.map((link) => [link.id, link.name]));
 }
 
 export async function findPaymentLinkById(database: Db, id: string) {

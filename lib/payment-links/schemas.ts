@@ -11,6 +11,21 @@ const linkDescription = z.string().trim().max(1000).nullable();
 // the customer is sent here after paying: web addresses only, and the service checks the host
 const afterPaymentUrl = z.url({ protocol: /^https?$/ }).max(2048);
 
+/**
+ * Stripe's adjustable_quantity: with `enabled`, the customer chooses how many on the link's page, from
+ * `minimum` (default 1) to `maximum` (default 99), at most 10,000 as a session's item takes.
+ */
+export const adjustableQuantityInput = z
+  .strictObject({
+    enabled: z.boolean(),
+    minimum: z.number().int().min(1).max(10_000).optional(),
+    maximum: z.number().int().min(1).max(10_000).optional(),
+  })
+  .refine((quantity) => (quantity.minimum ?? 1) <= (quantity.maximum ?? 99), {
+    message: 'minimum must not be more than maximum',
+    path: ['minimum'],
+  });
+
 export const createPaymentLinkInput = z.strictObject({
   name: linkName,
   amount: positiveAmountSchema,
@@ -20,6 +35,7 @@ export const createPaymentLinkInput = z.strictObject({
   after_payment_url: afterPaymentUrl.nullish(),
   active: z.boolean().default(true),
   metadata: metadataInput.optional(),
+  adjustable_quantity: adjustableQuantityInput.optional(),
 });
 
 export type CreatePaymentLinkInput = z.output<typeof createPaymentLinkInput>;

@@ -32,6 +32,11 @@ export function serializePaymentLink(link: PaymentLink) {
     active: link.active,
     url: paymentLinkUrl(link.id),
     metadata: metadataOf(link.metadata),
+    adjustable_quantity: {
+      enabled: link.quantityMinimum !== null,
+      minimum: link.quantityMinimum,
+      maximum: link.quantityMaximum,
+    },
     created_at: link.createdAt.toISOString(),
   };
 }

@@ -8,6 +8,7 @@ import type { Db } from '@/lib/db';
 import type { PaymentLink } from '@/lib/generated/prisma/client';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { isId, newId } from '@/lib/ids';
+import { MAX_AMOUNT } from '@/lib/money';
 import { hostOfUrl } from '@/lib/merchants/hosts';
 import { merchantRules, type MerchantRules } from '@/lib/merchants/settings';
 import {
@@ -53,6 +54,7 @@ export async function createPaymentLink(
     afterPaymentUrl: input.after_payment_url ? withLowercaseScheme(input.after_payment_url) : null,
     active: input.active,
     metadata: withoutEmptyValues(input.metadata),
+    ...quantityRange(input),
     createdAt: at,
     updatedAt: at,
   };
@@ -61,6 +63,21 @@ export async function createPaymentLink(
   const claim = options.claimKey(made);
   settleClaim(await insertPaymentLinkClaimingKey(database, link, claim), claim);
   return made;
+}
+
+/** The quantities a customer may choose; an amount times the largest must stay a session's amount. */
+function quantityRange(input: CreatePaymentLinkInput) {
+  const quantity = input.adjustable_quantity;
+  if (!quantity?.enabled) return { quantityMinimum: null, quantityMaximum: null };
+  const range = { quantityMinimum: quantity.minimum ?? 1, quantityMaximum: quantity.maximum ?? 99 };
+  if (input.amount * range.quantityMaximum > MAX_AMOUNT) {
+    throw errors.parameterInvalid(
+      `amount × adjustable_quantity.maximum must be at most ${MAX_AMOUNT}`,
+      'adjustable_quantity.maximum',
+      'The price times the largest quantity is more than one payment can be.',
+    );
+  }
+  return range;
 }
 
 /** "HTTPS://shop…" is a valid URL; the table keeps schemes in lower case, the rest as the merchant wrote it. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cardFormErrors, EXPIRY_MONTH_INVALID, interacFormErrors, parseExpiry } from './hosted-form';
+import {
+  cardFormErrors,
+  customerEmailError,
+  EXPIRY_MONTH_INVALID,
+  interacFormErrors,
+  parseExpiry,
+} from './hosted-form';
 
 // The hosted form's rules, run by the browser and again by the server action.
 
@@ -58,15 +64,23 @@ describe('cardFormErrors', () => {
 });
 
 describe('interacFormErrors', () => {
-  it('wants an e-mail address and one of the sandbox banks', () => {
-    expect(interacFormErrors({ email: 'marie@example.ca', bank: 'Desjardins' })).toEqual({});
-    expect(interacFormErrors({ email: '', bank: '' })).toEqual({
-      email: 'Enter your e-mail address.',
-      bank: 'Choose your bank.',
-    });
-    expect(interacFormErrors({ email: 'marie@', bank: 'A bank we made up' })).toEqual({
-      email: 'Enter a valid e-mail address.',
-      bank: 'Choose your bank.',
-    });
+  it('wants one of the sandbox banks', () => {
+    expect(interacFormErrors({ bank: 'Desjardins' })).toEqual({});
+    expect(interacFormErrors({ bank: '' })).toEqual({ bank: 'Choose your bank.' });
+    expect(interacFormErrors({ bank: 'A bank we made up' })).toEqual({ bank: 'Choose your bank.' });
+  });
+});
+
+describe('customerEmailError', () => {
+  it('wants an e-mail address for USDC and Interac, and takes a card payment without one', () => {
+    expect(customerEmailError('', 'usdc')).toBe('Enter your e-mail address.');
+    expect(customerEmailError('  ', 'interac')).toBe('Enter your e-mail address.');
+    expect(customerEmailError('', 'card')).toBeUndefined();
+  });
+
+  it('refuses an address that cannot be one, for every method', () => {
+    expect(customerEmailError('marie@', 'card')).toBe('Enter a valid e-mail address.');
+    expect(customerEmailError(`${'a'.repeat(250)}@x.ca`, 'usdc')).toBe('Enter a valid e-mail address.');
+    expect(customerEmailError(' marie@example.ca ', 'interac')).toBeUndefined();
   });
 });

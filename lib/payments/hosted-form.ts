@@ -4,7 +4,7 @@ import { cardBrand, isExpired, normalizeCardNumber, passesLuhn } from './cards';
 // them again because a browser can be bypassed. Pure, so they are safe in a client bundle.
 
 export type CardFields = { number: string; expiry: string; cvc: string; name: string };
-export type InteracFields = { email: string; bank: string };
+export type InteracFields = { bank: string };
 export type FieldErrors<Fields> = Partial<Record<keyof Fields, string>>;
 
 /** Banks the sandbox pretends to talk to; nothing is sent to any of them. */
@@ -63,12 +63,20 @@ export function cardFormErrors(fields: CardFields, at: Date): FieldErrors<CardFi
   return errors;
 }
 
+/** The methods that need the customer's e-mail: a card pays without one (it is only where a receipt would go). */
+export function emailRequired(method: 'card' | 'usdc' | 'interac'): boolean {
+  return method !== 'card';
+}
+
+/** The customer's e-mail, asked above every method: required for USDC and Interac, optional for a card. */
+export function customerEmailError(email: string, method: 'card' | 'usdc' | 'interac'): string | undefined {
+  const trimmed = email.trim();
+  if (!trimmed) return emailRequired(method) ? 'Enter your e-mail address.' : undefined;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed) || trimmed.length > 254) return 'Enter a valid e-mail address.';
+}
+
 export function interacFormErrors(fields: InteracFields): FieldErrors<InteracFields> {
   const errors: FieldErrors<InteracFields> = {};
-  const email = fields.email.trim();
-  if (!email) errors.email = 'Enter your e-mail address.';
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)
-    errors.email = 'Enter a valid e-mail address.';
   if (!(SANDBOX_BANKS as readonly string[]).includes(fields.bank)) errors.bank = 'Choose your bank.';
   return errors;
 }

@@ -56,6 +56,10 @@ export const paymentObject = z
     amount_refunded: minorUnits('Sum of completed refunds'),
     amount_refundable: minorUnits('Amount minus active refunds (requested, processing, completed); 0 unless succeeded'),
     metadata: metadataField.describe("Its checkout session's metadata, copied when the payment was made"),
+    customer_email: z
+      .string()
+      .nullable()
+      .describe("Who paid: the e-mail the customer gave on the hosted page, else the session's; null when none"),
     created_at: timestamp('When the customer paid, or tried to'),
   })
   .describe('One attempt to pay a checkout session. A succeeded payment is the proof that an order is paid.');

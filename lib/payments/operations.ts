@@ -11,7 +11,8 @@ export const listPaymentsOperation = operation({
   path: '/v1/payments',
   tag: 'Payments',
   summary: 'List payments',
-  description: 'Newest first, optionally of one order or one status.',
+  description:
+    'Newest first, optionally of one order, one status, or one customer: `customer_email` matches the whole address, whatever its case.',
   scope: 'payments:read',
   idempotency: 'none',
   query: listPaymentsQuery,

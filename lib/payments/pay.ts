@@ -84,7 +84,11 @@ export class DeclineLimitReached extends Error {
   }
 }
 
-export type PayOptions = { declineLimit?: number };
+export type PayOptions = {
+  declineLimit?: number;
+  /** the e-mail the customer gave on the hosted page; without one, the payment takes the session's */
+  customerEmail?: string;
+};
 
 /**
  * Pays a session: the session is read, the attempt decided and its answer made, then it is written in one
@@ -111,7 +115,8 @@ export async function payCheckoutSession(
     const at = onConnectionClock(clockOffsetSeconds, now);
     assertPayable(session, attempt, at, options.declineLimit);
 
-    const payment = paymentOf(session, attempt, at);
+    const payer = options.customerEmail ?? (input.payment_method === 'interac' ? input.email : undefined);
+    const payment = paymentOf(session, attempt, at, payer);
     const paid = { ...session, status: 'complete' as const, paymentId: payment.id, completedAt: at };
     const events =
       payment.status === 'failed'
@@ -160,7 +165,7 @@ function assertPayable(
     throw new DeclineLimitReached(session.id);
 }
 
-function paymentOf(session: CheckoutSessionWithItems, attempt: Attempt, at: Date): Payment {
+function paymentOf(session: CheckoutSessionWithItems, attempt: Attempt, at: Date, payer?: string): Payment {
   return {
     id: newId('payment'),
     merchantId: session.merchantId,
@@ -177,6 +182,7 @@ function paymentOf(session: CheckoutSessionWithItems, attempt: Attempt, at: Date
     refundsFailInSandbox: attempt.outcome.status === 'succeeded' && attempt.outcome.refundsFail,
     // the session's, which never changes: a payment copies it when it is made (lib/api/metadata.ts)
     metadata: metadataOf(session.metadata),
+    customerEmail: payer ?? session.customerEmail,
     amountReserved: 0,
     amountRefunded: 0,
     createdAt: at,

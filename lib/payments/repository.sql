@@ -14,10 +14,11 @@
 --   $13 refundsFail
 --   $14 metadata
 --   $15 paymentLinkId
---   $16 eventMerchantId
---   $17 eventIds
---   $18 eventTypes
---   $19 eventData
+--   $16 customerEmail
+--   $17 eventMerchantId
+--   $18 eventIds
+--   $19 eventTypes
+--   $20 eventData
 WITH "permitted" AS (
   SELECT NULL::text AS "id"
 ), "payable" AS (
@@ -38,25 +39,25 @@ WITH "permitted" AS (
 ), "recorded" AS (
   INSERT INTO "payments" ("id", "merchant_id", "order_id", "order_reference", "checkout_session_id", "status",
     "amount", "currency", "payment_method", "method_details", "failure_code", "refunds_fail_in_sandbox",
-    "metadata", "created_at", "payment_link_id")
+    "metadata", "created_at", "payment_link_id", "customer_email")
   SELECT $2::text, $6::text, p."order_id", $7::text, $4::text,
          CASE WHEN $1::boolean THEN 'succeeded' ELSE 'failed' END::"PaymentStatus",
          $8::int, $9::"Currency", $10::"PaymentMethod", $11::jsonb, $12::text,
-         $13::boolean, $14::jsonb, $3::timestamptz, $15::text
+         $13::boolean, $14::jsonb, $3::timestamptz, $15::text, $16::text
   FROM "payable" AS p
   WHERE NOT $1::boolean OR EXISTS (SELECT 1 FROM "paid_order")
   RETURNING "id"
 ), "new_event" AS (
   INSERT INTO "events" ("id", "merchant_id", "type", "data", "created_at")
-  SELECT v."id", $16::text, v."type", v."data"::jsonb, (now() + make_interval(secs => (SELECT "clock_offset_seconds" FROM "merchants" WHERE "id" = $16::text)))
-  FROM unnest($17::text[], $18::text[], $19::text[]) WITH ORDINALITY AS v("id", "type", "data", "position")
+  SELECT v."id", $17::text, v."type", v."data"::jsonb, (now() + make_interval(secs => (SELECT "clock_offset_seconds" FROM "merchants" WHERE "id" = $17::text)))
+  FROM unnest($18::text[], $19::text[], $20::text[]) WITH ORDINALITY AS v("id", "type", "data", "position")
   WHERE EXISTS (SELECT 1 FROM "recorded")
   ORDER BY v."position"
   RETURNING "id", "type", "created_at", "seq"
 ), "numbered" AS (
   UPDATE "webhook_endpoints" AS e SET "fault_sequence" = e."fault_sequence" + n."count"
   FROM (
-    SELECT e."id", count(*) AS "count" FROM "new_event" AS ev JOIN "webhook_endpoints" AS e ON e."merchant_id" = $16::text
+    SELECT e."id", count(*) AS "count" FROM "new_event" AS ev JOIN "webhook_endpoints" AS e ON e."merchant_id" = $17::text
     AND e."status" = 'enabled' AND e."deleted_at" IS NULL AND e."events" && ARRAY[ev."type", '*']
     WHERE e."fault_seed" IS NOT NULL GROUP BY e."id"
   ) AS n
@@ -67,7 +68,7 @@ WITH "permitted" AS (
   SELECT 'whd_' || left(replace(gen_random_uuid()::text, '-', ''), 24), ev."id", ev."type",
          e."id", ev."created_at" + make_interval(secs => e."fault_delay_seconds"), ev."created_at",
          n."before" + row_number() OVER (PARTITION BY e."id" ORDER BY ev."seq")
-  FROM "new_event" AS ev JOIN "webhook_endpoints" AS e ON e."merchant_id" = $16::text
+  FROM "new_event" AS ev JOIN "webhook_endpoints" AS e ON e."merchant_id" = $17::text
   AND e."status" = 'enabled' AND e."deleted_at" IS NULL AND e."events" && ARRAY[ev."type", '*']
     LEFT JOIN "numbered" AS n ON n."id" = e."id"
 )
@@ -98,10 +99,11 @@ END AS "refused";
 --   $19 refundsFail
 --   $20 metadata
 --   $21 paymentLinkId
---   $22 eventMerchantId
---   $23 eventIds
---   $24 eventTypes
---   $25 eventData
+--   $22 customerEmail
+--   $23 eventMerchantId
+--   $24 eventIds
+--   $25 eventTypes
+--   $26 eventData
 WITH "answer" AS (
   SELECT $1::text AS "answer"
 ), "new_claim" AS (
@@ -141,25 +143,25 @@ WITH "answer" AS (
 ), "recorded" AS (
   INSERT INTO "payments" ("id", "merchant_id", "order_id", "order_reference", "checkout_session_id", "status",
     "amount", "currency", "payment_method", "method_details", "failure_code", "refunds_fail_in_sandbox",
-    "metadata", "created_at", "payment_link_id")
+    "metadata", "created_at", "payment_link_id", "customer_email")
   SELECT $8::text, $12::text, p."order_id", $13::text, $10::text,
          CASE WHEN $7::boolean THEN 'succeeded' ELSE 'failed' END::"PaymentStatus",
          $14::int, $15::"Currency", $16::"PaymentMethod", $17::jsonb, $18::text,
-         $19::boolean, $20::jsonb, $9::timestamptz, $21::text
+         $19::boolean, $20::jsonb, $9::timestamptz, $21::text, $22::text
   FROM "payable" AS p
   WHERE NOT $7::boolean OR EXISTS (SELECT 1 FROM "paid_order")
   RETURNING "id"
 ), "new_event" AS (
   INSERT INTO "events" ("id", "merchant_id", "type", "data", "created_at")
-  SELECT v."id", $22::text, v."type", v."data"::jsonb, (now() + make_interval(secs => (SELECT "clock_offset_seconds" FROM "merchants" WHERE "id" = $22::text)))
-  FROM unnest($23::text[], $24::text[], $25::text[]) WITH ORDINALITY AS v("id", "type", "data", "position")
+  SELECT v."id", $23::text, v."type", v."data"::jsonb, (now() + make_interval(secs => (SELECT "clock_offset_seconds" FROM "merchants" WHERE "id" = $23::text)))
+  FROM unnest($24::text[], $25::text[], $26::text[]) WITH ORDINALITY AS v("id", "type", "data", "position")
   WHERE EXISTS (SELECT 1 FROM "recorded")
   ORDER BY v."position"
   RETURNING "id", "type", "created_at", "seq"
 ), "numbered" AS (
   UPDATE "webhook_endpoints" AS e SET "fault_sequence" = e."fault_sequence" + n."count"
   FROM (
-    SELECT e."id", count(*) AS "count" FROM "new_event" AS ev JOIN "webhook_endpoints" AS e ON e."merchant_id" = $22::text
+    SELECT e."id", count(*) AS "count" FROM "new_event" AS ev JOIN "webhook_endpoints" AS e ON e."merchant_id" = $23::text
     AND e."status" = 'enabled' AND e."deleted_at" IS NULL AND e."events" && ARRAY[ev."type", '*']
     WHERE e."fault_seed" IS NOT NULL GROUP BY e."id"
   ) AS n
@@ -170,7 +172,7 @@ WITH "answer" AS (
   SELECT 'whd_' || left(replace(gen_random_uuid()::text, '-', ''), 24), ev."id", ev."type",
          e."id", ev."created_at" + make_interval(secs => e."fault_delay_seconds"), ev."created_at",
          n."before" + row_number() OVER (PARTITION BY e."id" ORDER BY ev."seq")
-  FROM "new_event" AS ev JOIN "webhook_endpoints" AS e ON e."merchant_id" = $22::text
+  FROM "new_event" AS ev JOIN "webhook_endpoints" AS e ON e."merchant_id" = $23::text
   AND e."status" = 'enabled' AND e."deleted_at" IS NULL AND e."events" && ARRAY[ev."type", '*']
     LEFT JOIN "numbered" AS n ON n."id" = e."id"
 )

@@ -5,9 +5,8 @@ import { sql, type Db } from '@/lib/db';
 import { cte, params, permitted, sql as statementSql, write } from '@/lib/db/statement';
 import { eventParams, eventsWrittenAfter, type EventValues, type NewEvent } from '@/lib/events/repository';
 import { type ClaimOutcome, type ClaimWithAnswer, runWriteWithKey, withKeyClaim } from '@/lib/idempotency/repository';
-import { referenceMatch } from '@/lib/db/page';
 import { isId } from '@/lib/ids';
-import type { Currency, Payment, PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
+import { Prisma, type Currency, type Payment, type PaymentMethod } from '@/lib/generated/prisma/client';
 import {
   Currency as CurrencyValues,
   PaymentMethod as PaymentMethodValues,
@@ -34,6 +33,7 @@ const paymentRow = z.object({
   methodDetails: jsonValue,
   failureCode: z.string().nullable(),
   metadata: metadataField,
+  customerEmail: z.string().nullable(),
   amountReserved: z.number().int(),
   amountRefunded: z.number().int(),
   refundsFailInSandbox: z.boolean(),
@@ -41,13 +41,19 @@ const paymentRow = z.object({
   paymentLinkId: z.string().nullable(),
 }) satisfies z.ZodType<Payment>;
 
+/** The columns of a payment row as paymentRow reads them; `table` qualifies them. */
+const PAYMENT_COLUMNS = (table = '') => {
+  const t = table ? `${table}.` : '';
+  return `${t}"id", ${t}"merchant_id" AS "merchantId", ${t}"order_id" AS "orderId", ${t}"order_reference" AS "orderReference",
+         ${t}"checkout_session_id" AS "checkoutSessionId", ${t}"status"::text AS "status", ${t}"amount",
+         ${t}"currency"::text AS "currency", ${t}"payment_method"::text AS "paymentMethod", ${t}"method_details" AS "methodDetails",
+         ${t}"failure_code" AS "failureCode", ${t}"metadata", ${t}"amount_reserved" AS "amountReserved",
+         ${t}"amount_refunded" AS "amountRefunded", ${t}"refunds_fail_in_sandbox" AS "refundsFailInSandbox",
+         ${t}"created_at" AS "createdAt", ${t}"payment_link_id" AS "paymentLinkId", ${t}"customer_email" AS "customerEmail"`;
+};
+
 const SELECT_PAYMENT = `
-  SELECT "id", "merchant_id" AS "merchantId", "order_id" AS "orderId", "order_reference" AS "orderReference",
-         "checkout_session_id" AS "checkoutSessionId", "status"::text AS "status", "amount",
-         "currency"::text AS "currency", "payment_method"::text AS "paymentMethod", "method_details" AS "methodDetails",
-         "failure_code" AS "failureCode", "metadata", "amount_reserved" AS "amountReserved",
-         "amount_refunded" AS "amountRefunded", "refunds_fail_in_sandbox" AS "refundsFailInSandbox",
-         "created_at" AS "createdAt", "payment_link_id" AS "paymentLinkId"
+  SELECT ${PAYMENT_COLUMNS()}
   FROM "payments" WHERE "id" = $1 AND "merchant_id" = $2`;
 
 /** The merchant's payment, in one prepared statement (GET /v1/payments/{id}, and a refund's rules). */
@@ -69,15 +75,24 @@ export async function findPaymentCursor(database: Db, merchantId: string, id: st
 export async function findPaymentsPage(
   database: Db,
   merchantId: string,
-  filters: { orderReference?: string; status?: 'succeeded' | 'failed' },
+  filters: { orderReference?: string; status?: 'succeeded' | 'failed'; customerEmail?: string },
   page: { after: object; take: number },
 ) {
   const base = {
     merchantId,
     ...(filters.orderReference !== undefined ? { orderReference: filters.orderReference } : {}),
     ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.customerEmail !== undefined ? { customerEmail: emailMatch(filters.customerEmail) } : {}),
   };
   return database.payment.findMany({ where: { AND: [base, page.after] }, orderBy: NEWEST_FIRST, take: page.take });
+}
+
+/**
+ * One address, whatever its case: Prisma's case-insensitive equals is an ILIKE (served by the trigram index),
+ * so the pattern's own wildcards are escaped to make it match the address alone.
+ */
+export function emailMatch(email: string) {
+  return { equals: email.replace(/[\\%_]/g, (wildcard) => `\\${wildcard}`), mode: 'insensitive' as const };
 }
 
 // A payment attempt in one statement: the session's conditional UPDATE (still open and unexpired at the
@@ -102,6 +117,7 @@ type PaymentValues = {
   refundsFail: boolean;
   metadata: string;
   paymentLinkId: string | null;
+  customerEmail: string | null;
 };
 
 const p = params<PaymentValues>({
@@ -120,6 +136,7 @@ const p = params<PaymentValues>({
   refundsFail: 'boolean',
   metadata: 'jsonb',
   paymentLinkId: 'text',
+  customerEmail: 'text',
 });
 
 const payable = cte(
@@ -150,11 +167,11 @@ const recorded = cte(
   statementSql`
   INSERT INTO "payments" ("id", "merchant_id", "order_id", "order_reference", "checkout_session_id", "status",
     "amount", "currency", "payment_method", "method_details", "failure_code", "refunds_fail_in_sandbox",
-    "metadata", "created_at", "payment_link_id")
+    "metadata", "created_at", "payment_link_id", "customer_email")
   SELECT ${p.paymentId}, ${p.merchantId}, p."order_id", ${p.orderReference}, ${p.sessionId},
          CASE WHEN ${p.succeeded} THEN 'succeeded' ELSE 'failed' END::"PaymentStatus",
          ${p.amount}, ${p.currency}, ${p.method}, ${p.methodDetails}, ${p.failureCode},
-         ${p.refundsFail}, ${p.metadata}, ${p.at}, ${p.paymentLinkId}
+         ${p.refundsFail}, ${p.metadata}, ${p.at}, ${p.paymentLinkId}, ${p.customerEmail}
   FROM ${payable} AS p
   WHERE NOT ${p.succeeded} OR EXISTS (SELECT 1 FROM ${paidOrder})
   RETURNING "id"`,
@@ -199,6 +216,7 @@ function paymentValues(payment: Payment, declineLimit: number | undefined): Paym
     refundsFail: payment.refundsFailInSandbox,
     metadata: JSON.stringify(payment.metadata),
     paymentLinkId: payment.paymentLinkId,
+    customerEmail: payment.customerEmail,
   };
 }
 
@@ -239,55 +257,83 @@ export type PaymentSearch = {
   method?: PaymentMethod;
   currency?: Currency;
   createdAt?: { gte?: Date; lt?: Date };
-  /** a payment id, a checkout session id, or part of an order reference */
+  /** a payment id, a checkout session id, or part of an order reference or of a customer e-mail */
   q?: string;
   skip: number;
   take: number;
 };
 
-/** The dashboard's list: one page of matches, newest first, and how many match in all. */
+/**
+ * The dashboard's list: one page of matches, newest first, and how many match in all (capped). A checkout
+ * session is one row, its payment: the one that succeeded, else its latest attempt; `attempts` counts every
+ * attempt of that session, so "3 attempts" can be said on the row. A search by payment id finds that attempt.
+ */
 export async function searchPaymentRows(database: Db, merchantId: string, search: PaymentSearch) {
-  const where: Prisma.PaymentWhereInput = {
-    merchantId,
-    ...(search.status ? statusCondition(database, search.status) : {}),
-    ...(search.method ? { paymentMethod: search.method } : {}),
-    ...(search.currency ? { currency: search.currency } : {}),
-    ...(search.createdAt ? { createdAt: search.createdAt } : {}),
-    ...(search.q ? { OR: matchingText(search.q) } : {}),
-  };
-  const [total, rows] = await Promise.all([
-    database.payment.count({ where, orderBy: NEWEST_FIRST, take: countLimit(search.skip) }),
-    database.payment.findMany({
-      where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: search.skip,
-      take: search.take,
-    }),
+  const where = searchConditions(merchantId, search);
+  const [counted, rows] = await Promise.all([
+    database.$queryRaw<{ total: number }[]>`
+      SELECT count(*)::int AS "total" FROM (
+        SELECT 1 FROM "payments" AS p WHERE ${where}
+        ORDER BY p."created_at" DESC, p."id" DESC LIMIT ${countLimit(search.skip)}
+      ) AS matches`,
+    database.$queryRaw<unknown[]>`
+      SELECT ${Prisma.raw(PAYMENT_COLUMNS('p'))},
+        (SELECT count(*)::int FROM "payments" AS a WHERE a."checkout_session_id" = p."checkout_session_id") AS "attempts"
+      FROM "payments" AS p WHERE ${where}
+      ORDER BY p."created_at" DESC, p."id" DESC OFFSET ${search.skip} LIMIT ${search.take}`,
   ]);
-  return { total, rows };
+  return {
+    total: counted[0]?.total ?? 0,
+    rows: rows.map((row) => paymentRow.extend({ attempts: z.number().int() }).parse(row)),
+  };
 }
 
-/** The same rule as paymentListStatus, as a condition on the payment row itself (two columns compared, no join). */
-function statusCondition(database: Db, status: PaymentListStatus): Prisma.PaymentWhereInput {
-  const amount = database.payment.fields.amount;
+/** The list's filters as SQL on payments `p`; a session's other attempts are left out but for an id search. */
+function searchConditions(merchantId: string, search: PaymentSearch): Prisma.Sql {
+  const conditions = [Prisma.sql`p."merchant_id" = ${merchantId}`];
+  if (search.status) conditions.push(statusSql(search.status));
+  if (search.method) conditions.push(Prisma.sql`p."payment_method" = ${search.method}::"PaymentMethod"`);
+  if (search.currency) conditions.push(Prisma.sql`p."currency" = ${search.currency}::"Currency"`);
+  if (search.createdAt?.gte) conditions.push(Prisma.sql`p."created_at" >= ${search.createdAt.gte}`);
+  if (search.createdAt?.lt) conditions.push(Prisma.sql`p."created_at" < ${search.createdAt.lt}`);
+  if (search.q) conditions.push(matchingSql(search.q));
+  if (!(search.q && isId('payment', search.q))) conditions.push(SESSION_OUTCOME);
+  return Prisma.join(conditions, ' AND ');
+}
+
+// the session's payment: no other attempt of the session succeeded (or otherwise did not fail), and a failed
+// one is the latest (through the attempts' checkout_session_id index)
+const SESSION_OUTCOME = Prisma.sql`NOT EXISTS (
+  SELECT 1 FROM "payments" AS o WHERE o."checkout_session_id" = p."checkout_session_id" AND o."id" <> p."id"
+    AND (o."status" <> 'failed' OR (p."status" = 'failed' AND (o."created_at", o."id") > (p."created_at", p."id"))))`;
+
+/** The same rule as paymentListStatus, on the payment row itself (two columns compared, no join). */
+function statusSql(status: PaymentListStatus): Prisma.Sql {
   switch (status) {
     case 'succeeded':
-      return { status: 'succeeded', amountRefunded: 0 };
+      return Prisma.sql`p."status" = 'succeeded' AND p."amount_refunded" = 0`;
     case 'partially_refunded':
-      return { status: 'succeeded', amountRefunded: { gt: 0, lt: amount } };
+      return Prisma.sql`p."status" = 'succeeded' AND p."amount_refunded" > 0 AND p."amount_refunded" < p."amount"`;
     case 'refunded':
-      return { status: 'succeeded', amountRefunded: { gte: amount } };
+      return Prisma.sql`p."status" = 'succeeded' AND p."amount_refunded" >= p."amount"`;
     case 'failed':
-      return { status: 'failed' };
+      return Prisma.sql`p."status" = 'failed'`;
   }
 }
 
-/** An id finds its payment at once; other text is part of an order reference (docs/performance.md). */
-function matchingText(q: string): Prisma.PaymentWhereInput[] {
-  if (isId('payment', q)) return [{ id: q }];
-  if (isId('checkoutSession', q)) return [{ checkoutSessionId: q }];
-  return [{ orderReference: referenceMatch(q) }];
+/**
+ * An id finds its payment at once; text with an @ is part of a customer's e-mail; other text is part of an
+ * order reference (docs/performance.md). Both partial matches go through trigram indexes; text under three
+ * characters has no trigram, so it matches a whole value.
+ */
+function matchingSql(q: string): Prisma.Sql {
+  if (isId('payment', q)) return Prisma.sql`p."id" = ${q}`;
+  if (isId('checkoutSession', q)) return Prisma.sql`p."checkout_session_id" = ${q}`;
+  const column = Prisma.raw(q.includes('@') ? 'p."customer_email"' : 'p."order_reference"');
+  if (q.length < 3) return Prisma.sql`${column} = ${q}`;
+  return Prisma.sql`${column} ILIKE ${`%${q.replace(/[\\%_]/g, (wildcard) => `\\${wildcard}`)}%`}`;
 }
+
 /** A payment with its session (and items, in order) and its refunds, newest first; null when not this merchant's. */
 export async function findPaymentWithSessionAndRefunds(database: Db, merchantId: string, id: string) {
   return database.payment.findFirst({

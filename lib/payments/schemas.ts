@@ -33,6 +33,7 @@ export type PayInput =
 export const listPaymentsQuery = listQuerySchema({
   order_reference: z.string().max(64).optional(),
   status: z.enum(['succeeded', 'failed']).optional(),
+  customer_email: z.string().max(254).optional().describe('Payments of this customer: exact, whatever the case'),
 });
 
 /** The pay body: payment_method first, so the errors are those of the method chosen. */

@@ -21,6 +21,7 @@ export function serializePayment(payment: Payment) {
     amount_refunded: payment.amountRefunded,
     amount_refundable: amountRefundable(payment),
     metadata: metadataOf(payment.metadata),
+    customer_email: payment.customerEmail,
     created_at: payment.createdAt.toISOString(),
   };
 }

@@ -13,9 +13,15 @@ export async function getPaymentOrThrow(database: Db, merchantId: string, id: st
 export async function listPayments(
   database: Db,
   merchantId: string,
-  query: { limit: number; starting_after?: string; order_reference?: string; status?: 'succeeded' | 'failed' },
+  query: {
+    limit: number;
+    starting_after?: string;
+    order_reference?: string;
+    status?: 'succeeded' | 'failed';
+    customer_email?: string;
+  },
 ) {
-  const filters = { orderReference: query.order_reference, status: query.status };
+  const filters = { orderReference: query.order_reference, status: query.status, customerEmail: query.customer_email };
   return paginate({
     limit: query.limit,
     startingAfter: query.starting_after,

@@ -140,7 +140,8 @@ async function Figures({ merchantId, currency }: { merchantId: string; currency?
           value={totals.succeededCount}
           detail={
             totals.failedCount > 0
-              ? `${totals.failedCount} failed attempt${totals.failedCount === 1 ? '' : 's'}`
+              ? // every declined try, where Payments shows a checkout's tries as one row
+                `${totals.failedCount} failed attempt${totals.failedCount === 1 ? '' : 's'}, each try counted`
               : 'No failed attempts'
           }
         />

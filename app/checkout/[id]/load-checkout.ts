@@ -5,6 +5,7 @@ import { effectiveStatus } from '@/lib/checkout-sessions/serialize';
 import { getCheckoutSession } from '@/lib/checkout-sessions/service';
 import { now, onConnectionClock } from '@/lib/clock';
 import { db } from '@/lib/db';
+import { env } from '@/lib/env';
 import { computeTotal, formatMoney, formatUsdc } from '@/lib/money';
 import { getMerchantOrThrow } from '@/lib/merchants/service';
 import { getPaymentOrThrow } from '@/lib/payments/service';
@@ -62,6 +63,8 @@ export async function loadHostedCheckout(id: string): Promise<HostedCheckout | n
     backUrl: session.cancelUrl ?? `${new URL(session.returnUrl).origin}/`,
     paidReturnUrl: returnUrlWithSessionId(session.returnUrl, session.id),
     paidWith: payment ? describePaymentMethod(payment.paymentMethod, payment.methodDetails) : null,
+    customerEmail: payment ? payment.customerEmail : session.customerEmail,
+    declinesExhausted: session.declinedPayments >= env().CHECKOUT_DECLINES_PER_SESSION,
     usdc:
       state === 'open' && session.paymentMethods.includes('usdc')
         ? await usdcDeposit(session.id, session.amount)

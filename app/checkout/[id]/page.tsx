@@ -34,7 +34,14 @@ export default async function CheckoutPage({ params }: Props) {
     <CheckoutShell checkout={checkout}>
       {checkout.state === 'open' ? (
         <PaymentForm
-          session={{ merchantName: checkout.merchantName, totalLabel: checkout.totalLabel, methods: checkout.methods }}
+          session={{
+            merchantName: checkout.merchantName,
+            totalLabel: checkout.totalLabel,
+            methods: checkout.methods,
+            customerEmail: checkout.customerEmail,
+            backUrl: checkout.backUrl,
+            declinesExhausted: checkout.declinesExhausted,
+          }}
           usdc={checkout.usdc}
           action={payCheckout.bind(null, checkout.id)}
         />

@@ -9,6 +9,7 @@ import { normalizeCardNumber } from '@/lib/payments/cards';
 import {
   cardFormErrors,
   EXPIRY_MONTH_INVALID,
+  customerEmailError,
   hasErrors,
   interacFormErrors,
   parseExpiry,
@@ -16,15 +17,18 @@ import {
 import { env } from '@/lib/env';
 import { DeclineLimitReached, payCheckoutSession } from '@/lib/payments/pay';
 import { parsePayInput } from '@/lib/payments/schemas';
+import { customerEmailInput } from '@/lib/checkout-sessions/schemas';
 import { returnUrlWithSessionId } from './return-url';
 
 // The hosted page's side of paying: check the form again on the server, then hand it to the same
 // payCheckoutSession the test-helper endpoint uses. Neither the card number nor any other field is logged
 // or sent back; pay.ts keeps only brand, last4 and expiry.
 
+const email = z.string().max(300);
 const payFormInput = z.discriminatedUnion('method', [
   z.strictObject({
     method: z.literal('card'),
+    email,
     card: z.strictObject({
       number: z.string().max(32),
       expiry: z.string().max(16),
@@ -32,23 +36,28 @@ const payFormInput = z.discriminatedUnion('method', [
       name: z.string().max(300),
     }),
   }),
-  z.strictObject({ method: z.literal('usdc') }),
+  z.strictObject({ method: z.literal('usdc'), email }),
   z.strictObject({
     method: z.literal('interac'),
+    email,
     outcome: z.enum(['approve', 'decline']),
-    interac: z.strictObject({ email: z.string().max(300), bank: z.string().max(100) }),
+    interac: z.strictObject({ bank: z.string().max(100) }),
   }),
 ]);
 
 export const SOMETHING_WENT_WRONG = 'Something went wrong on our side and nothing was paid. Please try again.';
-const TOO_MANY_DECLINES =
-  'This checkout has had too many declined payments, so it takes no more cards or Interac transfers. Nothing was paid.';
-
 const DECLINE_MESSAGES: Record<string, string> = {
   card_declined: 'Your card was declined. Nothing was paid — try another card.',
   insufficient_funds: 'Your card has insufficient funds. Nothing was paid — try another card.',
   interac_declined:
     'The Interac e-Transfer was declined, so nothing was paid. You can try again or choose another way to pay.',
+};
+
+/** A decline in a few words, when it was the last the checkout takes and there is nothing more to try. */
+const LAST_DECLINE_MESSAGES: Record<string, string> = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  interac_declined: 'The Interac e-Transfer was declined.',
 };
 
 /** The form field of each param the service may refuse when the browser let it through. */
@@ -78,17 +87,33 @@ export async function payFromHostedForm(sessionId: string, raw: unknown): Promis
   // the page always sends this shape; a hand-made request learns nothing more
   if (!form.success) return { kind: 'failed', message: SOMETHING_WENT_WRONG };
 
+  const emailError = customerEmailError(form.data.email, form.data.method);
+  if (emailError) return { kind: 'invalid', errors: { email: emailError } };
   const checked = toPayInput(form.data, now());
   if ('errors' in checked) return { kind: 'invalid', errors: checked.errors };
+  const customerEmail = form.data.email.trim() || undefined;
+  // the browser's check is looser than the API's rule for customer_email, which the payment shows
+  if (customerEmail && !customerEmailInput.safeParse(customerEmail).success)
+    return { kind: 'invalid', errors: { email: SAID_FOR_PARAM.email } };
 
   try {
+    const declineLimit = env().CHECKOUT_DECLINES_PER_SESSION;
     const { payment, session } = await payCheckoutSession(await db(), null, sessionId, parsePayInput(checked.body), {
-      declineLimit: env().CHECKOUT_DECLINES_PER_SESSION,
+      declineLimit,
+      customerEmail,
     });
     if (payment.status === 'failed') {
+      // the session as read before this decline: with it, the limit is reached and the form must say so now
+      if (session.declinedPayments + 1 >= declineLimit) {
+        return { kind: 'declines_exhausted', message: LAST_DECLINE_MESSAGES[payment.failureCode ?? ''] ?? '' };
+      }
       return { kind: 'failed', message: DECLINE_MESSAGES[payment.failureCode ?? ''] ?? SOMETHING_WENT_WRONG };
     }
-    return { kind: 'paid', returnUrl: returnUrlWithSessionId(session.returnUrl, session.id) };
+    return {
+      kind: 'paid',
+      returnUrl: returnUrlWithSessionId(session.returnUrl, session.id),
+      receiptEmail: payment.customerEmail,
+    };
   } catch (error) {
     return outcomeOfError(error, sessionId, form.data.method);
   }
@@ -118,7 +143,7 @@ function toPayInput(form: PayFormInput, at: Date): { body: Record<string, unknow
       body: {
         payment_method: 'interac',
         outcome: form.outcome,
-        email: form.interac.email.trim(),
+        email: form.email.trim(),
         bank: form.interac.bank,
       },
     };
@@ -127,7 +152,7 @@ function toPayInput(form: PayFormInput, at: Date): { body: Record<string, unknow
 }
 
 function outcomeOfError(error: unknown, sessionId: string, method: PayFormInput['method']): PayOutcome {
-  if (error instanceof DeclineLimitReached) return { kind: 'failed', message: TOO_MANY_DECLINES };
+  if (error instanceof DeclineLimitReached) return { kind: 'declines_exhausted', message: '' };
   if (error instanceof ApiError) {
     switch (error.code) {
       case 'checkout_session_not_open':

@@ -20,6 +20,8 @@ function refusalMessage(refusal: Refusal): string {
       return 'This payment link is no longer available, so nothing can be paid with it.';
     case 'unavailable':
       return 'This payment link cannot take payments right now. Nothing was charged.';
+    case 'quantity_invalid':
+      return 'Choose a quantity this link offers. Nothing was charged.';
     case 'throttled':
       return `Too many checkouts were started from your network. Nothing was charged; try again in ${minutesToWait(refusal.retryAfterSeconds)}.`;
   }
@@ -32,8 +34,10 @@ export async function payThroughLink(
   // the page binds the link's id; the form (useActionState) adds its state and its (empty) FormData
   const parsed = parseActionArguments(args, z.string(), z.unknown(), z.instanceof(FormData));
   if (!parsed) return { message: refusalMessage({ ok: false, reason: 'not_found' }) };
-  const [linkId] = parsed;
-  const outcome = await startPaymentLinkCheckout(await db(), linkId, clientAddressOf(await headers()));
+  const [linkId, , form] = parsed;
+  // a link with a fixed quantity sends none: one
+  const quantity = Number(form.get('quantity') ?? 1);
+  const outcome = await startPaymentLinkCheckout(await db(), linkId, clientAddressOf(await headers()), quantity);
   if (!outcome.ok) return { message: refusalMessage(outcome) };
   // our own relative path: the customer stays on the origin they opened the link on
   redirect(`/checkout/${outcome.session.id}`);

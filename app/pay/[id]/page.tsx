@@ -50,7 +50,20 @@ export default async function PaymentLinkPage({ params }: Props) {
             {merchantName} cannot take payments through this link right now. Nothing was charged.
           </PaymentLinkClosed>
         ) : (
-          <PayButton action={payThroughLink.bind(null, link.id)} label={`Pay ${price}`} />
+          <PayButton
+            action={payThroughLink.bind(null, link.id)}
+            label={`Pay ${price}`}
+            quantity={
+              link.quantityMinimum !== null && link.quantityMaximum !== null
+                ? {
+                    minimum: link.quantityMinimum,
+                    maximum: link.quantityMaximum,
+                    unitAmount: link.amount,
+                    currency: link.currency,
+                  }
+                : undefined
+            }
+          />
         )}
       </PaymentLinkOffer>
     </PayFrame>

@@ -39,6 +39,10 @@ export async function createPaymentLinkAction(
       paymentMethods:
         field(formData, 'methodChoice') === 'choose' ? formData.getAll('paymentMethods').map(String) : null,
       afterPaymentUrl: field(formData, 'afterPaymentUrl'),
+      quantity:
+        field(formData, 'adjustableQuantity') === 'on'
+          ? { minimum: field(formData, 'quantityMinimum'), maximum: field(formData, 'quantityMaximum') }
+          : null,
     }),
   );
   if ('state' in outcome) return outcome.state;

@@ -51,7 +51,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
     <>
       <PageHeader
         title="Payments"
-        description="Every payment attempt on your hosted checkout: succeeded, and failed with the reason."
+        description="Each checkout’s payment: succeeded, or failed with the reason. Its declined tries are counted on its row and listed on its page."
       />
       <Panel flush>
         <FilterBar action={PATH}>
@@ -59,7 +59,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
             name="q"
             label="Search"
             value={filters.q}
-            placeholder="Payment id, order reference or session id"
+            placeholder="Payment id, order reference, session id or e-mail"
           />
           <FilterSelect
             name="status"
@@ -107,7 +107,8 @@ async function PaymentResults({ merchantId, filters }: { merchantId: string; fil
   if (total === 0) {
     return filtered ? (
       <EmptyState icon={<SearchIcon />} title="No payments match these filters">
-        Search takes a whole payment id (pay_…) or session id (cs_…), or any part of an order reference.
+        Search takes a whole payment id (pay_…) or session id (cs_…), or any part of an order reference or of a
+        customer’s e-mail.
       </EmptyState>
     ) : (
       <EmptyState icon={<CardIcon />} title="No payments yet">

@@ -32,6 +32,7 @@ export default async function PaymentLinkReceiptPage({ params, searchParams }: P
           methodLabel={describeMethodDetails(payment.paymentMethod, payment.methodDetails)}
           paidAt={payment.createdAt}
           paymentId={payment.id}
+          receiptEmail={payment.customerEmail}
         />
       </PayFrame>
     );

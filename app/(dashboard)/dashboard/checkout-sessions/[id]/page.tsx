@@ -58,6 +58,7 @@ export default async function CheckoutSessionPage({ params }: { params: Promise<
             <DetailList
               items={[
                 { label: 'Order reference', value: session.orderReference },
+                { label: 'Customer e-mail', value: session.customerEmail ?? 'None given' },
                 {
                   label: 'Hosted page',
                   value: (

@@ -67,7 +67,19 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
                 { label: 'Refunded', value: formatMoney(payment.amountRefunded, payment.currency) },
                 { label: 'Refundable', value: formatMoney(detail.amountRefundable, payment.currency) },
                 { label: 'Payment method', value: method },
-                { label: 'Order reference', value: payment.orderReference },
+                { label: 'Customer e-mail', value: payment.customerEmail ?? 'None given' },
+                {
+                  label: 'Order reference',
+                  value:
+                    detail.orderLabel === payment.orderReference ? (
+                      payment.orderReference
+                    ) : (
+                      <>
+                        {detail.orderLabel}
+                        <span className="block font-mono text-xs text-gray-600">{payment.orderReference}</span>
+                      </>
+                    ),
+                },
                 {
                   label: 'Checkout session',
                   value: (
@@ -161,7 +173,9 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
                 action={refundPaymentAction}
                 payment={{ id: payment.id, currency: payment.currency, orderReference: payment.orderReference, method }}
                 refundable={detail.amountRefundable}
-                refunds={Object.fromEntries(refunds.map((refund) => [refund.id, { status: refund.status }]))}
+                refunds={Object.fromEntries(
+                  refunds.map((refund) => [refund.id, { status: refund.status, failureReason: refund.failureReason }]),
+                )}
                 isUsdc={payment.paymentMethod === 'usdc'}
                 policy={refundPolicy}
               />
