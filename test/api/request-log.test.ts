@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { describe, expect, inject, it } from 'vitest';
 import { getApiRequestLog, listApiRequestLogs } from '@/lib/api-logs/service';
 import { CUT_MARK, MAX_LOGGED_BODY_BYTES, REDACTED } from '@/lib/api-logs/redact';
 import { db } from '@/lib/db';
@@ -35,6 +36,56 @@ describe('the /v1 request log', () => {
     });
     expect(first.durationMs).toBeGreaterThanOrEqual(0);
     expect(JSON.stringify(logs.data, (_k, v) => (typeof v === 'bigint' ? String(v) : v))).not.toContain(merchant.key);
+  });
+});
+
+describe('secrets outside bodies in the request log', () => {
+  it('redacts keys, signing secrets and card numbers in the path and the Idempotency-Key, as Logs reads them', async () => {
+    const merchant = await createTestMerchant();
+    const api = apiClient(merchant.key);
+    const card = '4242424242424242';
+    const fullWidthCard = '４２４２４２４２４２４２４２４２';
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    await api.get(`/v1/payments/${merchant.key}?status=${card}`);
+    await api.get('/v1/payments/4242%204242%204242%204242');
+    await api.get(`/v1/payments/${encodeURIComponent(fullWidthCard)}`);
+    const created = await api.post('/v1/checkout-sessions', sessionBody(), {
+      idempotencyKey: `order-4242.4242.4242.4242-${merchant.key}-${secret}`,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // a header's bytes as a client sends them: the full-width digits in UTF-8 (refused: not printable ASCII)
+    const refusedStatus = await new Promise<number>((resolve, reject) => {
+      const request = http.request(`${inject('serverUrl')}/v1/checkout-sessions`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${merchant.key}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': Buffer.from(`key-${fullWidthCard}`, 'utf8').toString('latin1'),
+        },
+      });
+      request.on('response', (response) => resolve(response.resume().statusCode!)).on('error', reject);
+      request.end(JSON.stringify(sessionBody()));
+    });
+    expect(refusedStatus).toBe(400);
+
+    const client = await db();
+    const { data } = await eventually(
+      () => listApiRequestLogs(client, merchant.merchantId, { limit: 10 }),
+      (page) => page.data.length >= 5,
+    );
+    const rows = await Promise.all(data.map((row) => getApiRequestLog(client, merchant.merchantId, row.id)));
+    expect(rows.map((row) => [row!.path, row!.idempotencyKey])).toEqual([
+      ['/v1/checkout-sessions', 'key-[redacted card ••••4242]'],
+      ['/v1/checkout-sessions', 'order-[redacted card ••••4242]-sk_sandbox_[redacted]-whsec_[redacted]'],
+      ['/v1/payments/[redacted card ••••4242]', null],
+      ['/v1/payments/[redacted card ••••4242]', null],
+      ['/v1/payments/sk_sandbox_[redacted]', null], // the query is not kept
+    ]);
+    const everything = JSON.stringify([data, rows], (_key, value) =>
+      typeof value === 'bigint' ? String(value) : value,
+    );
+    for (const leaked of [merchant.key, secret, card, fullWidthCard, '4242.4242', '4242%20', '%EF%BC'])
+      expect(everything).not.toContain(leaked);
   });
 });
 
