@@ -23,7 +23,7 @@ const READ_ONLY_METHODS = ['GET', 'HEAD', 'OPTIONS']; // health checks, built as
  * too); null for a path no operation has. HEAD is served wherever GET is, and OPTIONS everywhere.
  */
 export function allowedApiMethods(pathname: string): string[] | null {
-  const served = new Set(
+  const served = new Set<string>(
     API_OPERATIONS.filter((operation) => pathPattern(operation.path).test(pathname)).map(
       (operation) => operation.method,
     ),
