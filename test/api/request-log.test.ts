@@ -1,4 +1,4 @@
-import http from 'node:http';
+import net from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
 import { getApiRequestLog, listApiRequestLogs } from '@/lib/api-logs/service';
 import { CUT_MARK, MAX_LOGGED_BODY_BYTES, REDACTED } from '@/lib/api-logs/redact';
@@ -55,16 +55,23 @@ describe('secrets outside bodies in the request log', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     // a header's bytes as a client sends them: the full-width digits in UTF-8 (refused: not printable ASCII)
     const refusedStatus = await new Promise<number>((resolve, reject) => {
-      const request = http.request(`${inject('serverUrl')}/v1/checkout-sessions`, {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${merchant.key}`,
-          'Content-Type': 'application/json',
-          'Idempotency-Key': Buffer.from(`key-${fullWidthCard}`, 'utf8').toString('latin1'),
-        },
+      const server = new URL(inject('serverUrl'));
+      const body = JSON.stringify(sessionBody());
+      const socket = net.connect(Number(server.port), server.hostname, () => {
+        const head = [
+          'POST /v1/checkout-sessions HTTP/1.1',
+          `Host: ${server.host}`,
+          `Authorization: Bearer ${merchant.key}`,
+          'Content-Type: application/json',
+          `Idempotency-Key: key-${fullWidthCard}`,
+          `Content-Length: ${Buffer.byteLength(body)}`,
+          'Connection: close',
+        ];
+        socket.end(Buffer.from(`${head.join('\r\n')}\r\n\r\n${body}`, 'utf8'));
       });
-      request.on('response', (response) => resolve(response.resume().statusCode!)).on('error', reject);
-      request.end(JSON.stringify(sessionBody()));
+      let answer = '';
+      socket.setEncoding('latin1').on('data', (chunk: string) => (answer += chunk));
+      socket.on('error', reject).on('close', () => resolve(Number(answer.split(' ')[1])));
     });
     expect(refusedStatus).toBe(400);
 
