@@ -1241,7 +1241,7 @@ export interface components {
         CreateWebhookEndpointRequest: {
             /** @description Where to POST events: http or https, not a private address (unless the server allows them) */
             url: string;
-            /** @description The event types to send, or `["*"]` for every type, now and later */
+            /** @description The event types to send, each once, or `["*"]` for every type, now and later: `"*"` stands alone */
             events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund.completed" | "refund.failed" | "*")[];
             /** @description For your records */
             description?: string | null;
@@ -1987,8 +1987,8 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
-                     *       "expires_at": "2026-11-20T15:34:05.226Z",
-                     *       "created_at": "2026-11-20T15:04:05.226Z"
+                     *       "expires_at": "2026-11-20T15:34:05.936Z",
+                     *       "created_at": "2026-11-20T15:04:05.936Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CheckoutSession"];
@@ -2199,7 +2199,7 @@ export interface operations {
                      *           "metadata": {
                      *             "cart_id": "cart_5521"
                      *           },
-                     *           "created_at": "2026-11-20T15:04:05.145Z"
+                     *           "created_at": "2026-11-20T15:04:05.477Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2346,7 +2346,7 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.145Z"
+                     *       "created_at": "2026-11-20T15:04:05.477Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -2483,8 +2483,8 @@ export interface operations {
                      *           "reason": "One T-shirt returned",
                      *           "failure_reason": null,
                      *           "metadata": {},
-                     *           "created_at": "2026-11-20T15:04:05.417Z",
-                     *           "updated_at": "2026-11-20T15:04:05.417Z"
+                     *           "created_at": "2026-11-20T15:04:06.327Z",
+                     *           "updated_at": "2026-11-20T15:04:06.327Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2629,8 +2629,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.417Z",
-                     *       "updated_at": "2026-11-20T15:04:05.417Z"
+                     *       "created_at": "2026-11-20T15:04:06.327Z",
+                     *       "updated_at": "2026-11-20T15:04:06.327Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2654,8 +2654,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.417Z",
-                     *       "updated_at": "2026-11-20T15:04:05.417Z"
+                     *       "created_at": "2026-11-20T15:04:06.327Z",
+                     *       "updated_at": "2026-11-20T15:04:06.327Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2845,8 +2845,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.417Z",
-                     *       "updated_at": "2026-11-20T15:04:05.417Z"
+                     *       "created_at": "2026-11-20T15:04:06.327Z",
+                     *       "updated_at": "2026-11-20T15:04:06.327Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2984,8 +2984,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.417Z",
-                     *       "updated_at": "2026-11-20T15:04:05.440Z"
+                     *       "created_at": "2026-11-20T15:04:06.327Z",
+                     *       "updated_at": "2026-11-20T15:04:06.787Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3186,7 +3186,7 @@ export interface operations {
                      *           "metadata": {
                      *             "campaign": "winter"
                      *           },
-                     *           "created_at": "2026-11-20T15:04:05.546Z"
+                     *           "created_at": "2026-11-20T15:04:07.967Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -3340,7 +3340,7 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.546Z"
+                     *       "created_at": "2026-11-20T15:04:07.967Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3368,7 +3368,7 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.546Z"
+                     *       "created_at": "2026-11-20T15:04:07.967Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3547,7 +3547,7 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.546Z"
+                     *       "created_at": "2026-11-20T15:04:07.967Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3694,7 +3694,7 @@ export interface operations {
                      *       "metadata": {
                      *         "campaign": "winter"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.546Z"
+                     *       "created_at": "2026-11-20T15:04:07.967Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3895,7 +3895,7 @@ export interface operations {
                      *             "shuffle": true,
                      *             "seed": 42
                      *           },
-                     *           "created_at": "2026-11-20T15:04:05.637Z"
+                     *           "created_at": "2026-11-20T15:04:08.203Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -4050,7 +4050,7 @@ export interface operations {
                      *         "seed": null
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:05.637Z"
+                     *       "created_at": "2026-11-20T15:04:08.203Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4081,7 +4081,7 @@ export interface operations {
                      *         "seed": null
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:05.637Z"
+                     *       "created_at": "2026-11-20T15:04:08.203Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4262,7 +4262,7 @@ export interface operations {
                      *         "shuffle": true,
                      *         "seed": 42
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.637Z"
+                     *       "created_at": "2026-11-20T15:04:08.203Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -4416,7 +4416,7 @@ export interface operations {
                      *         "shuffle": true,
                      *         "seed": 42
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.637Z"
+                     *       "created_at": "2026-11-20T15:04:08.203Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -4744,7 +4744,7 @@ export interface operations {
                      *         "seed": 42
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAy",
-                     *       "created_at": "2026-11-20T15:04:05.637Z"
+                     *       "created_at": "2026-11-20T15:04:08.203Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4934,7 +4934,7 @@ export interface operations {
                      *           "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *           "object": "event",
                      *           "type": "checkout_session.completed",
-                     *           "created_at": "2026-11-20T15:04:05.139Z",
+                     *           "created_at": "2026-11-20T15:04:05.533Z",
                      *           "data": {
                      *             "object": {
                      *               "id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
@@ -5099,7 +5099,7 @@ export interface operations {
                      *
                      *     id: evt_37Z8suN9DqNCAyBzjyoBPwzF
                      *     event: checkout_session.expired
-                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:05.323Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:05.226Z","expires_at":"2026-11-20T15:34:05.226Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
+                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:06.095Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:05.936Z","expires_at":"2026-11-20T15:34:05.936Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
                      */
                     "text/event-stream": string;
                 };
@@ -5207,7 +5207,7 @@ export interface operations {
                      *       "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *       "object": "event",
                      *       "type": "checkout_session.completed",
-                     *       "created_at": "2026-11-20T15:04:05.139Z",
+                     *       "created_at": "2026-11-20T15:04:05.533Z",
                      *       "data": {
                      *         "object": {
                      *           "id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
@@ -5400,7 +5400,7 @@ export interface operations {
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.145Z"
+                     *       "created_at": "2026-11-20T15:04:05.477Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -5598,8 +5598,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.443Z",
-                     *       "updated_at": "2026-11-20T15:04:05.531Z"
+                     *       "created_at": "2026-11-20T15:04:06.844Z",
+                     *       "updated_at": "2026-11-20T15:04:07.679Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -5802,8 +5802,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": "Card account closed",
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.516Z",
-                     *       "updated_at": "2026-11-20T15:04:05.537Z"
+                     *       "created_at": "2026-11-20T15:04:06.878Z",
+                     *       "updated_at": "2026-11-20T15:04:07.886Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -5982,7 +5982,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:04:05.727Z",
+                     *       "now": "2026-11-20T15:04:08.641Z",
                      *       "offset_seconds": 0
                      *     }
                      */
@@ -6100,7 +6100,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:35:05.730Z",
+                     *       "now": "2026-11-20T15:35:08.673Z",
                      *       "offset_seconds": 1860
                      *     }
                      */
@@ -6268,7 +6268,7 @@ export interface operations {
                      *       "info": {
                      *         "title": "Sandbox Payments API",
                      *         "version": "1",
-                     *         "description": "Hosted checkout, payments, refunds and signed webhooks, in a sandbox: no money moves. Every request needs `Authorization: Bearer sk_sandbox_…` with the scope the operation names; creates need an `Idempotency-Key`."
+                     *         "description": "Hosted checkout, payments, refunds and signed webhooks, in a sandbox: no money moves. Every request needs `Authorization: Bearer sk_sandbox_…` with the scope the operation names; creates need an `Idempotency-Key`. Every string, in a body or a query, is refused (400) when it holds a NUL character (U+0000) or an unpaired UTF-16 surrogate: neither is text that can be stored."
                      *       },
                      *       "servers": [
                      *         {
