@@ -34,10 +34,16 @@ const server = (port: number, dataDir: string, env: Record<string, string>) => (
   env,
 });
 
+// Spec files run side by side (E2E_WORKERS at a time, 3 by default), each file's stories in order: a story
+// makes its own merchant or its own orders, and speaks for its own client address where throttles count,
+// so files share the server and not their state; a story that needs other settings starts its own server.
+// The browsers mostly wait on the server, so 3 workers pay even on 2 cores.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 3);
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

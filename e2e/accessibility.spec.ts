@@ -24,9 +24,9 @@ import {
 } from './dashboard-support';
 
 // Every page, hosted and dashboard, at desktop and phone widths, through axe with WCAG 2.2 AA (target
-// sizes) on top of the usual tags: no serious or critical finding, and none at all of the rules issue #21
-// item 13 named, whatever axe calls their impact (headings that skip a level, content outside every
-// landmark, a scrolling block the keyboard cannot reach, targets under 24 px). Then the stories of item 13.
+// sizes) on top of the usual tags: no serious or critical finding, and none at all of these rules,
+// whatever axe calls their impact (headings that skip a level, content outside every landmark, a
+// scrolling block the keyboard cannot reach, targets under 24 px). Then the stories that go with them.
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const NAMED_RULES = new Set([

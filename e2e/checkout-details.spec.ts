@@ -3,7 +3,7 @@ import { E2E_API_KEY } from '../playwright.config';
 import { createSession, DESKTOP, PHONE, screenshot, SHOP, shopRoutes, usdSession } from './support';
 import { approveWebsite, createKey, newMerchant, payByCard, signUp, v1 } from './dashboard-support';
 
-// The details of the hosted checkout that a customer reads (issue #21 item 14): what a payment link's
+// The details of the hosted checkout that a customer reads: what a payment link's
 // checkout shows, how a USDC amount is written, what the success screen leaves out, and the words of a
 // refused expiry month and of a refund of nothing.
 

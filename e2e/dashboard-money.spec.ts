@@ -10,7 +10,7 @@ import {
   v1,
 } from './dashboard-support';
 
-// Pages that tell the truth where money moves (issue #21): settings show what was saved, refunds change
+// Pages that tell the truth where money moves: settings show what was saved, refunds change
 // on screen as the provider finishes them, refunded payments say so, money moves only after a dialog that
 // names the amount and the payment, a payment's timeline is its own, and Decline is told from Cancel.
 

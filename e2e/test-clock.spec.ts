@@ -9,7 +9,7 @@ import {
   v1,
 } from './dashboard-support';
 
-// api.md §15 from the dashboard: a merchant advances its test clock on Developers → API keys, and the open
+// Test clocks (lib/test-clocks/service.ts) from the dashboard: a merchant advances its test clock on Developers → API keys, and the open
 // checkout session it was looking at is expired, in the list, on its page and through the API.
 
 test('a merchant advances the test clock and sees an open session become expired', async ({ page }) => {

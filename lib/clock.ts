@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 // The one source of "now" in the services. Inside work done for a connection (an API request, a hosted
 // page, a dashboard page) it is that connection's time: the wall clock plus its test clock's offset
-// (api.md §15, lib/test-clocks). SQL that runs outside such work (the worker's queues) adds each row's
+// (lib/test-clocks). SQL that runs outside such work (the worker's queues) adds each row's
 // merchant offset itself (lib/test-clocks/repository.ts, connectionNowSql).
 
 /** Tests only: a process-wide shift, on top of any connection's offset. */

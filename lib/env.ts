@@ -38,6 +38,9 @@ const envSchema = z.object({
   /** GET /v1/events/stream: a `: ping` comment this often, and the stream ends (the client reconnects) after the most */
   EVENT_STREAM_PING_MS: z.coerce.number().int().min(10).default(15_000),
   EVENT_STREAM_MAX_SECONDS: z.coerce.number().int().positive().default(3600),
+  /** Open streams each process holds at most for one merchant, and for one client address (then 429) */
+  EVENT_STREAMS_PER_MERCHANT: z.coerce.number().int().positive().default(20),
+  EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Answer each /v1 request with its database round trips in Db-Round-Trips (for tests and profiling) */
   DB_COUNT_ROUND_TRIPS: booleanFlag,

@@ -23,8 +23,12 @@ const BUILD_DIR = '.next-package';
 type Manifest = {
   name: string;
   version: string;
-  description?: string;
-  license?: string;
+  description: string;
+  license: string;
+  repository: unknown;
+  homepage: string;
+  bugs: string;
+  keywords: string[];
   engines?: Record<string, string>;
   dependencies: Record<string, string>;
 };
@@ -106,19 +110,30 @@ async function bundleCli(): Promise<void> {
   });
 }
 
+/**
+ * What is published: the repository's manifest stays private (so that `npm publish` in a clone refuses),
+ * the package's is public and provenance-ready (RELEASING.md publishes the tarball).
+ */
 function packageManifest(repository: Manifest) {
   const binaries = readEmbeddedPostgresPlatforms();
+  const { name, version, description, license, homepage, bugs, keywords, engines } = repository;
   return {
-    name: repository.name,
-    version: repository.version,
-    description:
-      'Sandbox payments platform: a Stripe-style checkout and refund API with hosted pages, run with one command',
-    private: true,
+    name,
+    version,
+    description,
+    license,
+    repository: repository.repository,
+    homepage,
+    bugs,
+    keywords,
     type: 'module',
-    engines: repository.engines,
+    engines,
     bin: { 'sandbox-payments': 'bin/sandbox-payments.mjs' },
+    // a command, not a library: nothing to import but the manifest
+    exports: { './package.json': './package.json' },
     files: ['bin', 'dist'],
     optionalDependencies: binaries,
+    publishConfig: { access: 'public', provenance: true },
   };
 }
 

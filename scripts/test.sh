@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # npm test: type check, lint (ESLint), format (Prettier), production build, Vitest (services, then the API
-# over HTTP), Playwright in the Chromium scripts/chromium.ts finds or installs. Ends with one line "N passed, N failed" totalling every suite.
+# over HTTP), Playwright in the Chromium scripts/chromium.ts finds or installs (the built server, then one
+# story under next dev), the plug-ins' tests (plugins/*), the README's shell blocks, and a check that no
+# embedded PostgreSQL of data/ is left running. Ends with its duration and one line "N passed, N failed"
+# totalling every suite.
 set -u
 cd "$(dirname "$0")/.."
 reports=data/test-reports
@@ -45,12 +48,24 @@ if [ "$built" -eq 1 ]; then
       export CHROMIUM_PATH
       step 'playwright'
       PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json || status=1
+      step 'playwright under next dev'
+      PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright-dev.json" npx playwright test -c playwright.dev.config.ts --reporter=list,json || status=1
     else
       echo '{"passed":0,"failed":1}' > "$reports/browser.json"; status=1
     fi
   fi
+
+  # each plug-in installs its platform's packages into its own node_modules (once) and tests against this build
+  step 'plug-in: Medusa'
+  bash plugins/medusa/scripts/test.sh "$PWD/$reports/plugin-medusa.json" || status=1
+
+  # after the rest: it runs `npm run dev` and installs the client's build tools in client/
+  step 'README'
+  npx vitest run -c vitest.readme.config.mts --reporter=default --reporter=json --outputFile="$reports/vitest-readme.json" || status=1
 fi
 
-npx tsx scripts/stop-test-databases.ts >/dev/null 2>&1 || true
+step 'nothing left running'
+if npx tsx scripts/stop-test-databases.ts --check; then echo '{"passed":1,"failed":0}' > "$reports/stopped.json"; else echo '{"passed":0,"failed":1}' > "$reports/stopped.json"; status=1; fi
+printf 'took %d min %d s\n' $((SECONDS / 60)) $((SECONDS % 60))
 node scripts/test-summary.mjs "$reports"
 exit $status

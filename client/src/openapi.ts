@@ -367,6 +367,8 @@ export interface paths {
          *
          *     A `: ping` comment comes at once and then every 15 seconds; the server ends a stream after an hour, and clients reconnect with Last-Event-ID. Errors before the stream starts (authentication, scope, parameters) are the usual JSON error bodies.
          *
+         *     Each server process holds at most 20 open streams of one account (the server’s `EVENT_STREAMS_PER_MERCHANT`) and 50 from one client address (`EVENT_STREAMS_PER_ADDRESS`); past either the answer is `429 rate_limited` with `Retry-After`, and the message names the limit. A stream ends within a second of its API key being revoked (or losing `events:read`).
+         *
          *     Scope: `events:read`.
          */
         get: operations["streamEvents"];

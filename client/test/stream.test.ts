@@ -5,7 +5,7 @@ import { Transport } from '../src/http';
 import { EventStream, SandboxAuthenticationError, SandboxConnectionError } from '../src/index';
 
 // The stream maker (`m.stream(path)` in client/src/methods.ts) over real HTTP, against a local server speaking
-// Server-Sent Events as GET /v1/events/stream is to (api.md): pings, messages split across chunks, an end
+// Server-Sent Events as GET /v1/events/stream is to (lib/events/stream.ts): pings, messages split across chunks, an end
 // that is resumed with Last-Event-ID, a JSON error before the stream starts.
 
 type Connection = { lastEventId?: string; query: string; closed: Promise<void> };

@@ -13,7 +13,7 @@ type Action = (state: FormState<FaultsField>, formData: FormData) => Promise<For
 export type FaultsShown = { duplicate_rate: number; delay_seconds: number; shuffle: boolean; seed: number | null };
 
 /**
- * The endpoint's fault injection (api.md §16), edited in place: duplicates after a 2xx, a delay before the
+ * The endpoint's fault injection (lib/webhooks/faults.ts), edited in place: duplicates after a 2xx, a delay before the
  * first attempt, shuffled order and the seed that makes them reproducible. Saving goes through the same
  * service as POST /v1/webhook-endpoints/{id}.
  */

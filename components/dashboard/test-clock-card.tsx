@@ -17,7 +17,7 @@ const PRESETS = [
 ];
 
 /**
- * The connection's test clock (api.md §15): its time and how far it has been advanced, and buttons that move
+ * The connection's test clock (lib/test-clocks/service.ts): its time and how far it has been advanced, and buttons that move
  * it forward. Moving it expires open sessions, finishes processing refunds and brings webhook retries due.
  */
 export function TestClockCard({

@@ -45,6 +45,15 @@ export async function markApiKeyRevoked(database: Db, id: string, merchantId?: s
   return count === 1;
 }
 
+/** Of these keys, the ids of those unrevoked that have `scope`. */
+export async function findActiveKeyIdsWithScope(database: Db, ids: string[], scope: string): Promise<string[]> {
+  const keys = await database.apiKey.findMany({
+    where: { id: { in: ids }, revokedAt: null, scopes: { has: scope } },
+    select: { id: true },
+  });
+  return keys.map((key) => key.id);
+}
+
 /** Newest first, revoked ones included. */
 export async function findApiKeys(database: Db, merchantId: string) {
   return database.apiKey.findMany({ where: { merchantId }, orderBy: { createdAt: 'desc' } });

@@ -8,6 +8,7 @@ import { secrets } from '@/lib/secrets';
 import {
   type ActiveApiKeyRow,
   findActiveApiKeyByHash,
+  findActiveKeyIdsWithScope,
   findApiKeys,
   insertApiKey,
   markApiKeyRevoked,
@@ -121,6 +122,11 @@ export async function revokeApiKey(database: Db, id: string, merchantId?: string
   // be heard (under a second). Inside a transaction the change is not committed yet: nothing to wait for.
   if (revoked && '$disconnect' in database) await everyProcessHasHeard();
   return revoked;
+}
+
+/** Of these keys, those still active and holding `scope`, read from the database (what an open event stream checks). */
+export async function keysWithScope(ids: string[], scope: Scope): Promise<string[]> {
+  return findActiveKeyIdsWithScope(await db(), ids, scope);
 }
 
 export async function listApiKeys(database: Db, merchantId: string) {

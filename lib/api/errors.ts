@@ -77,8 +77,8 @@ export const errors = {
       'WWW-Authenticate': 'Bearer realm="sandbox", error="invalid_token"',
     }),
   insufficientScope: (message: string) => new ApiError(403, 'permission_error', 'insufficient_scope', message),
-  rateLimited: (retryAfterSeconds: number) =>
-    new ApiError(429, 'rate_limit_error', 'rate_limited', 'Too many requests; slow down and retry later', undefined, {
+  rateLimited: (retryAfterSeconds: number, message = 'Too many requests; slow down and retry later') =>
+    new ApiError(429, 'rate_limit_error', 'rate_limited', message, undefined, {
       'Retry-After': String(retryAfterSeconds),
     }),
   internal: () =>

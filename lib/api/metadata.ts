@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Prisma } from '@/lib/generated/prisma/client';
 
-// `metadata` (api.md §14, Stripe's rules): the merchant's own key/value pairs on checkout sessions, payments,
+// `metadata` (Stripe's rules): the merchant's own key/value pairs on checkout sessions, payments,
 // refund requests and payment links. One schema for every body that takes it.
 
 export const METADATA_MAX_KEYS = 50;

@@ -116,7 +116,7 @@ type RouteCall<Input, Query> = {
 
 async function runRoute<Input, Query>(call: RouteCall<Input, Query>, seen: Seen): Promise<ApiResult> {
   const key = await authenticate(call.request);
-  // everything the request does happens at the connection's time (api.md §15)
+  // everything the request does happens at the connection's time (lib/test-clocks/service.ts)
   return onConnectionClock(key.clockOffsetSeconds, () => runAuthenticatedRoute(call, seen, key));
 }
 

@@ -3,16 +3,14 @@ import { metadataField, type Metadata } from '@/lib/api/metadata';
 import { claimOnEachClock, dueOn, onEachClock } from '@/lib/test-clocks/repository';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import { sql, type Db } from '@/lib/db';
-import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository';
+import { cte, params, permitted, runWrite, sql as statementSql, write } from '@/lib/db/statement';
+import { eventParams, eventsWrittenAfter, type EventValues, type NewEvent } from '@/lib/events/repository';
 import {
-  CLAIM_OUTCOME,
-  CLAIM_WITH_ANSWER_VALUES,
-  claimableChange,
   type ClaimOutcome,
-  claimWithAnswer,
   type ClaimWithAnswer,
   runClaimableChange,
-  runClaimingStatement,
+  runWriteClaimingKey,
+  withKeyClaim,
 } from '@/lib/idempotency/repository';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { CheckoutSessionStatus, Currency, OrderStatus, PaymentMethod } from '@/lib/generated/prisma/enums';
@@ -55,6 +53,8 @@ export type NewCheckoutSession = {
   items: { name: string; quantity: number; unitAmount: number }[];
 };
 
+const ORDER_ALREADY_PAID = 'order_already_paid';
+
 const orderRow = z.object({ id: z.string(), status: z.enum(OrderStatus) });
 
 /**
@@ -65,19 +65,9 @@ export async function insertSessionUnlessOrderPaid(
   database: Db,
   session: NewCheckoutSession,
 ): Promise<z.infer<typeof orderRow>> {
-  const [order] = await sql(
-    database,
-    'insert-checkout-session',
-    INSERT_SESSION_UNLESS_ORDER_PAID,
-    sessionValues(session),
-  );
-  return orderRow.parse(order);
+  const { row } = await runWrite(database, INSERT_SESSION.write, sessionValues(session));
+  return orderRow.parse(row);
 }
-
-const ORDER_ALREADY_PAID = 'order_already_paid';
-const ORDER_CHANGED = 'order_changed';
-
-const claimedSessionRow = z.object({ orderId: z.string().nullable() });
 
 /**
  * The session of an idempotent create and its key's claim, with the answer, in one statement (one round
@@ -89,89 +79,148 @@ export async function insertSessionClaimingKey(
   session: NewCheckoutSession,
   claim: ClaimWithAnswer,
 ): Promise<(ClaimOutcome & { orderId?: string }) | typeof ORDER_ALREADY_PAID> {
-  const result = await runClaimingStatement(
-    database,
-    { name: 'insert-checkout-session-claiming-key', text: INSERT_SESSION_CLAIMING_KEY, values: sessionValues(session) },
-    claim,
-    { refusals: [ORDER_ALREADY_PAID], retryOn: ORDER_CHANGED },
-  );
+  const result = await runWriteClaimingKey(database, INSERT_SESSION, sessionValues(session), claim);
   if ('refused' in result) return result.refused;
   if (!result.outcome.claimed) return result.outcome;
-  return { ...result.outcome, orderId: claimedSessionRow.parse(result.row).orderId ?? undefined };
+  return { ...result.outcome, orderId: orderRow.parse(result.row).id };
 }
 
-function sessionValues(session: NewCheckoutSession): unknown[] {
-  return [
-    session.orderId,
-    session.merchantId,
-    session.orderReference,
-    session.id,
-    session.currency,
-    session.amount,
-    session.shippingAmount,
-    session.taxAmount,
-    session.paymentMethods,
-    session.returnUrl,
-    session.cancelUrl,
-    session.paymentLinkId,
-    session.createdAt,
-    session.expiresAt,
-    session.items.map((item) => item.name),
-    session.items.map((item) => item.quantity),
-    session.items.map((item) => item.unitAmount),
-    JSON.stringify(session.metadata),
-  ];
+type SessionValues = {
+  orderId: string;
+  merchantId: string;
+  orderReference: string;
+  sessionId: string;
+  currency: Currency;
+  amount: number;
+  shippingAmount: number;
+  taxAmount: number;
+  paymentMethods: PaymentMethod[];
+  returnUrl: string;
+  cancelUrl: string | null;
+  paymentLinkId: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  itemNames: string[];
+  itemQuantities: number[];
+  itemUnitAmounts: number[];
+  metadata: string;
+};
+
+const s = params<SessionValues>({
+  orderId: 'text',
+  merchantId: 'text',
+  orderReference: 'text',
+  sessionId: 'text',
+  currency: '"Currency"',
+  amount: 'int',
+  shippingAmount: 'int',
+  taxAmount: 'int',
+  paymentMethods: '"PaymentMethod"[]',
+  returnUrl: 'text',
+  cancelUrl: 'text',
+  paymentLinkId: 'text',
+  createdAt: 'timestamptz',
+  expiresAt: 'timestamptz',
+  itemNames: 'text[]',
+  itemQuantities: 'int[]',
+  itemUnitAmounts: 'int[]',
+  metadata: 'jsonb',
+});
+
+function sessionValues(session: NewCheckoutSession): SessionValues {
+  return {
+    orderId: session.orderId,
+    merchantId: session.merchantId,
+    orderReference: session.orderReference,
+    sessionId: session.id,
+    currency: session.currency,
+    amount: session.amount,
+    shippingAmount: session.shippingAmount,
+    taxAmount: session.taxAmount,
+    paymentMethods: session.paymentMethods,
+    returnUrl: session.returnUrl,
+    cancelUrl: session.cancelUrl,
+    paymentLinkId: session.paymentLinkId,
+    createdAt: session.createdAt,
+    expiresAt: session.expiresAt,
+    itemNames: session.items.map((item) => item.name),
+    itemQuantities: session.items.map((item) => item.quantity),
+    itemUnitAmounts: session.items.map((item) => item.unitAmount),
+    metadata: JSON.stringify(session.metadata),
+  };
 }
 
-// Find or create the order and, unless it is paid already, insert the session and its items: the CTEs of the
-// statements below. Two requests with a new order reference at once make one order: the second waits on the
-// unique index and then takes the first's. `$(n)` is the statement's placeholder of the n-th session value
-// (sessionValues' order); `gate` is what the order's insert selects FROM, so nothing is written without it.
-const sessionWrites = ($: (n: number) => string, gate = '') => `
-  upserted_order AS (
-    INSERT INTO "orders" ("id", "merchant_id", "reference") SELECT ${$(1)}::text, ${$(2)}::text, ${$(3)}::text ${gate}
-    ON CONFLICT ("merchant_id", "reference") DO UPDATE SET "reference" = EXCLUDED."reference"
-    RETURNING "id", "status"::text AS "status"
-  ), new_session AS (
-    INSERT INTO "checkout_sessions" ("id", "merchant_id", "order_id", "order_reference", "currency", "amount",
-      "shipping_amount", "tax_amount", "payment_methods", "return_url", "cancel_url", "payment_link_id", "created_at", "expires_at", "metadata")
-    SELECT ${$(4)}::text, ${$(2)}::text, o."id", ${$(3)}::text, ${$(5)}::"Currency", ${$(6)}::int, ${$(7)}::int, ${$(8)}::int,
-           ${$(9)}::"PaymentMethod"[], ${$(10)}::text, ${$(11)}::text, ${$(12)}::text, ${$(13)}::timestamptz, ${$(14)}::timestamptz,
-           ${$(18)}::jsonb
-    FROM upserted_order AS o WHERE o."status" = 'unpaid'
-    RETURNING "id"
-  ), new_items AS (
-    INSERT INTO "checkout_items" ("checkout_session_id", "position", "name", "quantity", "unit_amount")
-    SELECT s."id", i."ordinality" - 1, i."name", i."quantity", i."unit_amount"
-    FROM new_session AS s, unnest(${$(15)}::text[], ${$(16)}::int[], ${$(17)}::int[]) WITH ORDINALITY AS i("name", "quantity", "unit_amount", "ordinality")
-  )`;
+// Find or create the order and, unless it is paid already, insert the session and its items, in one statement
+// (atomic on its own, and inside the caller's transaction when there is one). Two requests with a new order
+// reference at once make one order: the second waits on the unique index and then takes the first's. The
+// SQL: repository.sql beside this file.
+const upsertedOrder = cte(
+  'upserted_order',
+  statementSql`
+  INSERT INTO "orders" ("id", "merchant_id", "reference")
+  SELECT ${s.orderId}, ${s.merchantId}, ${s.orderReference} FROM ${permitted}
+  ON CONFLICT ("merchant_id", "reference") DO UPDATE SET "reference" = EXCLUDED."reference"
+  RETURNING "id", "status"::text AS "status"`,
+);
 
-// Atomic on its own, and inside the caller's transaction when there is one.
-const INSERT_SESSION_UNLESS_ORDER_PAID = `
-  WITH ${sessionWrites((n) => `$${n}`)}
-  SELECT "id", "status" FROM upserted_order`;
+const newSession = cte(
+  'new_session',
+  statementSql`
+  INSERT INTO "checkout_sessions" ("id", "merchant_id", "order_id", "order_reference", "currency", "amount",
+    "shipping_amount", "tax_amount", "payment_methods", "return_url", "cancel_url", "payment_link_id", "created_at",
+    "expires_at", "metadata")
+  SELECT ${s.sessionId}, ${s.merchantId}, o."id", ${s.orderReference}, ${s.currency}, ${s.amount}, ${s.shippingAmount},
+         ${s.taxAmount}, ${s.paymentMethods}, ${s.returnUrl}, ${s.cancelUrl}, ${s.paymentLinkId}, ${s.createdAt},
+         ${s.expiresAt}, ${s.metadata}
+  FROM ${upsertedOrder} AS o WHERE o."status" = 'unpaid'
+  RETURNING "id"`,
+);
 
-// The idempotent create as one statement: the key is claimed with the answer in it (CLAIM_WITH_ANSWER), and
-// the order, session and items are written FROM that claim. The answer's order_id is the order that exists in
-// the statement's snapshot, or the new one, put in place of the new one's id in the answer's text (kept as
-// text, so a replay is the first answer byte for byte); should a concurrent request make the order after that snapshot,
-// the ids differ and the statement undoes itself to be run again. A paid order undoes it too: its key stays free.
-const sessionValue = (n: number) => `$${CLAIM_WITH_ANSWER_VALUES + n}`;
-const INSERT_SESSION_CLAIMING_KEY = `
-  WITH answer_order AS (
-    SELECT coalesce(
-      (SELECT "id" FROM "orders" WHERE "merchant_id" = ${sessionValue(2)}::text AND "reference" = ${sessionValue(3)}::text),
-      ${sessionValue(1)}::text
-    ) AS "id"
-  ), ${claimWithAnswer(`replace($6::text, to_json(${sessionValue(1)}::text)::text, to_json(a."id")::text)`, 'FROM answer_order AS a')},
-  ${sessionWrites(sessionValue, 'FROM "claimed"')}
-  SELECT ${CLAIM_OUTCOME.columns}, o."id" AS "orderId",
-    CASE
-      WHEN c."id" IS NULL THEN NULL
-      WHEN NOT EXISTS (SELECT 1 FROM new_session) THEN abort_statement('${ORDER_ALREADY_PAID}')
-      WHEN o."id" <> (SELECT "id" FROM answer_order) THEN abort_statement('${ORDER_CHANGED}')
-    END AS "undone"
-  FROM ${CLAIM_OUTCOME.from} LEFT JOIN upserted_order AS o ON true`;
+const newItems = cte(
+  'new_items',
+  statementSql`
+  INSERT INTO "checkout_items" ("checkout_session_id", "position", "name", "quantity", "unit_amount")
+  SELECT s."id", i."ordinality" - 1, i."name", i."quantity", i."unit_amount"
+  FROM ${newSession} AS s,
+    unnest(${s.itemNames}, ${s.itemQuantities}, ${s.itemUnitAmounts}) WITH ORDINALITY AS i("name", "quantity", "unit_amount", "ordinality")`,
+);
+
+// With the key's claim: the answer's order_id is the order that exists in the statement's snapshot, or the new
+// one, put in place of the new one's id in the answer's text (kept as text, so a replay is the first answer
+// byte for byte); should a concurrent request make the order after that snapshot, the ids differ and the
+// statement undoes itself to be run again. A paid order undoes it too: its key stays free.
+const answerOrder = cte(
+  'answer_order',
+  statementSql`
+  SELECT coalesce(
+    (SELECT "id" FROM "orders" WHERE "merchant_id" = ${s.merchantId} AND "reference" = ${s.orderReference}),
+    ${s.orderId}
+  ) AS "id"`,
+);
+
+const INSERT_SESSION = withKeyClaim(
+  write<SessionValues, typeof ORDER_ALREADY_PAID>({
+    name: 'insert-checkout-session',
+    writes: [upsertedOrder, newSession, newItems],
+    result: upsertedOrder,
+    refusals: [{ reason: ORDER_ALREADY_PAID, when: statementSql`NOT EXISTS (SELECT 1 FROM ${newSession})` }],
+  }),
+  {
+    answer: (given) =>
+      cte(
+        'answer',
+        statementSql`
+        SELECT replace(${given}, to_json(${s.orderId})::text, to_json(a."id")::text) AS "answer"
+        FROM ${answerOrder} AS a`,
+      ),
+    retryWhen: [
+      {
+        reason: 'order_changed',
+        when: statementSql`(SELECT "id" FROM ${upsertedOrder}) <> (SELECT "id" FROM ${answerOrder})`,
+      },
+    ],
+  },
+);
 
 // The row SELECT_SESSION_WITH_ITEMS returns, alias by alias: checked, so a column renamed in the schema
 // but not in the query fails here rather than showing as undefined in a /v1 body.
@@ -244,7 +293,7 @@ const sessionForPaymentRow = sessionWithItemsRow.extend({ clockOffsetSeconds: z.
 
 /**
  * A session about to be paid, with its items and its merchant's test clock offset (the payment happens at that
- * connection's time, api.md §15): one prepared statement. `merchantId` null reads any merchant's session (the
+ * connection's time, lib/test-clocks/service.ts): one prepared statement. `merchantId` null reads any merchant's session (the
  * hosted page). Nothing is locked: the payment's statement checks again what this read decided.
  */
 export async function findSessionForPayment(
@@ -280,20 +329,33 @@ export async function findSessionsPage(
   });
 }
 
-/** open → expired, only while it is open and not yet past expires_at; false when it was not. */
-// Expiring a session and writing its checkout_session.expired event in one statement, the Idempotency-Key's
-// claim with the answer too when the request sent one.
-const EXPIRE_SESSION = claimableChange(
-  'expire-checkout-session',
-  'checkout_session_not_open',
-  ($, gate) => `
-  changed AS (
-    UPDATE "checkout_sessions" SET "status" = 'expired', "expired_at" = ${$(3)}::timestamptz ${gate}
-    WHERE "checkout_sessions"."id" = ${$(1)}::text AND "merchant_id" = ${$(2)}::text AND "status" = 'open'
-      AND "expires_at" > ${$(3)}::timestamptz
-    RETURNING "checkout_sessions"."id"
-  ), ${eventWrites((n) => $(3 + n), 'FROM changed')}`,
+// Expiring a session (open → expired, only while it is open and not yet past expires_at) and writing its
+// checkout_session.expired event in one statement, the Idempotency-Key's claim with the answer too when the
+// request sent one.
+type ExpireValues = { sessionId: string; merchantId: string; at: Date };
+
+const expire = params<ExpireValues>({ sessionId: 'text', merchantId: 'text', at: 'timestamptz' });
+
+const expired = cte(
+  'changed',
+  statementSql`
+  UPDATE "checkout_sessions" SET "status" = 'expired', "expired_at" = ${expire.at}
+  FROM ${permitted}
+  WHERE "checkout_sessions"."id" = ${expire.sessionId} AND "merchant_id" = ${expire.merchantId}
+    AND "status" = 'open' AND "expires_at" > ${expire.at}
+  RETURNING "checkout_sessions"."id"`,
 );
+
+const EXPIRE_SESSION = withKeyClaim(
+  write<ExpireValues & EventValues, 'checkout_session_not_open'>({
+    name: 'expire-checkout-session',
+    writes: [expired, ...eventsWrittenAfter(expired)],
+    refusals: [{ reason: 'checkout_session_not_open', when: statementSql`NOT EXISTS (SELECT 1 FROM ${expired})` }],
+  }),
+);
+
+/** Every statement the builder compiled here, kept as text in repository.sql (lib/db/statement-snapshots.test.ts). */
+export const STATEMENTS = [INSERT_SESSION, EXPIRE_SESSION].flatMap((one) => [one.write.plain, one.statement]);
 
 /**
  * Expires an open session and writes its event, in one statement; with `claim`, claims the request's
@@ -306,7 +368,7 @@ export async function expireSession(
   event: NewEvent,
   claim?: ClaimWithAnswer,
 ) {
-  const values = [session.id, session.merchantId, session.at, ...eventValues(event)];
+  const values = { sessionId: session.id, merchantId: session.merchantId, at: session.at, ...eventParams(event) };
   return runClaimableChange(database, EXPIRE_SESSION, values, claim);
 }
 

@@ -38,7 +38,7 @@ export function methodServesCurrency(method: PaymentMethod, currency: Currency):
 export type InternalSessionOptions = {
   /** the payment link whose "Pay" makes this session */
   paymentLinkId?: string;
-  /** the link's metadata, which its sessions copy (api.md §14); a /v1 create takes the body's */
+  /** the link's metadata, which its sessions copy (lib/api/metadata.ts); a /v1 create takes the body's */
   metadata?: Metadata;
   /**
    * Exact URLs the service built on its own APP_URL (a payment link's receipt and page). They are allowed

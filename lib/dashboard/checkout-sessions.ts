@@ -8,7 +8,7 @@ import { PAGE_SIZE } from './list-params';
 
 // Checkout sessions as the dashboard lists and shows them. Status is the one the API reports: an open
 // session past expires_at is expired even before the worker's sweep writes it, in the merchant's time (its
-// test clock, api.md §15).
+// test clock, lib/test-clocks/service.ts).
 
 export const SESSION_STATUSES = ['open', 'complete', 'expired'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];

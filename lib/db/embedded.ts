@@ -62,6 +62,7 @@ async function startCluster(clusterDir: string, log: (line: string) => void): Pr
   if (port === undefined || (await probe(port, password)) === 'down') {
     port = await freePort();
     await startServer(bins, clusterDir, port, log);
+    startedHere.clusters.add(clusterDir);
   }
   if ((await probe(port, password)) === 'wrong password') await upgradeLegacyCluster(clusterDir, port, password, log);
   return describe(clusterDir, port, password);
@@ -198,13 +199,15 @@ export function restoreLibraryLinks(nativeDir: string): boolean {
 }
 
 /**
- * A copy of the native folder under the system temp folder, keyed by where it came from and its package's
- * version, made once and then reused. Only a copy owned by us and writable by no one else is reused: the
- * temp folder is shared, and the copy's programs are what the database runs.
+ * A copy of the native folder under the system temp folder, one per user, platform package and version,
+ * made once and then reused by every install of that version (each packaged start from a fresh install
+ * used to leave 60 MB of its own). Only a copy owned by us and writable by no one else is reused: the temp
+ * folder is shared, and the copy's programs are what the database runs.
  */
 function copyNativeDir(nativeDir: string, log: (line: string) => void): string {
-  const version = readPackageVersion(path.dirname(nativeDir));
-  const key = createHash('sha256').update(`${process.getuid?.()}\0${nativeDir}\0${version}`).digest('hex').slice(0, 16);
+  const packageDir = path.dirname(nativeDir);
+  const release = `${path.basename(packageDir)}@${readPackageVersion(packageDir)}`;
+  const key = createHash('sha256').update(`${process.getuid?.()}\0${release}`).digest('hex').slice(0, 16);
   const target = path.join(os.tmpdir(), `sandbox-payments-postgres-${key}`);
   if (isOurCopy(target)) return path.join(target, 'native');
   // copied aside and renamed into place, so that no process ever runs half a copy
@@ -450,6 +453,70 @@ function postgresUserIds(options: { create?: boolean } = {}): { uid: number; gid
     execFileSync('groupadd', [USER]);
     execFileSync('useradd', ['-g', USER, USER]);
     return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+/** Whether the cluster of this data folder has a server answering (with any password). */
+export async function runningEmbeddedServer(dataDir: string): Promise<boolean> {
+  const clusterDir = resolveClusterDir(dataDir);
+  const port = readPort(clusterDir);
+  return port !== undefined && (await probe(port, readPassword(clusterDir) ?? LEGACY_PASSWORD)) !== 'down';
+}
+
+/**
+ * Every data folder under root (its own cluster folder not entered) that holds an embedded cluster, wherever
+ * that cluster lives (beside it, or under the temp folder as root): what `npm test` stops when it ends.
+ */
+export function findProjectDataDirs(root: string, depth = 3): string[] {
+  const found: string[] = [];
+  const visit = (dir: string, level: number) => {
+    if (fs.existsSync(path.join(resolveClusterDir(dir), 'PG_VERSION'))) found.push(dir);
+    if (level === depth) return;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries)
+      if (entry.isDirectory() && entry.name !== 'postgres') visit(path.join(dir, entry.name), level + 1);
+  };
+  visit(root, 0);
+  return found;
+}
+
+// the clusters this process started, kept on globalThis: a dev server's bundles each load this module anew
+type StartedHere = { clusters: Set<string>; stopsOnExit?: boolean };
+const startedHere = ((globalThis as unknown as { sandboxStartedClusters?: StartedHere }).sandboxStartedClusters ??= {
+  clusters: new Set(),
+});
+
+/**
+ * When this process exits (Ctrl-C on `npm run dev` included), the embedded servers it started stop too, so
+ * that nothing is left running; one that another process started is left to it. A fast shutdown is the
+ * postmaster's SIGINT, sent synchronously, as an exit handler must.
+ */
+export function stopStartedServersOnExit(): void {
+  if (startedHere.stopsOnExit) return;
+  startedHere.stopsOnExit = true;
+  process.once('exit', () => {
+    for (const clusterDir of startedHere.clusters) {
+      const pid = readPostmasterPid(clusterDir);
+      try {
+        if (pid !== undefined) process.kill(pid, 'SIGINT');
+      } catch {
+        // already gone
+      }
+    }
+  });
+}
+
+function readPostmasterPid(clusterDir: string): number | undefined {
+  try {
+    const pid = Number(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -84,12 +84,6 @@ export async function sql<Row extends object>(
   return rows;
 }
 
-/** The reason a statement gave when it undid itself with abort_statement (its migration says why), else undefined. */
-export function abortReason(error: unknown): string | undefined {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === 'P0001' && typeof message === 'string' ? message : undefined;
-}
-
 /**
  * Runs fn in a transaction, or inside the caller's when db already is one. A transaction client has
  * $transaction too (Prisma would nest a SAVEPOINT and RELEASE, two more round trips); only the client

@@ -1,8 +1,9 @@
 import { NEWEST_FIRST } from '@/lib/api/pagination';
-import { sql, type Db } from '@/lib/db';
+import type { Db } from '@/lib/db';
+import { compile, cte, type Cte, params, raw, run, sql as statementSql } from '@/lib/db/statement';
 import { countLimit } from '@/lib/db/page';
 import { ID_PREFIXES } from '@/lib/ids';
-import { connectionNowSql } from '@/lib/test-clocks/repository';
+import { connectionNow } from '@/lib/test-clocks/repository';
 
 // Every query on events. The insert is on the path of every change that emits one: one statement that also
 // writes the event's deliveries (the outbox's fan-out). An event gets one delivery for every endpoint that is
@@ -17,63 +18,84 @@ const INTERNAL = { seq: true } as const;
 
 export type NewEvent = { id: string; merchantId: string; type: string; data: unknown };
 
-/**
- * The values eventWrites' placeholders stand for, in order: the events' ids, their merchant, their types and
- * their payloads. Events written by one statement are one merchant's, written in the order given.
- */
-export function eventValues(...events: NewEvent[]): unknown[] {
-  const merchantId = events[0]?.merchantId;
-  if (merchantId === undefined || events.some((event) => event.merchantId !== merchantId))
-    throw new Error('eventValues takes one or more events of one merchant');
-  return [
-    events.map((event) => event.id),
-    merchantId,
-    events.map((event) => event.type),
-    events.map((event) => JSON.stringify(event.data)),
-  ];
+/** The values of eventsWrittenAfter's statements. */
+export type EventValues = { eventIds: string[]; eventMerchantId: string; eventTypes: string[]; eventData: string[] };
+
+const event = params<EventValues>({
+  eventIds: 'text[]',
+  eventMerchantId: 'text',
+  eventTypes: 'text[]',
+  eventData: 'text[]',
+});
+
+/** The values of eventsWrittenAfter: events written by one statement are one merchant's, in the order given. */
+export function eventParams(...events: NewEvent[]): EventValues {
+  const eventMerchantId = events[0]?.merchantId;
+  if (eventMerchantId === undefined || events.some((one) => one.merchantId !== eventMerchantId))
+    throw new Error('eventParams takes one or more events of one merchant');
+  return {
+    eventIds: events.map((one) => one.id),
+    eventMerchantId,
+    eventTypes: events.map((one) => one.type),
+    eventData: events.map((one) => JSON.stringify(one.data)),
+  };
 }
 
 /**
- * The CTEs that write events (one or more, eventValues) and their deliveries, in a statement of their own or in
- * the statement of the change. `$(n)` is the placeholder of eventValues' n-th value; `gate` is what the events
- * select FROM, so that they are written exactly when the change is.
+ * The CTEs that write events (eventParams) and their deliveries, in a statement of their own or in the
+ * statement of the change `after`: written exactly when `after` wrote a row.
  */
-export function eventWrites($: (n: number) => string, gate = ''): string {
-  // the events, and their deliveries, are at the connection's time (its test clock, api.md §15); a delivery's
-  // first attempt waits its endpoint's fault delay (api.md §16)
-  const subscribed = (type: string) => `e."merchant_id" = ${$(2)}::text AND e."status" = 'enabled'
-      AND e."deleted_at" IS NULL AND e."events" && ARRAY[${type}, '*']`;
+export function eventsWrittenAfter(after?: Cte): Cte<EventValues>[] {
+  // the events, and their deliveries, are at the connection's time (its test clock); a delivery's first
+  // attempt waits its endpoint's fault delay (lib/webhooks/faults.ts)
+  const subscribed = (type: ReturnType<typeof raw>) => statementSql`e."merchant_id" = ${event.eventMerchantId}
+      AND e."status" = 'enabled' AND e."deleted_at" IS NULL AND e."events" && ARRAY[${type}, '*']`;
+  const only = after ? statementSql`WHERE EXISTS (SELECT 1 FROM ${after})` : statementSql``;
   // written in the order given, so that events.seq (the stream's order) and the fault numbers follow it
-  return `new_event AS (
+  const newEvent = cte(
+    'new_event',
+    statementSql`
     INSERT INTO "events" ("id", "merchant_id", "type", "data", "created_at")
-    SELECT v."id", ${$(2)}::text, v."type", v."data"::jsonb, ${connectionNowSql(`${$(2)}::text`)}
-    FROM unnest(${$(1)}::text[], ${$(3)}::text[], ${$(4)}::text[]) WITH ORDINALITY AS v("id", "type", "data", "position")
-    ${gate ? `WHERE EXISTS (SELECT 1 ${gate})` : ''}
+    SELECT v."id", ${event.eventMerchantId}, v."type", v."data"::jsonb, ${connectionNow(event.eventMerchantId)}
+    FROM unnest(${event.eventIds}, ${event.eventTypes}, ${event.eventData}) WITH ORDINALITY AS v("id", "type", "data", "position")
+    ${only}
     ORDER BY v."position"
-    RETURNING "id", "type", "created_at", "seq"
-  ), numbered AS (
+    RETURNING "id", "type", "created_at", "seq"`,
+  );
+  const numbered = cte(
+    'numbered',
+    statementSql`
     UPDATE "webhook_endpoints" AS e SET "fault_sequence" = e."fault_sequence" + n."count"
     FROM (
-      SELECT e."id", count(*) AS "count" FROM new_event AS ev JOIN "webhook_endpoints" AS e ON ${subscribed('ev."type"')}
+      SELECT e."id", count(*) AS "count" FROM ${newEvent} AS ev JOIN "webhook_endpoints" AS e ON ${subscribed(raw('ev."type"'))}
       WHERE e."fault_seed" IS NOT NULL GROUP BY e."id"
     ) AS n
     WHERE e."id" = n."id"
-    RETURNING e."id", e."fault_sequence" - n."count" AS "before"
-  ), new_deliveries AS (
+    RETURNING e."id", e."fault_sequence" - n."count" AS "before"`,
+  );
+  const newDeliveries = cte(
+    'new_deliveries',
+    statementSql`
     INSERT INTO "webhook_deliveries" ("id", "event_id", "event_type", "endpoint_id", "next_attempt_at", "created_at", "fault_number")
-    SELECT '${ID_PREFIXES.webhookDelivery}' || left(replace(gen_random_uuid()::text, '-', ''), 24), ev."id", ev."type",
+    SELECT '${raw(ID_PREFIXES.webhookDelivery)}' || left(replace(gen_random_uuid()::text, '-', ''), 24), ev."id", ev."type",
            e."id", ev."created_at" + make_interval(secs => e."fault_delay_seconds"), ev."created_at",
            n."before" + row_number() OVER (PARTITION BY e."id" ORDER BY ev."seq")
-    FROM new_event AS ev JOIN "webhook_endpoints" AS e ON ${subscribed('ev."type"')}
-      LEFT JOIN numbered AS n ON n."id" = e."id"
-  )`;
+    FROM ${newEvent} AS ev JOIN "webhook_endpoints" AS e ON ${subscribed(raw('ev."type"'))}
+      LEFT JOIN ${numbered} AS n ON n."id" = e."id"`,
+  );
+  return [newEvent, numbered, newDeliveries];
 }
 
-const INSERT_EVENT_WITH_DELIVERIES = `WITH ${eventWrites((n) => `$${n}`)} SELECT 1`;
+const INSERT_EVENT_WITH_DELIVERIES = compile<EventValues>('insert-event', statementSql`SELECT 1`, {
+  writes: eventsWrittenAfter(),
+});
+
+/** Every statement the builder compiled here, kept as text in repository.sql (lib/db/statement-snapshots.test.ts). */
+export const STATEMENTS = [INSERT_EVENT_WITH_DELIVERIES];
 
 /** Writes the event and its deliveries in one statement. */
-export async function insertEventWithDeliveries(database: Db, event: NewEvent): Promise<void> {
-  await sql(database, 'insert-event', INSERT_EVENT_WITH_DELIVERIES, eventValues(event));
+export async function insertEventWithDeliveries(database: Db, newEvent: NewEvent): Promise<void> {
+  await run(database, INSERT_EVENT_WITH_DELIVERIES, eventParams(newEvent));
 }
 
 export async function findEvent(database: Db, merchantId: string, id: string) {
@@ -161,6 +183,11 @@ export async function findStreamEvents(
     orderBy: { seq: 'asc' },
     take: options.limit,
   });
+}
+
+/** The events named, in the order they were written: each new event, read once for a process's open streams. */
+export async function findEventsByIds(database: Db, ids: string[]) {
+  return database.event.findMany({ where: { id: { in: ids } }, orderBy: { seq: 'asc' } });
 }
 
 /** The events about one object (data.object.id), oldest first, for the dashboard's timelines. */

@@ -19,7 +19,7 @@ export async function emitEvent(tx: Db, merchantId: string, type: EventType, obj
   return event.id;
 }
 
-/** An event about to be written by the statement of the change it describes (a repository's eventWrites). */
+/** An event about to be written by the statement of the change it describes (a repository's eventsWrittenAfter). */
 export function newEvent(merchantId: string, type: EventType, object: unknown): NewEvent {
   return { id: newId('event'), merchantId, type, data: { object } };
 }

@@ -5,20 +5,27 @@ import { env } from '@/lib/env';
 import type { Event } from '@/lib/generated/prisma/client';
 import { isId } from '@/lib/ids';
 import { describeError, log } from '@/lib/log';
-import { findEventSeqSince, findLatestEventSeq, findStreamEvents } from './repository';
+import type { Scope } from '@/lib/api-keys/scopes';
+import { keysWithScope } from '@/lib/api-keys/service';
+import { findEventsByIds, findEventSeqSince, findLatestEventSeq, findStreamEvents } from './repository';
 import { serializeEvent } from './serialize';
 import type { EventType } from './types';
 
 // GET /v1/events/stream (/docs#operation/streamEvents): a merchant's new events as Server-Sent Events, whichever
 // process wrote them. A trigger on events sends a notice on commit (prisma/migrations/*_event_stream), which
-// this process's one LISTEN connection (lib/db/change-notices.ts) hands to its open streams of that merchant.
-// A notice only wakes a stream: the stream reads its events from the database after its cursor, in the order
-// they were written (events.seq), so nothing depends on a notice arriving. What could go wrong, and why not:
+// this process's one LISTEN connection (lib/db/change-notices.ts) hands to StreamFanOut. It reads each noticed
+// event once, for every open stream of this process (so the database does one read per event, not one per
+// stream), and hands it to the streams of that merchant, which keep the types they asked for. A stream reads
+// on its own only to catch up (a resumed stream, a lost listener), in the order events were written (events.seq),
+// so nothing depends on a notice arriving. What could go wrong, and why not:
 // - an event committed between a stream's first read and its listening: it listens first, then reads;
 // - a lost listener: when it is back (or while it is not known to be current) every stream reads again;
 // - an event committed after one written later was already read (seq is taken at insert, not at commit): its
 //   notice names it, so it is read by id; and a stream that reads again after a lost listener starts from
 //   where it was REWIND_MS earlier, longer than any transaction runs, skipping what it already sent.
+// Limits: each process holds at most EVENT_STREAMS_PER_MERCHANT streams of one merchant and
+// EVENT_STREAMS_PER_ADDRESS of one client address (then 429), and a stream ends within a second of its key
+// being revoked or losing events:read, in every process (the key's change notice, lib/db/change-notices.ts).
 
 const BATCH = 100;
 /** Longer than a transaction may take (lib/db inTransaction's timeout is 20 s). */
@@ -35,16 +42,50 @@ export function eventMessage(event: Pick<Event, 'id' | 'type' | 'data' | 'create
 
 export const PING = ': ping\n\n';
 
+/** The scope GET /v1/events/stream needs (streamEventsOperation): a key that loses it loses its streams. */
+const STREAM_SCOPE: Scope = 'events:read';
+
+/** Until a slot may be free: a client retries then, or when one of its own streams ends. */
+const STREAM_LIMIT_RETRY_SECONDS = 10;
+
 /** The streams open in this process, by merchant, fed by the event notices of its listener. */
 class StreamFanOut implements ChangeSubscriber {
   readonly channel = EVENTS_CHANNEL;
   private readonly streams = new Map<string, Set<MerchantEventStream>>();
+  private readonly byAddress = new Map<string, number>();
+  /** Noticed events of merchants with streams open here, not read yet: event id → merchant id. */
+  private readonly noticedIds = new Map<string, string>();
+  private reading = false;
+  private readAgainAfter = false;
   private notices?: ReturnType<typeof changeNotices>;
+  /** Hears the API keys' change notices: a stream of a key revoked (or without events:read now) ends. */
+  private readonly keyChanges: ChangeSubscriber = {
+    changed: (target) => {
+      if (target === '*') return void this.checkKeys();
+      const keyId = target.startsWith('api_key:') ? target.slice('api_key:'.length) : undefined;
+      if (keyId !== undefined && this.streamsOfKey(keyId).length > 0) void this.checkKeys([keyId]);
+    },
+    reset: () => void this.checkKeys(),
+  };
 
+  /** Adds the stream, or refuses it (429) when its merchant or its client address holds the most streams here. */
   add(stream: MerchantEventStream): void {
+    const { EVENT_STREAMS_PER_MERCHANT, EVENT_STREAMS_PER_ADDRESS } = env();
     const streams = this.streams.get(stream.merchantId) ?? new Set();
+    if (streams.size >= EVENT_STREAMS_PER_MERCHANT)
+      throw errors.rateLimited(
+        STREAM_LIMIT_RETRY_SECONDS,
+        `Too many open event streams: an account may hold ${EVENT_STREAMS_PER_MERCHANT} at once on this server (EVENT_STREAMS_PER_MERCHANT); close one, or retry later`,
+      );
+    const fromAddress = stream.address === null ? 0 : (this.byAddress.get(stream.address) ?? 0);
+    if (fromAddress >= EVENT_STREAMS_PER_ADDRESS)
+      throw errors.rateLimited(
+        STREAM_LIMIT_RETRY_SECONDS,
+        `Too many open event streams from your address: at most ${EVENT_STREAMS_PER_ADDRESS} at once on this server (EVENT_STREAMS_PER_ADDRESS); close one, or retry later`,
+      );
     streams.add(stream);
     this.streams.set(stream.merchantId, streams);
+    if (stream.address !== null) this.byAddress.set(stream.address, fromAddress + 1);
     this.listener();
   }
 
@@ -57,8 +98,12 @@ class StreamFanOut implements ChangeSubscriber {
 
   remove(stream: MerchantEventStream): void {
     const streams = this.streams.get(stream.merchantId);
-    streams?.delete(stream);
-    if (streams?.size === 0) this.streams.delete(stream.merchantId);
+    if (!streams?.delete(stream)) return;
+    if (streams.size === 0) this.streams.delete(stream.merchantId);
+    if (stream.address === null) return;
+    const fromAddress = (this.byAddress.get(stream.address) ?? 1) - 1;
+    if (fromAddress > 0) this.byAddress.set(stream.address, fromAddress);
+    else this.byAddress.delete(stream.address);
   }
 
   /** Whether every event committed a moment ago is known to have been noticed (else streams read on their own). */
@@ -68,11 +113,67 @@ class StreamFanOut implements ChangeSubscriber {
 
   changed(notice: string): void {
     const [merchantId, eventId] = notice.split(' ');
-    for (const stream of this.streams.get(merchantId) ?? []) stream.noticed(eventId);
+    if (!this.streams.has(merchantId) || !eventId) return;
+    this.noticedIds.set(eventId, merchantId);
+    void this.readNoticed();
   }
 
   reset(): void {
     for (const streams of this.streams.values()) for (const stream of streams) stream.readAgain();
+  }
+
+  /** Reads the noticed events, all at once, and hands each to its merchant's streams here, in the order written. */
+  private async readNoticed(): Promise<void> {
+    if (this.reading) {
+      this.readAgainAfter = true;
+      return;
+    }
+    this.reading = true;
+    const noticed = [...this.noticedIds];
+    this.noticedIds.clear();
+    try {
+      const rows = await findEventsByIds(
+        await db(),
+        noticed.map(([eventId]) => eventId),
+      );
+      for (const row of rows) {
+        // the message is the same for every stream: made once
+        const message = eventMessage(row);
+        for (const stream of this.streams.get(row.merchantId) ?? []) stream.deliver(row, message);
+      }
+    } catch (error) {
+      log.warn('event streams could not read noticed events; trying again', describeError(error));
+      for (const [eventId, merchantId] of noticed) this.noticedIds.set(eventId, merchantId);
+      setTimeout(() => void this.readNoticed(), 1000).unref();
+    } finally {
+      this.reading = false;
+      if (this.readAgainAfter) {
+        this.readAgainAfter = false;
+        void this.readNoticed();
+      }
+    }
+  }
+
+  private streamsOfKey(keyId: string): MerchantEventStream[] {
+    const found: MerchantEventStream[] = [];
+    for (const streams of this.streams.values())
+      for (const stream of streams) if (stream.keyId === keyId) found.push(stream);
+    return found;
+  }
+
+  /** Ends the streams of the keys (all those with streams here, when not given) that no longer may read events. */
+  private async checkKeys(keyIds?: string[]): Promise<void> {
+    const asked = keyIds ?? [
+      ...new Set([...this.streams.values()].flatMap((streams) => [...streams].map((stream) => stream.keyId))),
+    ];
+    if (asked.length === 0) return;
+    try {
+      const allowed = new Set(await keysWithScope(asked, STREAM_SCOPE));
+      for (const keyId of asked) if (!allowed.has(keyId)) for (const stream of this.streamsOfKey(keyId)) stream.close();
+    } catch (error) {
+      log.warn('event streams could not check their keys; trying again', describeError(error));
+      setTimeout(() => void this.checkKeys(keyIds), 1000).unref();
+    }
   }
 
   private listener() {
@@ -80,8 +181,10 @@ class StreamFanOut implements ChangeSubscriber {
     const notices = changeNotices(databaseUrl);
     if (notices !== this.notices) {
       this.notices?.unsubscribe(this);
+      this.notices?.unsubscribe(this.keyChanges);
       this.notices = notices;
       notices.subscribe(this);
+      notices.subscribe(this.keyChanges);
     }
     return notices;
   }
@@ -108,6 +211,10 @@ class MerchantEventStream {
 
   constructor(
     readonly merchantId: string,
+    /** the API key it was opened with: its revocation ends the stream */
+    readonly keyId: string,
+    /** the client's address, for the limit of streams per address (null when unknown) */
+    readonly address: string | null,
     private readonly types: readonly EventType[] | undefined,
   ) {}
 
@@ -145,10 +252,17 @@ class MerchantEventStream {
     if (resumed || this.pendingIds.size > 0) await this.schedule();
   }
 
-  noticed(eventId: string): void {
-    if (this.sent.has(eventId)) return;
-    this.pendingIds.add(eventId);
-    void this.schedule();
+  /** A new event of its merchant, read once for every stream of this process (StreamFanOut). */
+  deliver(row: Event, message: string): void {
+    if (this.closed || this.sent.has(row.id)) return;
+    if (this.types && !this.types.includes(row.type as EventType)) return;
+    // not answered yet (catchUp reads it), or reading on its own: read after what it is reading, in the order written
+    if (!this.controller || this.reading) {
+      this.pendingIds.add(row.id);
+      if (this.reading) this.readAgainAfter = true;
+      return;
+    }
+    this.send(row, message);
   }
 
   readAgain(): void {
@@ -214,7 +328,7 @@ class MerchantEventStream {
     }
   }
 
-  private send(row: Event): void {
+  private send(row: Event, message = eventMessage(row)): void {
     if (this.sent.has(row.id)) return;
     const now = Date.now();
     this.sent.set(row.id, now);
@@ -222,7 +336,7 @@ class MerchantEventStream {
       this.cursor = row.seq;
       this.history.push({ at: now, cursor: row.seq });
     }
-    this.write(eventMessage(row));
+    this.write(message);
     this.forgetOld(now);
   }
 
@@ -257,9 +371,15 @@ class MerchantEventStream {
  */
 export async function openEventStream(
   merchantId: string,
-  options: { types?: readonly EventType[]; lastEventId?: string; signal: AbortSignal },
+  options: {
+    keyId: string;
+    address: string | null;
+    types?: readonly EventType[];
+    lastEventId?: string;
+    signal: AbortSignal;
+  },
 ): Promise<ReadableStream<Uint8Array>> {
-  const stream = new MerchantEventStream(merchantId, options.types);
+  const stream = new MerchantEventStream(merchantId, options.keyId, options.address, options.types);
   fanOut().add(stream);
   try {
     const database = await db();

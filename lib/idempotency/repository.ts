@@ -1,8 +1,23 @@
 import { z } from 'zod';
-import { abortReason, sql, type Db } from '@/lib/db';
+import type { Db } from '@/lib/db';
+import {
+  compile,
+  cte,
+  type Cte,
+  params,
+  permitted,
+  type Refusal,
+  refusedColumn,
+  run,
+  sql as statementSql,
+  type Statement,
+  undoneBy,
+  runWrite,
+  type Write,
+} from '@/lib/db/statement';
 
-// Every query on idempotency_keys (lib/api/idempotency.ts says what they are for). The claim and the
-// completion are on the path of every create: one prepared statement each.
+// Every query on idempotency_keys (lib/api/idempotency.ts says what they are for). The claim is on the path of
+// every idempotent write: withKeyClaim below adds it, with the answer in it, to the write's own statement.
 
 /** The record that holds a key: the body's fingerprint and the answer stored with it. */
 export type KeyRecord = {
@@ -38,48 +53,6 @@ export type ClaimWithAnswer = {
   body: unknown;
 };
 
-/**
- * The CTE "claimed" of such a statement ($1–$6, $6 the answer): it claims the key with the answer already in
- * it. Every write of the statement selects FROM "claimed", so it happens only when this request owns the key;
- * a duplicate waits on the unique index for the first to commit and then writes nothing. `answer` may complete
- * $6 with what only the statement knows, from the tables `from` names.
- *
- * A key is new (inserted), or taken over when its record is older than 24 hours, or unanswered for a minute (its
- * request died) and this request has the same body. The insert does nothing on a conflict rather than updating
- * under a condition: ON CONFLICT DO UPDATE locks the existing row even when its condition is false, which made
- * every replay a write (a transaction id, a commit record and a WAL flush); so a replay only reads.
- */
-export function claimWithAnswer(answer = '$6::text', from = ''): string {
-  return `"new_claim" AS (
-    INSERT INTO "idempotency_keys" ("merchant_id", "endpoint", "key", "fingerprint", "response_status", "response_body")
-    SELECT $1, $2, $3, $4, $5::int, ${answer} ${from}
-    ON CONFLICT ("merchant_id", "endpoint", "key") DO NOTHING
-    RETURNING "id"
-  ), "taken_over" AS (
-    UPDATE "idempotency_keys" AS k
-    SET "fingerprint" = $4, "response_status" = $5::int, "response_body" = w."answer", "created_at" = now(),
-        "locked_at" = now()
-    FROM (SELECT ${answer} AS "answer" ${from}) AS w
-    WHERE k."merchant_id" = $1 AND k."endpoint" = $2 AND k."key" = $3 AND NOT EXISTS (SELECT 1 FROM "new_claim")
-      AND (k."created_at" < now() - interval '24 hours'
-           OR (k."response_status" IS NULL AND k."locked_at" < now() - interval '1 minute' AND k."fingerprint" = $4))
-    RETURNING k."id"
-  ), "claimed" AS (SELECT "id" FROM "new_claim" UNION ALL SELECT "id" FROM "taken_over")`;
-}
-
-export const CLAIM_WITH_ANSWER_VALUES = 6;
-
-export function claimWithAnswerValues(claim: ClaimWithAnswer): unknown[] {
-  return [claim.merchantId, claim.endpoint, claim.key, claim.fingerprint, claim.status, JSON.stringify(claim.body)];
-}
-
-/** The statement's last SELECT reads these: whether it claimed the key, else the record that holds it. */
-export const CLAIM_OUTCOME = {
-  columns: `c."id" IS NOT NULL AS "claimed", e."fingerprint", e."response_status" AS "responseStatus", e."response_body" AS "responseBody"`,
-  from: `(SELECT 1) AS "one" LEFT JOIN "claimed" AS c ON true
-    LEFT JOIN "idempotency_keys" AS e ON c."id" IS NULL AND e."merchant_id" = $1 AND e."endpoint" = $2 AND e."key" = $3`,
-};
-
 const claimOutcomeRow = z.object({
   claimed: z.boolean(),
   fingerprint: z.string().nullable(),
@@ -100,114 +73,176 @@ export function claimOutcomeOf(row: object): ClaimOutcome {
   return { claimed: false, record: fingerprint === null ? undefined : { fingerprint, responseStatus, responseBody } };
 }
 
-/** One column of a row inserted by insertRowClaimingKey: its name, value and SQL type. */
-export type Column = [name: string, value: unknown, type: string];
+// ---- the key's claim in a write of the statement builder (lib/db/statement.ts)
+
+type KeyValues = {
+  keyMerchantId: string;
+  keyEndpoint: string;
+  key: string;
+  keyFingerprint: string;
+  answerStatus: number;
+  answer: string;
+};
+
+const key = params<KeyValues>({
+  keyMerchantId: 'text',
+  keyEndpoint: 'text',
+  key: 'text',
+  keyFingerprint: 'text',
+  answerStatus: 'int',
+  answer: 'text',
+});
+
+/** The values of the key's claim: `key.answer` is the JSON text of the answer. */
+function keyValues(claim: ClaimWithAnswer): KeyValues {
+  return {
+    keyMerchantId: claim.merchantId,
+    keyEndpoint: claim.endpoint,
+    key: claim.key,
+    keyFingerprint: claim.fingerprint,
+    answerStatus: claim.status,
+    answer: JSON.stringify(claim.body),
+  };
+}
+
+/** The answer a claim stores as it was given; a write whose answer holds what only its statement knows gives its own. */
+const givenAnswer = cte('answer', statementSql`SELECT ${key.answer} AS "answer"`);
 
 /**
- * Inserts one row FROM the key's claim, with the answer in the claim, in one statement: the idempotent create
- * of a resource that is one row. Returns whether this request claimed the key, else the record that holds it.
- * Only for a repository, about its own table.
+ * The claim of the key, with the answer in it, in the place of `permitted`: every write of the statement selects
+ * FROM it, so it happens only when this request owns the key; a duplicate waits on the unique index for the
+ * first to commit and then writes nothing. `answer` is a CTE whose one row's "answer" is the text to store (none:
+ * no claim).
+ *
+ * A key is new (inserted), or taken over when its record is older than 24 hours, or unanswered for a minute (its
+ * request died) and this request has the same body. The insert does nothing on a conflict rather than updating
+ * under a condition: ON CONFLICT DO UPDATE locks the existing row even when its condition is false, which made
+ * every replay a write (a transaction id, a commit record and a WAL flush); so a replay only reads.
  */
-export async function insertRowClaimingKey(
-  database: Db,
-  table: string,
-  columns: Column[],
-  claim: ClaimWithAnswer,
-): Promise<ClaimOutcome> {
-  const names = columns.map(([name]) => `"${name}"`).join(', ');
-  const values = columns.map(([, , type], i) => `$${CLAIM_WITH_ANSWER_VALUES + i + 1}::${type}`).join(', ');
-  const text = `
-    WITH ${claimWithAnswer()}, inserted AS (INSERT INTO "${table}" (${names}) SELECT ${values} FROM "claimed")
-    SELECT ${CLAIM_OUTCOME.columns} FROM ${CLAIM_OUTCOME.from}`;
-  const result = await runClaimingStatement(
-    database,
-    { name: `insert-${table}-claiming-key`, text, values: columns.map(([, value]) => value) },
-    claim,
+function keyClaim(answer: Cte): Cte {
+  const newClaim = cte(
+    'new_claim',
+    statementSql`
+    INSERT INTO "idempotency_keys" ("merchant_id", "endpoint", "key", "fingerprint", "response_status", "response_body")
+    SELECT ${key.keyMerchantId}, ${key.keyEndpoint}, ${key.key}, ${key.keyFingerprint}, ${key.answerStatus}, w."answer"
+    FROM ${answer} AS w
+    ON CONFLICT ("merchant_id", "endpoint", "key") DO NOTHING
+    RETURNING "id"`,
   );
-  if ('refused' in result) throw new Error(`an insert into ${table} undid itself: ${result.refused}`);
-  return result.outcome;
+  const takenOver = cte(
+    'taken_over',
+    statementSql`
+    UPDATE "idempotency_keys" AS k
+    SET "fingerprint" = ${key.keyFingerprint}, "response_status" = ${key.answerStatus}, "response_body" = w."answer",
+        "created_at" = now(), "locked_at" = now()
+    FROM ${answer} AS w
+    WHERE k."merchant_id" = ${key.keyMerchantId} AND k."endpoint" = ${key.keyEndpoint} AND k."key" = ${key.key}
+      AND NOT EXISTS (SELECT 1 FROM ${newClaim})
+      AND (k."created_at" < now() - interval '24 hours'
+           OR (k."response_status" IS NULL AND k."locked_at" < now() - interval '1 minute'
+               AND k."fingerprint" = ${key.keyFingerprint}))
+    RETURNING k."id"`,
+  );
+  return cte(permitted.name, statementSql`SELECT "id" FROM ${newClaim} UNION ALL SELECT "id" FROM ${takenOver}`);
+}
+
+/** A write with the key's claim added (withKeyClaim). */
+export type WriteClaimingKey<Values, Reason extends string, Retry extends string> = {
+  readonly write: Write<Values, Reason>;
+  readonly statement: Statement<Values & KeyValues>;
+  readonly retryOn: readonly Retry[];
+};
+
+/** Runs of a statement, at most, before a claim that never settles is a fault (runWriteClaimingKey). */
+export const CLAIM_TRIES = 4;
+
+/**
+ * `write` with the request's Idempotency-Key claimed in it: the claim takes `permitted`'s place, and any of the
+ * write's refusals undoes the statement when this request claimed the key (so the key stays free). `answer`
+ * gives the text stored when the statement completes the answer (default: the answer as given, `key.answer`);
+ * `retryWhen` are the rules that, failing, undo the statement to run it again (its snapshot was too old).
+ */
+export function withKeyClaim<Values, Reason extends string, Retry extends string = never>(
+  write: Write<Values, Reason>,
+  options: {
+    answer?: (given: typeof key.answer) => Cte<Values & KeyValues>;
+    retryWhen?: readonly Refusal<Retry>[];
+  } = {},
+): WriteClaimingKey<Values, Reason, Retry> {
+  const answer = options.answer?.(key.answer) ?? givenAnswer;
+  const claimed = keyClaim(answer);
+  const refusals = [...write.refusals, ...(options.retryWhen ?? [])];
+  const result = write.result ? statementSql`LEFT JOIN ${write.result} AS r ON true` : statementSql``;
+  const resultColumns = write.result ? statementSql`, r.*` : statementSql``;
+  const select = statementSql`
+    SELECT c."id" IS NOT NULL AS "claimed", e."fingerprint", e."response_status" AS "responseStatus",
+      e."response_body" AS "responseBody",
+      ${refusedColumn(refusals, statementSql`c."id" IS NULL`)}${resultColumns}
+    FROM (SELECT 1) AS "one" LEFT JOIN ${permitted} AS c ON true
+      LEFT JOIN "idempotency_keys" AS e ON c."id" IS NULL AND e."merchant_id" = ${key.keyMerchantId}
+        AND e."endpoint" = ${key.keyEndpoint} AND e."key" = ${key.key}
+      ${result}`;
+  const statement = compile<Values & KeyValues>(`${write.name}-claiming-key`, select as never, {
+    writes: write.writes,
+    replace: new Map([[permitted, claimed]]),
+  });
+  return { write, statement, retryOn: (options.retryWhen ?? []).map((one) => one.reason) };
 }
 
 /**
- * Runs a statement that claims the key with its answer (claimWithAnswer: $1–$6, then `values`): again while the
- * record holding the key is not yet visible to it, or when it undid itself (abort_statement) for `retryOn`.
- * Returns the claim's outcome with the statement's row, or the reason it undid itself when that is one of
- * `refusals` (nothing was written, the key stays free).
+ * Runs a write claiming the request's key: again while the record holding the key is not yet visible to it, or
+ * when it undid itself for one of `retryOn`, CLAIM_TRIES runs at most. Returns the claim's outcome with the
+ * statement's row, or the refusal when nothing was written (the key stays free).
  */
-export async function runClaimingStatement<Refusal extends string = never>(
+export async function runWriteClaimingKey<Values, Reason extends string, Retry extends string>(
   database: Db,
-  statement: { name: string; text: string; values: unknown[] },
+  claiming: WriteClaimingKey<Values, Reason, Retry>,
+  values: Values,
   claim: ClaimWithAnswer,
-  undo: { refusals?: readonly Refusal[]; retryOn?: string } = {},
-): Promise<{ outcome: ClaimOutcome; row: object } | { refused: Refusal }> {
-  for (;;) {
+): Promise<{ outcome: ClaimOutcome; row: object } | { refused: Reason }> {
+  const claimValues = keyValues(claim);
+  for (let tries = 1; tries <= CLAIM_TRIES; tries += 1) {
     try {
-      const [row] = await sql<object>(database, statement.name, statement.text, [
-        ...claimWithAnswerValues(claim),
-        ...statement.values,
-      ]);
+      const [row] = await run(database, claiming.statement, values, claimValues);
       const outcome = claimOutcomeOf(row);
       if (outcome.claimed || outcome.record) return { outcome, row };
       // the record holding the key was committed after this statement's snapshot: look again
     } catch (error) {
-      const reason = abortReason(error);
-      const refusal = undo.refusals?.find((one) => one === reason);
-      if (refusal !== undefined) return { refused: refusal };
-      if (reason === undefined || reason !== undo.retryOn) throw error;
+      const reason = undoneBy(error);
+      const refusal = claiming.write.refusals.find((one) => one.reason === reason);
+      if (refusal) return { refused: refusal.reason };
+      if (!claiming.retryOn.some((one) => one === reason)) throw error;
     }
   }
+  throw new Error(`${claiming.statement.name} did not settle its Idempotency-Key in ${CLAIM_TRIES} runs`);
 }
 
-/** A conditional change of one row with or without the key's claim: its two statement texts. */
-export type ClaimableChange<Refusal extends string> = {
-  name: string;
-  plain: string;
-  claiming: string;
-  refusal: Refusal;
-};
-
 /**
- * A statement that changes one row by a conditional UPDATE, its CTE named `changed`, with or without the
- * Idempotency-Key's claim. With it ($1–$6 the claim's, the statement's own values after them), the UPDATE
- * selects FROM "claimed", and a row that no longer qualifies undoes the statement with `refusal`, so that the
- * key stays free. `ctes($, gate)` writes the statement's CTEs: `$(n)` is its n-th own value's placeholder,
- * `gate` what the UPDATE selects FROM.
+ * Runs a write, claiming the request's key when there is one: without a claim, its refusal or true; with one,
+ * its refusal or the claim's outcome.
  */
-export function claimableChange<Refusal extends string>(
-  name: string,
-  refusal: Refusal,
-  ctes: ($: (n: number) => string, gate: string) => string,
-): ClaimableChange<Refusal> {
-  const plain = `WITH ${ctes((n) => `$${n}`, '')}
-  SELECT EXISTS (SELECT 1 FROM changed) AS "changed"`;
-  const claiming = `WITH ${claimWithAnswer()}, ${ctes((n) => `$${CLAIM_WITH_ANSWER_VALUES + n}`, 'FROM "claimed"')}
-  SELECT EXISTS (SELECT 1 FROM changed) AS "changed", ${CLAIM_OUTCOME.columns},
-    CASE WHEN c."id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM changed) THEN abort_statement('${refusal}') END AS "undone"
-  FROM ${CLAIM_OUTCOME.from}`;
-  return { name, plain, claiming, refusal };
+export async function runWriteWithKey<Values, Reason extends string, Retry extends string>(
+  database: Db,
+  claiming: WriteClaimingKey<Values, Reason, Retry>,
+  values: Values,
+  claim: ClaimWithAnswer | undefined,
+): Promise<{ refused: Reason } | { refused?: undefined; row: object; outcome?: ClaimOutcome }> {
+  if (claim) return runWriteClaimingKey(database, claiming, values, claim);
+  return runWrite(database, claiming.write, values);
 }
 
-const changedRow = z.object({ changed: z.boolean() });
-
 /**
- * Runs a claimableChange: without a claim, whether it changed the row; with one, the claim's outcome, or the
+ * Runs a write that changes a row (its one refusal: the row no longer qualifies), claiming the request's key
+ * when there is one: without a claim, whether it changed the row; with one, the claim's outcome, or the
  * refusal when nothing was written.
  */
-export async function runClaimableChange<Refusal extends string>(
+export async function runClaimableChange<Values, Reason extends string>(
   database: Db,
-  change: ClaimableChange<Refusal>,
-  values: unknown[],
+  claiming: WriteClaimingKey<Values, Reason, never>,
+  values: Values,
   claim?: ClaimWithAnswer,
-): Promise<ClaimOutcome | boolean | Refusal> {
-  if (!claim) {
-    const [row] = await sql(database, change.name, change.plain, values);
-    return changedRow.parse(row).changed;
-  }
-  const result = await runClaimingStatement(
-    database,
-    { name: `${change.name}-claiming-key`, text: change.claiming, values },
-    claim,
-    { refusals: [change.refusal] },
-  );
-  return 'refused' in result ? result.refused : result.outcome;
+): Promise<ClaimOutcome | boolean | Reason> {
+  const result = await runWriteWithKey(database, claiming, values, claim);
+  if (result.refused) return claim ? result.refused : false;
+  return 'outcome' in result && result.outcome ? result.outcome : true;
 }

@@ -5,22 +5,43 @@ import { env } from '@/lib/env';
 import { describeError, log } from '@/lib/log';
 import { authorizeAutomaticRefunds, finishProcessingRefunds } from '@/lib/refunds/service';
 import { purgeEndedThrottles } from '@/lib/throttles/service';
-import { deliverDueWebhooks } from '@/lib/webhooks/deliver';
+import { claimDueWebhooks, newSendPool } from '@/lib/webhooks/deliver';
+import type { SendPool } from '@/lib/webhooks/send-pool';
 import { purgeExpiredRecords, PURGE_BATCH_SIZE } from './retention';
 
 // The background worker: a loop of small jobs, each claiming its rows with SKIP LOCKED (or one atomic
-// statement), so any number of workers can run against one database.
+// statement), so any number of workers can run against one database. No job waits for a merchant's server:
+// the webhook job only claims and queues its sends in the worker's pool (lib/webhooks/deliver.ts), which sends
+// them beside the loop, so refunds and session expiry run every tick whatever the endpoints do.
 
-type Job = { name: string; everyTicks: number; run: (signal?: AbortSignal) => Promise<number> };
+/** What a job gets from its worker: the shutdown signal, and the pool its webhook sends go into. */
+type JobContext = { signal?: AbortSignal; sends: SendPool };
+type Job = {
+  name: string;
+  everyTicks: number;
+  run: (context: JobContext) => Promise<number>;
+  /** When it handled rows: the next tick comes within this many ms (what it started is due again by then). */
+  dueAgainWithinMs?: () => number;
+};
 
 const jobs: Job[] = [
-  { name: 'authorize-refunds', everyTicks: 1, run: async () => authorizeAutomaticRefunds(await db()) },
+  {
+    name: 'authorize-refunds',
+    everyTicks: 1,
+    run: async () => authorizeAutomaticRefunds(await db()),
+    // a refund it submitted finishes when the provider's delay is up, not up to a tick later
+    dueAgainWithinMs: () => env().REFUND_PROCESSING_DELAY_MS + 20,
+  },
   {
     name: 'finish-refunds',
     everyTicks: 1,
     run: async () => finishProcessingRefunds(await db(), env().REFUND_PROCESSING_DELAY_MS),
   },
-  { name: 'deliver-webhooks', everyTicks: 1, run: async (signal) => deliverDueWebhooks(await db(), { signal }) },
+  {
+    name: 'deliver-webhooks',
+    everyTicks: 1,
+    run: async ({ signal, sends }) => claimDueWebhooks(await db(), sends, { signal }),
+  },
   // every tick: an advanced test clock expires its sessions within the next tick (/docs, test clocks)
   { name: 'expire-sessions', everyTicks: 1, run: async () => expireDueCheckoutSessions(await db()) },
   { name: 'purge-idempotency-keys', everyTicks: 600, run: purgeExpiredIdempotencyKeys },
@@ -37,17 +58,20 @@ export type Worker = { stop: () => Promise<void> };
 
 const TICK_MS = 1000;
 
-/** One pass over every job, each on its own share of the ticks. */
-export async function runJobsOnce(tick = 0, signal?: AbortSignal): Promise<void> {
+/** One pass over every job, each on its own share of the ticks; returns within how many ms the next should come. */
+export async function runJobsOnce(tick: number, context: JobContext): Promise<number> {
+  let nextWithinMs = Infinity;
   for (const job of jobs) {
-    if (tick % job.everyTicks !== 0 || signal?.aborted) continue;
+    if (tick % job.everyTicks !== 0 || context.signal?.aborted) continue;
     try {
-      const handled = await job.run(signal);
+      const handled = await job.run(context);
       if (handled > 0) log.debug('job ran', { job: job.name, handled });
+      if (handled > 0 && job.dueAgainWithinMs) nextWithinMs = Math.min(nextWithinMs, job.dueAgainWithinMs());
     } catch (error) {
       log.error('job failed', { job: job.name, ...describeError(error) });
     }
   }
+  return nextWithinMs;
 }
 
 export function startWorker(): Worker {
@@ -56,12 +80,13 @@ export function startWorker(): Worker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const shutdown = new AbortController();
+  const sends = newSendPool();
 
   const loop = () => {
     if (stopped) return;
-    running = runJobsOnce(tick++, shutdown.signal).finally(() => {
+    running = runJobsOnce(tick++, { signal: shutdown.signal, sends }).then((nextWithinMs) => {
       // jitter keeps several workers from polling in lockstep
-      if (!stopped) timer = setTimeout(loop, TICK_MS * (0.75 + Math.random() / 2));
+      if (!stopped) timer = setTimeout(loop, Math.min(nextWithinMs, TICK_MS * (0.75 + Math.random() / 2)));
     });
   };
   timer = setTimeout(loop, 100);
@@ -74,6 +99,7 @@ export function startWorker(): Worker {
       clearTimeout(timer);
       shutdown.abort();
       await running;
+      await sends.idle();
     },
   };
 }

@@ -93,7 +93,7 @@ export async function startPaymentLinkCheckout(
 
       const receiptUrl = paymentLinkReceiptUrl(link.id);
       const pageUrl = paymentLinkUrl(link.id);
-      // made at the merchant's time (its test clock, api.md §15), as one made by its API key would be
+      // made at the merchant's time (its test clock, lib/test-clocks/service.ts), as one made by its API key would be
       const session = await onConnectionClock(merchant.clockOffsetSeconds, () =>
         createCheckoutSession(
           tx,
@@ -111,7 +111,7 @@ export async function startPaymentLinkCheckout(
             cancel_url: pageUrl,
             payment_methods: methods,
           },
-          // the session copies the link's metadata (api.md §14), as the payment will copy the session's
+          // the session copies the link's metadata (lib/api/metadata.ts), as the payment will copy the session's
           { paymentLinkId: link.id, ownUrls: [receiptUrl, pageUrl], metadata: metadataOf(link.metadata) },
         ),
       );

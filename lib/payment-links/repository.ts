@@ -2,18 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { metadataField, METADATA_MAX_KEYS, type Metadata } from '@/lib/api/metadata';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
-import { sql, type Db } from '@/lib/db';
+import type { Db } from '@/lib/db';
+import { cte, params, permitted, raw, runWrite, sql as statementSql, write } from '@/lib/db/statement';
 import { countLimit } from '@/lib/db/page';
 import type { PaymentLink, Prisma } from '@/lib/generated/prisma/client';
 import { Currency, PaymentMethod } from '@/lib/generated/prisma/enums';
 import {
-  CLAIM_OUTCOME,
-  CLAIM_WITH_ANSWER_VALUES,
-  claimWithAnswer,
   type ClaimOutcome,
   type ClaimWithAnswer,
-  insertRowClaimingKey,
-  runClaimingStatement,
+  runWriteClaimingKey,
+  withKeyClaim,
 } from '@/lib/idempotency/repository';
 
 // Every query on payment_links. Taking the next order number is one conditional UPDATE (see
@@ -25,27 +23,76 @@ export async function insertPaymentLink(database: Db, link: NewPaymentLink) {
   return database.paymentLink.create({ data: link });
 }
 
-/** insertPaymentLink with the key's claim (insertRowClaimingKey), in one statement. */
-export async function insertPaymentLinkClaimingKey(database: Db, link: NewPaymentLink, claim: ClaimWithAnswer) {
-  return insertRowClaimingKey(
-    database,
-    'payment_links',
-    [
-      ['id', link.id, 'text'],
-      ['merchant_id', link.merchantId, 'text'],
-      ['name', link.name, 'text'],
-      ['description', link.description, 'text'],
-      ['amount', link.amount, 'int'],
-      ['currency', link.currency, '"Currency"'],
-      ['payment_methods', link.paymentMethods, '"PaymentMethod"[]'],
-      ['after_payment_url', link.afterPaymentUrl, 'text'],
-      ['active', link.active, 'boolean'],
-      ['metadata', JSON.stringify(link.metadata), 'jsonb'],
-      ['created_at', link.createdAt, 'timestamptz'],
-      ['updated_at', link.updatedAt, 'timestamptz'],
+type LinkValues = {
+  linkId: string;
+  merchantId: string;
+  name: string;
+  description: string | null;
+  amount: number;
+  currency: PaymentLink['currency'];
+  paymentMethods: PaymentLink['paymentMethods'];
+  afterPaymentUrl: string | null;
+  active: boolean;
+  metadata: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const l = params<LinkValues>({
+  linkId: 'text',
+  merchantId: 'text',
+  name: 'text',
+  description: 'text',
+  amount: 'int',
+  currency: '"Currency"',
+  paymentMethods: '"PaymentMethod"[]',
+  afterPaymentUrl: 'text',
+  active: 'boolean',
+  metadata: 'jsonb',
+  createdAt: 'timestamptz',
+  updatedAt: 'timestamptz',
+});
+
+const INSERT_PAYMENT_LINK = withKeyClaim(
+  write<LinkValues>({
+    name: 'insert-payment-link',
+    writes: [
+      cte(
+        'inserted',
+        statementSql`
+        INSERT INTO "payment_links" ("id", "merchant_id", "name", "description", "amount", "currency", "payment_methods",
+          "after_payment_url", "active", "metadata", "created_at", "updated_at")
+        SELECT ${l.linkId}, ${l.merchantId}, ${l.name}, ${l.description}, ${l.amount}, ${l.currency}, ${l.paymentMethods},
+               ${l.afterPaymentUrl}, ${l.active}, ${l.metadata}, ${l.createdAt}, ${l.updatedAt}
+        FROM ${permitted}`,
+      ),
     ],
-    claim,
-  );
+  }),
+);
+
+/** insertPaymentLink with the key's claim, in one statement: the claim's outcome. */
+export async function insertPaymentLinkClaimingKey(
+  database: Db,
+  link: NewPaymentLink,
+  claim: ClaimWithAnswer,
+): Promise<ClaimOutcome> {
+  const values: LinkValues = {
+    linkId: link.id,
+    merchantId: link.merchantId,
+    name: link.name,
+    description: link.description,
+    amount: link.amount,
+    currency: link.currency,
+    paymentMethods: link.paymentMethods,
+    afterPaymentUrl: link.afterPaymentUrl,
+    active: link.active,
+    metadata: JSON.stringify(link.metadata),
+    createdAt: link.createdAt,
+    updatedAt: link.updatedAt,
+  };
+  const result = await runWriteClaimingKey(database, INSERT_PAYMENT_LINK, values, claim);
+  if ('refused' in result) throw new Error(`an insert of a payment link was refused: ${result.refused}`);
+  return result.outcome;
 }
 
 /** The merchant's link, or null. */
@@ -94,25 +141,52 @@ const linkColumns = (table = '') => {
 // reads its result) and merges its metadata there, so two concurrent updates with different keys both keep
 // theirs (a merge of a value read earlier would lose one); `changed` writes that merge and the other fields,
 // only while the merged metadata keeps within the key limit (Stripe's rule), so an update over it changes
-// nothing. `$(n)` is the n-th of updateValues' placeholders; `gate` joins what else the UPDATE needs.
-const lockedLink = ($: (n: number) => string) => `locked AS (
-    SELECT "id", (("metadata" || ${$(6)}::jsonb) - ${$(7)}::text[]) AS "metadata" FROM "payment_links"
-    WHERE "id" = ${$(1)}::text FOR UPDATE
-  )`;
-const changedLink = ($: (n: number) => string, gate = '') => `changed AS (
-    UPDATE "payment_links" SET
-      "name" = coalesce(${$(2)}::text, "name"),
-      "description" = CASE WHEN ${$(3)}::boolean THEN ${$(4)}::text ELSE "description" END,
-      "active" = coalesce(${$(5)}::boolean, "active"),
-      "metadata" = l."metadata",
-      "updated_at" = coalesce(${$(8)}::timestamptz, "payment_links"."updated_at")
-    FROM locked AS l ${gate}
-    WHERE "payment_links"."id" = l."id" AND (SELECT count(*) FROM jsonb_object_keys(l."metadata")) <= ${METADATA_MAX_KEYS}
-    RETURNING ${linkColumns('payment_links')}
-  )`;
+// nothing.
+type UpdateValues = {
+  linkId: string;
+  name: string | null;
+  setsDescription: boolean;
+  description: string | null;
+  active: boolean | null;
+  metadataSet: string;
+  metadataRemove: string[];
+  updatedAt: Date | null;
+  /** METADATA_IN_ANSWER, which the stored answer holds in place of the metadata */
+  metadataMarker: string;
+};
 
-const plain = (n: number) => `$${n}`;
-const UPDATE_PAYMENT_LINK = `WITH ${lockedLink(plain)}, ${changedLink(plain)} SELECT * FROM changed`;
+const u = params<UpdateValues>({
+  linkId: 'text',
+  name: 'text',
+  setsDescription: 'boolean',
+  description: 'text',
+  active: 'boolean',
+  metadataSet: 'jsonb',
+  metadataRemove: 'text[]',
+  updatedAt: 'timestamptz',
+  metadataMarker: 'text',
+});
+
+const locked = cte(
+  'locked',
+  statementSql`
+  SELECT "id", (("metadata" || ${u.metadataSet}) - ${u.metadataRemove}) AS "metadata" FROM "payment_links"
+  WHERE "id" = ${u.linkId} FOR UPDATE`,
+);
+
+const changed = cte(
+  'changed',
+  statementSql`
+  UPDATE "payment_links" SET
+    "name" = coalesce(${u.name}, "name"),
+    "description" = CASE WHEN ${u.setsDescription} THEN ${u.description} ELSE "description" END,
+    "active" = coalesce(${u.active}, "active"),
+    "metadata" = l."metadata",
+    "updated_at" = coalesce(${u.updatedAt}, "payment_links"."updated_at")
+  FROM ${locked} AS l, ${permitted}
+  WHERE "payment_links"."id" = l."id" AND (SELECT count(*) FROM jsonb_object_keys(l."metadata")) <= ${raw(METADATA_MAX_KEYS)}
+  RETURNING ${raw(linkColumns('payment_links'))}`,
+);
 
 /**
  * Where the answer an update stores has the link's metadata, which only its statement knows (merged): a value
@@ -120,17 +194,32 @@ const UPDATE_PAYMENT_LINK = `WITH ${lockedLink(plain)}, ${changedLink(plain)} SE
  */
 export const METADATA_IN_ANSWER = `metadata-${randomBytes(16).toString('hex')}`;
 
-// The same change claiming the request's Idempotency-Key ($1–$6) with its answer, in one statement: the stored
-// answer ($6) gets the merged metadata of `locked` in place of METADATA_IN_ANSWER, so the answer is exactly
-// the link this update left, and the UPDATE runs FROM "claimed". An update past the key limit undoes the
-// statement, so the key stays free. updateValues' after the claim's, then the marker ($15).
-const afterClaim = (n: number) => `$${CLAIM_WITH_ANSWER_VALUES + n}`;
-const UPDATE_PAYMENT_LINK_CLAIMING_KEY = `WITH ${lockedLink(afterClaim)},
-  ${claimWithAnswer(`replace($6::text, to_json($15::text)::text, l."metadata"::text)`, 'FROM locked AS l')},
-  ${changedLink(afterClaim, ', "claimed"')}
-  SELECT ${CLAIM_OUTCOME.columns}, ch.*,
-    CASE WHEN c."id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM changed) THEN abort_statement('metadata_limit') END AS "undone"
-  FROM ${CLAIM_OUTCOME.from} LEFT JOIN changed AS ch ON true`;
+// With the request's Idempotency-Key, the stored answer gets the merged metadata of `locked` in place of
+// METADATA_IN_ANSWER, so the answer is exactly the link this update left. An update past the key limit
+// undoes the statement, so the key stays free.
+const UPDATE_PAYMENT_LINK = withKeyClaim(
+  write<UpdateValues, 'metadata_limit'>({
+    name: 'update-payment-link',
+    writes: [changed],
+    result: changed,
+    refusals: [{ reason: 'metadata_limit', when: statementSql`NOT EXISTS (SELECT 1 FROM ${changed})` }],
+  }),
+  {
+    answer: (given) =>
+      cte(
+        'answer',
+        statementSql`
+        SELECT replace(${given}, to_json(${u.metadataMarker})::text, l."metadata"::text) AS "answer" FROM ${locked} AS l`,
+      ),
+  },
+);
+
+/** Every statement the builder compiled here, kept as text in repository.sql (lib/db/statement-snapshots.test.ts). */
+export const STATEMENTS = [
+  INSERT_PAYMENT_LINK.statement,
+  UPDATE_PAYMENT_LINK.write.plain,
+  UPDATE_PAYMENT_LINK.statement,
+];
 
 /**
  * updatePaymentLinkById, claiming the request's key with its answer in the same statement: the claim's outcome
@@ -143,32 +232,24 @@ export async function updatePaymentLinkClaimingKey(
   changes: PaymentLinkChanges,
   claim: ClaimWithAnswer,
 ): Promise<{ outcome: ClaimOutcome; link: PaymentLink | undefined } | 'metadata_limit'> {
-  const result = await runClaimingStatement(
-    database,
-    {
-      name: 'update-payment-link-claiming-key',
-      text: UPDATE_PAYMENT_LINK_CLAIMING_KEY,
-      values: [...updateValues(id, changes), METADATA_IN_ANSWER],
-    },
-    claim,
-    { refusals: ['metadata_limit'] },
-  );
+  const result = await runWriteClaimingKey(database, UPDATE_PAYMENT_LINK, updateValues(id, changes), claim);
   if ('refused' in result) return result.refused;
   const link = paymentLinkRow.safeParse(result.row);
   return { outcome: result.outcome, link: link.success ? link.data : undefined };
 }
 
-function updateValues(id: string, changes: PaymentLinkChanges): unknown[] {
-  return [
-    id,
-    changes.name ?? null,
-    changes.description !== undefined,
-    changes.description ?? null,
-    changes.active ?? null,
-    JSON.stringify(changes.metadata.set),
-    changes.metadata.remove,
-    changes.updatedAt,
-  ];
+function updateValues(id: string, changes: PaymentLinkChanges): UpdateValues {
+  return {
+    linkId: id,
+    name: changes.name ?? null,
+    setsDescription: changes.description !== undefined,
+    description: changes.description ?? null,
+    active: changes.active ?? null,
+    metadataSet: JSON.stringify(changes.metadata.set),
+    metadataRemove: changes.metadata.remove,
+    updatedAt: changes.updatedAt,
+    metadataMarker: METADATA_IN_ANSWER,
+  };
 }
 
 /**
@@ -180,8 +261,8 @@ export async function updatePaymentLinkById(
   id: string,
   changes: PaymentLinkChanges,
 ): Promise<PaymentLink | null> {
-  const rows = await sql(database, 'update-payment-link', UPDATE_PAYMENT_LINK, updateValues(id, changes));
-  return rows.length > 0 ? paymentLinkRow.parse(rows[0]) : null;
+  const result = await runWrite(database, UPDATE_PAYMENT_LINK.write, updateValues(id, changes));
+  return result.refused ? null : paymentLinkRow.parse(result.row);
 }
 
 /** The cursor of the API's list: the merchant's link's id and creation time. */

@@ -107,7 +107,7 @@ export async function listPaymentLinks(
 
 /**
  * Name, description, active and metadata only: the price a customer was shown never changes under them.
- * Metadata merges (api.md §14): given keys are set, a key given as "" is removed, the others stay.
+ * Metadata merges (lib/api/metadata.ts): given keys are set, a key given as "" is removed, the others stay.
  */
 export async function updatePaymentLink(
   database: Db,

@@ -175,7 +175,7 @@ function paymentOf(session: CheckoutSessionWithItems, attempt: Attempt, at: Date
     methodDetails: attempt.details,
     failureCode: attempt.outcome.status === 'failed' ? attempt.outcome.failureCode : null,
     refundsFailInSandbox: attempt.outcome.status === 'succeeded' && attempt.outcome.refundsFail,
-    // the session's, which never changes: a payment copies it when it is made (api.md §14)
+    // the session's, which never changes: a payment copies it when it is made (lib/api/metadata.ts)
     metadata: metadataOf(session.metadata),
     amountReserved: 0,
     amountRefunded: 0,

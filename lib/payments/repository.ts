@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import { metadataField } from '@/lib/api/metadata';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
-import { abortReason, sql, type Db } from '@/lib/db';
-import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository';
-import {
-  CLAIM_OUTCOME,
-  CLAIM_WITH_ANSWER_VALUES,
-  type ClaimOutcome,
-  claimWithAnswer,
-  type ClaimWithAnswer,
-  runClaimingStatement,
-} from '@/lib/idempotency/repository';
+import { sql, type Db } from '@/lib/db';
+import { cte, params, permitted, sql as statementSql, write } from '@/lib/db/statement';
+import { eventParams, eventsWrittenAfter, type EventValues, type NewEvent } from '@/lib/events/repository';
+import { type ClaimOutcome, type ClaimWithAnswer, runWriteWithKey, withKeyClaim } from '@/lib/idempotency/repository';
 import { referenceMatch } from '@/lib/db/page';
 import { isId } from '@/lib/ids';
 import type { Currency, Payment, PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
@@ -86,82 +80,127 @@ export async function findPaymentsPage(
   return database.payment.findMany({ where: { AND: [base, page.after] }, orderBy: NEWEST_FIRST, take: page.take });
 }
 
-/** Why a payment's statement undid itself (nothing was written; the caller reads the session again to say why). */
-export type PaymentRefusal = 'checkout_session_not_payable' | 'order_already_paid';
-const NOT_PAYABLE: PaymentRefusal = 'checkout_session_not_payable';
-const ORDER_PAID: PaymentRefusal = 'order_already_paid';
-
 // A payment attempt in one statement: the session's conditional UPDATE (still open and unexpired at the
 // payment's time; a decline also counts itself there, under the hosted page's limit), then for a success the
 // order's (not yet paid), then the payment row and its events with their deliveries. The session's row is
 // taken before the order's, as everywhere. A concurrent payment of the session or the order makes its UPDATE
-// find no row (PostgreSQL checks the condition again on the row that payment left), and the statement undoes
-// itself: a double click, two tabs or two sessions of one order pay once. `$(n)` is the placeholder of
-// paymentValues' n-th value, then eventValues'; `gate` is what the session's UPDATE selects FROM.
-const paymentWrites = ($: (n: number) => string, gate = '') => `
-  payable AS (
-    UPDATE "checkout_sessions" AS s SET
-      "status" = CASE WHEN ${$(3)}::boolean THEN 'complete'::"CheckoutSessionStatus" ELSE s."status" END,
-      "payment_id" = CASE WHEN ${$(3)}::boolean THEN ${$(5)}::text ELSE s."payment_id" END,
-      "completed_at" = CASE WHEN ${$(3)}::boolean THEN ${$(2)}::timestamptz ELSE s."completed_at" END,
-      "declined_payments" = s."declined_payments" + CASE WHEN ${$(3)}::boolean THEN 0 ELSE 1 END
-    ${gate}
-    WHERE s."id" = ${$(1)}::text AND s."status" = 'open' AND s."expires_at" > ${$(2)}::timestamptz
-      AND (${$(3)}::boolean OR ${$(4)}::int IS NULL OR s."declined_payments" < ${$(4)}::int)
-    RETURNING s."order_id"
-  ), paid_order AS (
-    UPDATE "orders" AS o SET "status" = 'paid', "payment_id" = ${$(5)}::text
-    FROM payable AS p
-    WHERE ${$(3)}::boolean AND o."id" = p."order_id" AND o."status" <> 'paid'
-    RETURNING o."id"
-  ), recorded AS (
-    INSERT INTO "payments" ("id", "merchant_id", "order_id", "order_reference", "checkout_session_id", "status",
-      "amount", "currency", "payment_method", "method_details", "failure_code", "refunds_fail_in_sandbox",
-      "metadata", "created_at", "payment_link_id")
-    SELECT ${$(5)}::text, ${$(6)}::text, p."order_id", ${$(7)}::text, ${$(1)}::text,
-           CASE WHEN ${$(3)}::boolean THEN 'succeeded' ELSE 'failed' END::"PaymentStatus",
-           ${$(8)}::int, ${$(9)}::"Currency", ${$(10)}::"PaymentMethod", ${$(11)}::jsonb, ${$(12)}::text,
-           ${$(13)}::boolean, ${$(14)}::jsonb, ${$(2)}::timestamptz, ${$(15)}::text
-    FROM payable AS p
-    WHERE NOT ${$(3)}::boolean OR EXISTS (SELECT 1 FROM paid_order)
-    RETURNING "id"
-  ), ${eventWrites((n) => $(PAYMENT_VALUES + n), 'FROM recorded')}`;
+// find no row (PostgreSQL checks the condition again on the row that payment left), and the statement refuses:
+// a double click, two tabs or two sessions of one order pay once. The SQL: repository.sql beside this file.
+type PaymentValues = {
+  sessionId: string;
+  at: Date;
+  succeeded: boolean;
+  declineLimit: number | null;
+  paymentId: string;
+  merchantId: string;
+  orderReference: string;
+  amount: number;
+  currency: Currency;
+  method: PaymentMethod;
+  methodDetails: string;
+  failureCode: string | null;
+  refundsFail: boolean;
+  metadata: string;
+  paymentLinkId: string | null;
+};
 
-const PAYMENT_VALUES = 15;
+const p = params<PaymentValues>({
+  sessionId: 'text',
+  at: 'timestamptz',
+  succeeded: 'boolean',
+  declineLimit: 'int',
+  paymentId: 'text',
+  merchantId: 'text',
+  orderReference: 'text',
+  amount: 'int',
+  currency: '"Currency"',
+  method: '"PaymentMethod"',
+  methodDetails: 'jsonb',
+  failureCode: 'text',
+  refundsFail: 'boolean',
+  metadata: 'jsonb',
+  paymentLinkId: 'text',
+});
 
-function paymentValues(payment: Payment, declineLimit: number | undefined): unknown[] {
-  return [
-    payment.checkoutSessionId,
-    payment.createdAt,
-    payment.status === 'succeeded',
-    declineLimit ?? null,
-    payment.id,
-    payment.merchantId,
-    payment.orderReference,
-    payment.amount,
-    payment.currency,
-    payment.paymentMethod,
-    JSON.stringify(payment.methodDetails),
-    payment.failureCode,
-    payment.refundsFailInSandbox,
-    JSON.stringify(payment.metadata),
-    payment.paymentLinkId,
-  ];
+const payable = cte(
+  'payable',
+  statementSql`
+  UPDATE "checkout_sessions" AS s SET
+    "status" = CASE WHEN ${p.succeeded} THEN 'complete'::"CheckoutSessionStatus" ELSE s."status" END,
+    "payment_id" = CASE WHEN ${p.succeeded} THEN ${p.paymentId} ELSE s."payment_id" END,
+    "completed_at" = CASE WHEN ${p.succeeded} THEN ${p.at} ELSE s."completed_at" END,
+    "declined_payments" = s."declined_payments" + CASE WHEN ${p.succeeded} THEN 0 ELSE 1 END
+  FROM ${permitted}
+  WHERE s."id" = ${p.sessionId} AND s."status" = 'open' AND s."expires_at" > ${p.at}
+    AND (${p.succeeded} OR ${p.declineLimit} IS NULL OR s."declined_payments" < ${p.declineLimit})
+  RETURNING s."order_id"`,
+);
+
+const paidOrder = cte(
+  'paid_order',
+  statementSql`
+  UPDATE "orders" AS o SET "status" = 'paid', "payment_id" = ${p.paymentId}
+  FROM ${payable} AS p
+  WHERE ${p.succeeded} AND o."id" = p."order_id" AND o."status" <> 'paid'
+  RETURNING o."id"`,
+);
+
+const recorded = cte(
+  'recorded',
+  statementSql`
+  INSERT INTO "payments" ("id", "merchant_id", "order_id", "order_reference", "checkout_session_id", "status",
+    "amount", "currency", "payment_method", "method_details", "failure_code", "refunds_fail_in_sandbox",
+    "metadata", "created_at", "payment_link_id")
+  SELECT ${p.paymentId}, ${p.merchantId}, p."order_id", ${p.orderReference}, ${p.sessionId},
+         CASE WHEN ${p.succeeded} THEN 'succeeded' ELSE 'failed' END::"PaymentStatus",
+         ${p.amount}, ${p.currency}, ${p.method}, ${p.methodDetails}, ${p.failureCode},
+         ${p.refundsFail}, ${p.metadata}, ${p.at}, ${p.paymentLinkId}
+  FROM ${payable} AS p
+  WHERE NOT ${p.succeeded} OR EXISTS (SELECT 1 FROM ${paidOrder})
+  RETURNING "id"`,
+);
+
+/** Why a payment's statement wrote nothing (the caller reads the session again to say why). */
+export type PaymentRefusal = 'checkout_session_not_payable' | 'order_already_paid';
+
+const RECORD_PAYMENT = write<PaymentValues & EventValues, PaymentRefusal>({
+  name: 'record-payment',
+  writes: [payable, paidOrder, recorded, ...eventsWrittenAfter(recorded)],
+  refusals: [
+    { reason: 'checkout_session_not_payable', when: statementSql`NOT EXISTS (SELECT 1 FROM ${payable})` },
+    // the session was completed by then: undone
+    {
+      reason: 'order_already_paid',
+      when: statementSql`NOT EXISTS (SELECT 1 FROM ${recorded})`,
+      afterWrites: true,
+    },
+  ],
+});
+
+const RECORD_PAYMENT_CLAIMING_KEY = withKeyClaim(RECORD_PAYMENT);
+
+/** Every statement the builder compiled here, kept as text in repository.sql (lib/db/statement-snapshots.test.ts). */
+export const STATEMENTS = [RECORD_PAYMENT.plain, RECORD_PAYMENT_CLAIMING_KEY.statement];
+
+function paymentValues(payment: Payment, declineLimit: number | undefined): PaymentValues {
+  return {
+    sessionId: payment.checkoutSessionId,
+    at: payment.createdAt,
+    succeeded: payment.status === 'succeeded',
+    declineLimit: declineLimit ?? null,
+    paymentId: payment.id,
+    merchantId: payment.merchantId,
+    orderReference: payment.orderReference,
+    amount: payment.amount,
+    currency: payment.currency,
+    method: payment.paymentMethod,
+    methodDetails: JSON.stringify(payment.methodDetails),
+    failureCode: payment.failureCode,
+    refundsFail: payment.refundsFailInSandbox,
+    metadata: JSON.stringify(payment.metadata),
+    paymentLinkId: payment.paymentLinkId,
+  };
 }
-
-// which rule stopped the statement, checked after every write ran: the session's, else the order's
-const refusalOf = (claimed: string) => `CASE
-      WHEN ${claimed} AND NOT EXISTS (SELECT 1 FROM payable) THEN abort_statement('${NOT_PAYABLE}')
-      WHEN ${claimed} AND NOT EXISTS (SELECT 1 FROM recorded) THEN abort_statement('${ORDER_PAID}') END`;
-
-const RECORD_PAYMENT = `
-  WITH ${paymentWrites((n) => `$${n}`)}
-  SELECT ${refusalOf('true')} AS "undone"`;
-
-const RECORD_PAYMENT_CLAIMING_KEY = `
-  WITH ${claimWithAnswer()}, ${paymentWrites((n) => `$${CLAIM_WITH_ANSWER_VALUES + n}`, 'FROM "claimed"')}
-  SELECT ${CLAIM_OUTCOME.columns}, ${refusalOf('c."id" IS NOT NULL')} AS "undone"
-  FROM ${CLAIM_OUTCOME.from}`;
 
 /**
  * Records a payment attempt of an open session with its events (payment.succeeded and
@@ -176,21 +215,10 @@ export async function recordPayment(
   events: NewEvent[],
   options: { declineLimit?: number; claim?: ClaimWithAnswer },
 ): Promise<true | ClaimOutcome | PaymentRefusal> {
-  const values = [...paymentValues(payment, options.declineLimit), ...eventValues(...events)];
-  const refusals = [NOT_PAYABLE, ORDER_PAID] as const;
-  if (options.claim) {
-    const statement = { name: 'record-payment-claiming-key', text: RECORD_PAYMENT_CLAIMING_KEY, values };
-    const result = await runClaimingStatement(database, statement, options.claim, { refusals });
-    return 'refused' in result ? result.refused : result.outcome;
-  }
-  try {
-    await sql(database, 'record-payment', RECORD_PAYMENT, values);
-    return true;
-  } catch (error) {
-    const refusal = refusals.find((one) => one === abortReason(error));
-    if (refusal === undefined) throw error;
-    return refusal;
-  }
+  const values = { ...paymentValues(payment, options.declineLimit), ...eventParams(...events) };
+  const result = await runWriteWithKey(database, RECORD_PAYMENT_CLAIMING_KEY, values, options.claim);
+  if (result.refused) return result.refused;
+  return result.outcome ?? true;
 }
 
 /** Gives a refund's reserved amount back (declined, canceled or failed refund). */

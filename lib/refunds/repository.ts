@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { NEWEST_FIRST } from '@/lib/api/pagination';
-import { sql, type Db } from '@/lib/db';
-import { eventValues, eventWrites, type NewEvent } from '@/lib/events/repository';
+import type { Db } from '@/lib/db';
+import { cte, params, permitted, raw, sql as statementSql, write } from '@/lib/db/statement';
+import { eventParams, eventsWrittenAfter, type EventValues, type NewEvent } from '@/lib/events/repository';
 import { RefundStatus as RefundStatusValues } from '@/lib/generated/prisma/enums';
 import { claimOnEachClock, dueOn, merchantNowSql, onEachClock } from '@/lib/test-clocks/repository';
 import {
-  CLAIM_OUTCOME,
-  CLAIM_WITH_ANSWER_VALUES,
-  claimableChange,
   type ClaimOutcome,
-  claimWithAnswer,
   type ClaimWithAnswer,
   runClaimableChange,
-  runClaimingStatement,
+  runWriteClaimingKey,
+  runWriteWithKey,
+  withKeyClaim,
 } from '@/lib/idempotency/repository';
 import type { Prisma, RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
 import { countLimit } from '@/lib/db/page';
@@ -22,67 +21,82 @@ import { countLimit } from '@/lib/db/page';
 
 // The reservation, the refund request and its refund_request.created event in one statement: the request
 // exists exactly when its amount was reserved, and the conditional UPDATE is what keeps concurrent refunds
-// within the payment. `$(n)` is the placeholder of refundValues' n-th value, then eventValues'; `gate` is
-// what the reservation selects FROM.
-const refundWrites = ($: (n: number) => string, gate = '') => `
-  reserved AS (
-    UPDATE "payments" SET "amount_reserved" = "amount_reserved" + ${$(4)}::int ${gate}
-    WHERE "payments"."id" = ${$(3)}::text AND "status" = 'succeeded' AND "amount_reserved" + ${$(4)}::int <= "amount"
-    RETURNING "payments"."id", "currency"
-  ), inserted AS (
-    INSERT INTO "refund_requests" ("id", "merchant_id", "payment_id", "amount", "currency", "reason",
-      "crypto_refund_destination_note", "created_at", "updated_at", "metadata")
-    SELECT ${$(1)}::text, ${$(2)}::text, r."id", ${$(4)}::int, r."currency", ${$(5)}::text, ${$(6)}::text,
-           ${$(7)}::timestamptz, ${$(7)}::timestamptz, ${$(8)}::jsonb
-    FROM reserved AS r
-    RETURNING "id"
-  ), ${eventWrites((n) => $(REFUND_VALUES + n), 'FROM inserted')}`;
+// within the payment. The SQL: repository.sql beside this file.
+type RefundValues = {
+  refundId: string;
+  merchantId: string;
+  paymentId: string;
+  amount: number;
+  reason: string | null;
+  cryptoNote: string | null;
+  at: Date;
+  metadata: string;
+};
 
-const REFUND_VALUES = 8;
+const r = params<RefundValues>({
+  refundId: 'text',
+  merchantId: 'text',
+  paymentId: 'text',
+  amount: 'int',
+  reason: 'text',
+  cryptoNote: 'text',
+  at: 'timestamptz',
+  metadata: 'jsonb',
+});
 
-function refundValues(refund: RefundRequest): unknown[] {
-  return [
-    refund.id,
-    refund.merchantId,
-    refund.paymentId,
-    refund.amount,
-    refund.reason,
-    refund.cryptoRefundDestinationNote,
-    refund.createdAt,
-    JSON.stringify(refund.metadata),
-  ];
+const reserved = cte(
+  'reserved',
+  statementSql`
+  UPDATE "payments" SET "amount_reserved" = "amount_reserved" + ${r.amount}
+  FROM ${permitted}
+  WHERE "payments"."id" = ${r.paymentId} AND "status" = 'succeeded' AND "amount_reserved" + ${r.amount} <= "amount"
+  RETURNING "payments"."id", "currency"`,
+);
+
+const inserted = cte(
+  'inserted',
+  statementSql`
+  INSERT INTO "refund_requests" ("id", "merchant_id", "payment_id", "amount", "currency", "reason",
+    "crypto_refund_destination_note", "created_at", "updated_at", "metadata")
+  SELECT ${r.refundId}, ${r.merchantId}, p."id", ${r.amount}, p."currency", ${r.reason}, ${r.cryptoNote},
+         ${r.at}, ${r.at}, ${r.metadata}
+  FROM ${reserved} AS p
+  RETURNING "id"`,
+);
+
+const REFUND_EXCEEDS_AVAILABLE = 'refund_exceeds_available';
+
+// A refund that does not fit writes nothing: with a key, its key stays free.
+const RESERVE_AND_INSERT_REFUND = withKeyClaim(
+  write<RefundValues & EventValues, typeof REFUND_EXCEEDS_AVAILABLE>({
+    name: 'reserve-and-insert-refund',
+    writes: [reserved, inserted, ...eventsWrittenAfter(inserted)],
+    refusals: [{ reason: REFUND_EXCEEDS_AVAILABLE, when: statementSql`NOT EXISTS (SELECT 1 FROM ${inserted})` }],
+  }),
+);
+
+function refundValues(refund: RefundRequest, event: NewEvent): RefundValues & EventValues {
+  return {
+    refundId: refund.id,
+    merchantId: refund.merchantId,
+    paymentId: refund.paymentId,
+    amount: refund.amount,
+    reason: refund.reason,
+    cryptoNote: refund.cryptoRefundDestinationNote,
+    at: refund.createdAt,
+    metadata: JSON.stringify(refund.metadata),
+    ...eventParams(event),
+  };
 }
-
-const RESERVE_AND_INSERT_REFUND = `
-  WITH ${refundWrites((n) => `$${n}`)}
-  SELECT EXISTS (SELECT 1 FROM inserted) AS "reserved"`;
-
-const reservedRow = z.object({ reserved: z.boolean() });
 
 /**
  * Reserves the refund's amount on its payment, inserts it and its event; false (nothing written) when it does
  * not fit.
  */
 export async function reserveAndInsertRefund(database: Db, refund: RefundRequest, event: NewEvent): Promise<boolean> {
-  const rows = await sql<object>(database, 'reserve-and-insert-refund', RESERVE_AND_INSERT_REFUND, [
-    ...refundValues(refund),
-    ...eventValues(event),
-  ]);
-  const [{ reserved }] = z.tuple([reservedRow]).parse(rows);
-  return reserved;
+  const result = await runWriteWithKey(database, RESERVE_AND_INSERT_REFUND, refundValues(refund, event), undefined);
+  return !result.refused;
 }
-
-const REFUND_EXCEEDS_AVAILABLE = 'refund_exceeds_available';
-
-// The idempotent create as one statement: the key is claimed with the answer in it (claimWithAnswer) and the
-// reservation is made FROM that claim. A refund that does not fit undoes the statement: its key stays free.
-const RESERVE_AND_INSERT_REFUND_CLAIMING_KEY = `
-  WITH ${claimWithAnswer()},
-  ${refundWrites((n) => `$${CLAIM_WITH_ANSWER_VALUES + n}`, 'FROM "claimed"')}
-  SELECT ${CLAIM_OUTCOME.columns},
-    CASE WHEN c."id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM inserted)
-      THEN abort_statement('${REFUND_EXCEEDS_AVAILABLE}') END AS "undone"
-  FROM ${CLAIM_OUTCOME.from}`;
 
 /**
  * reserveAndInsertRefund and the key's claim with the answer, in one statement (one round trip). Returns
@@ -95,16 +109,7 @@ export async function reserveAndInsertRefundClaimingKey(
   event: NewEvent,
   claim: ClaimWithAnswer,
 ): Promise<ClaimOutcome | typeof REFUND_EXCEEDS_AVAILABLE> {
-  const result = await runClaimingStatement(
-    database,
-    {
-      name: 'reserve-and-insert-refund-claiming-key',
-      text: RESERVE_AND_INSERT_REFUND_CLAIMING_KEY,
-      values: [...refundValues(refund), ...eventValues(event)],
-    },
-    claim,
-    { refusals: [REFUND_EXCEEDS_AVAILABLE] },
-  );
+  const result = await runWriteClaimingKey(database, RESERVE_AND_INSERT_REFUND, refundValues(refund, event), claim);
   return 'refused' in result ? result.refused : result.outcome;
 }
 
@@ -141,18 +146,33 @@ export async function findRefundRequestsPage(
 
 // Canceling a requested refund and giving its amount back to the payment in one statement, the
 // Idempotency-Key's claim with the answer too when the request sent one.
-const CANCEL_REFUND = claimableChange(
-  'cancel-refund',
-  'refund_not_cancelable',
-  ($, gate) => `
-  changed AS (
-    UPDATE "refund_requests" SET "status" = 'canceled', "updated_at" = ${$(3)}::timestamptz ${gate}
-    WHERE "refund_requests"."id" = ${$(1)}::text AND "merchant_id" = ${$(2)}::text AND "status" = 'requested'
-    RETURNING "payment_id", "amount"
-  ), released AS (
-    UPDATE "payments" SET "amount_reserved" = "payments"."amount_reserved" - r."amount"
-    FROM changed AS r WHERE "payments"."id" = r."payment_id"
-  )`,
+type ChangeValues = { refundId: string; merchantId: string; at: Date };
+
+const change = params<ChangeValues>({ refundId: 'text', merchantId: 'text', at: 'timestamptz' });
+
+const canceled = cte(
+  'changed',
+  statementSql`
+  UPDATE "refund_requests" SET "status" = 'canceled', "updated_at" = ${change.at}
+  FROM ${permitted}
+  WHERE "refund_requests"."id" = ${change.refundId} AND "merchant_id" = ${change.merchantId} AND "status" = 'requested'
+  RETURNING "payment_id", "amount"`,
+);
+
+const CANCEL_REFUND = withKeyClaim(
+  write<ChangeValues, 'refund_not_cancelable'>({
+    name: 'cancel-refund',
+    writes: [
+      canceled,
+      cte(
+        'released',
+        statementSql`
+        UPDATE "payments" SET "amount_reserved" = "payments"."amount_reserved" - r."amount"
+        FROM ${canceled} AS r WHERE "payments"."id" = r."payment_id"`,
+      ),
+    ],
+    refusals: [{ reason: 'refund_not_cancelable', when: statementSql`NOT EXISTS (SELECT 1 FROM ${canceled})` }],
+  }),
 );
 
 /**
@@ -165,7 +185,8 @@ export async function cancelRequestedRefund(
   refund: { id: string; merchantId: string; at: Date },
   claim?: ClaimWithAnswer,
 ) {
-  return runClaimableChange(database, CANCEL_REFUND, [refund.id, refund.merchantId, refund.at], claim);
+  const values = { refundId: refund.id, merchantId: refund.merchantId, at: refund.at };
+  return runClaimableChange(database, CANCEL_REFUND, values, claim);
 }
 
 /** Moves a refund out of `requested`, checked in the UPDATE itself; false when it had already left. */
@@ -220,27 +241,49 @@ const DUE_REFUNDS = onEachClock((clocks) => {
 // or a requested one of a merchant with the automatic policy (authorized on the spot), its payment's amounts
 // and its event, the Idempotency-Key's claim with the answer too when the request sent one. The provider job
 // locks a refund before finishing it, so this UPDATE waits for it and then finds the refund finished.
-// $1 id, $2 merchant, $3 at, $4 failure_reason (null to complete), then the event's values.
-const finishRefundNowAs = (outcome: 'completed' | 'failed') =>
-  claimableChange(`finish-refund-${outcome}`, 'refund_not_pending', ($, gate) => {
-    const amounts =
-      outcome === 'completed'
-        ? `"amount_refunded" = "payments"."amount_refunded" + r."amount"`
-        : `"amount_reserved" = "payments"."amount_reserved" - r."amount"`;
-    return `
-  changed AS (
-    UPDATE "refund_requests" AS r SET "status" = '${outcome}', "failure_reason" = ${$(4)}::text,
-      "processing_at" = coalesce(r."processing_at", ${$(3)}::timestamptz), "updated_at" = ${$(3)}::timestamptz ${gate}
-    WHERE r."id" = ${$(1)}::text AND r."merchant_id" = ${$(2)}::text
+// failureReason is null to complete it.
+type FinishValues = ChangeValues & { failureReason: string | null };
+
+const failureReason = params<{ failureReason: string | null }>({ failureReason: 'text' }).failureReason;
+
+const finishRefundNowAs = (outcome: 'completed' | 'failed') => {
+  const finished = cte(
+    'changed',
+    statementSql`
+    UPDATE "refund_requests" AS r SET "status" = '${raw(outcome)}', "failure_reason" = ${failureReason},
+      "processing_at" = coalesce(r."processing_at", ${change.at}), "updated_at" = ${change.at}
+    FROM ${permitted}
+    WHERE r."id" = ${change.refundId} AND r."merchant_id" = ${change.merchantId}
       AND (r."status" = 'processing' OR (r."status" = 'requested' AND EXISTS (
         SELECT 1 FROM "merchants" AS m WHERE m."id" = r."merchant_id" AND m."refund_policy" = 'automatic')))
-    RETURNING r."payment_id", r."amount"
-  ), finished_amounts AS (
-    UPDATE "payments" SET ${amounts} FROM changed AS r WHERE "payments"."id" = r."payment_id"
-  ), ${eventWrites((n) => $(4 + n), 'FROM changed')}`;
-  });
+    RETURNING r."payment_id", r."amount"`,
+  );
+  const amounts =
+    outcome === 'completed'
+      ? raw(`"amount_refunded" = "payments"."amount_refunded" + r."amount"`)
+      : raw(`"amount_reserved" = "payments"."amount_reserved" - r."amount"`);
+  const finishedAmounts = cte(
+    'finished_amounts',
+    statementSql`UPDATE "payments" SET ${amounts} FROM ${finished} AS r WHERE "payments"."id" = r."payment_id"`,
+  );
+  return withKeyClaim(
+    write<FinishValues & EventValues, 'refund_not_pending'>({
+      name: `finish-refund-${outcome}`,
+      writes: [finished, finishedAmounts, ...eventsWrittenAfter(finished)],
+      refusals: [{ reason: 'refund_not_pending', when: statementSql`NOT EXISTS (SELECT 1 FROM ${finished})` }],
+    }),
+  );
+};
 
 const FINISH_REFUND_NOW = { completed: finishRefundNowAs('completed'), failed: finishRefundNowAs('failed') };
+
+/** Every statement the builder compiled here, kept as text in repository.sql (lib/db/statement-snapshots.test.ts). */
+export const STATEMENTS = [
+  RESERVE_AND_INSERT_REFUND,
+  CANCEL_REFUND,
+  FINISH_REFUND_NOW.completed,
+  FINISH_REFUND_NOW.failed,
+].flatMap((one) => [one.write.plain, one.statement]);
 
 /**
  * Finishes a refund now (see FINISH_REFUND_NOW), with its event; with `claim`, claims the request's
@@ -253,9 +296,15 @@ export async function finishRefundInOneStatement(
   event: NewEvent,
   claim?: ClaimWithAnswer,
 ) {
-  const change = FINISH_REFUND_NOW[refund.failureReason === null ? 'completed' : 'failed'];
-  const values = [refund.id, refund.merchantId, refund.at, refund.failureReason, ...eventValues(event)];
-  return runClaimableChange(database, change, values, claim);
+  const finish = FINISH_REFUND_NOW[refund.failureReason === null ? 'completed' : 'failed'];
+  const values = {
+    refundId: refund.id,
+    merchantId: refund.merchantId,
+    at: refund.at,
+    failureReason: refund.failureReason,
+    ...eventParams(event),
+  };
+  return runClaimableChange(database, finish, values, claim);
 }
 
 export async function findRefundWithPayment(database: Db, id: string) {

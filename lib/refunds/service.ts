@@ -220,7 +220,7 @@ export async function finishProcessingRefunds(database: Db, delayMs: number, bat
       const outcome = refund.payment.refundsFailInSandbox
         ? { failureReason: SANDBOX_REFUND_REFUSED }
         : { completed: true as const };
-      // finished at its connection's time (api.md §15)
+      // finished at its connection's time (lib/test-clocks/service.ts)
       await onConnectionClock(due.clockOffsetSeconds, () => finishClaimedRefund(tx, due.id, outcome));
       return true;
     });

@@ -1,6 +1,7 @@
 import { startRateLimits } from '@/lib/api/rate-limit';
 import { flushApiRequestLogs } from '@/lib/api-logs/service';
 import { db } from '@/lib/db';
+import { stopStartedServersOnExit } from '@/lib/db/embedded';
 import { env, workerEnabled } from '@/lib/env';
 import { startWorker, type Worker } from '@/lib/jobs/worker';
 import { describeError, log } from '@/lib/log';
@@ -18,6 +19,9 @@ const globalForStartup = globalThis as unknown as { sandboxWorker?: Worker };
 export async function startServerProcess(): Promise<void> {
   stampClientAddresses(env().TRUST_PROXY);
   refuseUnservedMethods();
+  // `npm run dev`: Ctrl-C stops the embedded database this server started (`npm start` leaves it running
+  // for the other processes that may share it; `npm run sandbox -- db-stop` stops it)
+  if (process.env.NODE_ENV === 'development') stopStartedServersOnExit();
   try {
     const client = await db();
     const seeded = await seedDemo(client);

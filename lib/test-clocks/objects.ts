@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { timestamp } from '@/lib/openapi/object-fields';
 import type { TestClock } from './service';
 
-// The test_clock object (/docs#objects, api.md §15) and its serializer.
+// The test_clock object (/docs#objects, lib/test-clocks/service.ts) and its serializer.
 
 export const testClockObject = z
   .strictObject({

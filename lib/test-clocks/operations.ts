@@ -2,7 +2,7 @@ import { operation } from '@/lib/openapi/operation';
 import { testClockObject } from './objects';
 import { advanceTestClockInput } from './schemas';
 
-// The connection's test clock (api.md §15), as app/v1/test-helpers/clock/** serve it and /docs describes it.
+// The connection's test clock (lib/test-clocks/service.ts), as app/v1/test-helpers/clock/** serve it and /docs describes it.
 
 export const getTestClockOperation = operation({
   operationId: 'getTestClock',

@@ -1,20 +1,25 @@
 import { z } from 'zod';
 import { sql, type Db } from '@/lib/db';
+import { cte, type Fragment, type Param, params, permitted, raw, sql as statementSql, write } from '@/lib/db/statement';
 import { MAX_CLOCK_OFFSET_SECONDS } from './schemas';
 import {
-  CLAIM_OUTCOME,
-  claimWithAnswer,
-  runClaimingStatement,
   type ClaimOutcome,
   type ClaimWithAnswer,
+  runWriteClaimingKey,
+  withKeyClaim,
 } from '@/lib/idempotency/repository';
 
 // Every query on a connection's test clock (merchants.clock_offset_seconds), and the SQL that tells a
-// connection's time (api.md §15: the wall clock plus the offset) inside other resources' statements.
+// connection's time (lib/test-clocks/service.ts: the wall clock plus the offset) inside other resources' statements.
 
 /** A connection's "now" in SQL, for the merchant whose id `merchantId` is (an SQL expression). */
 export function connectionNowSql(merchantId: string): string {
   return `(now() + make_interval(secs => (SELECT "clock_offset_seconds" FROM "merchants" WHERE "id" = ${merchantId})))`;
+}
+
+/** connectionNowSql in a statement of the builder (lib/db/statement.ts), for the merchant `merchantId`. */
+export function connectionNow<Values>(merchantId: Param<string, string> | Fragment<Values>) {
+  return statementSql`(now() + make_interval(secs => (SELECT "clock_offset_seconds" FROM "merchants" WHERE "id" = ${merchantId})))`;
 }
 
 /** The same for a row joined to its merchant, whose alias is `merchant`. */
@@ -26,7 +31,7 @@ export function merchantNowSql(merchant: string): string {
 export type QueueClocks = 'wall' | 'advanced';
 
 /**
- * A worker's queue on each row's merchant's time (api.md §15), in two scans that indexes can serve: what is due
+ * A worker's queue on each row's merchant's time (lib/test-clocks/service.ts), in two scans that indexes can serve: what is due
  * by the wall clock (every merchant's clock is there or ahead of it), then, while the batch has room, what is
  * due only on an advanced clock, found through the merchants whose offset is above zero. A single bound at the
  * latest clock of all would make every merchant's rows due before that time part of each scan. The second scan
@@ -104,26 +109,54 @@ export async function advanceClockOf(
   return row ? clockRow.parse(row) : CLOCK_LIMIT;
 }
 
-// The same, claiming the request's Idempotency-Key ($1–$6) with the answer it stores: the merchant's row is
-// locked first (FOR UPDATE waits for a concurrent advance and reads its result), so the stored clock is exactly
-// the one this advance made. $7 the merchant, $8 the seconds; the answer is the serialized clock ($6) with the
-// statement's now and offset.
-const ADVANCE_CLAIMING_KEY = `WITH locked AS (
-    SELECT "clock_offset_seconds" + $8::int AS "offset" FROM "merchants" WHERE "id" = $7::text FOR UPDATE
-  ), ${claimWithAnswer(
-    `($6::jsonb || jsonb_build_object(
-      'now', to_char((now() + make_interval(secs => l."offset")) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'offset_seconds', l."offset"))::text`,
-    `FROM locked AS l WHERE l."offset" <= ${MAX_CLOCK_OFFSET_SECONDS}`,
-  )}, changed AS (
-    UPDATE "merchants" SET "clock_offset_seconds" = "clock_offset_seconds" + $8::int FROM "claimed"
-    WHERE "merchants"."id" = $7::text
-    RETURNING 1
-  )
-  SELECT ${CLAIM_OUTCOME.columns}, ${clockColumns('l."offset"')},
-    CASE WHEN c."id" IS NULL AND e."fingerprint" IS NULL AND l."offset" > ${MAX_CLOCK_OFFSET_SECONDS}
-      THEN abort_statement('${CLOCK_LIMIT}') END AS "undone"
-  FROM ${CLAIM_OUTCOME.from} LEFT JOIN locked AS l ON true`;
+// The same, claiming the request's Idempotency-Key with the answer it stores: the merchant's row is locked first
+// (FOR UPDATE waits for a concurrent advance and reads its result), so the stored clock is exactly the one this
+// advance made: the serialized clock as given, with the statement's now and offset. An advance past the limit
+// changes nothing, and its key stays free.
+type AdvanceValues = { merchantId: string; seconds: number };
+
+const advance = params<AdvanceValues>({ merchantId: 'text', seconds: 'int' });
+
+const locked = cte(
+  'locked',
+  statementSql`
+  SELECT "clock_offset_seconds" + ${advance.seconds} AS "offset" FROM "merchants" WHERE "id" = ${advance.merchantId}
+  FOR UPDATE`,
+);
+
+const advanced = cte(
+  'changed',
+  statementSql`
+  UPDATE "merchants" SET "clock_offset_seconds" = "clock_offset_seconds" + ${advance.seconds}
+  FROM ${permitted}
+  WHERE "merchants"."id" = ${advance.merchantId}
+    AND "clock_offset_seconds" + ${advance.seconds} <= ${raw(MAX_CLOCK_OFFSET_SECONDS)}
+  RETURNING 1`,
+);
+
+const ADVANCE_CLAIMING_KEY = withKeyClaim(
+  write<AdvanceValues, typeof CLOCK_LIMIT>({
+    name: 'advance-test-clock',
+    writes: [advanced],
+    result: cte('clock', statementSql`SELECT ${raw(clockColumns('l."offset"'))} FROM ${locked} AS l`),
+    refusals: [{ reason: CLOCK_LIMIT, when: statementSql`NOT EXISTS (SELECT 1 FROM ${advanced})` }],
+  }),
+  {
+    // milliseconds cut, as clockColumns' date_trunc cuts them
+    answer: (given) =>
+      cte(
+        'answer',
+        statementSql`
+        SELECT (${given}::jsonb || jsonb_build_object(
+          'now', to_char((now() + make_interval(secs => l."offset")) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'offset_seconds', l."offset"))::text AS "answer"
+        FROM ${locked} AS l`,
+      ),
+  },
+);
+
+/** Every statement the builder compiled here, kept as text in repository.sql (lib/db/statement-snapshots.test.ts). */
+export const STATEMENTS = [ADVANCE_CLAIMING_KEY.statement];
 
 /** advanceClockOf, claiming the request's key with its answer in the same statement: the claim's outcome and the clock. */
 export async function advanceClockClaimingKey(
@@ -132,12 +165,7 @@ export async function advanceClockClaimingKey(
   seconds: number,
   claim: ClaimWithAnswer,
 ): Promise<{ outcome: ClaimOutcome; clock: ClockRow | undefined } | typeof CLOCK_LIMIT> {
-  const result = await runClaimingStatement(
-    database,
-    { name: 'advance-test-clock-claiming-key', text: ADVANCE_CLAIMING_KEY, values: [merchantId, seconds] },
-    claim,
-    { refusals: [CLOCK_LIMIT] },
-  );
+  const result = await runWriteClaimingKey(database, ADVANCE_CLAIMING_KEY, { merchantId, seconds }, claim);
   if ('refused' in result) return result.refused;
   const clock = clockRow.safeParse(result.row);
   return { outcome: result.outcome, clock: clock.success ? clock.data : undefined };

@@ -12,7 +12,7 @@ import { claimDueDeliveries } from '@/lib/webhooks/repository';
 import { createWebhookEndpoint } from '@/lib/webhooks/service';
 import { advanceTestClock, getTestClock, onMerchantClock } from './service';
 
-// api.md §15: a connection's clock only moves forward, advances add up, and the worker's queues compare each
+// Test clocks (lib/test-clocks/service.ts): a connection's clock only moves forward, advances add up, and the worker's queues compare each
 // row with its own merchant's time, so one merchant's clock moves none of another's rows.
 
 const HOUR = 3_600;

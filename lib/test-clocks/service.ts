@@ -8,7 +8,7 @@ import { errors } from '@/lib/api/errors';
 import { advanceClockClaimingKey, advanceClockOf, CLOCK_LIMIT, findClock, type ClockRow } from './repository';
 import { MAX_CLOCK_OFFSET_SECONDS } from './schemas';
 
-// A connection's test clock (api.md §15): its "now" is the wall clock plus an offset that only grows. Requests
+// A connection's test clock: its "now" is the wall clock plus an offset that only grows. Requests
 // read the offset with their API key (lib/api/route.ts runs them on it); pages and actions read it here.
 
 export type TestClock = ClockRow;

@@ -6,7 +6,7 @@ import { db } from '@/lib/db';
 import { emitEvent } from '@/lib/events/service';
 import { PrismaClient } from '@/lib/generated/prisma/client';
 import { createMerchant } from '@/lib/merchants/service';
-import { deliverDueWebhooks, type DeliveryOptions } from './deliver';
+import { claimDueWebhooks, deliverDueWebhooks, newSendPool, type DeliveryOptions } from './deliver';
 import { MAX_ATTEMPTS } from './retry-schedule';
 import { RESPONSE_EXCERPT_BYTES } from './send';
 import {
@@ -277,6 +277,34 @@ describe('concurrent workers', () => {
     const client = await db();
     expect(await client.webhookAttempt.count()).toBe(40);
     expect(await client.webhookDelivery.count({ where: { status: 'succeeded', attemptCount: 1 } })).toBe(40);
+  });
+});
+
+describe("the worker's send pool", () => {
+  it('claims without waiting for the sends, sends two at a time to one endpoint, and another endpoint beside them', async () => {
+    const hanging = await receiver(() => ({ status: 200, hang: true }));
+    await endpointAt(hanging.url);
+    for (let i = 0; i < 5; i += 1) await emit('payment.succeeded', { id: `pay_${i}` });
+    const pool = newSendPool();
+    const startedAt = performance.now();
+    expect(await claimDueWebhooks(await db(), pool, allowLocal)).toBe(5);
+    expect(performance.now() - startedAt).toBeLessThan(2_000);
+    await hanging.waitFor(2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(hanging.received).toHaveLength(2);
+    expect(pool.busyEndpoints()).toHaveLength(1);
+
+    const healthy = await receiver();
+    const other = (await createMerchant(await db(), { name: 'Other Shop' })).id;
+    await createWebhookEndpoint(await db(), other, { url: healthy.url, events: ['*'] }, { allowPrivateUrls: true });
+    await emitEvent(await db(), other, 'payment.succeeded', { id: 'pay_other' });
+    expect(await claimDueWebhooks(await db(), pool, allowLocal)).toBe(1);
+    await healthy.waitFor(1, 2_000);
+
+    // the hanging endpoint's connections end: the rest of its batch goes out, and the pool empties
+    await hanging.close();
+    await pool.idle();
+    expect(await (await db()).webhookAttempt.count()).toBe(6);
   });
 });
 

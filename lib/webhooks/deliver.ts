@@ -15,11 +15,13 @@ import {
   findDeliveryWithEndpoint,
   insertAttempt,
   insertFinishedDelivery,
+  renewClaimBeforeSend,
   type DeliveryClaim,
   type DueDeliveryClaim,
 } from './repository';
 import { retryDelayMs } from './retry-schedule';
-import { isDelivered, sendWebhook, type SendOutcome } from './send';
+import { DELIVERY_TIMEOUT_MS, isDelivered, sendWebhook, type SendOutcome } from './send';
+import { SendPool } from './send-pool';
 import { signatureHeaders } from './signature';
 import { checkWebhookUrl } from './url-policy';
 
@@ -28,12 +30,22 @@ import { checkWebhookUrl } from './url-policy';
 // send's timeout. Sending happens outside any transaction; then the attempt is logged and the delivery
 // finished or rescheduled. So any number of workers share the queue without sending one attempt twice,
 // and a worker that dies mid-send leaves a lease that runs out and the delivery is tried again.
+// The claimed sends go into the worker's SendPool (send-pool.ts): a few at a time per endpoint, so one
+// merchant's slow endpoint never holds up another's deliveries, and the claim returns without waiting for
+// them, so refunds and session expiry never wait either. An endpoint with sends held is left out of the next
+// claims. Just before its send, each delivery is checked again (renewClaimBeforeSend): one whose endpoint was
+// deleted or disabled while it waited is not sent.
 // Fault injection (lib/webhooks/faults.ts): a shuffled endpoint's claimed deliveries are sent one after
 // another in their shuffled order; an injected duplicate is claimed the same way (claimDueDuplicates) and
 // sent at most once.
 
 const LEASE_SECONDS = 60;
 const BATCH_SIZE = 20;
+/** Sends in flight in one process at most, and to one endpoint (a shuffled one's go one at a time). */
+export const MAX_SENDS = 32;
+export const MAX_SENDS_PER_ENDPOINT = 2;
+/** Claimed deliveries held in one process, sending or waiting their turn, at most. */
+const MAX_HELD = 100;
 const USER_AGENT = 'SandboxPayments-Webhooks/1.0';
 
 /** The type of the event the dashboard's "Send test event" sends. */
@@ -50,16 +62,33 @@ export type DeliveryOptions = {
   signal?: AbortSignal;
 };
 
-/** Sends every due delivery and injected duplicate it can claim, up to a batch each; returns how many. */
+/** The pool a worker keeps for its sends (claimDueWebhooks fills it). */
+export function newSendPool(): SendPool {
+  return new SendPool(MAX_SENDS);
+}
+
+/** One pass: sends every due delivery and injected duplicate it can claim, up to a batch each, and waits for them. */
 export async function deliverDueWebhooks(database: Db, options: DeliveryOptions = {}): Promise<number> {
-  if (options.signal?.aborted) return 0;
-  const batchSize = options.batchSize ?? BATCH_SIZE;
+  const pool = newSendPool();
+  const claimed = await claimDueWebhooks(database, pool, options);
+  await pool.idle();
+  return claimed;
+}
+
+/**
+ * Claims the due deliveries and injected duplicates the pool has room for (up to a batch each, none of an
+ * endpoint the pool already holds sends for) and queues their sends; returns how many, without waiting for them.
+ */
+export async function claimDueWebhooks(database: Db, pool: SendPool, options: DeliveryOptions = {}): Promise<number> {
+  const batchSize = Math.min(options.batchSize ?? BATCH_SIZE, MAX_HELD - pool.held);
+  if (options.signal?.aborted || batchSize <= 0) return 0;
+  const busy = pool.busyEndpoints();
   // a shuffled endpoint's batch is sent one after another, each send up to its timeout: the lease covers
   // the whole batch, so no delivery of it is claimed again while it waits its turn
-  const claims = await claimDueDeliveries(database, batchSize, LEASE_SECONDS, LEASE_SECONDS * batchSize);
-  const duplicates = await claimDueDuplicates(database, batchSize);
-  const attempt = (claim: DeliveryClaim, send: () => Promise<unknown>) =>
-    send().catch((error) =>
+  const claims = await claimDueDeliveries(database, batchSize, LEASE_SECONDS, LEASE_SECONDS * batchSize, busy);
+  const duplicates = await claimDueDuplicates(database, batchSize, busy);
+  const attempt = (claim: DeliveryClaim, send: () => Promise<unknown>) => async () => {
+    await send().catch((error) =>
       // the lease runs out and another pass tries again (a duplicate is not sent again)
       log.error('webhook delivery attempt failed to run', {
         delivery_id: claim.id,
@@ -67,30 +96,28 @@ export async function deliverDueWebhooks(database: Db, options: DeliveryOptions 
         ...describeError(error),
       }),
     );
-  await Promise.all([
-    ...sendingOrder(claims).map(async (sequence) => {
-      for (const claim of sequence) {
-        await attempt(claim, () => attemptDelivery(database, claim, { ...options, injectFaults: true }));
-      }
-    }),
-    ...duplicates.map((claim) => attempt(claim, () => sendDuplicate(database, claim, options))),
-  ]);
+  };
+  for (const { endpointId, sequence, oneAtATime } of sendingOrder(claims)) {
+    const sends = sequence.map((claim) => attempt(claim, () => sendClaimedDelivery(database, claim, options)));
+    pool.add(endpointId, sends, oneAtATime ? 1 : MAX_SENDS_PER_ENDPOINT);
+  }
+  for (const claim of duplicates) {
+    pool.add(claim.endpointId, [attempt(claim, () => sendDuplicate(database, claim, options))], MAX_SENDS_PER_ENDPOINT);
+  }
   return claims.length + duplicates.length;
 }
 
 /**
- * The claimed deliveries as sequences sent side by side: each delivery alone, except a shuffled
- * endpoint's, which form one sequence in their shuffled order (lib/webhooks/faults.ts).
+ * The claimed deliveries by endpoint, oldest first, except a shuffled endpoint's, which are sent one at a time
+ * in their shuffled order (lib/webhooks/faults.ts).
  */
-function sendingOrder(claims: DueDeliveryClaim[]): DueDeliveryClaim[][] {
-  const sequences: DueDeliveryClaim[][] = [];
-  const shuffledByEndpoint = new Map<string, DueDeliveryClaim[]>();
-  for (const claim of claims) {
-    if (!claim.shuffle) sequences.push([claim]);
-    else shuffledByEndpoint.set(claim.endpointId, [...(shuffledByEndpoint.get(claim.endpointId) ?? []), claim]);
-  }
-  for (const batch of shuffledByEndpoint.values()) sequences.push(shuffled(batch, batch[0].seed));
-  return sequences;
+function sendingOrder(claims: DueDeliveryClaim[]) {
+  const byEndpoint = new Map<string, DueDeliveryClaim[]>();
+  for (const claim of claims) byEndpoint.set(claim.endpointId, [...(byEndpoint.get(claim.endpointId) ?? []), claim]);
+  return [...byEndpoint].map(([endpointId, batch]) => {
+    const oneAtATime = batch[0].shuffle;
+    return { endpointId, sequence: oneAtATime ? shuffled(batch, batch[0].seed) : batch, oneAtATime };
+  });
 }
 
 /**
@@ -105,6 +132,21 @@ export async function sendDeliveryNow(
 ): Promise<SendOutcome> {
   const claim = await claimDeliveryNow(database, deliveryId, LEASE_SECONDS);
   return attemptDelivery(database, claim, options);
+}
+
+/**
+ * A claimed delivery's turn in the worker's pool. One that is no longer the claim's to send, or whose endpoint
+ * was deleted or disabled while it waited, is not sent (a shutdown sends nothing and releases it at once).
+ */
+async function sendClaimedDelivery(database: Db, claim: DeliveryClaim, options: DeliveryOptions): Promise<void> {
+  if (!options.signal?.aborted) {
+    const renewed = await renewClaimBeforeSend(database, claim, LEASE_SECONDS);
+    if (renewed !== 'send') {
+      log.debug('webhook delivery not sent', { delivery_id: claim.id, attempt: claim.attempt, renewed });
+      return;
+    }
+  }
+  await attemptDelivery(database, claim, { ...options, injectFaults: true });
 }
 
 async function attemptDelivery(
@@ -137,7 +179,7 @@ async function deliveryAndBody(database: Db, deliveryId: string) {
 }
 
 /**
- * An injected duplicate (api.md §16): the same event sent once more with the same webhook-id and body, a
+ * An injected duplicate (lib/webhooks/faults.ts): the same event sent once more with the same webhook-id and body, a
  * fresh timestamp and signature, logged as an attempt with `injected: "duplicate"`. It moves the delivery
  * nowhere (it stays succeeded) and is not retried.
  */
@@ -180,7 +222,20 @@ export async function signAndSend(
   options: Pick<DeliveryOptions, 'allowPrivateUrls' | 'timeoutMs' | 'signal'> = {},
 ): Promise<SendOutcome> {
   const started = performance.now();
-  const check = await checkWebhookUrl(endpoint.url, { allowPrivate: options.allowPrivateUrls });
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  // the name's lookup counts towards the send's time: a resolver that never answers cannot hold a send
+  const check = await withinTimeout(
+    checkWebhookUrl(endpoint.url, { allowPrivate: options.allowPrivateUrls }),
+    timeoutMs,
+  );
+  if (check === 'timed out') {
+    return {
+      status: null,
+      error: `timed out after ${timeoutMs} ms`,
+      durationMs: Math.round(performance.now() - started),
+      responseExcerpt: null,
+    };
+  }
   if (!check.ok) {
     return {
       status: null,
@@ -198,9 +253,16 @@ export async function signAndSend(
     addresses: check.addresses,
     headers,
     body,
-    timeoutMs: options.timeoutMs,
+    // what the lookup took is taken from the send's time
+    timeoutMs: Math.max(1, timeoutMs - Math.round(performance.now() - started)),
     signal: options.signal,
   });
+}
+
+function withinTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T | 'timed out'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timed out'>((resolve) => (timer = setTimeout(() => resolve('timed out'), timeoutMs)));
+  return Promise.race([work, timedOut]).finally(() => clearTimeout(timer));
 }
 
 /** The current secret, and the one it replaced while that is still within its 24 hours. */

@@ -12,7 +12,7 @@ import { duplicateDelayMs, seededUnit, shuffled } from './faults';
 import { createWebhookEndpoint, resendDelivery, updateWebhookEndpoint } from './service';
 import type { FaultsInput } from './faults';
 
-// Webhook fault injection (api.md §16) in the delivery job, against a real receiver on 127.0.0.1.
+// Webhook fault injection (lib/webhooks/faults.ts) in the delivery job, against a real receiver on 127.0.0.1.
 
 const allowLocal: DeliveryOptions = { allowPrivateUrls: true, retryScale: 0.0001 };
 

@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { WebhookEndpoint } from '@/lib/generated/prisma/client';
 
-// Webhook fault injection (api.md §16): an endpoint can be sent duplicates, delayed first attempts and
+// Webhook fault injection: an endpoint can be sent duplicates, delayed first attempts and
 // its due deliveries in random order. With a seed every random choice is a hash of (seed, n), where n
 // numbers the endpoint's deliveries in the order their events were made, starting at 1 each time the seed
-// is set (eventWrites in lib/events/repository.ts numbers them). FAULTS_RULES says it for /docs.
+// is set (eventsWrittenAfter in lib/events/repository.ts numbers them). FAULTS_RULES says it for /docs.
 
 export const MAX_DELAY_SECONDS = 3600;
 /** An injected duplicate is sent this many seconds after the delivery was answered 2xx, 1 to 10. */

@@ -3,11 +3,13 @@ import { NEWEST_FIRST } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
 import { countLimit } from '@/lib/db/page';
 import { Prisma, type WebhookDeliveryStatus, type WebhookEndpoint } from '@/lib/generated/prisma/client';
+import { cte, params, permitted, sql as statementSql, write } from '@/lib/db/statement';
 import {
-  claimableChange,
+  type ClaimOutcome,
   type ClaimWithAnswer,
-  insertRowClaimingKey,
   runClaimableChange,
+  runWriteClaimingKey,
+  withKeyClaim,
 } from '@/lib/idempotency/repository';
 import {
   claimOnEachClock,
@@ -42,26 +44,73 @@ export async function insertEndpoint(database: Db, endpoint: NewWebhookEndpoint)
   return database.webhookEndpoint.create({ data: endpoint });
 }
 
-/** insertEndpoint with the key's claim (insertRowClaimingKey), in one statement. */
-export async function insertEndpointClaimingKey(database: Db, endpoint: NewWebhookEndpoint, claim: ClaimWithAnswer) {
-  return insertRowClaimingKey(
-    database,
-    'webhook_endpoints',
-    [
-      ['id', endpoint.id, 'text'],
-      ['merchant_id', endpoint.merchantId, 'text'],
-      ['url', endpoint.url, 'text'],
-      ['description', endpoint.description, 'text'],
-      ['events', endpoint.events, 'text[]'],
-      ['secret', endpoint.secret, 'text'],
-      ['created_at', endpoint.createdAt, 'timestamptz'],
-      ['fault_duplicate_rate', endpoint.faultDuplicateRate, 'float8'],
-      ['fault_delay_seconds', endpoint.faultDelaySeconds, 'int4'],
-      ['fault_shuffle', endpoint.faultShuffle, 'bool'],
-      ['fault_seed', endpoint.faultSeed === null ? null : String(endpoint.faultSeed), 'int8'],
+type EndpointValues = {
+  endpointId: string;
+  merchantId: string;
+  url: string;
+  description: string | null;
+  events: string[];
+  secret: string;
+  createdAt: Date;
+  faultDuplicateRate: number;
+  faultDelaySeconds: number;
+  faultShuffle: boolean;
+  faultSeed: string | null;
+};
+
+const n = params<EndpointValues>({
+  endpointId: 'text',
+  merchantId: 'text',
+  url: 'text',
+  description: 'text',
+  events: 'text[]',
+  secret: 'text',
+  createdAt: 'timestamptz',
+  faultDuplicateRate: 'float8',
+  faultDelaySeconds: 'int4',
+  faultShuffle: 'bool',
+  faultSeed: 'int8',
+});
+
+const INSERT_ENDPOINT = withKeyClaim(
+  write<EndpointValues>({
+    name: 'insert-webhook-endpoint',
+    writes: [
+      cte(
+        'inserted',
+        statementSql`
+        INSERT INTO "webhook_endpoints" ("id", "merchant_id", "url", "description", "events", "secret", "created_at",
+          "fault_duplicate_rate", "fault_delay_seconds", "fault_shuffle", "fault_seed")
+        SELECT ${n.endpointId}, ${n.merchantId}, ${n.url}, ${n.description}, ${n.events}, ${n.secret}, ${n.createdAt},
+               ${n.faultDuplicateRate}, ${n.faultDelaySeconds}, ${n.faultShuffle}, ${n.faultSeed}
+        FROM ${permitted}`,
+      ),
     ],
-    claim,
-  );
+  }),
+);
+
+/** insertEndpoint with the key's claim, in one statement: the claim's outcome. */
+export async function insertEndpointClaimingKey(
+  database: Db,
+  endpoint: NewWebhookEndpoint,
+  claim: ClaimWithAnswer,
+): Promise<ClaimOutcome> {
+  const values: EndpointValues = {
+    endpointId: endpoint.id,
+    merchantId: endpoint.merchantId,
+    url: endpoint.url,
+    description: endpoint.description,
+    events: endpoint.events,
+    secret: endpoint.secret,
+    createdAt: endpoint.createdAt,
+    faultDuplicateRate: endpoint.faultDuplicateRate,
+    faultDelaySeconds: endpoint.faultDelaySeconds,
+    faultShuffle: endpoint.faultShuffle,
+    faultSeed: endpoint.faultSeed === null ? null : String(endpoint.faultSeed),
+  };
+  const result = await runWriteClaimingKey(database, INSERT_ENDPOINT, values, claim);
+  if ('refused' in result) throw new Error(`an insert of a webhook endpoint was refused: ${result.refused}`);
+  return result.outcome;
 }
 
 /** The merchant's endpoint unless deleted. */
@@ -121,17 +170,31 @@ export async function deleteEndpointEndingDeliveries(
 // Rotating a secret in one statement, the Idempotency-Key's claim with the answer too when the request sent
 // one. The right-hand "secret" is the value before the update, so two rotations at once each retire the
 // secret they replaced.
-const ROTATE_SECRET = claimableChange(
-  'rotate-webhook-secret',
-  'resource_missing',
-  ($, gate) => `
-  changed AS (
-    UPDATE "webhook_endpoints"
-    SET "previous_secret" = "secret", "previous_secret_expires_at" = ${$(4)}::timestamptz, "secret" = ${$(3)}::text
-    ${gate}
-    WHERE "webhook_endpoints"."id" = ${$(1)}::text AND "merchant_id" = ${$(2)}::text AND "deleted_at" IS NULL
-    RETURNING "webhook_endpoints"."id"
-  )`,
+type RotateValues = { endpointId: string; merchantId: string; secret: string; previousExpiresAt: Date };
+
+const rotate = params<RotateValues>({
+  endpointId: 'text',
+  merchantId: 'text',
+  secret: 'text',
+  previousExpiresAt: 'timestamptz',
+});
+
+const rotated = cte(
+  'changed',
+  statementSql`
+  UPDATE "webhook_endpoints"
+  SET "previous_secret" = "secret", "previous_secret_expires_at" = ${rotate.previousExpiresAt}, "secret" = ${rotate.secret}
+  FROM ${permitted}
+  WHERE "webhook_endpoints"."id" = ${rotate.endpointId} AND "merchant_id" = ${rotate.merchantId} AND "deleted_at" IS NULL
+  RETURNING "webhook_endpoints"."id"`,
+);
+
+const ROTATE_SECRET = withKeyClaim(
+  write<RotateValues, 'resource_missing'>({
+    name: 'rotate-webhook-secret',
+    writes: [rotated],
+    refusals: [{ reason: 'resource_missing', when: statementSql`NOT EXISTS (SELECT 1 FROM ${rotated})` }],
+  }),
 );
 
 /**
@@ -144,40 +207,91 @@ export async function rotateEndpointSecret(
   endpoint: { id: string; merchantId: string; newSecret: string; previousExpiresAt: Date },
   claim?: ClaimWithAnswer,
 ) {
-  const values = [endpoint.id, endpoint.merchantId, endpoint.newSecret, endpoint.previousExpiresAt];
+  const values = {
+    endpointId: endpoint.id,
+    merchantId: endpoint.merchantId,
+    secret: endpoint.newSecret,
+    previousExpiresAt: endpoint.previousExpiresAt,
+  };
   return runClaimableChange(database, ROTATE_SECRET, values, claim);
 }
 
 // Updating an endpoint in one statement (with the Idempotency-Key's claim when the request sent one). Only
-// the fields the request gave change ($n IS NULL keeps a column), so two partial updates at once do not undo
+// the fields the request gave change (a null value keeps a column), so two partial updates at once do not undo
 // each other. Setting the seed numbers the deliveries from 1 again (fault_sequence); a new delay_seconds
 // moves the first attempts not yet made to their event's created_at plus the new delay.
-const UPDATE_ENDPOINT = claimableChange(
-  'update-webhook-endpoint',
-  'resource_missing',
-  ($, gate) => `
-  changed AS (
-    UPDATE "webhook_endpoints" AS e
-    SET "url" = COALESCE(${$(3)}::text, e."url"),
-        "events" = COALESCE(${$(4)}::text[], e."events"),
-        "description" = CASE WHEN ${$(5)}::boolean THEN ${$(6)}::text ELSE e."description" END,
-        "status" = COALESCE(${$(7)}::text::"WebhookEndpointStatus", e."status"),
-        "fault_duplicate_rate" = COALESCE(${$(8)}::float8, e."fault_duplicate_rate"),
-        "fault_delay_seconds" = COALESCE(${$(9)}::int4, e."fault_delay_seconds"),
-        "fault_shuffle" = COALESCE(${$(10)}::boolean, e."fault_shuffle"),
-        "fault_seed" = CASE WHEN ${$(11)}::boolean THEN ${$(12)}::int8 ELSE e."fault_seed" END,
-        "fault_sequence" = CASE WHEN ${$(11)}::boolean THEN 0 ELSE e."fault_sequence" END
-    ${gate}
-    WHERE e."id" = ${$(1)}::text AND e."merchant_id" = ${$(2)}::text AND e."deleted_at" IS NULL
-    RETURNING e."id", e."fault_delay_seconds"
-  ), moved AS (
-    UPDATE "webhook_deliveries" AS d
-    SET "next_attempt_at" = ev."created_at" + make_interval(secs => c."fault_delay_seconds")
-    FROM changed AS c, "events" AS ev
-    WHERE ${$(9)}::int4 IS NOT NULL AND d."endpoint_id" = c."id" AND d."status" = 'pending'
-      AND d."attempt_count" = 0 AND ev."id" = d."event_id"
-  )`,
+type UpdateEndpointValues = {
+  endpointId: string;
+  merchantId: string;
+  url: string | null;
+  events: string[] | null;
+  setsDescription: boolean;
+  description: string | null;
+  status: 'enabled' | 'disabled' | null;
+  faultDuplicateRate: number | null;
+  faultDelaySeconds: number | null;
+  faultShuffle: boolean | null;
+  setsFaultSeed: boolean;
+  faultSeed: string | null;
+};
+
+const e = params<UpdateEndpointValues>({
+  endpointId: 'text',
+  merchantId: 'text',
+  url: 'text',
+  events: 'text[]',
+  setsDescription: 'boolean',
+  description: 'text',
+  status: '"WebhookEndpointStatus"',
+  faultDuplicateRate: 'float8',
+  faultDelaySeconds: 'int4',
+  faultShuffle: 'boolean',
+  setsFaultSeed: 'boolean',
+  faultSeed: 'int8',
+});
+
+const updated = cte(
+  'changed',
+  statementSql`
+  UPDATE "webhook_endpoints" AS e
+  SET "url" = COALESCE(${e.url}, e."url"),
+      "events" = COALESCE(${e.events}, e."events"),
+      "description" = CASE WHEN ${e.setsDescription} THEN ${e.description} ELSE e."description" END,
+      "status" = COALESCE(${e.status}, e."status"),
+      "fault_duplicate_rate" = COALESCE(${e.faultDuplicateRate}, e."fault_duplicate_rate"),
+      "fault_delay_seconds" = COALESCE(${e.faultDelaySeconds}, e."fault_delay_seconds"),
+      "fault_shuffle" = COALESCE(${e.faultShuffle}, e."fault_shuffle"),
+      "fault_seed" = CASE WHEN ${e.setsFaultSeed} THEN ${e.faultSeed} ELSE e."fault_seed" END,
+      "fault_sequence" = CASE WHEN ${e.setsFaultSeed} THEN 0 ELSE e."fault_sequence" END
+  FROM ${permitted}
+  WHERE e."id" = ${e.endpointId} AND e."merchant_id" = ${e.merchantId} AND e."deleted_at" IS NULL
+  RETURNING e."id", e."fault_delay_seconds"`,
 );
+
+const UPDATE_ENDPOINT = withKeyClaim(
+  write<UpdateEndpointValues, 'resource_missing'>({
+    name: 'update-webhook-endpoint',
+    writes: [
+      updated,
+      cte(
+        'moved',
+        statementSql`
+        UPDATE "webhook_deliveries" AS d
+        SET "next_attempt_at" = ev."created_at" + make_interval(secs => c."fault_delay_seconds")
+        FROM ${updated} AS c, "events" AS ev
+        WHERE ${e.faultDelaySeconds} IS NOT NULL AND d."endpoint_id" = c."id" AND d."status" = 'pending'
+          AND d."attempt_count" = 0 AND ev."id" = d."event_id"`,
+      ),
+    ],
+    refusals: [{ reason: 'resource_missing', when: statementSql`NOT EXISTS (SELECT 1 FROM ${updated})` }],
+  }),
+);
+
+/** Every statement the builder compiled here, kept as text in repository.sql (lib/db/statement-snapshots.test.ts). */
+export const STATEMENTS = [
+  INSERT_ENDPOINT.statement,
+  ...[ROTATE_SECRET, UPDATE_ENDPOINT].flatMap((one) => [one.write.plain, one.statement]),
+];
 
 export type EndpointChange = {
   id: string;
@@ -200,20 +314,20 @@ export type EndpointChange = {
  * 'resource_missing' when the endpoint is gone and nothing was written).
  */
 export async function updateEndpoint(database: Db, change: EndpointChange, claim?: ClaimWithAnswer) {
-  const values = [
-    change.id,
-    change.merchantId,
-    change.url ?? null,
-    change.events ?? null,
-    change.description !== undefined,
-    change.description ?? null,
-    change.status ?? null,
-    change.faultDuplicateRate ?? null,
-    change.faultDelaySeconds ?? null,
-    change.faultShuffle ?? null,
-    change.faultSeed !== undefined,
-    change.faultSeed === undefined || change.faultSeed === null ? null : String(change.faultSeed),
-  ];
+  const values: UpdateEndpointValues = {
+    endpointId: change.id,
+    merchantId: change.merchantId,
+    url: change.url ?? null,
+    events: change.events ?? null,
+    setsDescription: change.description !== undefined,
+    description: change.description ?? null,
+    status: change.status ?? null,
+    faultDuplicateRate: change.faultDuplicateRate ?? null,
+    faultDelaySeconds: change.faultDelaySeconds ?? null,
+    faultShuffle: change.faultShuffle ?? null,
+    setsFaultSeed: change.faultSeed !== undefined,
+    faultSeed: change.faultSeed === undefined || change.faultSeed === null ? null : String(change.faultSeed),
+  };
   return runClaimableChange(database, UPDATE_ENDPOINT, values, claim);
 }
 
@@ -267,44 +381,48 @@ const dueClaimRows = z.array(
 );
 
 /**
- * Claims up to batchSize due deliveries of live endpoints, skipping rows another worker holds: numbers
- * the attempt and leases the row for leaseSeconds, in one statement. A shuffled endpoint's deliveries are
- * sent one after another, so theirs are leased for `sequentialLeaseSeconds`.
+ * Claims up to batchSize due deliveries of live, enabled endpoints other than `busyEndpointIds`, skipping rows
+ * another worker holds: numbers the attempt and leases the row for leaseSeconds, in one statement. A shuffled
+ * endpoint's deliveries are sent one after another, so theirs are leased for `sequentialLeaseSeconds`.
  */
 export async function claimDueDeliveries(
   database: Db,
   batchSize: number,
   leaseSeconds: number,
   sequentialLeaseSeconds = leaseSeconds,
+  busyEndpointIds: string[] = [],
 ): Promise<DueDeliveryClaim[]> {
-  // due and leased in the endpoint's merchant's time (its test clock, api.md §15)
+  // due and leased in the endpoint's merchant's time (its test clock, lib/test-clocks/service.ts)
   return claimOnEachClock(batchSize, async (clocks, limit) => {
     const rows = await database.$queryRawUnsafe<unknown[]>(
       CLAIM_DUE_DELIVERIES[clocks],
       limit,
       leaseSeconds,
       sequentialLeaseSeconds,
+      busyEndpointIds,
     );
     return dueClaimRows.parse(rows);
   });
 }
 
 /**
- * The live endpoints' deliveries whose `column` is due in their merchant's time (and that meet `condition`),
- * `d` with its endpoint `e` and merchant `m`, oldest first, in one of claimOnEachClock's scans.
+ * The deliveries of live, enabled endpoints (other than those in the text[] parameter `busy`) whose `column` is
+ * due in their merchant's time (and that meet `condition`), `d` with its endpoint `e` and merchant `m`, oldest
+ * first, in one of claimOnEachClock's scans.
  */
-function dueDeliveries(clocks: QueueClocks, column: string, condition: string): string {
+function dueDeliveries(clocks: QueueClocks, column: string, condition: string, busy: string): string {
   const due = dueOn(clocks, `d."${column}"`);
   return `FROM "webhook_deliveries" AS d
       JOIN "webhook_endpoints" AS e ON e."id" = d."endpoint_id"
       JOIN "merchants" AS m ON m."id" = e."merchant_id"
-      WHERE ${due.where} AND e."deleted_at" IS NULL AND ${condition}
+      WHERE ${due.where} AND e."deleted_at" IS NULL AND e."status" = 'enabled'
+        AND NOT (e."id" = ANY(${busy}::text[])) AND ${condition}
       ORDER BY ${due.order}`;
 }
 
 const claimDueDeliveriesOn = (clocks: QueueClocks) => `WITH due AS (
       SELECT d."id", ${merchantNowSql('m')} AS "now", e."fault_shuffle", e."fault_seed"
-      ${dueDeliveries(clocks, 'next_attempt_at', `d."status" = 'pending'`)}
+      ${dueDeliveries(clocks, 'next_attempt_at', `d."status" = 'pending'`, '$4')}
       LIMIT $1::int
       FOR UPDATE OF d SKIP LOCKED
     )
@@ -318,27 +436,37 @@ const claimDueDeliveriesOn = (clocks: QueueClocks) => `WITH due AS (
 
 const CLAIM_DUE_DELIVERIES = onEachClock(claimDueDeliveriesOn);
 
+/** A claimed injected duplicate, with the endpoint it goes to. */
+export type DuplicateClaim = DeliveryClaim & { endpointId: string };
+const duplicateClaimRows = z.array(z.object({ id: z.string(), attempt: z.number().int(), endpointId: z.string() }));
+
 /**
- * Claims up to batchSize injected duplicates that are due (of live endpoints, in their merchant's time),
- * skipping rows another worker holds: clears duplicate_due_at and numbers the attempt in the same statement,
- * so each duplicate is sent at most once whatever the number of workers (a worker that dies mid-send loses
- * that duplicate).
+ * Claims up to batchSize injected duplicates that are due (of live, enabled endpoints other than
+ * `busyEndpointIds`, in their merchant's time), skipping rows another worker holds: clears duplicate_due_at and
+ * numbers the attempt in the same statement, so each duplicate is sent at most once whatever the number of
+ * workers (a worker that dies mid-send loses that duplicate).
  */
-export async function claimDueDuplicates(database: Db, batchSize: number): Promise<DeliveryClaim[]> {
+export async function claimDueDuplicates(
+  database: Db,
+  batchSize: number,
+  busyEndpointIds: string[] = [],
+): Promise<DuplicateClaim[]> {
   return claimOnEachClock(batchSize, async (clocks, limit) =>
-    claimRows.parse(await database.$queryRawUnsafe<unknown[]>(CLAIM_DUE_DUPLICATES[clocks], limit)),
+    duplicateClaimRows.parse(
+      await database.$queryRawUnsafe<unknown[]>(CLAIM_DUE_DUPLICATES[clocks], limit, busyEndpointIds),
+    ),
   );
 }
 
 const claimDueDuplicatesOn = (clocks: QueueClocks) => `WITH due AS (
-      SELECT d."id" ${dueDeliveries(clocks, 'duplicate_due_at', `d."duplicate_due_at" IS NOT NULL`)}
+      SELECT d."id" ${dueDeliveries(clocks, 'duplicate_due_at', `d."duplicate_due_at" IS NOT NULL`, '$2')}
       LIMIT $1::int
       FOR UPDATE OF d SKIP LOCKED
     )
     UPDATE "webhook_deliveries" AS d
     SET "duplicate_due_at" = NULL, "attempt_count" = d."attempt_count" + 1
     FROM due WHERE d."id" = due."id"
-    RETURNING d."id", d."attempt_count" AS "attempt"`;
+    RETURNING d."id", d."attempt_count" AS "attempt", d."endpoint_id" AS "endpointId"`;
 
 const CLAIM_DUE_DUPLICATES = onEachClock(claimDueDuplicatesOn);
 
@@ -346,6 +474,39 @@ const CLAIM_DUE_DUPLICATES = onEachClock(claimDueDuplicatesOn);
 const DELIVERY_NOW = Prisma.raw(
   connectionNowSql(`(SELECT "merchant_id" FROM "webhook_endpoints" WHERE "id" = "webhook_deliveries"."endpoint_id")`),
 );
+
+/**
+ * Just before a claimed delivery is sent (it may have waited its turn behind others of its endpoint): whether
+ * it is still this claim's, pending and of a live, enabled endpoint. 'send': its lease, and its attempt's time,
+ * now run from now.
+ * 'released': its endpoint was disabled meanwhile, so it is not sent and its attempt is given back (it waits,
+ * unclaimed, until the endpoint is enabled again). 'gone': deleted endpoint (which ended it), finished, or
+ * claimed again by another worker after its lease ran out.
+ */
+export async function renewClaimBeforeSend(
+  database: Db,
+  claim: DeliveryClaim,
+  leaseSeconds: number,
+): Promise<'send' | 'released' | 'gone'> {
+  const rows = await database.$queryRawUnsafe<unknown[]>(RENEW_CLAIM, claim.id, claim.attempt, leaseSeconds);
+  const [row] = z.array(z.object({ live: z.boolean() })).parse(rows);
+  return row === undefined ? 'gone' : row.live ? 'send' : 'released';
+}
+
+const RENEW_CLAIM = `WITH mine AS (
+      SELECT d."id", e."deleted_at" IS NULL AND e."status" = 'enabled' AS "live", ${merchantNowSql('m')} AS "now"
+      FROM "webhook_deliveries" AS d
+      JOIN "webhook_endpoints" AS e ON e."id" = d."endpoint_id"
+      JOIN "merchants" AS m ON m."id" = e."merchant_id"
+      WHERE d."id" = $1 AND d."attempt_count" = $2::int AND d."status" = 'pending'
+      FOR UPDATE OF d
+    )
+    UPDATE "webhook_deliveries" AS d
+    SET "next_attempt_at" = CASE WHEN mine."live" THEN mine."now" + make_interval(secs => $3::int) ELSE mine."now" END,
+        "last_attempt_at" = CASE WHEN mine."live" THEN mine."now" ELSE d."last_attempt_at" END,
+        "attempt_count" = CASE WHEN mine."live" THEN d."attempt_count" ELSE d."attempt_count" - 1 END
+    FROM mine WHERE d."id" = mine."id"
+    RETURNING mine."live"`;
 
 /** Claims one delivery now, whatever its state (a resend): pending again, next attempt number, leased. */
 export async function claimDeliveryNow(database: Db, id: string, leaseSeconds: number): Promise<DeliveryClaim> {

@@ -76,7 +76,7 @@ const NO_FAULTS = { faultDuplicateRate: 0, faultDelaySeconds: 0, faultShuffle: f
 /**
  * Changes what the request gives (url, events, description, status, faults); the rest, and the omitted
  * fields of `faults`, stay. A disabled endpoint gets no deliveries of events made while it is disabled
- * (eventWrites); those already made go on. Returns the endpoint as it is afterwards.
+ * (eventsWrittenAfter); those already made go on. Returns the endpoint as it is afterwards.
  */
 export async function updateWebhookEndpoint(
   database: Db,

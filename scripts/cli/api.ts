@@ -7,11 +7,14 @@ export class CliFailure extends Error {}
 
 export type ApiTarget = { baseUrl: string; apiKey: string };
 
-/** --api-key or SANDBOX_API_KEY, --base-url or APP_URL (or the default address of `npm start`). */
+/**
+ * --api-key or SANDBOX_API_KEY; --base-url, else SANDBOX_URL (the address a merchant's tests call, README),
+ * else APP_URL, else the default address of `npm run dev`.
+ */
 export function apiTarget(options: { apiKey?: string; baseUrl?: string }, env = process.env): ApiTarget | string {
   const apiKey = options.apiKey || env.SANDBOX_API_KEY;
   if (!apiKey) return '--api-key (or SANDBOX_API_KEY) is required';
-  const baseUrl = (options.baseUrl || env.APP_URL || 'http://localhost:3000').replace(/\/+$/, '');
+  const baseUrl = (options.baseUrl || env.SANDBOX_URL || env.APP_URL || 'http://localhost:3000').replace(/\/+$/, '');
   if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol))
     return `--base-url must be an http(s) address, not ${baseUrl}`;
   return { apiKey, baseUrl };

@@ -11,7 +11,7 @@ export const TEST_CARDS = {
   refundFails: '4000000000005126',
 } as const;
 
-/** An approved website of the demo merchant (api.md §12); --return-url names another. */
+/** An approved website of the demo merchant (lib/merchants/seed.ts); --return-url names another. */
 export const DEFAULT_RETURN_URL = 'https://shop.example.com/thanks';
 
 export type Made = { checkout_session?: string; payment?: string; refund_request?: string };

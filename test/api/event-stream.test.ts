@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { revokeApiKey } from '@/lib/api-keys/service';
 import { expireCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db, inTransaction } from '@/lib/db';
 import { APPLICATION_NAME } from '@/lib/db/change-notices';
@@ -141,6 +142,40 @@ describe('GET /v1/events/stream', () => {
     const listening = await stream(merchant.key);
     await listening.waitForComments(4, 5_000);
     expect(new Set(listening.comments)).toEqual(new Set(['ping']));
+  });
+
+  it('refuses a stream past the 20 one merchant may hold, with 429, Retry-After and the limit named', async () => {
+    const crowded = await createTestMerchant();
+    const held = await Promise.all(Array.from({ length: 20 }, () => stream(crowded.key)));
+    expect(held.map((opened) => opened.status)).toEqual(held.map(() => 200));
+    const refused = await stream(crowded.key);
+    expect([refused.status, refused.error?.error.code]).toEqual([429, 'rate_limited']);
+    expect(refused.error?.error.message).toMatch(/may hold 20 at once .*\(EVENT_STREAMS_PER_MERCHANT\)/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // another merchant is not held back
+    expect((await stream(merchant.key)).status).toBe(200);
+
+    held[0].close();
+    let again = await stream(crowded.key);
+    for (let tries = 0; again.status === 429 && tries < 50; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      again = await stream(crowded.key);
+    }
+    expect(again.status).toBe(200);
+  });
+
+  it("ends a key's streams within a second of its revocation in another process, and no other key's", async () => {
+    const holder = await createTestMerchant();
+    const [revoked, kept] = [await stream(holder.key), await stream(merchant.key)];
+    const client = await db();
+    const [key] = await client.apiKey.findMany({ where: { merchantId: holder.merchantId } });
+    const startedAt = performance.now();
+    // this test process is not the server: the server hears of it through the key's change notice
+    await Promise.all([revokeApiKey(client, key.id, holder.merchantId), revoked.ended]);
+    expect(performance.now() - startedAt).toBeLessThan(1_000);
+    expect((await stream(holder.key)).status).toBe(401);
+    const pings = kept.comments.length;
+    await kept.waitForComments(pings + 2, 5_000);
   });
 
   it('answers mistakes in JSON, not with a stream', async () => {

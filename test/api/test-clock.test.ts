@@ -11,7 +11,7 @@ import { createTestDatabase } from '../setup/databases';
 import { startNextServer, type NextServer } from '../setup/next-server';
 import { apiClient, createTestMerchant, eventually, sessionBody } from '../helpers';
 
-// api.md §15, test clocks: one per connection, forward only, and its "now" is the time of everything the
+// Test clocks (lib/test-clocks/service.ts): one per connection, forward only, and its "now" is the time of everything the
 // connection does and sees. The shared server checks the endpoints and what a request decides; a server of
 // this file's own, with its own database (no other worker to finish its refunds) and the real provider delay
 // and retry schedule, checks the worker's queues: without the clock none of them would move for minutes.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestReceiver, type ReceivedWebhook, type TestReceiver } from '@/test/support/webhook-receiver';
 import { apiClient, createTestMerchant, sessionBody } from '../helpers';
 
-// /docs: webhook fault injection (api.md §16) over HTTP, with events arriving at real receivers from the
+// /docs: webhook fault injection (lib/webhooks/faults.ts) over HTTP, with events arriving at real receivers from the
 // running server's worker.
 
 type Client = ReturnType<typeof apiClient>;

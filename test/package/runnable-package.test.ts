@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveClusterDir } from '@/lib/db/embedded';
 import { freePort } from '@/lib/server/free-port';
 import { startTestReceiver } from '@/test/support/webhook-receiver';
+import { expectPublishable } from './publishable';
 
 // The runnable package of README, "Use it in your CI" as a merchant's CI would use it: `npm pack` of this repository,
 // installed from the tarball into an empty folder, started with `sandbox-payments start`, then paid
@@ -55,9 +56,8 @@ afterAll(async () => {
       recursive: true,
       force: true,
     });
-  // as root, the PostgreSQL binaries were copied out of the closed install folder (lib/db/embedded.ts)
-  const copiedBinaries = serverLog.match(/PostgreSQL binaries copied to (\S+),/)?.[1];
-  if (copiedBinaries) fs.rmSync(copiedBinaries, { recursive: true, force: true });
+  // as root, the PostgreSQL binaries were copied out of the closed install folder once per version, to be
+  // reused by every later start (lib/db/embedded.ts): they stay
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -121,9 +121,15 @@ describe('the runnable package', () => {
       /^package\/(dist\/app\/)?(data|\.sandbox-payments)\/|(^|\/)(secrets\.json|postgres\.password|postgres\.log|\.env)$/;
     expect(files.filter((file) => localState.test(file))).toEqual([]);
     const manifest = JSON.parse(
-      fs.readFileSync(path.join(installDir, 'node_modules', 'sandbox-payments', 'package.json'), 'utf8'),
+      fs.readFileSync(path.join(installDir, 'node_modules', '@sandbox-payments', 'server', 'package.json'), 'utf8'),
     );
+    expect(manifest.name).toBe('@sandbox-payments/server');
     expect(manifest.bin).toEqual({ 'sandbox-payments': 'bin/sandbox-payments.mjs' });
+    // what publishing needs (RELEASING.md publishes this tarball); npm adds the README of the folder packed
+    expectPublishable(
+      manifest,
+      files.map((file) => file.replace(/^package\//, '')),
+    );
     // nothing to build or generate where it is installed: no install scripts, no dependencies but PostgreSQL's
     expect(manifest.scripts).toBeUndefined();
     expect(manifest.dependencies).toBeUndefined();
@@ -209,7 +215,7 @@ describe('the runnable package', () => {
     expect(created.scopes).toEqual(['payments:read']);
     expect((await api('GET', `/v1/payments/${paid.json.id}`, undefined, created.key)).status).toBe(200);
 
-    // listen and trigger (api.md §17) through the same command, HTTP only: listen forwards the events that
+    // listen and trigger (scripts/cli/listen.ts, scripts/cli/trigger.ts) through the same command, HTTP only: listen forwards the events that
     // trigger's API calls cause to a local receiver, signed with the secret it prints
     const receiver = await startTestReceiver();
     const listener = spawn(

@@ -27,7 +27,7 @@ export async function loadHostedCheckout(id: string): Promise<HostedCheckout | n
     session.paymentLinkId ? getPaymentLinkDescription(database, session.paymentLinkId) : null,
   ]);
 
-  // the merchant's time (its test clock, api.md §15) decides whether the session has expired
+  // the merchant's time (its test clock, lib/test-clocks/service.ts) decides whether the session has expired
   const at = onConnectionClock(merchant.clockOffsetSeconds, now);
   const status = effectiveStatus(session, at);
   const state: CheckoutState = status === 'open' && orderStatus === 'paid' ? 'order_paid' : status;

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The plug-in's tests as the repository's npm test runs them: installs this package's own dependencies
+# (Medusa's packages) when they are missing or older than package-lock.json, type checks the source and the
+# tests, then runs Vitest and writes its JSON report to the path given ($1) and the type check's beside it,
+# which scripts/test-summary.mjs adds to the total. Needs the root's production build.
+set -u
+cd "$(dirname "$0")/.."
+report="${1:-}"
+status=0
+record() { [ -n "$report" ] && echo "$2" > "$1"; }
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  started=$(date +%s)
+  if ! npm ci --no-audit --no-fund --loglevel error; then
+    record "$report" '{"passed":0,"failed":1}'
+    exit 1
+  fi
+  echo "installed the plug-in's dependencies in $(($(date +%s) - started)) s"
+fi
+if npm run --silent typecheck; then
+  record "${report%.json}-typecheck.json" '{"passed":1,"failed":0}'
+else
+  record "${report%.json}-typecheck.json" '{"passed":0,"failed":1}'
+  status=1
+fi
+if [ -n "$report" ]; then
+  npx vitest run --reporter=default --reporter=json --outputFile="$report" || status=1
+else
+  npx vitest run || status=1
+fi
+exit $status

@@ -1,0 +1,50 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+// Every document a file points to is in the repository: no design notes kept elsewhere (their names are
+// built here so that this file does not match itself), no issue numbers, which mean nothing to a reader of
+// the code. docs/ holds the project's own documents and is left out; so are the migrations, which are never
+// edited once applied. The README stays a user's guide, its performance diary in docs/performance.md and
+// what a contributor needs in CONTRIBUTING.md and docs/.
+
+const OUTSIDE = ['api', 'ux', 'spec', 'style', 'plugins'].map((name) => `${name}.md`);
+const forbidden = [
+  new RegExp(`(^|[^\\w/.-])(${OUTSIDE.map((name) => name.replace('.', '\\.')).join('|')})\\b`),
+  // the architecture document is named with its folder, docs/architecture.md
+  new RegExp(`(^|[^\\w/.-])architecture\\.md`),
+  new RegExp(`\\b${'issue'}s? #?\\d+`, 'i'),
+];
+// SECURITY.md is another change's to sweep
+const README_MOST_LINES = 420;
+const LEFT_OUT = /^(docs\/|prisma\/migrations\/|SECURITY\.md$)/;
+
+/** The README without its Performance section, which moves to docs/performance.md. */
+function readmeWithoutPerformance(readme: string): string {
+  const start = readme.indexOf('\n## Performance\n');
+  if (start === -1) return readme;
+  const end = readme.indexOf('\n## ', start + 1);
+  return readme.slice(0, start) + readme.slice(end);
+}
+
+describe('references to documents', () => {
+  it('name only documents in the repository, and no issue numbers', () => {
+    const files = execFileSync('git', ['ls-files'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((file) => file && !LEFT_OUT.test(file) && fs.existsSync(file) && !/\.(png|svg|ico|tgz)$/.test(file));
+    const found: string[] = [];
+    for (const file of files) {
+      let text = fs.readFileSync(file, 'utf8');
+      if (file === 'README.md') text = readmeWithoutPerformance(text);
+      text.split('\n').forEach((line, index) => {
+        if (forbidden.some((pattern) => pattern.test(line))) found.push(`${file}:${index + 1}: ${line.trim()}`);
+      });
+    }
+    expect(found).toEqual([]);
+  });
+
+  it(`keep the README a guide of at most ${README_MOST_LINES} lines`, () => {
+    const lines = readmeWithoutPerformance(fs.readFileSync('README.md', 'utf8')).split('\n').length;
+    expect(lines).toBeLessThanOrEqual(README_MOST_LINES);
+  });
+});
