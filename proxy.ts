@@ -3,6 +3,7 @@ import { MAX_BODY_BYTES } from '@/lib/api/body';
 import { MAX_JSON_DEPTH, nestingCheck } from '@/lib/api/strict-json';
 import { REQUESTED_PATH_HEADER } from '@/lib/dashboard/return-path';
 import { docsEdition } from '@/lib/openapi/docs-edition';
+import { isActionArgumentList } from '@/lib/server-actions/reply';
 
 // Runs before routing, for a few kinds of request only (see `config` below).
 export async function proxy(request: NextRequest) {
@@ -61,20 +62,34 @@ async function refuseDeeplyNestedAction(request: NextRequest): Promise<NextRespo
   // Next gives a proxy no more than this of a body (next.config.js), and the action only what the proxy saw
   if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES)
     return refusal(413, `The request must be at most ${MAX_BODY_BYTES / 1024} KiB.`);
+  let body: { texts: string[]; actionArguments: string | null };
   try {
-    for (const text of await textsOf(request)) nestingCheck()(new TextEncoder().encode(text));
-    return null;
+    body = await bodyOf(request);
+    for (const text of body.texts) nestingCheck()(new TextEncoder().encode(text));
   } catch {
     return refusal(400, `The request is not a form, or is nested more than ${MAX_JSON_DEPTH} levels deep.`);
   }
+  // a call from a page's JavaScript (a form posted without it carries no arguments of React's encoding)
+  if (request.headers.has('next-action') && !isActionArgumentList(body.actionArguments))
+    return refusal(400, 'The request does not hold arguments this page sends.');
+  return null;
 }
 
-/** Each field of a form (React parses them one by one), or the whole body. */
-async function textsOf(request: NextRequest): Promise<string[]> {
+/**
+ * Each field of a form (React parses them one by one), or the whole body; and the action's arguments,
+ * which React reads from the body, or from a form's field "0".
+ */
+async function bodyOf(request: NextRequest): Promise<{ texts: string[]; actionArguments: string | null }> {
   if (/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(request.headers.get('content-type') ?? '')) {
-    return [...(await request.formData()).values()].filter((value): value is string => typeof value === 'string');
+    const form = await request.formData();
+    const root = form.get('0');
+    return {
+      texts: [...form.values()].filter((value): value is string => typeof value === 'string'),
+      actionArguments: typeof root === 'string' ? root : null,
+    };
   }
-  return [await request.text()];
+  const text = await request.text();
+  return { texts: [text], actionArguments: text };
 }
 
 function refusal(status: number, message: string) {

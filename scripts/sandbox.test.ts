@@ -108,6 +108,26 @@ describe('npm run sandbox', () => {
     expect(badHost.stdout.trim().split('\n')).toHaveLength(1);
   }, 60_000);
 
+  it.each([
+    ['create-key --merchant acct_doesnotexist', 'no merchant acct_doesnotexist'],
+    ['approve-website --merchant acct_doesnotexist --host shop.test', 'no merchant acct_doesnotexist'],
+    ['set-methods --merchant acct_doesnotexist --methods card', 'no merchant acct_doesnotexist'],
+    ['set-refund-policy --merchant acct_doesnotexist --policy manual', 'no merchant acct_doesnotexist'],
+    ['revoke-key --key-id key_doesnotexist', 'no active key key_doesnotexist'],
+  ])(
+    'sandbox %s: one plain line, exit 1, nothing of the database’s internals',
+    async (invocation, error) => {
+      const args = invocation.split(' ');
+      const [plain, json] = await Promise.all([
+        runSandbox(args, process.env),
+        runSandbox([...args, '--json'], process.env),
+      ]);
+      expect([plain.code, plain.stdout, plain.stderr]).toEqual([1, '', `error: ${error}\n`]);
+      expect([json.code, json.stdout]).toEqual([1, `${JSON.stringify({ error })}\n`]);
+    },
+    60_000,
+  );
+
   // mistakes an operator makes at the prompt; none may show a stack trace or reach the database, which
   // here is one that refuses every connection (reaching it would exit 1, not 2)
   const badInvocations: { invocation: string; error: string }[] = [

@@ -14,6 +14,7 @@ import {
   ALL_PAYMENT_METHODS,
   approveWebsite,
   createMerchant,
+  merchantExists,
   setPaymentMethods,
   setRefundPolicy,
 } from '@/lib/merchants/service';
@@ -49,6 +50,8 @@ const USAGE = `usage: ${process.env.SANDBOX_CLI_NAME ?? 'npm run sandbox --'} <c
       (default ${DEFAULT_RETURN_URL}). Types: ${EVENT_TYPES.join(', ')}`;
 
 class UsageError extends Error {}
+/** A command that could not be done, said in one line (no usage): exit 1. */
+class CommandError extends Error {}
 
 const OPTIONS = {
   json: { type: 'boolean', default: false },
@@ -136,6 +139,13 @@ function required(values: Values, name: Exclude<OptionName, 'json' | 'help'>): s
   return value;
 }
 
+/** The database, once the merchant the command names is known to exist there. */
+async function withMerchant(merchantId: string): Promise<Awaited<ReturnType<typeof db>>> {
+  const client = await db();
+  if (!(await merchantExists(client, merchantId))) throw new CommandError(`no merchant ${merchantId}`);
+  return client;
+}
+
 function list(raw: string): string[] {
   return raw
     .split(',')
@@ -188,7 +198,7 @@ async function run(
     case 'approve-website': {
       const merchantId = required(values, 'merchant');
       const host = required(values, 'host');
-      return { merchant_id: merchantId, host: await approveWebsite(await db(), merchantId, host) };
+      return { merchant_id: merchantId, host: await approveWebsite(await withMerchant(merchantId), merchantId, host) };
     }
     case 'set-methods': {
       const merchantId = required(values, 'merchant');
@@ -198,14 +208,21 @@ async function run(
         throw new UsageError(`unknown payment methods: ${unknown.join(', ')} (use ${ALL_PAYMENT_METHODS.join(', ')})`);
       return {
         merchant_id: merchantId,
-        payment_methods: await setPaymentMethods(await db(), merchantId, methods as PaymentMethod[]),
+        payment_methods: await setPaymentMethods(
+          await withMerchant(merchantId),
+          merchantId,
+          methods as PaymentMethod[],
+        ),
       };
     }
     case 'set-refund-policy': {
       const merchantId = required(values, 'merchant');
       const policy = required(values, 'policy');
       if (policy !== 'automatic' && policy !== 'manual') throw new UsageError('--policy is automatic or manual');
-      return { merchant_id: merchantId, refund_policy: await setRefundPolicy(await db(), merchantId, policy) };
+      return {
+        merchant_id: merchantId,
+        refund_policy: await setRefundPolicy(await withMerchant(merchantId), merchantId, policy),
+      };
     }
     case 'create-key': {
       const merchantId = required(values, 'merchant');
@@ -214,12 +231,14 @@ async function run(
       if (unknown.length) throw new UsageError(`unknown scopes: ${unknown.join(', ')} (use ${SCOPES.join(', ')})`);
       const name = apiKeyNameInput.safeParse(values.name ?? '');
       if (!name.success) throw new UsageError(`--name: ${name.error.issues[0].message}`);
-      const key = await createApiKey(await db(), merchantId, scopes as Scope[], { name: name.data });
+      const key = await createApiKey(await withMerchant(merchantId), merchantId, scopes as Scope[], {
+        name: name.data,
+      });
       return { id: key.id, key: key.key, name: key.name, scopes: key.scopes };
     }
     case 'revoke-key': {
       const id = required(values, 'key-id');
-      if (!(await revokeApiKey(await db(), id))) throw new UsageError(`no active key ${id}`);
+      if (!(await revokeApiKey(await db(), id))) throw new CommandError(`no active key ${id}`);
       return { id, revoked: true };
     }
     case 'worker': {

@@ -1260,7 +1260,7 @@ export interface components {
         CreateWebhookEndpointRequest: {
             /** @description Where to POST events: http or https, not a private address (unless the server allows them) */
             url: string;
-            /** @description The event types to send, or `["*"]` for every type, now and later */
+            /** @description The event types to send, each once, or `["*"]` for every type, now and later: `"*"` stands alone */
             events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund.completed" | "refund.failed" | "*")[];
             /** @description For your records */
             description?: string | null;
@@ -2012,8 +2012,8 @@ export interface operations {
                      *         "cart_id": "cart_5521"
                      *       },
                      *       "customer_email": "jenny.rosen@example.com",
-                     *       "expires_at": "2026-11-20T15:34:06.744Z",
-                     *       "created_at": "2026-11-20T15:04:06.744Z"
+                     *       "expires_at": "2026-11-20T15:34:05.237Z",
+                     *       "created_at": "2026-11-20T15:04:05.237Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CheckoutSession"];
@@ -2226,7 +2226,7 @@ export interface operations {
                      *             "cart_id": "cart_5521"
                      *           },
                      *           "customer_email": "jenny.rosen@example.com",
-                     *           "created_at": "2026-11-20T15:04:06.048Z"
+                     *           "created_at": "2026-11-20T15:04:05.180Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2374,7 +2374,7 @@ export interface operations {
                      *         "cart_id": "cart_5521"
                      *       },
                      *       "customer_email": "jenny.rosen@example.com",
-                     *       "created_at": "2026-11-20T15:04:06.048Z"
+                     *       "created_at": "2026-11-20T15:04:05.180Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -2511,8 +2511,8 @@ export interface operations {
                      *           "reason": "One T-shirt returned",
                      *           "failure_reason": null,
                      *           "metadata": {},
-                     *           "created_at": "2026-11-20T15:04:07.229Z",
-                     *           "updated_at": "2026-11-20T15:04:07.229Z"
+                     *           "created_at": "2026-11-20T15:04:05.470Z",
+                     *           "updated_at": "2026-11-20T15:04:05.470Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2657,8 +2657,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:07.229Z",
-                     *       "updated_at": "2026-11-20T15:04:07.229Z"
+                     *       "created_at": "2026-11-20T15:04:05.470Z",
+                     *       "updated_at": "2026-11-20T15:04:05.470Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2682,8 +2682,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:07.229Z",
-                     *       "updated_at": "2026-11-20T15:04:07.229Z"
+                     *       "created_at": "2026-11-20T15:04:05.470Z",
+                     *       "updated_at": "2026-11-20T15:04:05.470Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2873,8 +2873,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:07.229Z",
-                     *       "updated_at": "2026-11-20T15:04:07.229Z"
+                     *       "created_at": "2026-11-20T15:04:05.470Z",
+                     *       "updated_at": "2026-11-20T15:04:05.470Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3012,8 +3012,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:07.229Z",
-                     *       "updated_at": "2026-11-20T15:04:07.657Z"
+                     *       "created_at": "2026-11-20T15:04:05.470Z",
+                     *       "updated_at": "2026-11-20T15:04:05.546Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3219,7 +3219,7 @@ export interface operations {
                      *             "minimum": 1,
                      *             "maximum": 10
                      *           },
-                     *           "created_at": "2026-11-20T15:04:08.438Z"
+                     *           "created_at": "2026-11-20T15:04:05.699Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -3383,7 +3383,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:08.438Z"
+                     *       "created_at": "2026-11-20T15:04:05.699Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3416,7 +3416,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:08.438Z"
+                     *       "created_at": "2026-11-20T15:04:05.699Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3600,7 +3600,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:08.438Z"
+                     *       "created_at": "2026-11-20T15:04:05.699Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3752,7 +3752,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:08.438Z"
+                     *       "created_at": "2026-11-20T15:04:05.699Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3953,7 +3953,7 @@ export interface operations {
                      *             "shuffle": true,
                      *             "seed": 42
                      *           },
-                     *           "created_at": "2026-11-20T15:04:08.621Z"
+                     *           "created_at": "2026-11-20T15:04:05.864Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -4108,7 +4108,7 @@ export interface operations {
                      *         "seed": null
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:08.621Z"
+                     *       "created_at": "2026-11-20T15:04:05.864Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4139,7 +4139,7 @@ export interface operations {
                      *         "seed": null
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:08.621Z"
+                     *       "created_at": "2026-11-20T15:04:05.864Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4320,7 +4320,7 @@ export interface operations {
                      *         "shuffle": true,
                      *         "seed": 42
                      *       },
-                     *       "created_at": "2026-11-20T15:04:08.621Z"
+                     *       "created_at": "2026-11-20T15:04:05.864Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -4474,7 +4474,7 @@ export interface operations {
                      *         "shuffle": true,
                      *         "seed": 42
                      *       },
-                     *       "created_at": "2026-11-20T15:04:08.621Z"
+                     *       "created_at": "2026-11-20T15:04:05.864Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -4802,7 +4802,7 @@ export interface operations {
                      *         "seed": 42
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAy",
-                     *       "created_at": "2026-11-20T15:04:08.621Z"
+                     *       "created_at": "2026-11-20T15:04:05.864Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4992,7 +4992,7 @@ export interface operations {
                      *           "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *           "object": "event",
                      *           "type": "checkout_session.completed",
-                     *           "created_at": "2026-11-20T15:04:06.057Z",
+                     *           "created_at": "2026-11-20T15:04:05.187Z",
                      *           "data": {
                      *             "object": {
                      *               "id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
@@ -5158,7 +5158,7 @@ export interface operations {
                      *
                      *     id: evt_37Z8suN9DqNCAyBzjyoBPwzF
                      *     event: checkout_session.expired
-                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:06.908Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:06.744Z","expires_at":"2026-11-20T15:34:06.744Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","customer_email":"jenny.rosen@example.com","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
+                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:05.316Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:05.237Z","expires_at":"2026-11-20T15:34:05.237Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","customer_email":"jenny.rosen@example.com","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
                      */
                     "text/event-stream": string;
                 };
@@ -5266,7 +5266,7 @@ export interface operations {
                      *       "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *       "object": "event",
                      *       "type": "checkout_session.completed",
-                     *       "created_at": "2026-11-20T15:04:06.057Z",
+                     *       "created_at": "2026-11-20T15:04:05.187Z",
                      *       "data": {
                      *         "object": {
                      *           "id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
@@ -5461,7 +5461,7 @@ export interface operations {
                      *         "cart_id": "cart_5521"
                      *       },
                      *       "customer_email": "jenny.rosen@example.com",
-                     *       "created_at": "2026-11-20T15:04:06.048Z"
+                     *       "created_at": "2026-11-20T15:04:05.180Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -5659,8 +5659,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:07.703Z",
-                     *       "updated_at": "2026-11-20T15:04:08.246Z"
+                     *       "created_at": "2026-11-20T15:04:05.552Z",
+                     *       "updated_at": "2026-11-20T15:04:05.609Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -5863,8 +5863,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": "Card account closed",
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:07.780Z",
-                     *       "updated_at": "2026-11-20T15:04:08.360Z"
+                     *       "created_at": "2026-11-20T15:04:05.567Z",
+                     *       "updated_at": "2026-11-20T15:04:05.633Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -6043,7 +6043,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:04:09.041Z",
+                     *       "now": "2026-11-20T15:04:05.991Z",
                      *       "offset_seconds": 0
                      *     }
                      */
@@ -6161,7 +6161,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:35:09.050Z",
+                     *       "now": "2026-11-20T15:35:06.004Z",
                      *       "offset_seconds": 1860
                      *     }
                      */
@@ -6329,7 +6329,7 @@ export interface operations {
                      *       "info": {
                      *         "title": "Sandbox Payments API",
                      *         "version": "1",
-                     *         "description": "Hosted checkout, payments, refunds and signed webhooks, in a sandbox: no money moves. Every request needs `Authorization: Bearer sk_sandbox_…` with the scope the operation names; creates need an `Idempotency-Key`."
+                     *         "description": "Hosted checkout, payments, refunds and signed webhooks, in a sandbox: no money moves. Every request needs `Authorization: Bearer sk_sandbox_…` with the scope the operation names; creates need an `Idempotency-Key`. Every string, in a body or a query, is refused (400) when it holds a NUL character (U+0000) or an unpaired UTF-16 surrogate: neither is text that can be stored."
                      *       },
                      *       "servers": [
                      *         {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CUT_MARK, loggedBody, MAX_LOGGED_BODY_BYTES, REDACTED, redactSecrets, redactText } from './redact';
+import {
+  CUT_MARK,
+  loggedBody,
+  MAX_LOGGED_BODY_BYTES,
+  REDACTED,
+  redactLoggedText,
+  redactSecrets,
+  redactText,
+} from './redact';
 
 const API_KEY = 'sk_sandbox_AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 const WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw==';
@@ -41,6 +49,25 @@ describe('redactSecrets', () => {
     });
   });
 
+  it('finds card numbers grouped by dots, dashes or spaces, in full-width digits, and right after letters', () => {
+    for (const card of [
+      '4242.4242.4242.4242',
+      '4242 - 4242 - 4242 - 4242',
+      '４２４２４２４２４２４２４２４２',
+      '４２４２　４２４２　４２４２　４２４２',
+      '４２４２－４２４２－４２４２－４２４２',
+      '4242\u00a04242\u00a04242\u00a04242',
+    ]) {
+      expect(redactText(`card ${card}!`), card).toBe('card [redacted card ••••4242]!');
+    }
+    expect(redactText('key4242424242424242')).toBe('key[redacted card ••••4242]');
+  });
+
+  it('finds a key or a secret however much of it follows its prefix, even glued to other text', () => {
+    expect(redactText('xsk_sandbox_AbCd')).toBe('xsk_sandbox_[redacted]');
+    expect(redactText(`${API_KEY}Z and a${WEBHOOK_SECRET}`)).toBe('sk_sandbox_[redacted] and awhsec_[redacted]');
+  });
+
   it('keeps what only looks like a secret: ids, long numbers that fail the card checksum, amounts, short digit runs', () => {
     const body = {
       id: 'pay_4242424242424242424242ab',
@@ -50,6 +77,26 @@ describe('redactSecrets', () => {
       ts: '1732450000',
     };
     expect(redactSecrets(body)).toEqual(body);
+  });
+});
+
+describe('redactLoggedText', () => {
+  it('redacts a path or a header as it was sent, percent-encoded or not', () => {
+    expect(redactLoggedText(`/v1/payments/${API_KEY}`)).toBe('/v1/payments/sk_sandbox_[redacted]');
+    expect(redactLoggedText('/v1/payments/4242%204242%204242%204242')).toBe('/v1/payments/[redacted card ••••4242]');
+    expect(redactLoggedText(`/v1/payments/${encodeURIComponent('４２４２４２４２４２４２４２４２')}`)).toBe(
+      '/v1/payments/[redacted card ••••4242]',
+    );
+    const fullWidthAsHeaderBytes = Buffer.from('４２４２４２４２４２４２４２４２', 'utf8').toString('latin1');
+    expect(redactLoggedText(`key-${fullWidthAsHeaderBytes}`)).toBe('key-[redacted card ••••4242]');
+    expect(redactLoggedText(`order-4242-4242-4242-4242-${WEBHOOK_SECRET}`)).toBe(
+      'order-[redacted card ••••4242]-whsec_[redacted]',
+    );
+  });
+
+  it('keeps every other path exactly as requested, encoding included', () => {
+    for (const path of ['/v1/payments/pay_4242424242424242424242ab', '/v1/payment-links/a%20b', '/v1/%E0%A4%A'])
+      expect(redactLoggedText(path)).toBe(path);
   });
 });
 

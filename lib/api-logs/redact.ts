@@ -11,11 +11,15 @@ export const REDACTED = '[redacted]';
 // Field names, compared without case, '_' or '-': the value is replaced whatever it holds.
 const SECRET_FIELD = /password|passwd|secret|token|apikey|authorization|cardnumber|^(pan|cvc2?|cvv2?|cvn|pin|number)$/;
 
-// Secrets that may turn up inside any text (a description, a metadata value, an error message).
-const API_KEY = /\bsk_sandbox_[0-9A-Za-z]{32}\b/g;
-const WEBHOOK_SECRET = /\bwhsec_[A-Za-z0-9+/]{8,}={0,2}/g;
-// 13 to 19 digits, perhaps grouped by spaces or dashes as people type them; redacted when Luhn says card
-const CARD_NUMBER_LIKE = /\b\d(?:[ -]?\d){12,18}\b/g;
+// Secrets that may turn up inside any text (a description, a metadata value, an error message, a path, an
+// Idempotency-Key): a key or secret is redacted however much of it follows its prefix.
+const API_KEY = /sk_sandbox_[0-9A-Za-z]+/g;
+const WEBHOOK_SECRET = /whsec_[A-Za-z0-9+/]+={0,2}/g;
+// 13 to 19 digits, ASCII or full-width, perhaps grouped by spaces, dots or dashes as people type them (up to
+// three between two digits: "4242 - 4242"), not part of a longer run of digits; redacted when Luhn says card
+const DIGIT = '[0-9\uFF10-\uFF19]';
+const SEPARATOR = '[ .\\-\u00A0\u3000\uFF0D\uFF0E]';
+const CARD_NUMBER_LIKE = new RegExp(`(?<!${DIGIT})${DIGIT}(?:${SEPARATOR}{0,3}${DIGIT}){12,18}(?!${DIGIT})`, 'g');
 
 /** A copy of a JSON value with every secret replaced; the shape stays, so the log still reads as the request. */
 export function redactSecrets(value: unknown): unknown {
@@ -61,9 +65,43 @@ export function redactText(text: string): string {
     .replace(API_KEY, 'sk_sandbox_[redacted]')
     .replace(WEBHOOK_SECRET, 'whsec_[redacted]')
     .replace(CARD_NUMBER_LIKE, (match) => {
-      const digits = match.replace(/\D/g, '');
+      const digits = asciiDigits(match);
       return passesLuhn(digits) ? `[redacted card ••••${digits.slice(-4)}]` : match;
     });
+}
+
+/** The digits of a match, full-width ones read as their ASCII twins. */
+function asciiDigits(text: string): string {
+  return text.replace(/[\uFF10-\uFF19]/g, (digit) => String(digit.charCodeAt(0) - 0xff10)).replace(/\D/g, '');
+}
+
+/**
+ * A path or a header's value as the log keeps it. A path arrives percent-encoded, which hides a card number
+ * written with spaces (`%20`) or full-width digits, and a header's bytes arrive one character each, so a
+ * full-width digit sent in UTF-8 reads as three Latin-1 letters: the decoded text is searched too, and kept
+ * (decoded) only when something in it was redacted, so every other path reads exactly as it was requested.
+ */
+export function redactLoggedText(text: string): string {
+  for (const decoded of [percentDecoded(text), utf8Decoded(text)]) {
+    if (decoded === null || decoded === text) continue;
+    const redacted = redactText(decoded);
+    if (redacted !== decoded) return redacted;
+  }
+  return redactText(text);
+}
+
+function percentDecoded(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null; // not valid percent-encoding: searched as it is
+  }
+}
+
+function utf8Decoded(text: string): string | null {
+  if (!/^[\x00-\xff]*$/.test(text)) return null;
+  const decoded = Buffer.from(text, 'latin1').toString('utf8');
+  return decoded.includes('\uFFFD') ? null : decoded;
 }
 
 function isSecretField(name: string): boolean {

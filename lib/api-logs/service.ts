@@ -1,6 +1,6 @@
 import { db, type Db } from '@/lib/db';
 import { describeError, log } from '@/lib/log';
-import { loggedBody } from './redact';
+import { loggedBody, redactLoggedText } from './redact';
 import { findApiRequestLog, findApiRequestLogs, insertApiRequestLogs, type ApiRequestLogFilters } from './repository';
 
 export type { ApiRequestLogFilters } from './repository';
@@ -44,15 +44,18 @@ export async function flushApiRequestLogs(): Promise<void> {
   try {
     await insertApiRequestLogs(
       await db(),
-      // redacting here, a quarter second later, keeps its cost off the request it describes
+      // redacting here, a quarter second later, keeps its cost off the request it describes; the path and the
+      // Idempotency-Key are the only parts of the request besides its body that the log keeps (no query, no
+      // other header)
       batch.map((record) => ({
         merchantId: record.merchantId,
         method: record.method,
-        path: record.path.slice(0, 500),
+        path: redactLoggedText(record.path).slice(0, 500),
         status: record.status,
         durationMs: Math.max(0, Math.round(record.durationMs)),
         requestId: record.requestId,
-        idempotencyKey: record.idempotencyKey?.slice(0, 255) ?? null,
+        idempotencyKey:
+          record.idempotencyKey === undefined ? null : redactLoggedText(record.idempotencyKey).slice(0, 255),
         requestBody: loggedBody(record.requestBody),
         responseBody: loggedBody(record.responseBody),
         apiKeyId: record.apiKeyId ?? null,

@@ -6,7 +6,9 @@ import { errors } from './errors';
 
 /**
  * /docs#authentication: no or non-Bearer header → authentication_required; a token we do not know → invalid_api_key.
- * An address that keeps sending unknown keys is refused with 429 before any lookup.
+ * An address that keeps sending unknown keys is refused with 429, and its malformed tokens before any lookup;
+ * a valid key is served from there all the same (one client behind an office's NAT must not lock out the
+ * rest), so a well-formed token is still looked up (one indexed read, nothing counted).
  */
 export async function authenticate(request: Request): Promise<AuthenticatedKey> {
   const header = request.headers.get('authorization');
@@ -15,12 +17,13 @@ export async function authenticate(request: Request): Promise<AuthenticatedKey> 
     throw errors.authenticationRequired('Send your API key as "Authorization: Bearer sk_sandbox_…"');
   }
   const address = clientAddressOf(request.headers);
-  refuseBlockedAddress(address);
   const token = match[1];
-  const key = API_KEY_PATTERN.test(token) ? await findActiveApiKey(token) : null;
+  const wellFormed = API_KEY_PATTERN.test(token);
+  const key = wellFormed ? await findActiveApiKey(token) : null;
   if (key) return key;
+  refuseBlockedAddress(address);
   await countAuthFailure(address);
-  if (!API_KEY_PATTERN.test(token)) throw errors.invalidApiKey('That is not a valid API key');
+  if (!wellFormed) throw errors.invalidApiKey('That is not a valid API key');
   throw errors.invalidApiKey(`Invalid API key: ${token.slice(0, 15)}…${token.slice(-4)}`);
 }
 

@@ -2,6 +2,20 @@ import { z } from 'zod';
 import { MAX_AMOUNT } from '@/lib/money';
 import { ApiError, errors } from './errors';
 
+/**
+ * A URL's query as one value per name. A name given twice (?status=failed&status=succeeded) is refused, not
+ * read as its last value: a filter the caller believes applied would be silently dropped.
+ */
+export function queryParameters(url: URL): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) {
+    if (Object.hasOwn(query, name))
+      throw errors.parameterInvalid(`Invalid ${name}: give it at most once (it was given more than once)`, name);
+    query[name] = value;
+  }
+  return query;
+}
+
 /** Validates input against a zod schema; the first issue becomes a 400 with a dotted `param`. */
 export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);

@@ -12,7 +12,7 @@ import { readJsonBody } from './body';
 import { assertStorableText } from './strict-json';
 import { checkRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
 import { ApiError, errorBody, errors } from './errors';
-import { parse } from './parse';
+import { parse, queryParameters } from './parse';
 import { answerClaimingInWrite, fingerprint, readIdempotencyKey, type KeyClaimingWrite } from './idempotency';
 
 // The /v1 wrapper: request id, key auth, scope, body reading, idempotency, and the one place where
@@ -140,7 +140,7 @@ async function runAuthenticatedRoute<Input, Query>(
     operation.idempotency === 'none' ? undefined : readIdempotencyKey(request, operation.idempotency === 'required');
   const url = new URL(request.url);
   seen.path = url.pathname;
-  const query = Object.fromEntries(url.searchParams);
+  const query = queryParameters(url);
   // a NUL in ?order_reference=%00 would reach PostgreSQL, which refuses it (a 500); bodies are checked in readJsonBody
   for (const [name, value] of Object.entries(query)) {
     assertStorableText(name, undefined);

@@ -7,6 +7,7 @@ import { secrets } from '@/lib/secrets';
 import { clientAddressOf } from '@/lib/server/client-address';
 import { endSessions } from '@/lib/users/service';
 import { authorizeSignIn, THROTTLED_PREFIX } from './authorize';
+import { isCurrentSession } from './session-user';
 
 // next-auth for the dashboard: e-mail and password (Credentials), sessions as encrypted JWT cookies
 // (HttpOnly, SameSite=Lax, Secure when the app is served over https), so web processes share nothing
@@ -40,13 +41,17 @@ export function authOptions(): AuthOptions {
     ],
     callbacks: {
       // the cookie carries the user id and the session version it was issued under; the merchant and the
-      // current version are read from the database on every request (lib/auth/session.ts)
+      // current version are read from the database on every request (lib/auth/session-user.ts), so a cookie
+      // from before its user signed out names nobody, on /api/auth/session as on the pages
       jwt: ({ token, user }) => (user ? { ...token, sessionVersion: user.sessionVersion ?? 0 } : token),
-      session: ({ session, token }) => ({
-        expires: session.expires,
-        userId: token.sub ?? null,
-        sessionVersion: token.sessionVersion ?? null,
-      }),
+      session: async ({ session, token }) => {
+        const current = await isCurrentSession(token.sub, token.sessionVersion);
+        return {
+          expires: session.expires,
+          userId: current ? token.sub! : null,
+          sessionVersion: current ? (token.sessionVersion ?? null) : null,
+        };
+      },
       redirect: ({ url, baseUrl }) => sameOriginRedirect(url, baseUrl),
     },
     events: {

@@ -2,10 +2,9 @@ import { getServerSession } from 'next-auth';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { db } from '@/lib/db';
 import { REQUESTED_PATH_HEADER, signInAddress } from '@/lib/dashboard/return-path';
-import { getSessionUser } from '@/lib/users/service';
 import { authOptions } from './options';
+import { currentSessionUser } from './session-user';
 
 // Who is signed in, for dashboard pages and server actions. The session cookie names a user and the
 // session version it was issued under; the merchant comes from the database, so a deleted user's cookie,
@@ -24,7 +23,7 @@ export type DashboardSession = {
 export const getDashboardSession = cache(async (): Promise<DashboardSession | null> => {
   const session = await getServerSession(authOptions());
   if (!session?.userId) return null;
-  const user = await getSessionUser(await db(), session.userId);
+  const user = await currentSessionUser(session.userId);
   if (!user || user.sessionVersion !== session.sessionVersion) return null;
   return {
     userId: user.id,

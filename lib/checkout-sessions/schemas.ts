@@ -20,7 +20,8 @@ export const paymentMethodsInput = z
   .array(z.enum(PAYMENT_METHODS))
   .min(1)
   .max(PAYMENT_METHODS.length)
-  .refine((methods) => new Set(methods).size === methods.length, 'payment methods must not repeat');
+  .refine((methods) => new Set(methods).size === methods.length, 'payment methods must not repeat')
+  .meta({ uniqueItems: true });
 
 export const createCheckoutSessionInput = z.strictObject({
   order_reference: z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, 'use 1–64 letters, digits, ".", "_", ":" or "-"'),

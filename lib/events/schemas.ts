@@ -9,10 +9,13 @@ export const listEventsQuery = listQuerySchema({
 export type ListEventsQuery = z.output<typeof listEventsQuery>;
 
 /** `types=a,b`: the event types a stream carries, comma-separated; all of them when omitted. */
+const TYPE_PATTERN = `\\s*(?:${EVENT_TYPES.map((type) => type.replaceAll('.', '\\.')).join('|')})\\s*`;
+
 export const streamEventsQuery = z.strictObject({
   types: z
     .string()
     .max(1000)
+    .meta({ pattern: `^${TYPE_PATTERN}(?:,${TYPE_PATTERN})*$` })
     .optional()
     .transform((value, context) => {
       if (value === undefined) return undefined;

@@ -22,6 +22,11 @@ export async function findMerchantWithWebsites(database: Db, id: string) {
   });
 }
 
+/** Whether a merchant of this id exists. */
+export async function merchantIdExists(database: Db, id: string): Promise<boolean> {
+  return (await database.merchant.findUnique({ where: { id }, select: { id: true } })) !== null;
+}
+
 export type MerchantRules = { id: string; paymentMethods: PaymentMethod[]; hosts: string[] };
 
 /** What a request checks of its merchant: methods and approved hosts. Throws when there is no such merchant. */

@@ -12,6 +12,7 @@ import {
   findApprovedWebsite,
   findMerchantRefundPolicy,
   findMerchantWithWebsites,
+  merchantIdExists,
   insertMerchant,
   updateMerchantName,
   updateMerchantPaymentMethods,
@@ -50,6 +51,11 @@ export async function createMerchant(database: Db, input: { name: string; hosts?
 
 export async function getMerchantOrThrow(database: Db, id: string) {
   return findMerchantWithWebsites(database, id);
+}
+
+/** Whether a merchant of this id exists (the admin CLI names one by hand). */
+export async function merchantExists(database: Db, id: string): Promise<boolean> {
+  return merchantIdExists(database, id);
 }
 
 export async function getRefundPolicy(database: Db, merchantId: string): Promise<RefundPolicy> {

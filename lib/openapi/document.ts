@@ -73,7 +73,7 @@ export function buildOpenApiDocument(options: { serverUrl: string }): OpenApiDoc
       title: 'Sandbox Payments API',
       version: '1',
       description:
-        'Hosted checkout, payments, refunds and signed webhooks, in a sandbox: no money moves. Every request needs `Authorization: Bearer sk_sandbox_…` with the scope the operation names; creates need an `Idempotency-Key`.',
+        'Hosted checkout, payments, refunds and signed webhooks, in a sandbox: no money moves. Every request needs `Authorization: Bearer sk_sandbox_…` with the scope the operation names; creates need an `Idempotency-Key`. Every string, in a body or a query, is refused (400) when it holds a NUL character (U+0000) or an unpaired UTF-16 surrogate: neither is text that can be stored.',
     },
     servers: [{ url: options.serverUrl.replace(/\/$/, ''), description: 'Sandbox' }],
     tags: API_TAGS.map((tag) => ({ ...tag })),

@@ -53,7 +53,7 @@ export const REQUEST_FIELD_NOTES: Record<string, Record<string, string>> = {
   },
   CreateWebhookEndpointRequest: {
     url: 'Where to POST events: http or https, not a private address (unless the server allows them)',
-    events: 'The event types to send, or `["*"]` for every type, now and later',
+    events: 'The event types to send, each once, or `["*"]` for every type, now and later: `"*"` stands alone',
     description: 'For your records',
   },
   PayCheckoutSessionRequest: {

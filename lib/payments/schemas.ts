@@ -6,7 +6,12 @@ export const payMethodInput = z.object({ payment_method: z.enum(['card', 'usdc',
 /** Card details: the hosted page sends all four; the test helper may send the number alone. */
 export const payByCardInput = z.strictObject({
   payment_method: z.literal('card'),
-  card_number: z.string().max(32),
+  // the number pay.ts reads: 12 to 19 digits once spaces and dashes are dropped (then Luhn and the test cards)
+  card_number: z.string().max(32).meta({
+    pattern: '^(?:[\\s-]*[0-9]){12,19}[\\s-]*$',
+    description:
+      'The card number: 12 to 19 digits, spaces and dashes between them ignored; it must pass the Luhn check.',
+  }),
   exp_month: z.number().int().min(1, 'must be a month from 1 to 12').max(12, 'must be a month from 1 to 12').optional(),
   exp_year: z.number().int().min(2000).max(2100).optional(),
   cvc: z

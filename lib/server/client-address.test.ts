@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeAddress, parseTrustedProxies, resolveClientAddress } from './client-address';
+import { normalizeAddress, parseTrustedProxies, resolveClientAddress, throttledAs } from './client-address';
+
+describe('throttledAs', () => {
+  it('counts an IPv6 address as its /64, an IPv4 address as itself', () => {
+    expect(throttledAs('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(throttledAs('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(throttledAs('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(throttledAs('::1')).toBe('::/64');
+    expect(throttledAs('198.51.100.7')).toBe('198.51.100.7');
+  });
+});
 
 describe('resolveClientAddress', () => {
   it('believes no X-Forwarded-For without TRUST_PROXY: the socket is the client', () => {

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import diagnosticsChannel from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 // Who is asking, for the throttles. Next.js keeps a client's own X-Forwarded-For (it adds the socket's
 // address only when the header is absent), so that header alone proves nothing: anyone can change it per
@@ -33,7 +34,11 @@ export function stampClientAddresses(trustProxy: string | undefined): void {
   });
 }
 
-/** The stamped client address of a request, or null when the request was not stamped by this process. */
+/**
+ * Who a request's throttles count it as: its stamped client address, an IPv6 one as its /64 (the least a
+ * subscriber is given: one client can take any address inside it), or null when the request was not
+ * stamped by this process.
+ */
 export function clientAddressOf(
   headers: Pick<Headers, 'get'> | Record<string, string | string[] | undefined> | undefined,
 ): string | null {
@@ -46,7 +51,14 @@ export function clientAddressOf(
   if (typeof raw !== 'string') return null;
   const [secret, address] = raw.split(' ', 2);
   if (!sameSecret(secret, state.secret) || !address) return null;
-  return address;
+  return throttledAs(address);
+}
+
+/** An IPv4 address as it is; an IPv6 one as its /64 ("2001:db8:1:2::/64"). */
+export function throttledAs(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const prefix = ipaddr.IPv6.parse(address).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...prefix, 0, 0, 0, 0]).toString()}/64`;
 }
 
 function sameSecret(given: string, expected: string): boolean {

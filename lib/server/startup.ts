@@ -7,15 +7,18 @@ import { startWorker, type Worker } from '@/lib/jobs/worker';
 import { describeError, log } from '@/lib/log';
 import { seedDemo } from '@/lib/merchants/seed';
 import { stampClientAddresses } from './client-address';
+import { refuseUnservedMethods } from './http-methods';
 import { markShuttingDown } from './health';
 
-// What a web process does when it starts: stamp requests with their client address (for the throttles), connect (starting the embedded database if needed), migrate,
+// What a web process does when it starts: stamp requests with their client address (for the throttles), answer
+// methods Next cannot serve (lib/server/http-methods.ts), connect (starting the embedded database if needed), migrate,
 // seed an empty database, and run the worker in-process unless WORKER=off.
 
 const globalForStartup = globalThis as unknown as { sandboxWorker?: Worker };
 
 export async function startServerProcess(): Promise<void> {
   stampClientAddresses(env().TRUST_PROXY);
+  refuseUnservedMethods();
   // `npm run dev`: Ctrl-C stops the embedded database this server started (`npm start` leaves it running
   // for the other processes that may share it; `npm run sandbox -- db-stop` stops it)
   if (process.env.NODE_ENV === 'development') stopStartedServersOnExit();

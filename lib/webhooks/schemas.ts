@@ -9,10 +9,8 @@ const subscribedEvents = z
   .min(1)
   .max(EVENT_TYPES.length)
   .refine((events) => new Set(events).size === events.length, 'must not repeat an event type')
-  .refine(
-    (events) => events.length === 1 || !events.includes('*'),
-    '"*" already means every event type; give it alone',
-  );
+  .refine((events) => events.length === 1 || !events.includes('*'), '"*" already means every event type; give it alone')
+  .meta({ uniqueItems: true });
 
 export const createWebhookEndpointInput = z.strictObject({
   url: z.string().min(1).max(2048),

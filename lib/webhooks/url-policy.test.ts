@@ -1,5 +1,6 @@
+import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';
-import { checkWebhookUrl, ipv6Groups, isNonPublicAddress, type Resolver } from './url-policy';
+import { checkWebhookUrl, isNonPublicAddress, type Resolver } from './url-policy';
 
 // /docs#webhooks: private, loopback, link-local and other non-public addresses are refused unless allowed.
 
@@ -52,7 +53,21 @@ describe('isNonPublicAddress', () => {
     '::ffff:0:10.0.0.1', // SIIT, ::ffff:0:0/96
     '64:ff9b:1::127.0.0.1',
     '64:ff9b:1::a9fe:a9fe',
-    '64:ff9b:1:ab:cd::10.0.0.1', // local-use NAT64, 64:ff9b:1::/48
+    '64:ff9b:1:ab:cd::10.0.0.1', // local-use NAT64, 64:ff9b:1::/48, not globally reachable whatever it carries
+    '64:ff9b:1::8.8.8.8',
+    '64:ff9b:1:ab:cd::808:808',
+    // the ranges a probe found accepted
+    '192.0.2.2',
+    '198.51.100.7',
+    '203.0.113.9',
+    '192.88.99.1',
+    '2001:db8::1',
+    '100::1',
+    '2001:0:4136:e378:8000:63bf:80ff:fffe', // Teredo carrying the client 127.0.0.1
+    '2001:2::1',
+    '2001:10::1',
+    '3fff::1',
+    '5f00::1',
   ])('refuses %s', (address) => {
     expect(isNonPublicAddress(address)).toBe(true);
   });
@@ -74,8 +89,6 @@ describe('isNonPublicAddress', () => {
     '64:ff9b::8.8.8.8',
     '::ffff:0:8.8.8.8',
     '::ffff:0:808:808',
-    '64:ff9b:1::8.8.8.8',
-    '64:ff9b:1:ab:cd::808:808',
   ])('allows %s', (address) => {
     expect(isNonPublicAddress(address)).toBe(false);
   });
@@ -83,12 +96,124 @@ describe('isNonPublicAddress', () => {
   it('refuses anything that is not an IP address', () => {
     expect(isNonPublicAddress('localhost')).toBe(true);
   });
+});
 
-  it('expands IPv6 forms to eight groups', () => {
-    expect(ipv6Groups('::1')).toEqual([0, 0, 0, 0, 0, 0, 0, 1]);
-    expect(ipv6Groups('::ffff:1.2.3.4')).toEqual([0, 0, 0, 0, 0, 0xffff, 0x102, 0x304]);
-    expect(ipv6Groups('2001:db8::8:800:200c:417a')).toEqual([0x2001, 0xdb8, 0, 0, 8, 0x800, 0x200c, 0x417a]);
-    expect(ipv6Groups('fe80::1%eth0')).toEqual([0xfe80, 0, 0, 0, 0, 0, 0, 1]);
+// Every block of IANA's IPv4 and IPv6 special-purpose address registries (iana-ipv4-special-registry,
+// iana-ipv6-special-registry, as of 2025), with its "Globally Reachable" column: false is refused, true is
+// allowed, and "carries" (N/A, or an address another stack delivers to an IPv4 address) is judged by the IPv4
+// address inside. Multicast and site-local are not in the registries and are refused too.
+type Block = { cidr: string; reachable: boolean | 'carries'; note?: string };
+const IPV4_REGISTRY: Block[] = [
+  { cidr: '0.0.0.0/8', reachable: false },
+  { cidr: '0.0.0.0/32', reachable: false },
+  { cidr: '10.0.0.0/8', reachable: false },
+  { cidr: '100.64.0.0/10', reachable: false },
+  { cidr: '127.0.0.0/8', reachable: false },
+  { cidr: '169.254.0.0/16', reachable: false },
+  { cidr: '172.16.0.0/12', reachable: false },
+  { cidr: '192.0.0.0/24', reachable: false },
+  { cidr: '192.0.0.0/29', reachable: false },
+  { cidr: '192.0.0.8/32', reachable: false },
+  // PCP and TURN anycast are globally reachable, but no webhook receiver lives there: refused with their /24
+  { cidr: '192.0.0.9/32', reachable: false, note: 'globally reachable anycast, refused' },
+  { cidr: '192.0.0.10/32', reachable: false, note: 'globally reachable anycast, refused' },
+  { cidr: '192.0.0.170/32', reachable: false },
+  { cidr: '192.0.0.171/32', reachable: false },
+  { cidr: '192.0.2.0/24', reachable: false },
+  { cidr: '192.31.196.0/24', reachable: true },
+  { cidr: '192.52.193.0/24', reachable: true },
+  { cidr: '192.88.99.0/24', reachable: false, note: 'deprecated 6to4 relay anycast' },
+  { cidr: '192.168.0.0/16', reachable: false },
+  { cidr: '192.175.48.0/24', reachable: true },
+  { cidr: '198.18.0.0/15', reachable: false },
+  { cidr: '198.51.100.0/24', reachable: false },
+  { cidr: '203.0.113.0/24', reachable: false },
+  { cidr: '240.0.0.0/4', reachable: false },
+  { cidr: '255.255.255.255/32', reachable: false },
+  { cidr: '224.0.0.0/4', reachable: false, note: 'multicast' },
+];
+const IPV6_REGISTRY: Block[] = [
+  { cidr: '::1/128', reachable: false },
+  { cidr: '::/128', reachable: false },
+  { cidr: '::ffff:0:0/96', reachable: 'carries' },
+  { cidr: '64:ff9b::/96', reachable: 'carries' },
+  { cidr: '64:ff9b:1::/48', reachable: false },
+  { cidr: '100::/64', reachable: false },
+  { cidr: '100:0:0:1::/64', reachable: false },
+  { cidr: '2001::/23', reachable: false },
+  { cidr: '2001::/32', reachable: 'carries', note: 'Teredo' },
+  { cidr: '2001:1::1/128', reachable: false, note: 'globally reachable anycast, refused' },
+  { cidr: '2001:1::2/128', reachable: false, note: 'globally reachable anycast, refused' },
+  { cidr: '2001:1::3/128', reachable: false, note: 'globally reachable anycast, refused' },
+  { cidr: '2001:2::/48', reachable: false },
+  { cidr: '2001:3::/32', reachable: true },
+  { cidr: '2001:4:112::/48', reachable: true },
+  { cidr: '2001:10::/28', reachable: false },
+  { cidr: '2001:20::/28', reachable: true },
+  { cidr: '2001:30::/28', reachable: true },
+  { cidr: '2001:db8::/32', reachable: false },
+  { cidr: '2002::/16', reachable: 'carries', note: '6to4' },
+  { cidr: '2620:4f:8000::/48', reachable: true },
+  { cidr: '3fff::/20', reachable: false },
+  { cidr: '5f00::/16', reachable: false },
+  { cidr: 'fc00::/7', reachable: false },
+  { cidr: 'fe80::/10', reachable: false },
+  { cidr: 'fec0::/10', reachable: false, note: 'deprecated site-local' },
+  { cidr: 'ff00::/8', reachable: false, note: 'multicast' },
+];
+
+/** The first, a middle and the last address of a block. */
+function addressesOf(cidr: string): string[] {
+  const [first, bits] = ipaddr.parseCIDR(cidr);
+  const bytes = first.toByteArray();
+  const last = bytes.map((byte, index) => {
+    const hostBits = Math.min(8, Math.max(0, (index + 1) * 8 - bits));
+    return byte | ((1 << hostBits) - 1);
+  });
+  const middle = bytes.map((byte, index) => (index === bytes.length - 1 ? byte | (last[index] & 0x55) : byte));
+  return [bytes, middle, last].map((form) => ipaddr.fromByteArray(form).toString());
+}
+
+// an address of each carrying block with the IPv4 address inside it, written as each form writes it
+const CARRIERS: Record<string, (ipv4: string) => string> = {
+  '::ffff:0:0/96': (ipv4) => `::ffff:${ipv4}`,
+  '64:ff9b::/96': (ipv4) => `64:ff9b::${ipv4}`,
+  '2002::/16': (ipv4) => `2002:${hex32(ipv4)}::1`,
+  // Teredo: a public server, the client's address with every bit inverted
+  '2001::/32': (ipv4) => `2001:0:4136:e378:8000:63bf:${hex32(ipv4, 0xffffffff)}`,
+};
+function hex32(ipv4: string, mask = 0): string {
+  const value =
+    (ipaddr.IPv4.parse(ipv4)
+      .toByteArray()
+      .reduce((sum, byte) => sum * 256 + byte, 0) ^
+      mask) >>>
+    0;
+  return `${(value >>> 16).toString(16)}:${(value & 0xffff).toString(16)}`;
+}
+
+describe("every block of IANA's special-purpose registries", () => {
+  const fixed = [...IPV4_REGISTRY, ...IPV6_REGISTRY].filter((block) => block.reachable !== 'carries');
+  it.each(fixed)('$cidr (globally reachable: $reachable)', ({ cidr, reachable }) => {
+    for (const address of addressesOf(cidr))
+      expect([address, isNonPublicAddress(address)]).toEqual([address, !reachable]);
+  });
+
+  const carrying = IPV6_REGISTRY.filter((block) => block.reachable === 'carries');
+  it.each(carrying)('$cidr is judged by the IPv4 address it carries', ({ cidr }) => {
+    const write = CARRIERS[cidr];
+    for (const block of IPV4_REGISTRY) {
+      for (const ipv4 of addressesOf(block.cidr)) {
+        expect([write(ipv4), isNonPublicAddress(write(ipv4))]).toEqual([write(ipv4), !block.reachable]);
+      }
+    }
+    for (const ipv4 of ['8.8.8.8', '93.184.216.34', '1.1.1.1'])
+      expect([write(ipv4), isNonPublicAddress(write(ipv4))]).toEqual([write(ipv4), false]);
+  });
+
+  it('refuses Teredo when its server is not public, whatever the client', () => {
+    expect(isNonPublicAddress('2001:0:a00:1:8000:63bf:f7f7:f7f7')).toBe(true); // server 10.0.0.1, client 8.8.8.8
+    expect(isNonPublicAddress('2001:0:4136:e378:8000:63bf:f7f7:f7f7')).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { webhooksAllowPrivateUrls } from '@/lib/env';
 
 // /docs#webhooks: webhook URLs are http or https, and may not reach private, loopback, link-local or other
@@ -73,85 +74,58 @@ async function resolveHostname(hostname: string): Promise<ResolvedAddress[]> {
   }
 }
 
-// [first address, prefix length] of every IPv4 range that is not the public internet.
-const NON_PUBLIC_IPV4: [string, number][] = [
-  ['0.0.0.0', 8], // "this network", unspecified
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local (cloud metadata lives here)
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-];
+// IANA's IPv4 and IPv6 special-purpose address registries, as ipaddr.js's range() names their blocks. Every
+// block that is not globally reachable is refused; the few that are (AS112, AMT, ORCHIDv2, drone remote ID)
+// may receive webhooks like any public address. A block whose reachability is "N/A" carries an IPv4 address
+// and is judged by it (below). PCP, TURN and DNS-SD's anycast addresses in 2001:1::/48 are globally
+// reachable but fall in ipaddr.js's "reserved" 2001::/23: refused, since no webhook receiver lives there.
+const PUBLIC_IPV4_RANGES = new Set(['unicast', 'as112', 'amt']);
+const PUBLIC_IPV6_RANGES = new Set(['unicast', 'as112v6', 'amt', 'orchid2', 'droneRemoteIdProtocolEntityTags']);
 
-function ipv4ToNumber(address: string): number {
-  return address.split('.').reduce((value, part) => value * 256 + Number(part), 0);
+// Registry blocks ipaddr.js 2.5 does not name: the dummy IPv6 prefix (RFC 9780), not globally reachable.
+const MISSING_IPV6_BLOCKS: [ipaddr.IPv6, number][] = [ipaddr.IPv6.parseCIDR('100:0:0:1::/64')];
+
+function isNonPublicIpv4(address: ipaddr.IPv4): boolean {
+  return !PUBLIC_IPV4_RANGES.has(address.range());
 }
 
-function ipv4InRange(value: number, [first, bits]: [string, number]): boolean {
-  const size = 2 ** (32 - bits);
-  const start = ipv4ToNumber(first);
-  return value >= start && value < start + size;
+function ipv4At(parts: number[], at: number, mask = 0): ipaddr.IPv4 {
+  const high = parts[at] ^ mask;
+  const low = parts[at + 1] ^ mask;
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 }
 
-function isNonPublicIpv4(address: string): boolean {
-  const value = ipv4ToNumber(address);
-  return NON_PUBLIC_IPV4.some((range) => ipv4InRange(value, range));
-}
-
-/** The eight 16-bit groups of an IPv6 address (zone dropped, embedded dotted quad converted). */
-export function ipv6Groups(address: string): number[] {
-  let text = address.split('%')[0].toLowerCase();
-  const dotted = text.match(/(\d+\.\d+\.\d+\.\d+)$/);
-  if (dotted) {
-    const value = ipv4ToNumber(dotted[1]);
-    text = `${text.slice(0, -dotted[1].length)}${(value >>> 16).toString(16)}:${(value & 0xffff).toString(16)}`;
+function isNonPublicIpv6(address: ipaddr.IPv6): boolean {
+  const parts = address.parts;
+  if (MISSING_IPV6_BLOCKS.some((block) => address.match(block))) return true;
+  switch (address.range()) {
+    // forms that carry an IPv4 address are judged by it, since a translator, a relay or the host's own stack
+    // delivers them to that IPv4 address: mapped ::ffff:a.b.c.d, SIIT ::ffff:0:a.b.c.d (RFC 6145), the
+    // well-known NAT64 prefix 64:ff9b::/96 (globally reachable when its IPv4 is), 6to4 2002:aabb:ccdd::
+    case 'ipv4Mapped':
+    case 'rfc6145':
+      return isNonPublicIpv4(ipv4At(parts, 6));
+    case 'rfc6052':
+      // the local-use prefix 64:ff9b:1::/48 (RFC 8215) is not globally reachable, whatever it carries
+      return parts[2] !== 0 || isNonPublicIpv4(ipv4At(parts, 6));
+    case '6to4':
+      return isNonPublicIpv4(ipv4At(parts, 1));
+    case 'teredo':
+      // 2001:0:<server IPv4>:<flags>:<port>:<client IPv4, every bit inverted> (RFC 4380): either may be reached
+      return isNonPublicIpv4(ipv4At(parts, 2)) || isNonPublicIpv4(ipv4At(parts, 6, 0xffff));
+    case 'unicast':
+      // ipaddr.js reads the deprecated IPv4-compatible ::a.b.c.d (RFC 4291) as unicast; some stacks still
+      // deliver it to the IPv4 address
+      return parts.slice(0, 6).every((part) => part === 0) ? isNonPublicIpv4(ipv4At(parts, 6)) : false;
+    default:
+      return !PUBLIC_IPV6_RANGES.has(address.range());
   }
-  const [head, tail] = text.split('::');
-  const parse = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
-  const first = parse(head);
-  const last = parse(tail);
-  const zeros = tail === undefined ? [] : new Array(8 - first.length - last.length).fill(0);
-  return [...first, ...zeros, ...last];
-}
-
-function embeddedIpv4(groups: number[], at: number): string {
-  return [groups[at] >> 8, groups[at] & 0xff, groups[at + 1] >> 8, groups[at + 1] & 0xff].join('.');
-}
-
-function isNonPublicIpv6(address: string): boolean {
-  const g = ipv6Groups(address);
-  const leadingZeros = (count: number) => g.slice(0, count).every((group) => group === 0);
-  if (leadingZeros(8)) return true; // :: unspecified
-  if (leadingZeros(7) && g[7] === 1) return true; // ::1 loopback
-  // addresses that carry an IPv4 address inside are judged by it, since a translator or the host's own
-  // stack delivers them to that IPv4 address: mapped ::ffff:a.b.c.d, SIIT ::ffff:0:a.b.c.d (RFC 2765),
-  // compatible ::a.b.c.d, NAT64 64:ff9b::a.b.c.d (RFC 6052), local-use NAT64 64:ff9b:1::/48 (RFC 8215),
-  // 6to4 2002:aabb:ccdd::
-  if (leadingZeros(5) && g[5] === 0xffff) return isNonPublicIpv4(embeddedIpv4(g, 6));
-  if (leadingZeros(4) && g[4] === 0xffff && g[5] === 0) return isNonPublicIpv4(embeddedIpv4(g, 6));
-  if (leadingZeros(6)) return isNonPublicIpv4(embeddedIpv4(g, 6));
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((group) => group === 0))
-    return isNonPublicIpv4(embeddedIpv4(g, 6));
-  // the local-use prefix is the operator's to divide: read it as DNS64 writes it with a /96 inside it,
-  // the IPv4 address in the last 32 bits, whatever the 48 bits between
-  if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) return isNonPublicIpv4(embeddedIpv4(g, 6));
-  if (g[0] === 0x2002) return isNonPublicIpv4(embeddedIpv4(g, 1));
-  if ((g[0] & 0xfe00) === 0xfc00) return true; // fc00::/7 unique local
-  if ((g[0] & 0xffc0) === 0xfe80) return true; // fe80::/10 link-local
-  if ((g[0] & 0xffc0) === 0xfec0) return true; // fec0::/10 site-local (deprecated, still routed inside some networks)
-  if ((g[0] & 0xff00) === 0xff00) return true; // ff00::/8 multicast
-  return false;
 }
 
 /** Whether a webhook may not be sent to this IP address unless private URLs are allowed. */
 export function isNonPublicAddress(address: string): boolean {
   const family = isIP(address.split('%')[0]);
-  if (family === 4) return isNonPublicIpv4(address);
-  if (family === 6) return isNonPublicIpv6(address);
+  if (family === 4) return isNonPublicIpv4(ipaddr.IPv4.parse(address));
+  if (family === 6) return isNonPublicIpv6(ipaddr.IPv6.parse(address));
   return true; // not an IP address at all: refuse rather than guess
 }

@@ -168,9 +168,9 @@ export function changedTables(before: MerchantState, after: MerchantState): stri
 export type RawRequest = { method: string; path: string; headers?: Record<string, string>; body?: Uint8Array | string };
 export type RawResponse = { status: number; headers: Headers; text: string; json: any };
 
-export async function send(request: RawRequest): Promise<RawResponse> {
+export async function send(request: RawRequest, base = inject('serverUrl')): Promise<RawResponse> {
   const body = typeof request.body === 'string' ? new TextEncoder().encode(request.body) : request.body;
-  const response = await fetch(`${inject('serverUrl')}${request.path}`, {
+  const response = await fetch(`${base}${request.path}`, {
     method: request.method,
     headers: request.headers,
     body: request.method === 'GET' || request.method === 'HEAD' ? undefined : (body as BodyInit | undefined),

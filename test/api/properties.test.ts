@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { revokeApiKey } from '@/lib/api-keys/service';
 import { db } from '@/lib/db';
 import { API_OPERATIONS, type ApiOperation } from '@/lib/openapi/operations';
@@ -23,6 +23,7 @@ import {
   type RawRequest,
 } from './properties-support';
 import { requestSchemaOf, type JsonSchema } from '@/lib/openapi/json-schema';
+import { startNextServer, type NextServer } from '../setup/next-server';
 
 // Property tests of every /v1 endpoint over HTTP. For each operation of the operations, fast-check makes
 // requests from the zod schemas the route parses with and from mutations of valid ones — ids, query
@@ -34,6 +35,19 @@ import { requestSchemaOf, type JsonSchema } from '@/lib/openapi/json-schema';
 //
 // Deterministic: a fixed seed (PROPERTY_SEED to try another, PROPERTY_RUNS for more runs). On failure
 // fast-check prints the seed, the path and the shrunk request to replay it.
+
+// "A refused request writes nothing" compares every row the merchants own before and after it, so no one
+// else may write them meanwhile: not the worker either, whose expiry sweep would expire the sessions an
+// earlier case's clock advance had passed. So this file has a database of its own, set before anything
+// here opens one, and a server of its own on it that runs no worker.
+const databaseUrl = await vi.hoisted(async () => {
+  const { inject } = await import('vitest');
+  const { createTestDatabase } = await import('../setup/databases');
+  const url = await createTestDatabase(inject('adminUrl'), 'properties');
+  process.env.DATABASE_URL = url;
+  return url;
+});
+let server: NextServer;
 
 const SEED = Number(process.env.PROPERTY_SEED ?? 20_261_122);
 // about 1,300 requests in all: most where there is a body to break, fewer for reads, few for the document
@@ -47,6 +61,11 @@ let revokedKey: string;
 let sent = 0;
 
 beforeAll(async () => {
+  server = await startNextServer({
+    databaseUrl,
+    name: 'api-properties',
+    env: { WORKER: 'off', API_AUTH_FAILURES_PER_MINUTE: '1000000', EVENT_STREAM_PING_MS: '300' },
+  });
   // webhook endpoints made by the properties get their own merchant: the shop's payments make events,
   // and events sent to generated URLs would have the worker writing delivery rows in the background
   [shop, hooks, stranger] = await Promise.all([
@@ -59,7 +78,8 @@ beforeAll(async () => {
   const key = await client.apiKey.findFirstOrThrow({ where: { merchantId: revoked.merchantId } });
   await revokeApiKey(client, key.id);
   revokedKey = revoked.keys[0];
-}, 60_000);
+}, 120_000);
+afterAll(() => server?.stop());
 
 // --- the parts of a request -------------------------------------------------------------------------
 
@@ -246,6 +266,39 @@ function describeRequest(request: RawRequest): string {
 
 const operations = API_OPERATIONS.map((op) => ({ ...op, name: `${op.method} ${op.path}` }));
 
+describe('the server under test', () => {
+  it('runs no worker: a session its clock has passed stays open in storage, as a refused request leaves it', async () => {
+    const session = (
+      await send(
+        {
+          method: 'POST',
+          path: '/v1/checkout-sessions',
+          headers: {
+            Authorization: `Bearer ${stranger.keys[0]}`,
+            'Content-Type': 'application/json',
+            'Idempotency-Key': randomUUID(),
+          },
+          body: toJsonText(API_OPERATIONS.find((op) => op.operationId === 'createCheckoutSession')!.body!.example),
+        },
+        server.url,
+      )
+    ).json;
+    const advanced = await send(
+      {
+        method: 'POST',
+        path: '/v1/test-helpers/clock/advance',
+        headers: { Authorization: `Bearer ${stranger.keys[0]}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ seconds: 3600 }),
+      },
+      server.url,
+    );
+    expect(advanced.status, advanced.text).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 3000)); // a worker sweeps within a second or two
+    const stored = await (await db()).checkoutSession.findUniqueOrThrow({ where: { id: session.id } });
+    expect(stored.status).toBe('open');
+  });
+});
+
 describe(`every /v1 endpoint under generated requests (seed ${SEED})`, () => {
   it.each(operations)(
     '$name: no 5xx, a JSON error body for every refusal, nothing written by a refusal, no 2xx for a stranger',
@@ -256,7 +309,7 @@ describe(`every /v1 endpoint under generated requests (seed ${SEED})`, () => {
         fc.asyncProperty(requestOf(op, owner), async (generated) => {
           const request = toRawRequest(op, generated, owner());
           sent += 1;
-          const response = await send(request);
+          const response = await send(request, server.url);
           const what = `${describeRequest(request)} → ${response.status} ${response.text.slice(0, 300)}`;
 
           expect(response.status, what).toBeLessThan(500);

@@ -38,6 +38,41 @@ describe('the /v1 request log', () => {
   });
 });
 
+describe('secrets outside bodies in the request log', () => {
+  it('redacts keys, signing secrets and card numbers in the path and the Idempotency-Key, as Logs reads them', async () => {
+    const merchant = await createTestMerchant();
+    const api = apiClient(merchant.key);
+    const card = '4242424242424242';
+    const fullWidthCard = '４２４２４２４２４２４２４２４２';
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    await api.get(`/v1/payments/${merchant.key}?status=${card}`);
+    await api.get('/v1/payments/4242%204242%204242%204242');
+    await api.get(`/v1/payments/${encodeURIComponent(fullWidthCard)}`);
+    const created = await api.post('/v1/checkout-sessions', sessionBody(), {
+      idempotencyKey: `order-4242.4242.4242.4242-${merchant.key}-${secret}`,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+    const client = await db();
+    const { data } = await eventually(
+      () => listApiRequestLogs(client, merchant.merchantId, { limit: 10 }),
+      (page) => page.data.length >= 4,
+    );
+    const rows = await Promise.all(data.map((row) => getApiRequestLog(client, merchant.merchantId, row.id)));
+    expect(rows.map((row) => [row!.path, row!.idempotencyKey])).toEqual([
+      ['/v1/checkout-sessions', 'order-[redacted card ••••4242]-sk_sandbox_[redacted]-whsec_[redacted]'],
+      ['/v1/payments/[redacted card ••••4242]', null],
+      ['/v1/payments/[redacted card ••••4242]', null],
+      ['/v1/payments/sk_sandbox_[redacted]', null], // the query is not kept
+    ]);
+    const everything = JSON.stringify([data, rows], (_key, value) =>
+      typeof value === 'bigint' ? String(value) : value,
+    );
+    for (const leaked of [merchant.key, secret, card, fullWidthCard, '4242.4242', '4242%20', '%EF%BC'])
+      expect(everything).not.toContain(leaked);
+  });
+});
+
 describe('bodies in the request log', () => {
   it('keeps what was sent and answered with every secret redacted: card numbers and codes, signing secrets, keys in text', async () => {
     const merchant = await createTestMerchant();

@@ -313,3 +313,79 @@ describe('server actions called with deeply nested arguments', () => {
     expect(response.status).toBe(400);
   });
 });
+
+describe('every server action called with argument shapes React cannot revive', () => {
+  // Twelve bodies no page of ours sends: arguments that are not a list, not JSON, and references to parts
+  // of the request that were never sent (a Map, a Set, a promise, an outlined value, a Blob, a temporary
+  // or server reference). React would throw while reviving them, before the action runs: a 500 and a stack
+  // in the log. Each must be refused with a 4xx instead, signed in or not.
+  const PROBES: [string, () => string | FormData][] = [
+    ['a string', () => '"x"'],
+    ['a Map never sent', () => '[{"status":"idle"},"$Q1"]'],
+    ['a number', () => '42'],
+    ['null', () => 'null'],
+    ['an object', () => `{"0":"${MARK}"}`],
+    ['not JSON', () => '[['],
+    ['a promise never sent', () => '["$@1"]'],
+    ['an outlined value never sent', () => '["$1"]'],
+    ['a Set never sent', () => '[{"status":"idle"},"$W1"]'],
+    ['a Blob never sent', () => '["$B1"]'],
+    ['a temporary reference', () => `["$T", "${MARK}"]`],
+    [
+      'a form whose arguments name a Map never sent',
+      () => {
+        const form = new FormData();
+        form.append('0', '[{"status":"idle"},"$Q1"]');
+        return form;
+      },
+    ],
+  ];
+
+  const actionsWithPages = () => {
+    const manifest = JSON.parse(
+      fs.readFileSync(
+        path.join(process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'),
+        'utf8',
+      ),
+    );
+    const byName = new Map(
+      Object.entries(manifest.node as Record<string, { exportedName: string }>).map(([id, action]) => [
+        action.exportedName,
+        id,
+      ]),
+    );
+    return [
+      ...dashboardActions().map((action) => ({ ...action, signedIn: true })),
+      { id: byName.get('payCheckout')!, name: 'payCheckout', page: '/checkout/cs_000000000000000000000000' },
+      { id: byName.get('payThroughLink')!, name: 'payThroughLink', page: '/pay/pl_000000000000000000000000' },
+      { id: byName.get('signUpAction')!, name: 'signUpAction', page: '/signup' },
+    ].map((action) => ({ signedIn: false, ...action, label: `${action.name} (${action.page})` }));
+  };
+
+  it.each(actionsWithPages())('$label refuses each with a 4xx and logs no stack', async (action) => {
+    expect(action.id).toBeTruthy();
+    const offset = fs.statSync(SERVER_LOG).size;
+    const answers: string[] = [];
+    for (const [what, body] of PROBES) {
+      const sent = body();
+      const response = await fetch(`${base}${action.page}`, {
+        method: 'POST',
+        headers: {
+          ...(action.signedIn ? { Cookie: cookie } : {}),
+          'Next-Action': action.id,
+          Accept: 'text/x-component',
+          Origin: base,
+          ...(typeof sent === 'string' ? { 'Content-Type': 'text/plain;charset=UTF-8' } : {}),
+        },
+        body: sent,
+        redirect: 'manual',
+      });
+      await response.text();
+      answers.push(`${what}: ${response.status}`);
+    }
+    expect(answers).toEqual(PROBES.map(([what]) => `${what}: 400`));
+    const log = await logSince(offset);
+    expect(log).not.toContain(MARK);
+    expect(log).not.toMatch(/TypeError|RangeError|SyntaxError|⨯|\n\s+at /);
+  });
+});

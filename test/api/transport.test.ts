@@ -1,6 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '@/lib/db';
 import { revokeApiKey } from '@/lib/api-keys/service';
+import { ID_PREFIXES } from '@/lib/ids';
+import { API_OPERATIONS } from '@/lib/openapi/operations';
 import { apiClient, createTestMerchant, sessionBody } from '../helpers';
 
 // The /v1 wrapper: routing, authentication, scopes, body transport, in the order /docs#errors gives.
@@ -42,6 +45,85 @@ describe('routing', () => {
     const put = await apiClient().request('PUT', '/v1/payments/pay_000000000000000000000000');
     expectError(put, 405, 'invalid_request_error', 'method_not_allowed');
     expect(put.headers.get('allow')).toBe('GET');
+  });
+});
+
+/**
+ * A request with any method Node's HTTP parser knows (fetch refuses to send TRACE; one the parser does not
+ * know, like TRACK, gets the parser's own 400), its status, headers and body.
+ */
+function rawRequest(method: string, path: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+    const request = http.request(`${inject('serverUrl')}${path}`, { method });
+    request.on('error', reject).on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text }));
+    });
+    request.end();
+  });
+}
+
+describe('methods no route serves', () => {
+  // each operation's path with an id of its kind, and the methods of the operations at that path
+  const paths = [...new Set(API_OPERATIONS.map((operation) => operation.path))].map((template) => {
+    const pathId = API_OPERATIONS.find((operation) => operation.path === template)!.pathId;
+    return {
+      path: template.replace('{id}', `${pathId ? ID_PREFIXES[pathId] : 'x_'}${'0'.repeat(24)}`),
+      allow: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
+        .filter((method) =>
+          API_OPERATIONS.some((operation) => operation.path === template && operation.method === method),
+        )
+        .join(', '),
+    };
+  });
+
+  it.each(paths)(
+    '$path answers TRACE, PROPFIND and SEARCH with the JSON 405, OPTIONS with $allow',
+    async ({ path, allow }) => {
+      for (const method of ['TRACE', 'PROPFIND', 'SEARCH']) {
+        const response = await rawRequest(method, path);
+        expect([method, response.status, response.headers.allow]).toEqual([method, 405, allow]);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect(JSON.parse(response.text).error).toMatchObject({
+          type: 'invalid_request_error',
+          code: 'method_not_allowed',
+          request_id: response.headers['request-id'],
+        });
+      }
+      const options = await rawRequest('OPTIONS', path);
+      expect([options.status, options.headers.allow]).toEqual([204, allow]);
+      if (!allow.includes('GET')) expect((await rawRequest('HEAD', path)).status).toBe(405);
+    },
+  );
+
+  it('answers TRACE and OPTIONS on an unknown /v1 path with the JSON 404', async () => {
+    for (const method of ['TRACE', 'OPTIONS']) {
+      const response = await rawRequest(method, '/v1/nope');
+      expect(response.status).toBe(404);
+      expect(JSON.parse(response.text).error.code).toBe('route_not_found');
+    }
+  });
+
+  it.each(['/', '/login', '/signup', '/docs', '/dashboard', '/checkout/cs_000000000000000000000000', '/pay/pl_x'])(
+    'the page %s answers 405 with Allow to TRACE, PROPFIND, PUT and DELETE, and lists its methods to OPTIONS',
+    async (path) => {
+      for (const method of ['TRACE', 'PROPFIND', 'PUT', 'PATCH', 'DELETE']) {
+        const response = await rawRequest(method, path);
+        expect([method, response.status, response.headers.allow]).toEqual([method, 405, 'GET, HEAD, POST, OPTIONS']);
+      }
+      const options = await rawRequest('OPTIONS', path);
+      expect([options.status, options.headers.allow]).toEqual([204, 'GET, HEAD, POST, OPTIONS']);
+    },
+  );
+
+  it.each([
+    ['/healthz', 'GET, HEAD, OPTIONS'],
+    ['/api/auth/session', 'GET, HEAD, POST, OPTIONS'],
+    ['/_next/static/nothing.js', 'GET, HEAD, OPTIONS'],
+  ])('the route %s answers TRACE with 405 and Allow', async (path, allow) => {
+    const response = await rawRequest('TRACE', path);
+    expect([response.status, response.headers.allow]).toEqual([405, allow]);
   });
 });
 

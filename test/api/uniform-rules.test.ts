@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ID_PREFIXES } from '@/lib/ids';
+import { requestSchemaOf, type JsonSchema } from '@/lib/openapi/json-schema';
 import { API_OPERATIONS } from '@/lib/openapi/operations';
 import { createTestMerchant } from '../helpers';
 
 // Rules every /v1 endpoint keeps alike: an unknown query parameter is refused (lists, get-by-id, actions
-// and the document alike), and a 401 names the scheme to authenticate with (RFC 6750).
+// and the document alike), so is one given twice, and a 401 names the scheme to authenticate with (RFC 6750).
 
 let key: string;
 
@@ -38,6 +39,36 @@ describe('an unknown query parameter', () => {
       ]);
     },
   );
+});
+
+describe('a query parameter given twice', () => {
+  /** The operation's first query parameter with two values it takes, or an unknown one where it takes none. */
+  function twice(operation: (typeof API_OPERATIONS)[number]): [string, string] {
+    const properties = Object.entries((operation.query ? requestSchemaOf(operation.query).properties : {}) ?? {});
+    if (properties.length === 0) return ['expand', '?expand=a&expand=b'];
+    const [name, schema] = properties[0] as [string, JsonSchema];
+    const values = (schema.enum as string[] | undefined) ?? (schema.type === 'integer' ? ['1', '2'] : ['a', 'b']);
+    return [name, `?${name}=${values[0]}&${name}=${values.at(-1)}`];
+  }
+
+  it.each(API_OPERATIONS.map((operation) => [operation.operationId, operation] as const))(
+    'is 400 parameter_invalid naming it on %s',
+    async (_id, operation) => {
+      const [name, query] = twice(operation);
+      const response = await send(operation, query, `Bearer ${key}`);
+      expect([response.status, (await response.json()).error]).toEqual([
+        400,
+        expect.objectContaining({ code: 'parameter_invalid', param: name, message: expect.stringContaining(name) }),
+      ]);
+    },
+  );
+
+  it('?status=failed&status=succeeded on the payments list', async () => {
+    const response = await fetch(`${inject('serverUrl')}/v1/payments?status=failed&status=succeeded`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    expect([response.status, (await response.json()).error.param]).toEqual([400, 'status']);
+  });
 });
 
 describe('a 401', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parse } from '@/lib/api/parse';
+import { parse, queryParameters } from '@/lib/api/parse';
 import { errorResponse, routes } from '@/lib/api/route';
 import { newId } from '@/lib/ids';
 import { currentOpenApiDocument } from '@/lib/openapi/current';
@@ -15,7 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: async (request) => {
     const requestId = newId('request');
     try {
-      parse(noQuery, Object.fromEntries(new URL(request.url).searchParams));
+      parse(noQuery, queryParameters(new URL(request.url)));
     } catch (error) {
       return errorResponse(error, requestId, request);
     }
