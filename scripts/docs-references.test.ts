@@ -15,9 +15,8 @@ const forbidden = [
   new RegExp(`(^|[^\\w/.-])architecture\\.md`),
   new RegExp(`\\b${'issue'}s? #?\\d+`, 'i'),
 ];
-// SECURITY.md is another change's to sweep
 const README_MOST_LINES = 420;
-const LEFT_OUT = /^(docs\/|prisma\/migrations\/|SECURITY\.md$)/;
+const LEFT_OUT = /^(docs\/|prisma\/migrations\/)/;
 
 /** The README without its Performance section, which moves to docs/performance.md. */
 function readmeWithoutPerformance(readme: string): string {
