@@ -55,6 +55,7 @@ describe('POST /v1/payment-links', () => {
       active: true,
       url: `${serverUrl}/pay/${res.body.id}`,
       metadata: {},
+      adjustable_quantity: { enabled: false, minimum: null, maximum: null },
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
   });
