@@ -245,6 +245,7 @@ describe('the hosted checkout’s Pay checks the card again on the server', () =
     // what a browser whose own check was skipped would send
     const card = {
       method: 'card',
+      email: '',
       card: { number: '4242 4242 4242 4242', expiry: '13 / 30', cvc: '123', name: 'Ada Lovelace' },
     };
     const response = await fetch(`${base}/checkout/${session.id}`, {
