@@ -4,8 +4,8 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // client/examples/integration.ts is a merchant's integration: it must compile under --strict with no casts,
-// against the client's sources (examples/tsconfig.json maps the package name to them), as must the root
-// README's client examples (quick-start.ts, webhook-route.ts). The package test compiles the integration
+// against the client's sources (examples/tsconfig.json maps the package name to them), as must the
+// client README's examples (quick-start.ts, webhook-route.ts). The package test compiles the integration
 // again against the built, packed package.
 
 const CLIENT = path.resolve(import.meta.dirname, '..');
@@ -69,9 +69,9 @@ describe('the sample integration', () => {
   }, 60_000);
 });
 
-describe("the root README's client examples", () => {
+describe("the client README's examples", () => {
   it('are the compiled files examples/quick-start.ts and examples/webhook-route.ts', () => {
-    const readme = fs.readFileSync(path.join(CLIENT, '../README.md'), 'utf8');
+    const readme = fs.readFileSync(path.join(CLIENT, 'README.md'), 'utf8');
     for (const file of ['quick-start.ts', 'webhook-route.ts'])
       expect(readme).toContain('```ts\n' + fs.readFileSync(path.join(CLIENT, 'examples', file), 'utf8') + '```');
   });
