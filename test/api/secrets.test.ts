@@ -100,7 +100,7 @@ async function payOnHostedPage(sessionId: string, card: { number: string; expiry
       Accept: 'text/x-component',
       Origin: base,
     },
-    body: JSON.stringify([sessionId, { method: 'card', card }]),
+    body: JSON.stringify([sessionId, { method: 'card', email: '', card }]),
   });
   return { status: response.status, text: await response.text() };
 }
