@@ -302,10 +302,12 @@ function searchConditions(merchantId: string, search: PaymentSearch): Prisma.Sql
 }
 
 // the session's payment: no other attempt of the session succeeded (or otherwise did not fail), and a failed
-// one is the latest (through the attempts' checkout_session_id index)
+// one is the latest, asked per row through the attempts' checkout_session_id index: OFFSET 0 keeps PostgreSQL
+// from making it an anti-join, which it planned as a hash of every merchant's payments (lib/db/explain.test.ts)
 const SESSION_OUTCOME = Prisma.sql`NOT EXISTS (
   SELECT 1 FROM "payments" AS o WHERE o."checkout_session_id" = p."checkout_session_id" AND o."id" <> p."id"
-    AND (o."status" <> 'failed' OR (p."status" = 'failed' AND (o."created_at", o."id") > (p."created_at", p."id"))))`;
+    AND (o."status" <> 'failed' OR (p."status" = 'failed' AND (o."created_at", o."id") > (p."created_at", p."id")))
+  OFFSET 0)`;
 
 /** The same rule as paymentListStatus, on the payment row itself (two columns compared, no join). */
 function statusSql(status: PaymentListStatus): Prisma.Sql {
