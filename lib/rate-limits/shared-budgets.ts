@@ -1,4 +1,3 @@
-import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { describeError, log } from '@/lib/log';
 import { windowKey, type Claim, type Granted } from './repository';
@@ -6,17 +5,12 @@ import { windowKey, type Claim, type Granted } from './repository';
 // Rate limits shared by every web process without a round trip per request. Windows are fixed slices of the
 // clock, the same in every process. A process spends tokens it holds for a bucket's current window; every
 // SETTLE_MS, in the background, it claims more in one statement for all its buckets, and PostgreSQL hands
-// out at most the limit of each window to all processes together (lib/rate-limits/repository.ts). A process
-// claims what its pace says it will need (at most a fair part of what is left, so that several busy
-// processes share), and some settlements before a window ends it claims for the next one, so that a busy
-// bucket's first requests of a window find tokens.
-//
-// A request never waits for the background cycle. In a window no settlement has answered for yet (a key
-// or merchant idle until now, or a new second), a process serves from a small allowance on credit and
-// claims what it spent at its next settlement: the allowances of all processes together are a tenth of the
-// limit, so that is all the limit can be passed by, in a window the others used up unseen. A request that
-// finds neither a token nor allowance, while the window still had tokens to hand out, starts a settlement
-// at once and waits for it (up to MAX_WAITS of them), instead of being refused.
+// out at most the limit of each window to all processes together (lib/rate-limits/repository.ts). So the
+// limit holds exactly however many processes share it. A process claims what its pace says it will need
+// (at most a fair part of what is left, so that several busy processes share), and some settlements before
+// a window ends it claims for the next one, so that a busy bucket's first requests of a window find tokens.
+// A request that finds none, while the window still had tokens to hand out, waits for the next settlement,
+// which claims for it (up to MAX_WAITS of them), instead of being refused.
 
 export const SETTLE_MS = 100;
 /** how long a process that has not claimed still counts as present */
@@ -25,8 +19,6 @@ export const PRESENT_MS = 2_000;
 export const MAX_WAITS = 5;
 /** how long before a window ends a process claims for the next one */
 const CLAIM_AHEAD_MS = 3 * SETTLE_MS;
-/** the part of a limit that all processes together may spend on credit in a window */
-const ALLOWANCE_SHARE = 0.1;
 const IDLE_MS = 60_000;
 const PURGE_EVERY = 600;
 
@@ -41,10 +33,8 @@ export type Outcome = {
 
 type Window = {
   start: number;
-  /** held by this process, unspent; below zero, what it spent on credit and has not claimed yet */
+  /** held by this process, unspent */
   tokens: number;
-  /** a settlement answered for this window: what all processes took of it is known, so nothing more on credit */
-  heard: boolean;
   /** handed out to all processes, as of the last settlement */
   granted: number;
   /** requests that found no token since the last settlement */
@@ -63,7 +53,6 @@ type Depart = (self: string) => Promise<void>;
 const newWindow = (start: number): Window => ({
   start,
   tokens: 0,
-  heard: false,
   granted: 0,
   waiting: 0,
   spent: 0,
@@ -80,13 +69,6 @@ export class SharedBudgets {
   private ticks = 0;
   private timer?: NodeJS.Timeout;
   private waiters: Array<() => void> = [];
-  /** a request is waiting for the settlement after the one under way */
-  private settleAgain = false;
-  /**
-   * Starts a settlement in the context this was made in, as the timer's are: it serves every waiting
-   * request, so it is none's own work (lib/db/round-trips.ts would count it to the one that started it).
-   */
-  private readonly settleNow = AsyncResource.bind(() => void this.tick());
 
   constructor(
     private readonly settle: Settle,
@@ -95,7 +77,7 @@ export class SharedBudgets {
     private readonly depart: Depart = async () => {},
   ) {}
 
-  /** Spends one token of the bucket's current window, when this process holds one or may owe one. */
+  /** Spends one token of the bucket's current window, when this process holds one. */
   consume(name: string, points: number, windowMs: number): Outcome {
     const now = this.clock();
     const bucket = this.bucket(name, points, windowMs, now);
@@ -105,7 +87,7 @@ export class SharedBudgets {
       window.fallback = true;
       window.tokens += Math.floor(points / this.processes);
     }
-    const allowed = window.tokens >= 1 || (!window.heard && -window.tokens < this.allowance(points));
+    const allowed = window.tokens >= 1;
     if (allowed) {
       window.tokens -= 1;
       window.spent += 1;
@@ -116,27 +98,17 @@ export class SharedBudgets {
     return {
       allowed,
       worthWaiting,
-      remaining: Math.max(0, Math.floor(window.tokens) + toHandOut),
+      remaining: Math.floor(window.tokens) + toHandOut,
       msBeforeReset: window.start + windowMs - now,
     };
   }
 
-  /**
-   * Resolves when a settlement that began after this call has ended (or after a second without one). It
-   * begins now, or as soon as the one under way has ended: a request waits for a round trip, not a cycle.
-   */
+  /** Resolves when a settlement that began after this call has ended (or after a second without one). */
   nextSettlement(): Promise<void> {
     return new Promise((resolve) => {
       this.waiters.push(resolve);
       setTimeout(resolve, 1000).unref();
-      if (this.settling) this.settleAgain = true;
-      else this.settleNow();
     });
-  }
-
-  /** What this process may spend on credit in a window no settlement has answered for. */
-  private allowance(points: number): number {
-    return Math.floor((points * ALLOWANCE_SHARE) / this.processes);
   }
 
   start(): void {
@@ -176,10 +148,6 @@ export class SharedBudgets {
     } finally {
       this.settling = false;
       for (const resolve of waiters) resolve();
-      if (this.settleAgain) {
-        this.settleAgain = false;
-        this.settleNow();
-      }
     }
   }
 
@@ -214,7 +182,6 @@ export class SharedBudgets {
       if (!answer) continue;
       window.tokens += answer.grant;
       window.granted = answer.granted;
-      window.heard = true;
     }
   }
 
@@ -223,17 +190,16 @@ export class SharedBudgets {
   }
 
   /**
-   * For the current window: what it spent on credit, the requests waiting, and what its pace says it will
-   * spend before the next settlement but one, less what it holds; at most a fair part of what is left to
-   * hand out (credit and waiting requests aside), so that busy processes share a window.
+   * For the current window: the requests waiting, and what its pace says it will spend before the next
+   * settlement but one, less what it holds; at most a fair part of what is left to hand out (the waiting
+   * requests aside), so that busy processes share a window.
    */
   private want(bucket: Bucket, window: Window, now: number): number {
     const elapsed = Math.max(SETTLE_MS, now - window.start);
     const pace = Math.ceil((window.spent + window.waiting) * ((2 * SETTLE_MS) / elapsed));
     const wanted = Math.max(0, pace - Math.floor(window.tokens));
     const fair = Math.ceil(Math.max(0, bucket.points - window.granted) / this.processes);
-    const owed = Math.max(0, -Math.floor(window.tokens));
-    return Math.max(owed + window.waiting, Math.min(wanted, fair));
+    return Math.max(window.waiting, Math.min(wanted, fair));
   }
 
   /** For the next window: what this one's pace would spend in a whole window, at most a fair part of the limit. */
