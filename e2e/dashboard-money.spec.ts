@@ -208,8 +208,9 @@ test('a refund is confirmed in a dialog that names the amount and the payment, t
 
   await page.goto(`/dashboard/payments/${payment.id}`);
   const amount = page.getByLabel('Amount (USD)');
-  // nothing is chosen for the merchant: the amount starts empty, and the hint says how much is left
-  await expect(amount).toHaveValue('');
+  // the amount starts at what is left; emptied, the hint says how much that is, and Refund asks for an amount
+  await expect(amount).toHaveValue('37.50');
+  await amount.fill('');
   await expect(amount).toHaveAccessibleDescription('Up to US$37.50 can be refunded.');
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
   await expect(amount).toHaveAccessibleDescription('Enter an amount like 12.50.');
@@ -234,7 +235,8 @@ test('a refund is confirmed in a dialog that names the amount and the payment, t
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
   await dialog.getByRole('button', { name: 'Refund US$12.50' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Refund of US$12.50 requested.' })).toBeVisible();
-  await expect(amount).toHaveValue('');
+  // the field starts again at what is left
+  await expect(amount).toHaveValue('25.00');
   await expect(page.getByRole('region', { name: 'Details' })).toContainText('RefundedUS$12.50', { timeout: 15_000 });
   await expectAccessibleAtBothSizes(page);
   await screenshotBoth(page, 'payment-refund-done');
