@@ -63,6 +63,8 @@ type Objects = {
 /** The address of a route, its [id] filled with an object the signed-in merchant (or the demo merchant, for public pages) owns. */
 function addressOf(route: string, ids: Objects): string {
   const fill: Record<string, string> = {
+    // served at /docs, which proxy.ts rewrites to the edition of this deployment's settings
+    '/docs/[edition]': '/docs',
     '/checkout/[id]': `/checkout/${ids.publicSessionId}`,
     '/pay/[id]': `/pay/${ids.publicLinkId}`,
     '/pay/[id]/receipt': `/pay/${ids.publicLinkId}/receipt`,
@@ -189,7 +191,7 @@ test('every page sends CSP with frame-ancestors none, X-Frame-Options, Referrer-
       '/pay/[id]/receipt',
       '/login',
       '/signup',
-      '/docs',
+      '/docs/[edition]',
       '/dashboard',
       '/dashboard/settings',
     ]),
