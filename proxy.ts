@@ -38,6 +38,9 @@ function docs(request: NextRequest) {
     return new NextResponse('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   const url = request.nextUrl.clone();
   url.pathname = edition;
+  // the server itself speaks plain http (TLS ends in the proxy in front); behind one, nextUrl says https from
+  // X-Forwarded-Proto, and Next would forward an https rewrite to itself as another site's (an EPROTO 500)
+  url.protocol = 'http:';
   return NextResponse.rewrite(url);
 }
 
