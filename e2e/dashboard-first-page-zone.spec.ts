@@ -16,13 +16,30 @@ async function zoneSentWith(page: Page, path: string, submit: () => Promise<void
   return zone === undefined ? undefined : decodeURIComponent(zone);
 }
 
-/** The zone the server drew the dashboard's first answer in, read from that answer's own payload. */
-async function zoneOfFirstDashboardAnswer(page: Page): Promise<string | undefined> {
-  const answer = await page.waitForResponse(
-    (response) => new URL(response.url()).pathname === '/dashboard' && response.request().method() === 'GET',
-  );
-  // the dashboard layout's zone provider carries its zone in the React payload
-  return /\\?"timeZone\\?":\\?"([A-Za-z_/+-]+)\\?"/.exec(await answer.text())?.[1];
+/**
+ * The zone the server drew the dashboard's first answer in, read from that answer's own payload. The answer is
+ * taken through a route so its body is read before the browser moves on (a navigation drops a body not yet read).
+ */
+function zoneOfFirstDashboardAnswer(page: Page): Promise<string | undefined> {
+  let taken = false;
+  return new Promise((resolve, reject) => {
+    void page.route(
+      (url) => url.pathname === '/dashboard',
+      async (route) => {
+        if (taken || route.request().method() !== 'GET') return route.continue();
+        taken = true;
+        try {
+          const answer = await route.fetch();
+          const body = await answer.text();
+          await route.fulfill({ response: answer, body });
+          // the dashboard layout's zone provider carries its zone in the React payload
+          resolve(/\\?"timeZone\\?":\\?"([A-Za-z_/+-]+)\\?"/.exec(body)?.[1]);
+        } catch (error) {
+          reject(error as Error);
+        }
+      },
+    );
+  });
 }
 
 test('the first page after sign-up and after sign-in is drawn in the browser’s zone', async ({ browser }) => {
