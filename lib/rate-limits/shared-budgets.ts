@@ -15,14 +15,15 @@ import { windowKey, type Claim, type Granted } from './repository';
 // allowance on credit and claims what it spent at its next settlement: the allowances of all processes
 // together are at most a tenth of the limit, so that is all the limit can be passed by, in a window the
 // others used up unseen. A request that finds neither a token nor allowance, while the window still had
-// tokens to hand out, waits for the next settlement, which claims for it (up to MAX_WAITS of them), instead
-// of being refused.
+// tokens to hand out, waits for the next settlement, which claims for it, and for more while the window it
+// lands in has tokens to hand out (up to MAX_WAIT_MS: on a loaded machine a settlement may end after the
+// window it claimed for, and a count of settlements ran out before the tokens did), instead of being refused.
 
 export const SETTLE_MS = 100;
 /** how long a process that has not claimed still counts as present */
 export const PRESENT_MS = 2_000;
-/** how many settlements a request without a token may wait for */
-export const MAX_WAITS = 5;
+/** how long a request without a token may wait for settlements, while its window has tokens to hand out */
+export const MAX_WAIT_MS = 5_000;
 /** how long before a window ends a process claims for the next one */
 const CLAIM_AHEAD_MS = 3 * SETTLE_MS;
 /** the part of a limit that all processes together may spend on credit in a window */
