@@ -1,6 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
+import { EVENT_OBJECTS } from '@/lib/events/objects';
+import { serializeEvent } from '@/lib/events/serialize';
+import type { EventType } from '@/lib/events/types';
 import type { RefundRequest } from '@/lib/generated/prisma/client';
 import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
 import { payCheckoutSession } from '@/lib/payments/pay';
@@ -58,6 +61,8 @@ async function eventsAbout(refundId: string) {
     where: { merchantId, data: { path: ['object', 'id'], equals: refundId } },
     orderBy: [{ createdAt: 'asc' }, { seq: 'asc' }],
   });
+  // each as the document describes its type (lib/events/objects.ts)
+  for (const event of events) EVENT_OBJECTS[event.type as EventType].parse(serializeEvent(event));
   return events.map((event) => ({ type: event.type, object: (event.data as { object: unknown }).object }));
 }
 
