@@ -55,10 +55,17 @@ const refundOf = async (api: ReturnType<typeof apiClient>, paymentId: string, am
   ok(await api.post('/v1/refund-requests', { payment_id: paymentId, amount, metadata: { rma: 'R-7' } }), 201)
     .id as string;
 
-/** The merchant's events about one refund request, oldest first, from GET /v1/events. */
+/**
+ * The merchant's events about one refund request from GET /v1/events, oldest first; events of one change
+ * (approved on the spot and completed, by the test helper) share their created_at: those in life-cycle order.
+ */
 async function listedAbout(api: ReturnType<typeof apiClient>, refundId: string): Promise<Event[]> {
-  const events = ok(await api.get('/v1/events?limit=100')).data as Event[];
-  return events.filter((event) => event.data.object.id === refundId).reverse();
+  const events = ok(await api.get('/v1/events?limit=100')).data as (Event & { created_at: string })[];
+  return events
+    .filter((event) => event.data.object.id === refundId)
+    .sort(
+      (a, b) => a.created_at.localeCompare(b.created_at) || REFUND_TYPES.indexOf(a.type) - REFUND_TYPES.indexOf(b.type),
+    );
 }
 
 describe('refund request events over HTTP', () => {
