@@ -636,6 +636,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "refund_request.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund_request.approved
+         * @description A refund was approved (by a person, or at once under the automatic policy) and sent to the provider. POSTed to every enabled endpoint subscribed to `refund_request.approved` (or `*`), at least once.
+         */
+        post: operations["webhook.refund_request.approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund_request.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund_request.declined
+         * @description A refund was declined; its amount is available again. POSTed to every enabled endpoint subscribed to `refund_request.declined` (or `*`), at least once.
+         */
+        post: operations["webhook.refund_request.declined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund_request.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund_request.canceled
+         * @description A refund was canceled; its amount is available again. POSTed to every enabled endpoint subscribed to `refund_request.canceled` (or `*`), at least once.
+         */
+        post: operations["webhook.refund_request.canceled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "refund.completed": {
         parameters: {
             query?: never;
@@ -845,6 +905,10 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            /** @description In events only (refund_request.* and refund.*): the metadata of the refund's payment, so the event alone finds its order */
+            payment_metadata?: {
+                [key: string]: string;
+            };
             /**
              * Format: date-time
              * @description When it was requested (ISO 8601 UTC, milliseconds)
@@ -920,7 +984,7 @@ export interface components {
             url: string;
             description: string | null;
             /** @description The event types sent here; ["*"] is every type, now and later */
-            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund.completed" | "refund.failed" | "*")[];
+            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
             /** @enum {string} */
             status: "enabled" | "disabled";
             /** @description Fault injection on this endpoint (/docs: Update a webhook endpoint says how it works) */
@@ -949,7 +1013,7 @@ export interface components {
             url: string;
             description: string | null;
             /** @description The event types sent here; ["*"] is every type, now and later */
-            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund.completed" | "refund.failed" | "*")[];
+            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
             /** @enum {string} */
             status: "enabled" | "disabled";
             /** @description Fault injection on this endpoint (/docs: Update a webhook endpoint says how it works) */
@@ -986,7 +1050,7 @@ export interface components {
             has_more: boolean;
         };
         /** @description Something that happened to a resource; its type says what data.object is */
-        Event: components["schemas"]["CheckoutSessionCompletedEvent"] | components["schemas"]["CheckoutSessionExpiredEvent"] | components["schemas"]["PaymentSucceededEvent"] | components["schemas"]["PaymentFailedEvent"] | components["schemas"]["RefundRequestCreatedEvent"] | components["schemas"]["RefundCompletedEvent"] | components["schemas"]["RefundFailedEvent"];
+        Event: components["schemas"]["CheckoutSessionCompletedEvent"] | components["schemas"]["CheckoutSessionExpiredEvent"] | components["schemas"]["PaymentSucceededEvent"] | components["schemas"]["PaymentFailedEvent"] | components["schemas"]["RefundRequestCreatedEvent"] | components["schemas"]["RefundRequestApprovedEvent"] | components["schemas"]["RefundRequestDeclinedEvent"] | components["schemas"]["RefundRequestCanceledEvent"] | components["schemas"]["RefundCompletedEvent"] | components["schemas"]["RefundFailedEvent"];
         EventList: {
             /** @constant */
             object: "list";
@@ -1074,6 +1138,60 @@ export interface components {
             object: "event";
             /** @constant */
             type: "refund_request.created";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601 UTC, milliseconds)
+             */
+            created_at: string;
+            /** @description data.object: the resource as the API showed it right after the change */
+            data: {
+                object: components["schemas"]["RefundRequest"];
+            };
+        };
+        /** @description A refund was approved (by a person, or at once under the automatic policy) and sent to the provider */
+        RefundRequestApprovedEvent: {
+            /** @description Also the webhook-id header of its deliveries: deduplicate on it */
+            id: string;
+            /** @constant */
+            object: "event";
+            /** @constant */
+            type: "refund_request.approved";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601 UTC, milliseconds)
+             */
+            created_at: string;
+            /** @description data.object: the resource as the API showed it right after the change */
+            data: {
+                object: components["schemas"]["RefundRequest"];
+            };
+        };
+        /** @description A refund was declined; its amount is available again */
+        RefundRequestDeclinedEvent: {
+            /** @description Also the webhook-id header of its deliveries: deduplicate on it */
+            id: string;
+            /** @constant */
+            object: "event";
+            /** @constant */
+            type: "refund_request.declined";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601 UTC, milliseconds)
+             */
+            created_at: string;
+            /** @description data.object: the resource as the API showed it right after the change */
+            data: {
+                object: components["schemas"]["RefundRequest"];
+            };
+        };
+        /** @description A refund was canceled; its amount is available again */
+        RefundRequestCanceledEvent: {
+            /** @description Also the webhook-id header of its deliveries: deduplicate on it */
+            id: string;
+            /** @constant */
+            object: "event";
+            /** @constant */
+            type: "refund_request.canceled";
             /**
              * Format: date-time
              * @description When the change happened (ISO 8601 UTC, milliseconds)
@@ -1261,7 +1379,7 @@ export interface components {
             /** @description Where to POST events: http or https, not a private address (unless the server allows them) */
             url: string;
             /** @description The event types to send, each once, or `["*"]` for every type, now and later: `"*"` stands alone */
-            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund.completed" | "refund.failed" | "*")[];
+            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
             /** @description For your records */
             description?: string | null;
             /** @description `faults` injects what real webhooks do (all off by default). `duplicate_rate` (0–1): after a delivery is answered 2xx, with this probability the same event is sent once more 1–10 s later, with the same `webhook-id` and body and a fresh `webhook-timestamp` and signature; that attempt is logged with `injected: "duplicate"` (a dashboard resend is never duplicated). `delay_seconds` (0–3600): a delivery's first attempt is due that long after its event was created; changing it moves the first attempts not yet made. `shuffle`: the endpoint's deliveries that are due together are sent one after another in random order instead of event order. `seed` (an integer, or null for fresh randomness): setting it (even to the same value) numbers the endpoint's deliveries from 1 again, n = 1, 2, … in the order their events are created; then u(purpose) = the first 6 bytes of SHA-256 of the UTF-8 text `{seed}:{n}:{purpose}` read as a big-endian integer and divided by 2^48. Delivery n is duplicated exactly when u("duplicate") < duplicate_rate, 1 + floor(10 × u("duplicate-delay")) seconds after its 2xx; a shuffled batch is sent in increasing u("shuffle") (ties by n). So the same seed and the same sequence of events give the same duplicates and the same order on every run. */
@@ -1278,7 +1396,7 @@ export interface components {
         };
         UpdateWebhookEndpointRequest: {
             url?: string;
-            events?: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund.completed" | "refund.failed" | "*")[];
+            events?: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
             description?: string | null;
             /** @enum {string} */
             status?: "enabled" | "disabled";
@@ -4969,7 +5087,7 @@ export interface operations {
                 limit?: number;
                 /** @description The id of the last object of the previous page */
                 starting_after?: string;
-                type?: "checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund.completed" | "refund.failed";
+                type?: "checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed";
             };
             header?: never;
             path?: never;
@@ -6543,6 +6661,114 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RefundRequestCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: never sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s: retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.refund_request.approved": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}", keyed with the characters of the secret after whsec_, base64-decoded>`; several, space-separated, while a rotated secret still signs */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequestApprovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: never sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s: retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.refund_request.declined": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}", keyed with the characters of the secret after whsec_, base64-decoded>`; several, space-separated, while a rotated secret still signs */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequestDeclinedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: never sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s: retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.refund_request.canceled": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}", keyed with the characters of the secret after whsec_, base64-decoded>`; several, space-separated, while a rotated secret still signs */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequestCanceledEvent"];
             };
         };
         responses: {
