@@ -60,8 +60,9 @@ function readPort(raw) {
  */
 function approvedWebsites(args) {
   const hosts = [];
-  for (let host; (host = takeOption(args, 'approved-website')) !== undefined; ) {
-    if (!host.trim() || host.includes(',')) throw new UsageError(`--approved-website takes one host, not ${JSON.stringify(host)}`);
+  for (let host; (host = takeOption(args, 'approved-website')) !== undefined;) {
+    if (!host.trim() || host.includes(','))
+      throw new UsageError(`--approved-website takes one host, not ${JSON.stringify(host)}`);
     hosts.push(host);
   }
   const given = [process.env.SANDBOX_APPROVED_WEBSITES, ...hosts].filter(Boolean);

@@ -1378,6 +1378,9 @@ export interface operations {
                 starting_after?: string;
                 order_reference?: string;
                 status?: "open" | "complete" | "expired";
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -2183,6 +2186,10 @@ export interface operations {
                 order_reference?: string;
                 status?: "succeeded" | "failed";
                 customer_email?: string;
+                checkout_session_id?: string;
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -2483,6 +2490,9 @@ export interface operations {
                 starting_after?: string;
                 payment_id?: string;
                 status?: "requested" | "processing" | "completed" | "failed" | "declined" | "canceled";
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;

@@ -3,7 +3,18 @@ import { metadataField, type Metadata } from '@/lib/api/metadata';
 import { claimOnEachClock, dueOn, onEachClock } from '@/lib/test-clocks/repository';
 import { NEWEST_FIRST, type Cursor } from '@/lib/api/pagination';
 import { sql, type Db } from '@/lib/db';
-import { conditional, cte, type MaybeGiven, params, permitted, raw, run, runWrite, sql as statementSql, write } from '@/lib/db/statement';
+import {
+  conditional,
+  cte,
+  type MaybeGiven,
+  params,
+  permitted,
+  raw,
+  run,
+  runWrite,
+  sql as statementSql,
+  write,
+} from '@/lib/db/statement';
 import { eventParams, eventsWrittenAfter, type EventValues, type NewEvent } from '@/lib/events/repository';
 import {
   type ClaimOutcome,

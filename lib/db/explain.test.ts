@@ -259,8 +259,7 @@ const cases: Array<[string, (database: Db) => Promise<unknown>]> = [
   ['the sessions list', (d) => findSessionsPage(d, merchantId, { at: new Date() }, { take: 11 })],
   [
     'sessions by order reference',
-    (d) =>
-      findSessionsPage(d, merchantId, { orderReference: seeded(9).reference, at: new Date() }, { take: 11 }),
+    (d) => findSessionsPage(d, merchantId, { orderReference: seeded(9).reference, at: new Date() }, { take: 11 }),
   ],
   ...(['open', 'complete', 'expired'] as const).map((status): [string, (database: Db) => Promise<unknown>] => [
     `sessions ${status}`,
@@ -296,7 +295,10 @@ const cases: Array<[string, (database: Db) => Promise<unknown>]> = [
   ],
   ['refunds by status', (d) => findRefundRequestsPage(d, merchantId, { status: 'failed' }, { take: 11 })],
   ['refunds by metadata', (d) => findRefundRequestsPage(d, refundingMerchantId, refundOf21, { take: 11 })],
-  ['refunds by common metadata', (d) => findRefundRequestsPage(d, refundingMerchantId, { metadata: WEB }, { take: 11 })],
+  [
+    'refunds by common metadata',
+    (d) => findRefundRequestsPage(d, refundingMerchantId, { metadata: WEB }, { take: 11 }),
+  ],
   ['the dashboard refunds list', (d) => searchRefundRows(d, merchantId, { status: 'completed', ...page })],
   ['refunds per status', (d) => countRefundsByStatus(d, merchantId, COUNT_LIMIT)],
   ['whether any refund waits', (d) => hasRefundsIn(d, merchantId, ['requested'])],

@@ -156,7 +156,10 @@ export function conditional<Values>(
   const statementOf = (set: number) => {
     let statement = compiled.get(set);
     if (!statement) {
-      const where = join(all.filter((_, i) => set & (1 << i)).map((one) => one.fragment), ' AND ');
+      const where = join(
+        all.filter((_, i) => set & (1 << i)).map((one) => one.fragment),
+        ' AND ',
+      );
       statement = compile(`${name}-${set}`, select(where));
       compiled.set(set, statement);
     }

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { metadataField } from '@/lib/api/metadata';
 import { NEWEST_FIRST, type Cursor } from '@/lib/api/pagination';
 import { sql, type Db } from '@/lib/db';
-import { conditional, cte, type MaybeGiven, params, permitted, raw, run, sql as statementSql, write } from '@/lib/db/statement';
+import {
+  conditional,
+  cte,
+  type MaybeGiven,
+  params,
+  permitted,
+  raw,
+  run,
+  sql as statementSql,
+  write,
+} from '@/lib/db/statement';
 import { eventParams, eventsWrittenAfter, type EventValues, type NewEvent } from '@/lib/events/repository';
 import { type ClaimOutcome, type ClaimWithAnswer, runWriteWithKey, withKeyClaim } from '@/lib/idempotency/repository';
 import { isId } from '@/lib/ids';
@@ -80,7 +90,9 @@ export type PaymentFilters = {
   metadata?: string;
 };
 
-type PaymentListValues = MaybeGiven<PaymentFilters & { merchantId: string; afterCreatedAt: Date; afterId: string; take: number }>;
+type PaymentListValues = MaybeGiven<
+  PaymentFilters & { merchantId: string; afterCreatedAt: Date; afterId: string; take: number }
+>;
 
 const list = params<PaymentListValues>({
   merchantId: 'text',

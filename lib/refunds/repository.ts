@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { metadataField } from '@/lib/api/metadata';
 import { NEWEST_FIRST, type Cursor } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
-import { conditional, cte, type MaybeGiven, params, permitted, raw, run, sql as statementSql, write } from '@/lib/db/statement';
+import {
+  conditional,
+  cte,
+  type MaybeGiven,
+  params,
+  permitted,
+  raw,
+  run,
+  sql as statementSql,
+  write,
+} from '@/lib/db/statement';
 import { eventParams, eventsWrittenAfter, type EventValues, type NewEvent } from '@/lib/events/repository';
 import { Currency as CurrencyValues, RefundStatus as RefundStatusValues } from '@/lib/generated/prisma/enums';
 import { claimOnEachClock, dueOn, merchantNowSql, onEachClock } from '@/lib/test-clocks/repository';
@@ -14,7 +24,7 @@ import {
   runWriteWithKey,
   withKeyClaim,
 } from '@/lib/idempotency/repository';
-import type { Prisma, RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
+import type { RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
 import { countLimit } from '@/lib/db/page';
 
 // Every query on refund_requests. A request moves between states only through UPDATEs that check the
@@ -129,7 +139,9 @@ export async function findRefundRequestCursor(database: Db, merchantId: string, 
 /** The filters of GET /v1/refund-requests, each optional; `metadata` is one pair as jsonb text (metadataContaining). */
 export type RefundFilters = { paymentId?: string; status?: RefundStatus; metadata?: string };
 
-type RefundListValues = MaybeGiven<RefundFilters & { merchantId: string; afterCreatedAt: Date; afterId: string; take: number }>;
+type RefundListValues = MaybeGiven<
+  RefundFilters & { merchantId: string; afterCreatedAt: Date; afterId: string; take: number }
+>;
 
 const list = params<RefundListValues>({
   merchantId: 'text',
@@ -333,12 +345,9 @@ const FINISH_REFUND_NOW = { completed: finishRefundNowAs('completed'), failed: f
 
 /** Every statement the builder compiled here, kept as text in repository.sql (lib/db/statement-snapshots.test.ts). */
 export const STATEMENTS = [
-  ...[
-    RESERVE_AND_INSERT_REFUND,
-    CANCEL_REFUND,
-    FINISH_REFUND_NOW.completed,
-    FINISH_REFUND_NOW.failed,
-  ].flatMap((one) => [one.write.plain, one.statement]),
+  ...[RESERVE_AND_INSERT_REFUND, CANCEL_REFUND, FINISH_REFUND_NOW.completed, FINISH_REFUND_NOW.failed].flatMap(
+    (one) => [one.write.plain, one.statement],
+  ),
   LIST_REFUND_REQUESTS.every,
 ];
 
