@@ -11,7 +11,7 @@ export interface paths {
         };
         /**
          * List checkout sessions
-         * @description Newest first, optionally of one order or one status.
+         * @description Newest first, optionally of one order, one status, or one metadata pair: `metadata[key]=value` matches the value exactly.
          *
          *     Scope: `payments:read`.
          */
@@ -83,7 +83,7 @@ export interface paths {
         };
         /**
          * List payments
-         * @description Newest first, optionally of one order, one status, or one customer: `customer_email` matches the whole address, whatever its case.
+         * @description Newest first, optionally of one order, one status, one customer, one checkout session (its every attempt) or one metadata pair: `customer_email` matches the whole address, whatever its case; `metadata[key]=value` the value exactly.
          *
          *     Scope: `payments:read`.
          */
@@ -127,7 +127,7 @@ export interface paths {
         };
         /**
          * List refund requests
-         * @description Newest first, optionally of one payment or one status.
+         * @description Newest first, optionally of one payment, one status, or one metadata pair: `metadata[key]=value` matches the value exactly.
          *
          *     Scope: `refund_requests:read`.
          */
