@@ -11,7 +11,7 @@ export interface paths {
         };
         /**
          * List checkout sessions
-         * @description Newest first, optionally of one order or one status.
+         * @description Newest first, optionally of one order, one status, or one metadata pair: `metadata[key]=value` matches the value exactly.
          *
          *     Scope: `payments:read`.
          */
@@ -83,7 +83,7 @@ export interface paths {
         };
         /**
          * List payments
-         * @description Newest first, optionally of one order, one status, or one customer: `customer_email` matches the whole address, whatever its case.
+         * @description Newest first, optionally of one order, one status, one customer, one checkout session (its every attempt) or one metadata pair: `customer_email` matches the whole address, whatever its case; `metadata[key]=value` the value exactly.
          *
          *     Scope: `payments:read`.
          */
@@ -127,7 +127,7 @@ export interface paths {
         };
         /**
          * List refund requests
-         * @description Newest first, optionally of one payment or one status.
+         * @description Newest first, optionally of one payment, one status, or one metadata pair: `metadata[key]=value` matches the value exactly.
          *
          *     Scope: `refund_requests:read`.
          */
@@ -1496,6 +1496,9 @@ export interface operations {
                 starting_after?: string;
                 order_reference?: string;
                 status?: "open" | "complete" | "expired";
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -2301,6 +2304,10 @@ export interface operations {
                 order_reference?: string;
                 status?: "succeeded" | "failed";
                 customer_email?: string;
+                checkout_session_id?: string;
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -2601,6 +2608,9 @@ export interface operations {
                 starting_after?: string;
                 payment_id?: string;
                 status?: "requested" | "processing" | "completed" | "failed" | "declined" | "canceled";
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;

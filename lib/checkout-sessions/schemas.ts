@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { metadataInput } from '@/lib/api/metadata';
+import { metadataInput, metadataQuery } from '@/lib/api/metadata';
 import { amountSchema, listQuerySchema, positiveAmountSchema } from '@/lib/api/parse';
 
 export const PAYMENT_METHODS = ['card', 'usdc', 'interac'] as const;
@@ -42,4 +42,5 @@ export type CreateCheckoutSessionInput = z.output<typeof createCheckoutSessionIn
 export const listCheckoutSessionsQuery = listQuerySchema({
   order_reference: z.string().max(64).optional(),
   status: z.enum(['open', 'complete', 'expired']).optional(),
+  metadata: metadataQuery.optional(),
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { metadataQuery } from '@/lib/api/metadata';
 import { listQuerySchema, parse } from '@/lib/api/parse';
+import { ID_PREFIXES } from '@/lib/ids';
 
 export const payMethodInput = z.object({ payment_method: z.enum(['card', 'usdc', 'interac']) });
 
@@ -39,6 +41,12 @@ export const listPaymentsQuery = listQuerySchema({
   order_reference: z.string().max(64).optional(),
   status: z.enum(['succeeded', 'failed']).optional(),
   customer_email: z.string().max(254).optional().describe('Payments of this customer: exact, whatever the case'),
+  checkout_session_id: z
+    .string()
+    .regex(new RegExp(`^${ID_PREFIXES.checkoutSession}[0-9A-Za-z]{24}$`), 'must be a checkout session id (cs_…)')
+    .optional()
+    .describe('The payments (attempts, failed ones included) of this checkout session'),
+  metadata: metadataQuery.optional(),
 });
 
 /** The pay body: payment_method first, so the errors are those of the method chosen. */

@@ -652,3 +652,18 @@ SELECT c."id" IS NOT NULL AS "claimed", e."fingerprint", e."response_status" AS 
 FROM (SELECT 1) AS "one" LEFT JOIN "permitted" AS c ON true
   LEFT JOIN "idempotency_keys" AS e ON c."id" IS NULL AND e."merchant_id" = $2::text
     AND e."endpoint" = $3::text AND e."key" = $4::text;
+
+-- list-refund-requests-31
+--   $1 merchantId
+--   $2 paymentId
+--   $3 status
+--   $4 metadata
+--   $5 afterCreatedAt
+--   $6 afterId
+--   $7 take
+SELECT "id", "merchant_id" AS "merchantId", "payment_id" AS "paymentId", "amount", "currency"::text AS "currency",
+       "status"::text AS "status", "reason", "crypto_refund_destination_note" AS "cryptoRefundDestinationNote",
+       "failure_reason" AS "failureReason", "metadata", "processing_at" AS "processingAt",
+       "created_at" AS "createdAt", "updated_at" AS "updatedAt"
+FROM "refund_requests" WHERE "merchant_id" = $1::text AND "payment_id" = $2::text AND "status" = $3::"RefundStatus" AND "metadata" @> $4::jsonb AND ("created_at", "id") < ($5::timestamptz, $6::text)
+ORDER BY "created_at" DESC, "id" DESC LIMIT $7::int;

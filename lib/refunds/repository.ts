@@ -1,9 +1,21 @@
 import { z } from 'zod';
-import { NEWEST_FIRST } from '@/lib/api/pagination';
+import { metadataField } from '@/lib/api/metadata';
+import { NEWEST_FIRST, type Cursor } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
-import { type Cte, cte, params, permitted, raw, sql as statementSql, write } from '@/lib/db/statement';
+import {
+  conditional,
+  cte,
+  type Cte,
+  type MaybeGiven,
+  params,
+  permitted,
+  raw,
+  run,
+  sql as statementSql,
+  write,
+} from '@/lib/db/statement';
 import { eventParams, eventsWrittenAfter, type EventValues, type NewEvent } from '@/lib/events/repository';
-import { RefundStatus as RefundStatusValues } from '@/lib/generated/prisma/enums';
+import { Currency as CurrencyValues, RefundStatus as RefundStatusValues } from '@/lib/generated/prisma/enums';
 import { claimOnEachClock, dueOn, onEachClock } from '@/lib/test-clocks/repository';
 import {
   type ClaimOutcome,
@@ -13,7 +25,7 @@ import {
   runWriteWithKey,
   withKeyClaim,
 } from '@/lib/idempotency/repository';
-import type { Prisma, RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
+import type { RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
 import { countLimit } from '@/lib/db/page';
 
 // Every query on refund_requests. A request moves between states only through UPDATEs that check the
@@ -128,23 +140,78 @@ export async function findRefundRequestCursor(database: Db, merchantId: string, 
   return database.refundRequest.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } });
 }
 
-/** One page of GET /v1/refund-requests; `after` is the pagination's cursor condition. */
+/** The filters of GET /v1/refund-requests, each optional; `metadata` is one pair as jsonb text (metadataContaining). */
+export type RefundFilters = { paymentId?: string; status?: RefundStatus; metadata?: string };
+
+type RefundListValues = MaybeGiven<
+  RefundFilters & { merchantId: string; afterCreatedAt: Date; afterId: string; take: number }
+>;
+
+const list = params<RefundListValues>({
+  merchantId: 'text',
+  paymentId: 'text',
+  status: '"RefundStatus"',
+  metadata: 'jsonb',
+  afterCreatedAt: 'timestamptz',
+  afterId: 'text',
+  take: 'int',
+});
+
+// The row of LIST_REFUND_REQUESTS, alias by alias: checked, so a column renamed in the schema but not in the
+// query fails here rather than showing as undefined in a /v1 body.
+const refundRow = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  paymentId: z.string(),
+  amount: z.number().int(),
+  currency: z.enum(CurrencyValues),
+  status: z.enum(RefundStatusValues),
+  reason: z.string().nullable(),
+  cryptoRefundDestinationNote: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  metadata: metadataField,
+  processingAt: z.date().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+}) satisfies z.ZodType<RefundRequest>;
+
+// each filter through its index: payment_id's, (merchant_id, status, created_at, id), and a GIN index of the
+// metadata (prisma/migrations/20261127124300_metadata_filters)
+const LIST_REFUND_REQUESTS = conditional<RefundListValues>(
+  'list-refund-requests',
+  {
+    merchant: statementSql`"merchant_id" = ${list.merchantId}`,
+    paymentId: statementSql`"payment_id" = ${list.paymentId}`,
+    status: statementSql`"status" = ${list.status}`,
+    metadata: statementSql`"metadata" @> ${list.metadata}`,
+    after: statementSql`("created_at", "id") < (${list.afterCreatedAt}, ${list.afterId})`,
+  },
+  (where) => statementSql`
+    SELECT "id", "merchant_id" AS "merchantId", "payment_id" AS "paymentId", "amount", "currency"::text AS "currency",
+           "status"::text AS "status", "reason", "crypto_refund_destination_note" AS "cryptoRefundDestinationNote",
+           "failure_reason" AS "failureReason", "metadata", "processing_at" AS "processingAt",
+           "created_at" AS "createdAt", "updated_at" AS "updatedAt"
+    FROM "refund_requests" WHERE ${where}
+    ORDER BY "created_at" DESC, "id" DESC LIMIT ${list.take}`,
+);
+
+/** One page of GET /v1/refund-requests, newest first, after the `after` refund request when given. */
 export async function findRefundRequestsPage(
   database: Db,
   merchantId: string,
-  filters: { paymentId?: string; status?: RefundStatus },
-  page: { after: object; take: number },
-) {
-  const base: Prisma.RefundRequestWhereInput = {
+  filters: RefundFilters,
+  page: { after?: Cursor; take: number },
+): Promise<RefundRequest[]> {
+  const values: RefundListValues = {
     merchantId,
-    ...(filters.paymentId !== undefined ? { paymentId: filters.paymentId } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
-  };
-  return database.refundRequest.findMany({
-    where: { AND: [base, page.after] },
-    orderBy: NEWEST_FIRST,
+    paymentId: filters.paymentId,
+    status: filters.status,
+    metadata: filters.metadata,
+    afterCreatedAt: page.after?.createdAt,
+    afterId: page.after?.id,
     take: page.take,
-  });
+  };
+  return (await run(database, LIST_REFUND_REQUESTS(values), values)).map((row) => refundRow.parse(row));
 }
 
 // Canceling a requested refund and giving its amount back to the payment in one statement, with its
@@ -325,12 +392,15 @@ const FINISH_REFUND_NOW = { completed: finishRefundNowAs('completed'), failed: f
 
 /** Every statement the builder compiled here, kept as text in repository.sql (lib/db/statement-snapshots.test.ts). */
 export const STATEMENTS = [
-  RESERVE_AND_INSERT_REFUND,
-  CANCEL_REFUND,
-  APPROVE_AUTOMATICALLY,
-  FINISH_REFUND_NOW.completed,
-  FINISH_REFUND_NOW.failed,
-].flatMap((one) => [one.write.plain, one.statement]);
+  ...[
+    RESERVE_AND_INSERT_REFUND,
+    CANCEL_REFUND,
+    APPROVE_AUTOMATICALLY,
+    FINISH_REFUND_NOW.completed,
+    FINISH_REFUND_NOW.failed,
+  ].flatMap((one) => [one.write.plain, one.statement]),
+  LIST_REFUND_REQUESTS.every,
+];
 
 /**
  * Finishes a refund now (see FINISH_REFUND_NOW), with its events; with `claim`, claims the request's

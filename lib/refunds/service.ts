@@ -1,4 +1,4 @@
-import { withoutEmptyValues } from '@/lib/api/metadata';
+import { metadataContaining, type Metadata, withoutEmptyValues } from '@/lib/api/metadata';
 import { errors } from '@/lib/api/errors';
 import { settleClaim } from '@/lib/api/idempotency';
 import { paginate } from '@/lib/api/pagination';
@@ -117,14 +117,14 @@ export async function getRefundRequestOrThrow(database: Db, merchantId: string, 
 export async function listRefundRequests(
   database: Db,
   merchantId: string,
-  query: { limit: number; starting_after?: string; payment_id?: string; status?: RefundStatus },
+  query: { limit: number; starting_after?: string; payment_id?: string; status?: RefundStatus; metadata?: Metadata },
 ) {
-  const filters = { paymentId: query.payment_id, status: query.status };
+  const filters = { paymentId: query.payment_id, status: query.status, metadata: metadataContaining(query.metadata) };
   return paginate({
     limit: query.limit,
     startingAfter: query.starting_after,
     findCursor: (id) => findRefundRequestCursor(database, merchantId, id),
-    findPage: ({ where, take }) => findRefundRequestsPage(database, merchantId, filters, { after: where, take }),
+    findPage: ({ after, take }) => findRefundRequestsPage(database, merchantId, filters, { after, take }),
   });
 }
 
