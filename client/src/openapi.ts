@@ -1244,7 +1244,7 @@ export interface components {
                 enabled: boolean;
                 /** @description The fewest they may choose (default 1); at most maximum, else `parameter_invalid` */
                 minimum?: number;
-                /** @description The most they may choose (default 99) */
+                /** @description The most they may choose (default 99); amount × maximum at most 99,999,999, else `parameter_invalid` */
                 maximum?: number;
             };
         };

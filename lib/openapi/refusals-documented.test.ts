@@ -109,6 +109,7 @@ describe('the document states the rules the server keeps', () => {
     expect(card.description).toMatch(/must pass the Luhn check/);
     const quantity = bodyOf('/v1/payment-links').properties.adjustable_quantity;
     expect(quantity.properties.minimum.description).toMatch(/at most maximum/);
+    expect(quantity.properties.maximum.description).toMatch(/amount × maximum at most 99,999,999/);
     expect(bodyOf('/v1/webhook-endpoints/{id}').properties.events.description).toMatch(/`"\*"` stands alone/);
   });
 });

@@ -46,7 +46,8 @@ export const REQUEST_FIELD_NOTES: Record<string, Record<string, string>> = {
       'Your own key/value pairs (at most 50 keys of 1–40 characters, values of at most 500); each checkout session and payment through the link copies them',
     adjustable_quantity: 'With `enabled`, the customer chooses how many on the link’s page',
     'adjustable_quantity.minimum': 'The fewest they may choose (default 1); at most maximum, else `parameter_invalid`',
-    'adjustable_quantity.maximum': 'The most they may choose (default 99)',
+    'adjustable_quantity.maximum':
+      'The most they may choose (default 99); amount × maximum at most 99,999,999, else `parameter_invalid`',
   },
   UpdatePaymentLinkRequest: {
     name: 'A new name',

@@ -75,7 +75,10 @@ const STATED_REFUSALS = new Set([
 const FIELD_RULES: Record<string, Record<string, string>> = {
   createCheckoutSession: { amount: 'a total outside 1–99,999,999' },
   createRefundRequest: { crypto_refund_destination_note: 'USDC payments only, and required for them' },
-  createPaymentLink: { 'adjustable_quantity.minimum': 'at most maximum' },
+  createPaymentLink: {
+    'adjustable_quantity.minimum': 'at most maximum',
+    'adjustable_quantity.maximum': 'amount × maximum at most 99,999,999',
+  },
   updatePaymentLink: { metadata: 'at most 50 keys after the merge' },
   createWebhookEndpoint: { events: '`"*"` stands alone' },
   updateWebhookEndpoint: { events: '`"*"` stands alone' },
@@ -410,8 +413,11 @@ const KEEP_STATED_RULES: Record<string, (body: Body) => Body> = {
   createRefundRequest: ({ crypto_refund_destination_note: _usdcOnly, ...body }) => body,
   createPaymentLink: (body) => {
     const quantity = body.adjustable_quantity;
-    if (!quantity?.minimum || !quantity.maximum || quantity.minimum <= quantity.maximum) return body;
-    return { ...body, adjustable_quantity: { ...quantity, minimum: quantity.maximum, maximum: quantity.minimum } };
+    if (!quantity) return body;
+    // at most maximum ≥ minimum, and amount × maximum within the largest amount
+    const maximum = Math.min(quantity.maximum ?? 99, Math.floor(99_999_999 / body.amount));
+    const minimum = Math.min(quantity.minimum ?? 1, maximum);
+    return { ...body, adjustable_quantity: { ...quantity, minimum, maximum } };
   },
   createWebhookEndpoint: (body) => (body.events.includes('*') ? { ...body, events: ['*'] } : body),
   updateWebhookEndpoint: (body) => (body.events?.includes('*') ? { ...body, events: ['*'] } : body),
@@ -530,7 +536,9 @@ describe(`every operation of /v1/openapi.json under requests generated from its 
           const what = `${broken ? `broken ${broken.where} ${broken.path} (${broken.rule})` : 'valid'}: ${request.method} ${request.path.slice(0, 300)} ${JSON.stringify(request.headers)} ${String(request.body ?? '').slice(0, 400)} → ${response.status} ${response.text.slice(0, 300)}`;
           const code = response.json?.error?.code as string | undefined;
           const param = response.json?.error?.param as string | undefined;
-          const outcome = `${broken ? 'invalid' : 'valid'} ${response.status}${code ? ` ${code}` : ''}${param ? ` (${param})` : ''}`;
+          // a metadata key is the caller's own: tallied as one
+          const field = param?.replace(/^metadata\..*/s, 'metadata.<key>');
+          const outcome = `${broken ? 'invalid' : 'valid'} ${response.status}${code ? ` ${code}` : ''}${field ? ` (${field})` : ''}`;
           counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
 
           remember(operation, parts, response);
