@@ -108,4 +108,41 @@ describe('shared rate budgets', () => {
     const over = busy.consume(bucket, LIMIT, 1000);
     expect([over.allowed, over.worthWaiting]).toEqual([false, false]);
   });
+
+  it("serve an idle key's first request at once, and claim it at the next settlement", async () => {
+    const clock = { now: 4_000_000_000 };
+    const [one, other] = processes(2, () => clock.now);
+    await meet([one, other]);
+    const bucket = `idle:${randomUUID()}`;
+    // no settlement has claimed anything for this bucket: a request is served without waiting for one
+    const first = one.consume(bucket, LIMIT, 1000);
+    expect(first.allowed).toBe(true);
+    await one.tick();
+    // what it spent on credit is claimed: the other process sees one token fewer to hand out
+    await other.tick();
+    expect(other.consume(bucket, LIMIT, 1000).remaining).toBe(LIMIT - 1);
+    // a window later, idle again, the same
+    clock.now += 2000;
+    expect(one.consume(bucket, LIMIT, 1000).allowed).toBe(true);
+  });
+
+  it('pass the limit by no more than a tenth when processes spend on credit in a window the others used up', async () => {
+    const clock = { now: 5_000_000_000 };
+    const [busy, late] = processes(2, () => clock.now);
+    await meet([busy, late]);
+    const bucket = `credit:${randomUUID()}`;
+    clock.now += 1000 - (clock.now % 1000);
+    let allowed = 0;
+    for (let tick = 0; tick < 5; tick += 1) {
+      for (let n = 0; n < LIMIT; n += 1) if (busy.consume(bucket, LIMIT, 1000).allowed) allowed += 1;
+      await busy.tick();
+    }
+    expect(allowed).toBeGreaterThanOrEqual(LIMIT);
+    // the other process has not settled since: it knows nothing of the window and spends its allowance
+    for (let n = 0; n < LIMIT; n += 1) if (late.consume(bucket, LIMIT, 1000).allowed) allowed += 1;
+    await late.tick();
+    for (let n = 0; n < LIMIT; n += 1) if (late.consume(bucket, LIMIT, 1000).allowed) allowed += 1;
+    expect(allowed).toBeGreaterThan(LIMIT);
+    expect(allowed).toBeLessThanOrEqual(1.1 * LIMIT);
+  });
 });
