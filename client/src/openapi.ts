@@ -1302,7 +1302,7 @@ export interface components {
             shipping_amount?: number;
             /** @description Tax, in cents. Default `0`. */
             tax_amount?: number;
-            /** @description The total in cents: Σ quantity × unit_amount + shipping_amount + tax_amount, else `amount_mismatch` */
+            /** @description The total in cents: Σ quantity × unit_amount + shipping_amount + tax_amount, else `amount_mismatch`; a total outside 1–99,999,999 is `parameter_invalid` */
             amount: number;
             /**
              * Format: uri
@@ -1357,9 +1357,12 @@ export interface components {
             metadata?: {
                 [key: string]: string;
             };
+            /** @description With `enabled`, the customer chooses how many on the link’s page */
             adjustable_quantity?: {
                 enabled: boolean;
+                /** @description The fewest they may choose (default 1); at most maximum, else `parameter_invalid` */
                 minimum?: number;
+                /** @description The most they may choose (default 99); amount × maximum at most 99,999,999, else `parameter_invalid` */
                 maximum?: number;
             };
         };
@@ -1376,7 +1379,10 @@ export interface components {
             };
         };
         CreateWebhookEndpointRequest: {
-            /** @description Where to POST events: http or https, not a private address (unless the server allows them) */
+            /**
+             * Format: uri
+             * @description Where to POST events: http or https, not a private address (unless the server allows them)
+             */
             url: string;
             /** @description The event types to send, each once, or `["*"]` for every type, now and later: `"*"` stands alone */
             events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
@@ -1395,10 +1401,18 @@ export interface components {
             };
         };
         UpdateWebhookEndpointRequest: {
+            /**
+             * Format: uri
+             * @description A new URL, under the same rules as at creation
+             */
             url?: string;
+            /** @description The new event types, each once, or `["*"]` for every type: `"*"` stands alone */
             events?: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
             description?: string | null;
-            /** @enum {string} */
+            /**
+             * @description `disabled` stops deliveries until it is `enabled` again
+             * @enum {string}
+             */
             status?: "enabled" | "disabled";
             /** @description `faults` injects what real webhooks do (all off by default). `duplicate_rate` (0–1): after a delivery is answered 2xx, with this probability the same event is sent once more 1–10 s later, with the same `webhook-id` and body and a fresh `webhook-timestamp` and signature; that attempt is logged with `injected: "duplicate"` (a dashboard resend is never duplicated). `delay_seconds` (0–3600): a delivery's first attempt is due that long after its event was created; changing it moves the first attempts not yet made. `shuffle`: the endpoint's deliveries that are due together are sent one after another in random order instead of event order. `seed` (an integer, or null for fresh randomness): setting it (even to the same value) numbers the endpoint's deliveries from 1 again, n = 1, 2, … in the order their events are created; then u(purpose) = the first 6 bytes of SHA-256 of the UTF-8 text `{seed}:{n}:{purpose}` read as a big-endian integer and divided by 2^48. Delivery n is duplicated exactly when u("duplicate") < duplicate_rate, 1 + floor(10 × u("duplicate-delay")) seconds after its 2xx; a shuffled batch is sent in increasing u("shuffle") (ties by n). So the same seed and the same sequence of events give the same duplicates and the same order on every run. */
             faults?: {
@@ -1418,11 +1432,11 @@ export interface components {
              * @constant
              */
             payment_method: "card";
-            /** @description A test card number; spaces and dashes are ignored */
+            /** @description A test card number: 12 to 19 digits, spaces and dashes between them ignored; it must pass the Luhn check, else `parameter_invalid` */
             card_number: string;
             /** @description Expiry month; with exp_year, an expired card is refused */
             exp_month?: number;
-            /** @description Expiry year */
+            /** @description Expiry year; with exp_month, an expired card is refused (`parameter_invalid`) */
             exp_year?: number;
             /** @description Any 3 or 4 digits */
             cvc?: string;

@@ -82,6 +82,20 @@ export const positiveAmountSchema = z
   .max(MAX_AMOUNT);
 
 /**
+ * What zod's URL check with `protocol: /^https?$/` takes, as the document says it (a JSON Schema `format: uri`
+ * is any scheme, and may have no host): http or https in any case, then a host.
+ */
+export const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#:@]';
+
+/**
+ * Text that must say something: trimmed, then 1 to `max` characters. The document's pattern says a blank one
+ * is refused (JavaScript's trim and `\s` know the same white space).
+ */
+export function nonBlankText(max: number) {
+  return z.string().trim().min(1).max(max).meta({ pattern: '\\S' });
+}
+
+/**
  * A yes-or-no filter of a query string, `true` or `false`. The document types it as a boolean (the query
  * string carries its JSON text), so a generated client passes `true`, not `'true'` (lib/openapi/json-schema.ts).
  */

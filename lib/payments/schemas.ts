@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { metadataQuery } from '@/lib/api/metadata';
-import { listQuerySchema, parse } from '@/lib/api/parse';
+import { listQuerySchema, nonBlankText, parse } from '@/lib/api/parse';
 import { ID_PREFIXES } from '@/lib/ids';
 
 export const payMethodInput = z.object({ payment_method: z.enum(['card', 'usdc', 'interac']) });
@@ -20,7 +20,7 @@ export const payByCardInput = z.strictObject({
     .string()
     .regex(/^\d{3,4}$/, 'CVC is 3 or 4 digits')
     .optional(),
-  name: z.string().trim().min(1).max(200).optional(),
+  name: nonBlankText(200).optional(),
 });
 
 export const payByUsdcInput = z.strictObject({
@@ -31,7 +31,7 @@ export const payByInteracInput = z.strictObject({
   payment_method: z.literal('interac'),
   outcome: z.enum(['approve', 'decline']),
   email: z.email().max(254).optional(),
-  bank: z.string().trim().min(1).max(100).optional(),
+  bank: nonBlankText(100).optional(),
 });
 
 export type PayInput =
