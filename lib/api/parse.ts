@@ -15,7 +15,8 @@ export function queryParameters(url: URL): QueryParameters {
   const query: QueryParameters = {};
   const objects = new Map<string, Map<string, string>>();
   for (const [name, value] of url.searchParams) {
-    const [, objectName, key] = /^([^[\]]+)\[([^[\]]*)\]$/.exec(name) ?? [];
+    // name[key]: the key is all between the first '[' and the last ']', so that a metadata key may hold brackets
+    const [, objectName, key] = /^([^[\]]+)\[(.*)\]$/s.exec(name) ?? [];
     const param = objectName ?? name;
     const object = objects.get(param);
     const givenBefore = Object.hasOwn(query, param) || (objectName === undefined ? !!object : !!object?.has(key));

@@ -131,6 +131,12 @@ describe('metadata[key]=value on the lists', () => {
     }
   });
 
+  it('reads a key holding brackets whole: all between the first [ and the last ]', async () => {
+    const res = await shop.get(`/v1/payments?${query({ 'metadata[a]b[c]': ORDER })}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([]);
+  });
+
   it('refuses another name in brackets as an unknown parameter', async () => {
     const res = await shop.get('/v1/payments?expand[data]=customer');
     expect(res.status).toBe(400);

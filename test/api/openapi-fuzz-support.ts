@@ -136,11 +136,12 @@ function objectArbitrary(node: JsonSchema, matches: Matches, hints: Hints, field
     const required = ((node.required ?? []) as string[]).filter((name) => name in fields);
     return fc.record(fields, { requiredKeys: required });
   }
-  // a map of the caller's own keys (metadata): keys by propertyNames, at most maxProperties of them
+  // a map of the caller's own keys (metadata): keys by propertyNames, minProperties to maxProperties of them
   const names = (node.propertyNames ?? { type: 'string' }) as JsonSchema;
   const entry = fc.tuple(stringArbitrary(names, matches), stringArbitrary(open as JsonSchema, matches));
   const maxKeys = Number(node.maxProperties ?? 5);
-  const some = fc.uniqueArray(entry, { maxLength: Math.min(maxKeys, 5), selector: ([key]) => key });
+  const minKeys = Number(node.minProperties ?? 0);
+  const some = fc.uniqueArray(entry, { minLength: minKeys, maxLength: Math.min(maxKeys, 5), selector: ([key]) => key });
   const full = fc.uniqueArray(entry, { minLength: maxKeys, maxLength: maxKeys, selector: ([key]) => key });
   return fc.oneof({ weight: 6, arbitrary: some }, full).map((pairs) => Object.fromEntries(pairs));
 }

@@ -467,8 +467,14 @@ function requestOf(operation: Operation, { parts, broken }: Case): RawRequest {
     const maxLength = Number(operation.headers[name].schema.maxLength ?? Infinity);
     headers[name] = unique ? `${sent}-${String(value)}`.slice(0, maxLength) : String(value);
   }
+  // an object (metadata) goes as the document's deepObject style: name[key]=value for each pair
   const query = Object.entries(parts.query)
-    .map(([name, value]) => `${percentEncode(name)}=${percentEncode(String(value))}`)
+    .flatMap(([name, value]) =>
+      value !== null && typeof value === 'object'
+        ? Object.entries(value).map(([key, inner]) => [`${name}[${key}]`, String(inner)])
+        : [[name, String(value)]],
+    )
+    .map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`)
     .join('&');
   const path = `${operation.path.replace('{id}', percentEncode(parts.id ?? ''))}${query ? `?${query}` : ''}`;
   if (parts.body === undefined) return { method: operation.method, path, headers };
