@@ -1,6 +1,7 @@
 import { errors } from '@/lib/api/errors';
 import { paginate } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
+import type { PaymentStatus } from '@/lib/generated/prisma/client';
 import { isId } from '@/lib/ids';
 import { findPayment, findPaymentCursor, findPaymentsPage } from './repository';
 
@@ -17,7 +18,7 @@ export async function listPayments(
     limit: number;
     starting_after?: string;
     order_reference?: string;
-    status?: 'succeeded' | 'failed';
+    status?: PaymentStatus;
     customer_email?: string;
   },
 ) {
