@@ -1569,6 +1569,7 @@ export interface operations {
                      *             "card",
                      *             "usdc"
                      *           ],
+                     *           "capture_method": "automatic",
                      *           "return_url": "https://shop.example.com/thanks",
                      *           "cancel_url": "https://shop.example.com/cart",
                      *           "payment_id": "pay_8bKpZr2xQmV4tN6sW1yHc0Ld",
@@ -1751,6 +1752,7 @@ export interface operations {
                      *         "card",
                      *         "usdc"
                      *       ],
+                     *       "capture_method": "automatic",
                      *       "return_url": "https://shop.example.com/thanks",
                      *       "cancel_url": "https://shop.example.com/cart",
                      *       "payment_id": null,
@@ -1797,6 +1799,7 @@ export interface operations {
                      *         "card",
                      *         "usdc"
                      *       ],
+                     *       "capture_method": "automatic",
                      *       "return_url": "https://shop.example.com/thanks",
                      *       "cancel_url": "https://shop.example.com/cart",
                      *       "payment_id": null,
@@ -1994,6 +1997,7 @@ export interface operations {
                      *         "card",
                      *         "usdc"
                      *       ],
+                     *       "capture_method": "automatic",
                      *       "return_url": "https://shop.example.com/thanks",
                      *       "cancel_url": "https://shop.example.com/cart",
                      *       "payment_id": "pay_8bKpZr2xQmV4tN6sW1yHc0Ld",
@@ -2154,6 +2158,7 @@ export interface operations {
                      *         "card",
                      *         "usdc"
                      *       ],
+                     *       "capture_method": "automatic",
                      *       "return_url": "https://shop.example.com/thanks",
                      *       "cancel_url": "https://shop.example.com/cart",
                      *       "payment_id": null,
@@ -2161,8 +2166,8 @@ export interface operations {
                      *         "cart_id": "cart_5521"
                      *       },
                      *       "customer_email": "jenny.rosen@example.com",
-                     *       "expires_at": "2026-11-20T15:34:05.237Z",
-                     *       "created_at": "2026-11-20T15:04:05.237Z"
+                     *       "expires_at": "2026-11-20T15:34:05.779Z",
+                     *       "created_at": "2026-11-20T15:04:05.779Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CheckoutSession"];
@@ -2369,13 +2374,18 @@ export interface operations {
                      *           "checkout_session_id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
                      *           "order_id": "ord_7Hs2MkQp9Lx4Vt1Wn6Rc3Bza",
                      *           "order_reference": "order-1001",
+                     *           "capture_method": "automatic",
+                     *           "amount_capturable": 0,
+                     *           "amount_captured": 3750,
                      *           "amount_refunded": 0,
                      *           "amount_refundable": 3750,
                      *           "metadata": {
                      *             "cart_id": "cart_5521"
                      *           },
                      *           "customer_email": "jenny.rosen@example.com",
-                     *           "created_at": "2026-11-20T15:04:05.180Z"
+                     *           "canceled_at": null,
+                     *           "cancellation_reason": null,
+                     *           "created_at": "2026-11-20T15:04:05.333Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2517,13 +2527,18 @@ export interface operations {
                      *       "checkout_session_id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
                      *       "order_id": "ord_7Hs2MkQp9Lx4Vt1Wn6Rc3Bza",
                      *       "order_reference": "order-1001",
+                     *       "capture_method": "automatic",
+                     *       "amount_capturable": 0,
+                     *       "amount_captured": 3750,
                      *       "amount_refunded": 0,
                      *       "amount_refundable": 3750,
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
                      *       "customer_email": "jenny.rosen@example.com",
-                     *       "created_at": "2026-11-20T15:04:05.180Z"
+                     *       "canceled_at": null,
+                     *       "cancellation_reason": null,
+                     *       "created_at": "2026-11-20T15:04:05.333Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -2655,6 +2670,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pay_MfYTCY4hUQs0Ztw5w0RkYqci",
+                     *       "object": "payment",
+                     *       "status": "succeeded",
+                     *       "amount": 3750,
+                     *       "currency": "USD",
+                     *       "payment_method": "card",
+                     *       "payment_method_details": {
+                     *         "card": {
+                     *           "brand": "visa",
+                     *           "last4": "4242",
+                     *           "exp_year": null,
+                     *           "exp_month": null
+                     *         }
+                     *       },
+                     *       "failure_code": null,
+                     *       "checkout_session_id": "cs_AnDq2Vux7HhiXqnXhtc6FWCd",
+                     *       "order_id": "ord_tHec09oN6reFuR2w2hdSz9qo",
+                     *       "order_reference": "order-2001",
+                     *       "capture_method": "manual",
+                     *       "amount_capturable": 0,
+                     *       "amount_captured": 1500,
+                     *       "amount_refunded": 0,
+                     *       "amount_refundable": 1500,
+                     *       "metadata": {
+                     *         "cart_id": "cart_5521"
+                     *       },
+                     *       "customer_email": "jenny.rosen@example.com",
+                     *       "canceled_at": null,
+                     *       "cancellation_reason": null,
+                     *       "created_at": "2026-11-20T15:04:06.098Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payment"];
                 };
             };
@@ -2839,6 +2888,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pay_3ZhUWkeqVJupHQxJcnt3Hhs1",
+                     *       "object": "payment",
+                     *       "status": "canceled",
+                     *       "amount": 3750,
+                     *       "currency": "USD",
+                     *       "payment_method": "card",
+                     *       "payment_method_details": {
+                     *         "card": {
+                     *           "brand": "visa",
+                     *           "last4": "4242",
+                     *           "exp_year": null,
+                     *           "exp_month": null
+                     *         }
+                     *       },
+                     *       "failure_code": null,
+                     *       "checkout_session_id": "cs_qo6hnIK5d04IiyiSeuGH18o5",
+                     *       "order_id": "ord_oNnyfdRH56MqViaHpyjT4B6F",
+                     *       "order_reference": "order-2002",
+                     *       "capture_method": "manual",
+                     *       "amount_capturable": 0,
+                     *       "amount_captured": 0,
+                     *       "amount_refunded": 0,
+                     *       "amount_refundable": 0,
+                     *       "metadata": {
+                     *         "cart_id": "cart_5521"
+                     *       },
+                     *       "customer_email": "jenny.rosen@example.com",
+                     *       "canceled_at": "2026-11-20T15:04:06.498Z",
+                     *       "cancellation_reason": "requested_by_merchant",
+                     *       "created_at": "2026-11-20T15:04:06.411Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payment"];
                 };
             };
@@ -3033,8 +3116,8 @@ export interface operations {
                      *           "reason": "One T-shirt returned",
                      *           "failure_reason": null,
                      *           "metadata": {},
-                     *           "created_at": "2026-11-20T15:04:05.470Z",
-                     *           "updated_at": "2026-11-20T15:04:05.470Z"
+                     *           "created_at": "2026-11-20T15:04:06.515Z",
+                     *           "updated_at": "2026-11-20T15:04:06.515Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -3179,8 +3262,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.470Z",
-                     *       "updated_at": "2026-11-20T15:04:05.470Z"
+                     *       "created_at": "2026-11-20T15:04:06.515Z",
+                     *       "updated_at": "2026-11-20T15:04:06.515Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3204,8 +3287,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.470Z",
-                     *       "updated_at": "2026-11-20T15:04:05.470Z"
+                     *       "created_at": "2026-11-20T15:04:06.515Z",
+                     *       "updated_at": "2026-11-20T15:04:06.515Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3395,8 +3478,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.470Z",
-                     *       "updated_at": "2026-11-20T15:04:05.470Z"
+                     *       "created_at": "2026-11-20T15:04:06.515Z",
+                     *       "updated_at": "2026-11-20T15:04:06.515Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3534,8 +3617,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.470Z",
-                     *       "updated_at": "2026-11-20T15:04:05.546Z"
+                     *       "created_at": "2026-11-20T15:04:06.515Z",
+                     *       "updated_at": "2026-11-20T15:04:06.612Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3741,7 +3824,7 @@ export interface operations {
                      *             "minimum": 1,
                      *             "maximum": 10
                      *           },
-                     *           "created_at": "2026-11-20T15:04:05.699Z"
+                     *           "created_at": "2026-11-20T15:04:06.807Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -3905,7 +3988,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.699Z"
+                     *       "created_at": "2026-11-20T15:04:06.807Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3938,7 +4021,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.699Z"
+                     *       "created_at": "2026-11-20T15:04:06.807Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -4122,7 +4205,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.699Z"
+                     *       "created_at": "2026-11-20T15:04:06.807Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -4274,7 +4357,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.699Z"
+                     *       "created_at": "2026-11-20T15:04:06.807Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -4475,7 +4558,7 @@ export interface operations {
                      *             "shuffle": true,
                      *             "seed": 42
                      *           },
-                     *           "created_at": "2026-11-20T15:04:05.864Z"
+                     *           "created_at": "2026-11-20T15:04:07.004Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -4630,7 +4713,7 @@ export interface operations {
                      *         "seed": null
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:05.864Z"
+                     *       "created_at": "2026-11-20T15:04:07.004Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4661,7 +4744,7 @@ export interface operations {
                      *         "seed": null
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:05.864Z"
+                     *       "created_at": "2026-11-20T15:04:07.004Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4842,7 +4925,7 @@ export interface operations {
                      *         "shuffle": true,
                      *         "seed": 42
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.864Z"
+                     *       "created_at": "2026-11-20T15:04:07.004Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -4996,7 +5079,7 @@ export interface operations {
                      *         "shuffle": true,
                      *         "seed": 42
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.864Z"
+                     *       "created_at": "2026-11-20T15:04:07.004Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -5324,7 +5407,7 @@ export interface operations {
                      *         "seed": 42
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAy",
-                     *       "created_at": "2026-11-20T15:04:05.864Z"
+                     *       "created_at": "2026-11-20T15:04:07.004Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -5514,11 +5597,11 @@ export interface operations {
                      *           "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *           "object": "event",
                      *           "type": "checkout_session.completed",
-                     *           "created_at": "2026-11-20T15:04:05.187Z",
+                     *           "created_at": "2026-11-20T15:04:06.414Z",
                      *           "data": {
                      *             "object": {
-                     *               "id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
-                     *               "url": "http://localhost:3000/checkout/cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
+                     *               "id": "cs_qo6hnIK5d04IiyiSeuGH18o5",
+                     *               "url": "http://localhost:3000/checkout/cs_qo6hnIK5d04IiyiSeuGH18o5",
                      *               "items": [
                      *                 {
                      *                   "name": "T-shirt",
@@ -5533,27 +5616,27 @@ export interface operations {
                      *               "metadata": {
                      *                 "cart_id": "cart_5521"
                      *               },
-                     *               "order_id": "ord_7Hs2MkQp9Lx4Vt1Wn6Rc3Bza",
+                     *               "order_id": "ord_oNnyfdRH56MqViaHpyjT4B6F",
                      *               "cancel_url": "https://shop.example.com/cart",
-                     *               "created_at": "2026-11-20T15:04:05.123Z",
-                     *               "expires_at": "2026-11-20T15:34:05.123Z",
-                     *               "payment_id": "pay_8bKpZr2xQmV4tN6sW1yHc0Ld",
+                     *               "created_at": "2026-11-20T15:04:06.380Z",
+                     *               "expires_at": "2026-11-20T15:34:06.380Z",
+                     *               "payment_id": "pay_3ZhUWkeqVJupHQxJcnt3Hhs1",
                      *               "return_url": "https://shop.example.com/thanks",
                      *               "tax_amount": 250,
                      *               "environment": "sandbox",
+                     *               "capture_method": "manual",
                      *               "customer_email": "jenny.rosen@example.com",
                      *               "payment_status": "paid",
-                     *               "order_reference": "order-1001",
+                     *               "order_reference": "order-2002",
                      *               "payment_methods": [
-                     *                 "card",
-                     *                 "usdc"
+                     *                 "card"
                      *               ],
                      *               "shipping_amount": 500
                      *             }
                      *           }
                      *         }
                      *       ],
-                     *       "has_more": false
+                     *       "has_more": true
                      *     }
                      */
                     "application/json": components["schemas"]["EventList"];
@@ -5680,7 +5763,7 @@ export interface operations {
                      *
                      *     id: evt_37Z8suN9DqNCAyBzjyoBPwzF
                      *     event: checkout_session.expired
-                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:05.316Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:05.237Z","expires_at":"2026-11-20T15:34:05.237Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","customer_email":"jenny.rosen@example.com","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
+                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:05.847Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:05.779Z","expires_at":"2026-11-20T15:34:05.779Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","capture_method":"automatic","customer_email":"jenny.rosen@example.com","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
                      */
                     "text/event-stream": string;
                 };
@@ -5788,11 +5871,11 @@ export interface operations {
                      *       "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *       "object": "event",
                      *       "type": "checkout_session.completed",
-                     *       "created_at": "2026-11-20T15:04:05.187Z",
+                     *       "created_at": "2026-11-20T15:04:06.414Z",
                      *       "data": {
                      *         "object": {
-                     *           "id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
-                     *           "url": "http://localhost:3000/checkout/cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
+                     *           "id": "cs_qo6hnIK5d04IiyiSeuGH18o5",
+                     *           "url": "http://localhost:3000/checkout/cs_qo6hnIK5d04IiyiSeuGH18o5",
                      *           "items": [
                      *             {
                      *               "name": "T-shirt",
@@ -5807,20 +5890,20 @@ export interface operations {
                      *           "metadata": {
                      *             "cart_id": "cart_5521"
                      *           },
-                     *           "order_id": "ord_7Hs2MkQp9Lx4Vt1Wn6Rc3Bza",
+                     *           "order_id": "ord_oNnyfdRH56MqViaHpyjT4B6F",
                      *           "cancel_url": "https://shop.example.com/cart",
-                     *           "created_at": "2026-11-20T15:04:05.123Z",
-                     *           "expires_at": "2026-11-20T15:34:05.123Z",
-                     *           "payment_id": "pay_8bKpZr2xQmV4tN6sW1yHc0Ld",
+                     *           "created_at": "2026-11-20T15:04:06.380Z",
+                     *           "expires_at": "2026-11-20T15:34:06.380Z",
+                     *           "payment_id": "pay_3ZhUWkeqVJupHQxJcnt3Hhs1",
                      *           "return_url": "https://shop.example.com/thanks",
                      *           "tax_amount": 250,
                      *           "environment": "sandbox",
+                     *           "capture_method": "manual",
                      *           "customer_email": "jenny.rosen@example.com",
                      *           "payment_status": "paid",
-                     *           "order_reference": "order-1001",
+                     *           "order_reference": "order-2002",
                      *           "payment_methods": [
-                     *             "card",
-                     *             "usdc"
+                     *             "card"
                      *           ],
                      *           "shipping_amount": 500
                      *         }
@@ -5977,13 +6060,18 @@ export interface operations {
                      *       "checkout_session_id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
                      *       "order_id": "ord_7Hs2MkQp9Lx4Vt1Wn6Rc3Bza",
                      *       "order_reference": "order-1001",
+                     *       "capture_method": "automatic",
+                     *       "amount_capturable": 0,
+                     *       "amount_captured": 3750,
                      *       "amount_refunded": 0,
                      *       "amount_refundable": 3750,
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
                      *       "customer_email": "jenny.rosen@example.com",
-                     *       "created_at": "2026-11-20T15:04:05.180Z"
+                     *       "canceled_at": null,
+                     *       "cancellation_reason": null,
+                     *       "created_at": "2026-11-20T15:04:05.333Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -6181,8 +6269,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.552Z",
-                     *       "updated_at": "2026-11-20T15:04:05.609Z"
+                     *       "created_at": "2026-11-20T15:04:06.620Z",
+                     *       "updated_at": "2026-11-20T15:04:06.759Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -6385,8 +6473,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": "Card account closed",
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.567Z",
-                     *       "updated_at": "2026-11-20T15:04:05.633Z"
+                     *       "created_at": "2026-11-20T15:04:06.645Z",
+                     *       "updated_at": "2026-11-20T15:04:06.781Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -6565,7 +6653,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:04:05.991Z",
+                     *       "now": "2026-11-20T15:04:07.135Z",
                      *       "offset_seconds": 0
                      *     }
                      */
@@ -6683,7 +6771,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:35:06.004Z",
+                     *       "now": "2026-11-20T15:35:07.144Z",
                      *       "offset_seconds": 1860
                      *     }
                      */
