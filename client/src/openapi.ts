@@ -720,6 +720,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "refund_request.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund_request.approved
+         * @description A refund was approved (by a person, or at once under the automatic policy) and sent to the provider. POSTed to every enabled endpoint subscribed to `refund_request.approved` (or `*`), at least once.
+         */
+        post: operations["webhook.refund_request.approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund_request.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund_request.declined
+         * @description A refund was declined; its amount is available again. POSTed to every enabled endpoint subscribed to `refund_request.declined` (or `*`), at least once.
+         */
+        post: operations["webhook.refund_request.declined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund_request.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund_request.canceled
+         * @description A refund was canceled; its amount is available again. POSTed to every enabled endpoint subscribed to `refund_request.canceled` (or `*`), at least once.
+         */
+        post: operations["webhook.refund_request.canceled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "refund.completed": {
         parameters: {
             query?: never;
@@ -949,6 +1009,10 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            /** @description In events only (refund_request.* and refund.*): the metadata of the refund's payment, so the event alone finds its order */
+            payment_metadata?: {
+                [key: string]: string;
+            };
             /**
              * Format: date-time
              * @description When it was requested (ISO 8601 UTC, milliseconds)
@@ -1024,7 +1088,7 @@ export interface components {
             url: string;
             description: string | null;
             /** @description The event types sent here; ["*"] is every type, now and later */
-            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "payment.authorized" | "payment.canceled" | "refund_request.created" | "refund.completed" | "refund.failed" | "*")[];
+            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "payment.authorized" | "payment.canceled" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
             /** @enum {string} */
             status: "enabled" | "disabled";
             /** @description Fault injection on this endpoint (/docs: Update a webhook endpoint says how it works) */
@@ -1053,7 +1117,7 @@ export interface components {
             url: string;
             description: string | null;
             /** @description The event types sent here; ["*"] is every type, now and later */
-            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "payment.authorized" | "payment.canceled" | "refund_request.created" | "refund.completed" | "refund.failed" | "*")[];
+            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "payment.authorized" | "payment.canceled" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
             /** @enum {string} */
             status: "enabled" | "disabled";
             /** @description Fault injection on this endpoint (/docs: Update a webhook endpoint says how it works) */
@@ -1090,7 +1154,7 @@ export interface components {
             has_more: boolean;
         };
         /** @description Something that happened to a resource; its type says what data.object is */
-        Event: components["schemas"]["CheckoutSessionCompletedEvent"] | components["schemas"]["CheckoutSessionExpiredEvent"] | components["schemas"]["PaymentSucceededEvent"] | components["schemas"]["PaymentFailedEvent"] | components["schemas"]["PaymentAuthorizedEvent"] | components["schemas"]["PaymentCanceledEvent"] | components["schemas"]["RefundRequestCreatedEvent"] | components["schemas"]["RefundCompletedEvent"] | components["schemas"]["RefundFailedEvent"];
+        Event: components["schemas"]["CheckoutSessionCompletedEvent"] | components["schemas"]["CheckoutSessionExpiredEvent"] | components["schemas"]["PaymentSucceededEvent"] | components["schemas"]["PaymentFailedEvent"] | components["schemas"]["PaymentAuthorizedEvent"] | components["schemas"]["PaymentCanceledEvent"] | components["schemas"]["RefundRequestCreatedEvent"] | components["schemas"]["RefundRequestApprovedEvent"] | components["schemas"]["RefundRequestDeclinedEvent"] | components["schemas"]["RefundRequestCanceledEvent"] | components["schemas"]["RefundCompletedEvent"] | components["schemas"]["RefundFailedEvent"];
         EventList: {
             /** @constant */
             object: "list";
@@ -1214,6 +1278,60 @@ export interface components {
             object: "event";
             /** @constant */
             type: "refund_request.created";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601 UTC, milliseconds)
+             */
+            created_at: string;
+            /** @description data.object: the resource as the API showed it right after the change */
+            data: {
+                object: components["schemas"]["RefundRequest"];
+            };
+        };
+        /** @description A refund was approved (by a person, or at once under the automatic policy) and sent to the provider */
+        RefundRequestApprovedEvent: {
+            /** @description Also the webhook-id header of its deliveries: deduplicate on it */
+            id: string;
+            /** @constant */
+            object: "event";
+            /** @constant */
+            type: "refund_request.approved";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601 UTC, milliseconds)
+             */
+            created_at: string;
+            /** @description data.object: the resource as the API showed it right after the change */
+            data: {
+                object: components["schemas"]["RefundRequest"];
+            };
+        };
+        /** @description A refund was declined; its amount is available again */
+        RefundRequestDeclinedEvent: {
+            /** @description Also the webhook-id header of its deliveries: deduplicate on it */
+            id: string;
+            /** @constant */
+            object: "event";
+            /** @constant */
+            type: "refund_request.declined";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601 UTC, milliseconds)
+             */
+            created_at: string;
+            /** @description data.object: the resource as the API showed it right after the change */
+            data: {
+                object: components["schemas"]["RefundRequest"];
+            };
+        };
+        /** @description A refund was canceled; its amount is available again */
+        RefundRequestCanceledEvent: {
+            /** @description Also the webhook-id header of its deliveries: deduplicate on it */
+            id: string;
+            /** @constant */
+            object: "event";
+            /** @constant */
+            type: "refund_request.canceled";
             /**
              * Format: date-time
              * @description When the change happened (ISO 8601 UTC, milliseconds)
@@ -1410,7 +1528,7 @@ export interface components {
             /** @description Where to POST events: http or https, not a private address (unless the server allows them) */
             url: string;
             /** @description The event types to send, each once, or `["*"]` for every type, now and later: `"*"` stands alone */
-            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "payment.authorized" | "payment.canceled" | "refund_request.created" | "refund.completed" | "refund.failed" | "*")[];
+            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "payment.authorized" | "payment.canceled" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
             /** @description For your records */
             description?: string | null;
             /** @description `faults` injects what real webhooks do (all off by default). `duplicate_rate` (0–1): after a delivery is answered 2xx, with this probability the same event is sent once more 1–10 s later, with the same `webhook-id` and body and a fresh `webhook-timestamp` and signature; that attempt is logged with `injected: "duplicate"` (a dashboard resend is never duplicated). `delay_seconds` (0–3600): a delivery's first attempt is due that long after its event was created; changing it moves the first attempts not yet made. `shuffle`: the endpoint's deliveries that are due together are sent one after another in random order instead of event order. `seed` (an integer, or null for fresh randomness): setting it (even to the same value) numbers the endpoint's deliveries from 1 again, n = 1, 2, … in the order their events are created; then u(purpose) = the first 6 bytes of SHA-256 of the UTF-8 text `{seed}:{n}:{purpose}` read as a big-endian integer and divided by 2^48. Delivery n is duplicated exactly when u("duplicate") < duplicate_rate, 1 + floor(10 × u("duplicate-delay")) seconds after its 2xx; a shuffled batch is sent in increasing u("shuffle") (ties by n). So the same seed and the same sequence of events give the same duplicates and the same order on every run. */
@@ -1427,7 +1545,7 @@ export interface components {
         };
         UpdateWebhookEndpointRequest: {
             url?: string;
-            events?: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "payment.authorized" | "payment.canceled" | "refund_request.created" | "refund.completed" | "refund.failed" | "*")[];
+            events?: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "payment.authorized" | "payment.canceled" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
             description?: string | null;
             /** @enum {string} */
             status?: "enabled" | "disabled";
@@ -2166,8 +2284,8 @@ export interface operations {
                      *         "cart_id": "cart_5521"
                      *       },
                      *       "customer_email": "jenny.rosen@example.com",
-                     *       "expires_at": "2026-11-20T15:34:05.779Z",
-                     *       "created_at": "2026-11-20T15:04:05.779Z"
+                     *       "expires_at": "2026-11-20T15:34:05.421Z",
+                     *       "created_at": "2026-11-20T15:04:05.421Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CheckoutSession"];
@@ -2385,7 +2503,7 @@ export interface operations {
                      *           "customer_email": "jenny.rosen@example.com",
                      *           "canceled_at": null,
                      *           "cancellation_reason": null,
-                     *           "created_at": "2026-11-20T15:04:05.333Z"
+                     *           "created_at": "2026-11-20T15:04:05.251Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2538,7 +2656,7 @@ export interface operations {
                      *       "customer_email": "jenny.rosen@example.com",
                      *       "canceled_at": null,
                      *       "cancellation_reason": null,
-                     *       "created_at": "2026-11-20T15:04:05.333Z"
+                     *       "created_at": "2026-11-20T15:04:05.251Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -2701,7 +2819,7 @@ export interface operations {
                      *       "customer_email": "jenny.rosen@example.com",
                      *       "canceled_at": null,
                      *       "cancellation_reason": null,
-                     *       "created_at": "2026-11-20T15:04:06.098Z"
+                     *       "created_at": "2026-11-20T15:04:05.615Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -2917,9 +3035,9 @@ export interface operations {
                      *         "cart_id": "cart_5521"
                      *       },
                      *       "customer_email": "jenny.rosen@example.com",
-                     *       "canceled_at": "2026-11-20T15:04:06.498Z",
+                     *       "canceled_at": "2026-11-20T15:04:05.912Z",
                      *       "cancellation_reason": "requested_by_merchant",
-                     *       "created_at": "2026-11-20T15:04:06.411Z"
+                     *       "created_at": "2026-11-20T15:04:05.889Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -3116,8 +3234,8 @@ export interface operations {
                      *           "reason": "One T-shirt returned",
                      *           "failure_reason": null,
                      *           "metadata": {},
-                     *           "created_at": "2026-11-20T15:04:06.515Z",
-                     *           "updated_at": "2026-11-20T15:04:06.515Z"
+                     *           "created_at": "2026-11-20T15:04:05.940Z",
+                     *           "updated_at": "2026-11-20T15:04:05.940Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -3262,8 +3380,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:06.515Z",
-                     *       "updated_at": "2026-11-20T15:04:06.515Z"
+                     *       "created_at": "2026-11-20T15:04:05.940Z",
+                     *       "updated_at": "2026-11-20T15:04:05.940Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3287,8 +3405,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:06.515Z",
-                     *       "updated_at": "2026-11-20T15:04:06.515Z"
+                     *       "created_at": "2026-11-20T15:04:05.940Z",
+                     *       "updated_at": "2026-11-20T15:04:05.940Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3478,8 +3596,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:06.515Z",
-                     *       "updated_at": "2026-11-20T15:04:06.515Z"
+                     *       "created_at": "2026-11-20T15:04:05.940Z",
+                     *       "updated_at": "2026-11-20T15:04:05.940Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3617,8 +3735,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:06.515Z",
-                     *       "updated_at": "2026-11-20T15:04:06.612Z"
+                     *       "created_at": "2026-11-20T15:04:05.940Z",
+                     *       "updated_at": "2026-11-20T15:04:06.039Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3824,7 +3942,7 @@ export interface operations {
                      *             "minimum": 1,
                      *             "maximum": 10
                      *           },
-                     *           "created_at": "2026-11-20T15:04:06.807Z"
+                     *           "created_at": "2026-11-20T15:04:06.283Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -3988,7 +4106,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:06.807Z"
+                     *       "created_at": "2026-11-20T15:04:06.283Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -4021,7 +4139,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:06.807Z"
+                     *       "created_at": "2026-11-20T15:04:06.283Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -4205,7 +4323,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:06.807Z"
+                     *       "created_at": "2026-11-20T15:04:06.283Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -4357,7 +4475,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:06.807Z"
+                     *       "created_at": "2026-11-20T15:04:06.283Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -4558,7 +4676,7 @@ export interface operations {
                      *             "shuffle": true,
                      *             "seed": 42
                      *           },
-                     *           "created_at": "2026-11-20T15:04:07.004Z"
+                     *           "created_at": "2026-11-20T15:04:06.369Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -4713,7 +4831,7 @@ export interface operations {
                      *         "seed": null
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:07.004Z"
+                     *       "created_at": "2026-11-20T15:04:06.369Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4744,7 +4862,7 @@ export interface operations {
                      *         "seed": null
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:07.004Z"
+                     *       "created_at": "2026-11-20T15:04:06.369Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4925,7 +5043,7 @@ export interface operations {
                      *         "shuffle": true,
                      *         "seed": 42
                      *       },
-                     *       "created_at": "2026-11-20T15:04:07.004Z"
+                     *       "created_at": "2026-11-20T15:04:06.369Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -5079,7 +5197,7 @@ export interface operations {
                      *         "shuffle": true,
                      *         "seed": 42
                      *       },
-                     *       "created_at": "2026-11-20T15:04:07.004Z"
+                     *       "created_at": "2026-11-20T15:04:06.369Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -5407,7 +5525,7 @@ export interface operations {
                      *         "seed": 42
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAy",
-                     *       "created_at": "2026-11-20T15:04:07.004Z"
+                     *       "created_at": "2026-11-20T15:04:06.369Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -5574,7 +5692,7 @@ export interface operations {
                 limit?: number;
                 /** @description The id of the last object of the previous page */
                 starting_after?: string;
-                type?: "checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "payment.authorized" | "payment.canceled" | "refund_request.created" | "refund.completed" | "refund.failed";
+                type?: "checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "payment.authorized" | "payment.canceled" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed";
             };
             header?: never;
             path?: never;
@@ -5597,7 +5715,7 @@ export interface operations {
                      *           "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *           "object": "event",
                      *           "type": "checkout_session.completed",
-                     *           "created_at": "2026-11-20T15:04:06.414Z",
+                     *           "created_at": "2026-11-20T15:04:05.890Z",
                      *           "data": {
                      *             "object": {
                      *               "id": "cs_qo6hnIK5d04IiyiSeuGH18o5",
@@ -5618,8 +5736,8 @@ export interface operations {
                      *               },
                      *               "order_id": "ord_oNnyfdRH56MqViaHpyjT4B6F",
                      *               "cancel_url": "https://shop.example.com/cart",
-                     *               "created_at": "2026-11-20T15:04:06.380Z",
-                     *               "expires_at": "2026-11-20T15:34:06.380Z",
+                     *               "created_at": "2026-11-20T15:04:05.856Z",
+                     *               "expires_at": "2026-11-20T15:34:05.856Z",
                      *               "payment_id": "pay_3ZhUWkeqVJupHQxJcnt3Hhs1",
                      *               "return_url": "https://shop.example.com/thanks",
                      *               "tax_amount": 250,
@@ -5763,7 +5881,7 @@ export interface operations {
                      *
                      *     id: evt_37Z8suN9DqNCAyBzjyoBPwzF
                      *     event: checkout_session.expired
-                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:05.847Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:05.779Z","expires_at":"2026-11-20T15:34:05.779Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","capture_method":"automatic","customer_email":"jenny.rosen@example.com","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
+                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:05.476Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:05.421Z","expires_at":"2026-11-20T15:34:05.421Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","capture_method":"automatic","customer_email":"jenny.rosen@example.com","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
                      */
                     "text/event-stream": string;
                 };
@@ -5871,7 +5989,7 @@ export interface operations {
                      *       "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *       "object": "event",
                      *       "type": "checkout_session.completed",
-                     *       "created_at": "2026-11-20T15:04:06.414Z",
+                     *       "created_at": "2026-11-20T15:04:05.890Z",
                      *       "data": {
                      *         "object": {
                      *           "id": "cs_qo6hnIK5d04IiyiSeuGH18o5",
@@ -5892,8 +6010,8 @@ export interface operations {
                      *           },
                      *           "order_id": "ord_oNnyfdRH56MqViaHpyjT4B6F",
                      *           "cancel_url": "https://shop.example.com/cart",
-                     *           "created_at": "2026-11-20T15:04:06.380Z",
-                     *           "expires_at": "2026-11-20T15:34:06.380Z",
+                     *           "created_at": "2026-11-20T15:04:05.856Z",
+                     *           "expires_at": "2026-11-20T15:34:05.856Z",
                      *           "payment_id": "pay_3ZhUWkeqVJupHQxJcnt3Hhs1",
                      *           "return_url": "https://shop.example.com/thanks",
                      *           "tax_amount": 250,
@@ -6071,7 +6189,7 @@ export interface operations {
                      *       "customer_email": "jenny.rosen@example.com",
                      *       "canceled_at": null,
                      *       "cancellation_reason": null,
-                     *       "created_at": "2026-11-20T15:04:05.333Z"
+                     *       "created_at": "2026-11-20T15:04:05.251Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -6269,8 +6387,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:06.620Z",
-                     *       "updated_at": "2026-11-20T15:04:06.759Z"
+                     *       "created_at": "2026-11-20T15:04:06.048Z",
+                     *       "updated_at": "2026-11-20T15:04:06.184Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -6473,8 +6591,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": "Card account closed",
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:06.645Z",
-                     *       "updated_at": "2026-11-20T15:04:06.781Z"
+                     *       "created_at": "2026-11-20T15:04:06.112Z",
+                     *       "updated_at": "2026-11-20T15:04:06.205Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -6653,7 +6771,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:04:07.135Z",
+                     *       "now": "2026-11-20T15:04:06.469Z",
                      *       "offset_seconds": 0
                      *     }
                      */
@@ -6771,7 +6889,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:35:07.144Z",
+                     *       "now": "2026-11-20T15:35:06.479Z",
                      *       "offset_seconds": 1860
                      *     }
                      */
@@ -7225,6 +7343,114 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RefundRequestCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: never sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s: retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.refund_request.approved": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}", keyed with the characters of the secret after whsec_, base64-decoded>`; several, space-separated, while a rotated secret still signs */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequestApprovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: never sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s: retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.refund_request.declined": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}", keyed with the characters of the secret after whsec_, base64-decoded>`; several, space-separated, while a rotated secret still signs */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequestDeclinedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: never sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s: retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.refund_request.canceled": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}", keyed with the characters of the secret after whsec_, base64-decoded>`; several, space-separated, while a rotated secret still signs */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequestCanceledEvent"];
             };
         };
         responses: {

@@ -25,6 +25,18 @@ export const EVENT_PAYLOADS: Record<EventType, { object: z.ZodType; when: string
     when: 'An authorization was canceled, by the merchant or after 7 days; its order can be paid again',
   },
   'refund_request.created': { object: refundRequestObject, when: 'A refund was requested' },
+  'refund_request.approved': {
+    object: refundRequestObject,
+    when: 'A refund was approved (by a person, or at once under the automatic policy) and sent to the provider',
+  },
+  'refund_request.declined': {
+    object: refundRequestObject,
+    when: 'A refund was declined; its amount is available again',
+  },
+  'refund_request.canceled': {
+    object: refundRequestObject,
+    when: 'A refund was canceled; its amount is available again',
+  },
   'refund.completed': { object: refundRequestObject, when: 'The provider completed a refund' },
   'refund.failed': { object: refundRequestObject, when: 'The provider failed a refund; its amount is available again' },
 };

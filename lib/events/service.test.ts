@@ -8,7 +8,14 @@ import { db, inTransaction } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
 import { cancelPayment, capturePayment } from '@/lib/payments/capture';
 import { payCheckoutSession } from '@/lib/payments/pay';
-import { authorizeAutomaticRefunds, createRefundRequest, finishProcessingRefunds } from '@/lib/refunds/service';
+import { setRefundPolicy } from '@/lib/merchants/service';
+import {
+  authorizeAutomaticRefunds,
+  cancelRefundRequest,
+  createRefundRequest,
+  declineRefundRequest,
+  finishProcessingRefunds,
+} from '@/lib/refunds/service';
 import { createWebhookEndpoint } from '@/lib/webhooks/service';
 import { emitEvent, EVENT_TYPES } from './service';
 
@@ -102,8 +109,13 @@ describe('every state change emits its event', () => {
       })
     ).payment;
     const failedRefund = await createRefundRequest(client, merchantId, { payment_id: failingPayment.id, amount: 1000 });
+    const canceledRefund = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 100 });
+    await cancelRefundRequest(client, merchantId, canceledRefund.id);
     await authorizeAutomaticRefunds(client);
     await finishProcessingRefunds(client, 0);
+    await setRefundPolicy(client, merchantId, 'manual');
+    const declinedRefund = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 100 });
+    await declineRefundRequest(client, merchantId, declinedRefund.id);
 
     const expiredByApi = await createCheckoutSession(client, merchantId, sessionInput('lamp-3'));
     await expireCheckoutSession(client, merchantId, expiredByApi.id);
@@ -138,7 +150,12 @@ describe('every state change emits its event', () => {
     expect(about('checkout_session.completed')).toEqual(
       [paid.id, failing.id, captured.checkoutSessionId, canceled.checkoutSessionId].sort(),
     );
-    expect(about('refund_request.created')).toEqual([refund.id, failedRefund.id].sort());
+    expect(about('refund_request.created')).toEqual(
+      [refund.id, failedRefund.id, canceledRefund.id, declinedRefund.id].sort(),
+    );
+    expect(about('refund_request.approved')).toEqual([refund.id, failedRefund.id].sort());
+    expect(about('refund_request.canceled')).toEqual([canceledRefund.id]);
+    expect(about('refund_request.declined')).toEqual([declinedRefund.id]);
     expect(about('refund.completed')).toEqual([refund.id]);
     expect(about('refund.failed')).toEqual([failedRefund.id]);
     expect(about('checkout_session.expired')).toEqual([expiredByApi.id, expiredBySweep.id].sort());

@@ -7,6 +7,9 @@ export const EVENT_TYPES = [
   'payment.authorized',
   'payment.canceled',
   'refund_request.created',
+  'refund_request.approved',
+  'refund_request.declined',
+  'refund_request.canceled',
   'refund.completed',
   'refund.failed',
 ] as const;
