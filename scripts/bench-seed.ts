@@ -94,7 +94,7 @@ async function insertRows(client: Queryable, options: SeedOptions): Promise<void
   await client.query(
     `INSERT INTO "payments" ("id", "merchant_id", "order_id", "order_reference", "checkout_session_id", "status",
        "amount", "currency", "payment_method", "method_details", "failure_code", "amount_reserved",
-       "amount_refunded", "created_at", "payment_link_id", "metadata")
+       "amount_refunded", "created_at", "payment_link_id", "metadata", "amount_captured")
      SELECT ${ids('pay_')}, $1, ${ids('ord_')}, 'order-' || $3::text || '-' || g, ${ids('cs_')},
             CASE WHEN g % 10 = 0 THEN 'failed' ELSE 'succeeded' END::"PaymentStatus", 1000 + g % 9000,
             CASE WHEN g % 4 = 0 THEN 'CAD' ELSE 'USD' END::"Currency",
@@ -106,7 +106,8 @@ async function insertRows(client: Queryable, options: SeedOptions): Promise<void
             CASE WHEN g % $5 = 1 THEN (1000 + g % 9000) / 2 ELSE 0 END,
             CASE WHEN g % $5 = 1 THEN (1000 + g % 9000) / 2 ELSE 0 END, ${at},
             CASE WHEN g % 50 = 0 THEN 'pl_' || $3::text || lpad((g / 50 % $6 + 1)::text, ${24 - tag.length}, '0') END,
-            ${METADATA}
+            ${METADATA},
+            CASE WHEN g % 10 = 0 THEN 0 ELSE 1000 + g % 9000 END
      FROM generate_series(1, $2::int) AS g`,
     [...values, refundEvery, links],
   );
@@ -177,7 +178,7 @@ async function recountPaymentFigures(client: Queryable, merchantId: string): Pro
      SELECT $1, "period_start", "currency", 0, sum("gross"), sum("succeeded"), sum("failed"), sum("refunded"), sum("refunds")
      FROM (
        SELECT ${quarter('"created_at"')} AS "period_start", "currency",
-              CASE WHEN "status" = 'succeeded' THEN "amount" ELSE 0 END AS "gross",
+              CASE WHEN "status" = 'succeeded' THEN "amount_captured" ELSE 0 END AS "gross",
               ("status" = 'succeeded')::int AS "succeeded", ("status" = 'failed')::int AS "failed", 0 AS "refunded", 0 AS "refunds"
        FROM "payments" WHERE "merchant_id" = $1
        UNION ALL

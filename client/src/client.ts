@@ -17,6 +17,8 @@ function resources(transport: Transport) {
     payments: {
       list: m.list('/v1/payments'),
       retrieve: m.getById('/v1/payments/{id}'),
+      capture: m.postById('/v1/payments/{id}/capture'),
+      cancel: m.postById('/v1/payments/{id}/cancel'),
     },
     refundRequests: {
       create: m.post('/v1/refund-requests'),

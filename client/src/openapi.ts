@@ -118,6 +118,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payments/{id}/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Capture a payment
+         * @description Takes all or part of an authorization (a payment in `requires_capture`, made on a session with `capture_method: manual`) within 7 days: the payment becomes `succeeded` with `amount_captured`, the rest is released, and `payment.succeeded` is sent. A payment is captured once, however many requests run at once.
+         *
+         *     Scope: `payments:write`. `Idempotency-Key` required.
+         */
+        post: operations["capturePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a payment
+         * @description Releases an authorization (a payment in `requires_capture`): it becomes `canceled` with `cancellation_reason: requested_by_merchant`, its order can be paid again by a new session, and `payment.canceled` is sent. Authorizations not captured within 7 days are canceled the same way, as `expired`.
+         *
+         *     Scope: `payments:write`. `Idempotency-Key` honoured when sent.
+         */
+        post: operations["cancelPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/refund-requests": {
         parameters: {
             query?: never;
@@ -413,7 +457,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a checkout session
-         * @description Pays as a customer would on the hosted page, through the same code: a card (see the test cards), USDC, or Interac with an `outcome`. Answers with the payment, `succeeded` or `failed`; a decline leaves the session open.
+         * @description Pays as a customer would on the hosted page, through the same code: a card (see the test cards), USDC, or Interac with an `outcome`. Answers with the payment, `succeeded` or `failed` (a card accepted on a `manual` capture session: `requires_capture`); a decline leaves the session open.
          *
          *     Scope: `checkout_sessions:write`. `Idempotency-Key` required.
          */
@@ -587,7 +631,7 @@ export interface webhooks {
         put?: never;
         /**
          * payment.succeeded
-         * @description A payment succeeded. POSTed to every enabled endpoint subscribed to `payment.succeeded` (or `*`), at least once.
+         * @description A payment succeeded, or an authorization was captured. POSTed to every enabled endpoint subscribed to `payment.succeeded` (or `*`), at least once.
          */
         post: operations["webhook.payment.succeeded"];
         delete?: never;
@@ -610,6 +654,46 @@ export interface webhooks {
          * @description A payment was declined; the session stays open. POSTed to every enabled endpoint subscribed to `payment.failed` (or `*`), at least once.
          */
         post: operations["webhook.payment.failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.authorized": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.authorized
+         * @description A card was authorized on a manual-capture session: the payment waits in requires_capture. POSTed to every enabled endpoint subscribed to `payment.authorized` (or `*`), at least once.
+         */
+        post: operations["webhook.payment.authorized"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.canceled
+         * @description An authorization was canceled, by the merchant or after 7 days; its order can be paid again. POSTed to every enabled endpoint subscribed to `payment.canceled` (or `*`), at least once.
+         */
+        post: operations["webhook.payment.canceled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -780,6 +864,11 @@ export interface components {
             tax_amount: number;
             /** @description The methods offered to the customer */
             payment_methods: ("card" | "usdc" | "interac")[];
+            /**
+             * @description automatic: a card is charged as it pays; manual: its payment is authorized, to capture later
+             * @enum {string}
+             */
+            capture_method: "automatic" | "manual";
             /** @description Where the customer goes after paying, with session_id={id} added */
             return_url: string;
             /** @description The "back to the shop" link of the hosted page */
@@ -815,8 +904,11 @@ export interface components {
             id: string;
             /** @constant */
             object: "payment";
-            /** @enum {string} */
-            status: "succeeded" | "failed";
+            /**
+             * @description succeeded or failed; a card on a manual-capture session waits in requires_capture until captured (succeeded) or canceled
+             * @enum {string}
+             */
+            status: "succeeded" | "failed" | "requires_capture" | "canceled";
             /** @description Amount paid, in minor units (cents) */
             amount: number;
             /**
@@ -855,9 +947,18 @@ export interface components {
             checkout_session_id: string;
             order_id: string;
             order_reference: string;
+            /**
+             * @description Its checkout session's: automatic, or manual (authorized first)
+             * @enum {string}
+             */
+            capture_method: "automatic" | "manual";
+            /** @description What a capture may still take: the amount while requires_capture, else 0, in minor units (cents) */
+            amount_capturable: number;
+            /** @description What was taken: the amount of a succeeded automatic payment, the captured part of a manual one, else 0, in minor units (cents) */
+            amount_captured: number;
             /** @description Sum of completed refunds, in minor units (cents) */
             amount_refunded: number;
-            /** @description Amount minus active refunds (requested, processing, completed); 0 unless succeeded, in minor units (cents) */
+            /** @description Amount captured minus active refunds (requested, processing, completed); 0 unless succeeded, in minor units (cents) */
             amount_refundable: number;
             /** @description Its checkout session's metadata, copied when the payment was made */
             metadata: {
@@ -865,6 +966,9 @@ export interface components {
             };
             /** @description Who paid: the e-mail the customer gave on the hosted page, else the session's; null when none */
             customer_email: string | null;
+            canceled_at: string | null;
+            /** @description Why its authorization was canceled: by the merchant, or not captured within 7 days */
+            cancellation_reason: ("requested_by_merchant" | "expired") | null;
             /**
              * Format: date-time
              * @description When the customer paid, or tried to (ISO 8601 UTC, milliseconds)
@@ -984,7 +1088,7 @@ export interface components {
             url: string;
             description: string | null;
             /** @description The event types sent here; ["*"] is every type, now and later */
-            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
+            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "payment.authorized" | "payment.canceled" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
             /** @enum {string} */
             status: "enabled" | "disabled";
             /** @description Fault injection on this endpoint (/docs: Update a webhook endpoint says how it works) */
@@ -1013,7 +1117,7 @@ export interface components {
             url: string;
             description: string | null;
             /** @description The event types sent here; ["*"] is every type, now and later */
-            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
+            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "payment.authorized" | "payment.canceled" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
             /** @enum {string} */
             status: "enabled" | "disabled";
             /** @description Fault injection on this endpoint (/docs: Update a webhook endpoint says how it works) */
@@ -1050,7 +1154,7 @@ export interface components {
             has_more: boolean;
         };
         /** @description Something that happened to a resource; its type says what data.object is */
-        Event: components["schemas"]["CheckoutSessionCompletedEvent"] | components["schemas"]["CheckoutSessionExpiredEvent"] | components["schemas"]["PaymentSucceededEvent"] | components["schemas"]["PaymentFailedEvent"] | components["schemas"]["RefundRequestCreatedEvent"] | components["schemas"]["RefundRequestApprovedEvent"] | components["schemas"]["RefundRequestDeclinedEvent"] | components["schemas"]["RefundRequestCanceledEvent"] | components["schemas"]["RefundCompletedEvent"] | components["schemas"]["RefundFailedEvent"];
+        Event: components["schemas"]["CheckoutSessionCompletedEvent"] | components["schemas"]["CheckoutSessionExpiredEvent"] | components["schemas"]["PaymentSucceededEvent"] | components["schemas"]["PaymentFailedEvent"] | components["schemas"]["PaymentAuthorizedEvent"] | components["schemas"]["PaymentCanceledEvent"] | components["schemas"]["RefundRequestCreatedEvent"] | components["schemas"]["RefundRequestApprovedEvent"] | components["schemas"]["RefundRequestDeclinedEvent"] | components["schemas"]["RefundRequestCanceledEvent"] | components["schemas"]["RefundCompletedEvent"] | components["schemas"]["RefundFailedEvent"];
         EventList: {
             /** @constant */
             object: "list";
@@ -1094,7 +1198,7 @@ export interface components {
                 object: components["schemas"]["CheckoutSession"];
             };
         };
-        /** @description A payment succeeded */
+        /** @description A payment succeeded, or an authorization was captured */
         PaymentSucceededEvent: {
             /** @description Also the webhook-id header of its deliveries: deduplicate on it */
             id: string;
@@ -1120,6 +1224,42 @@ export interface components {
             object: "event";
             /** @constant */
             type: "payment.failed";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601 UTC, milliseconds)
+             */
+            created_at: string;
+            /** @description data.object: the resource as the API showed it right after the change */
+            data: {
+                object: components["schemas"]["Payment"];
+            };
+        };
+        /** @description A card was authorized on a manual-capture session: the payment waits in requires_capture */
+        PaymentAuthorizedEvent: {
+            /** @description Also the webhook-id header of its deliveries: deduplicate on it */
+            id: string;
+            /** @constant */
+            object: "event";
+            /** @constant */
+            type: "payment.authorized";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601 UTC, milliseconds)
+             */
+            created_at: string;
+            /** @description data.object: the resource as the API showed it right after the change */
+            data: {
+                object: components["schemas"]["Payment"];
+            };
+        };
+        /** @description An authorization was canceled, by the merchant or after 7 days; its order can be paid again */
+        PaymentCanceledEvent: {
+            /** @description Also the webhook-id header of its deliveries: deduplicate on it */
+            id: string;
+            /** @constant */
+            object: "event";
+            /** @constant */
+            type: "payment.canceled";
             /**
              * Format: date-time
              * @description When the change happened (ISO 8601 UTC, milliseconds)
@@ -1244,7 +1384,7 @@ export interface components {
                 /** @enum {string} */
                 type: "invalid_request_error" | "idempotency_error" | "authentication_error" | "permission_error" | "rate_limit_error" | "api_error";
                 /** @enum {string} */
-                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_mismatch" | "url_not_approved" | "payment_method_not_approved" | "payment_method_unavailable" | "payment_method_not_offered" | "idempotency_key_missing" | "idempotency_key_invalid" | "authentication_required" | "invalid_api_key" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "order_already_paid" | "payment_not_refundable" | "refund_exceeds_available" | "checkout_session_not_open" | "refund_not_cancelable" | "refund_not_pending" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error";
+                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_mismatch" | "url_not_approved" | "payment_method_not_approved" | "payment_method_unavailable" | "payment_method_not_offered" | "idempotency_key_missing" | "idempotency_key_invalid" | "authentication_required" | "invalid_api_key" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "order_already_paid" | "payment_not_refundable" | "refund_exceeds_available" | "checkout_session_not_open" | "refund_not_cancelable" | "refund_not_pending" | "payment_not_capturable" | "payment_not_cancelable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error";
                 /** @description For people: what went wrong and how to fix it */
                 message: string;
                 /** @description The parameter at fault, as a dotted path */
@@ -1319,8 +1459,17 @@ export interface components {
             };
             /** Format: email */
             customer_email?: string;
+            /**
+             * @description automatic: the card is charged as the customer pays. manual: it is only authorized (the payment waits in requires_capture) until captured or canceled, 7 days at most; cards only. Default `"automatic"`.
+             * @enum {string}
+             */
+            capture_method?: "automatic" | "manual";
         };
         EmptyBody: Record<string, never>;
+        CapturePaymentRequest: {
+            /** @description How much of the authorization to take, 1 … amount_capturable; all of it when omitted. The rest is released. */
+            amount_to_capture?: number;
+        };
         CreateRefundRequestRequest: {
             /** @description The succeeded payment to refund */
             payment_id: string;
@@ -1385,7 +1534,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to send, each once, or `["*"]` for every type, now and later: `"*"` stands alone */
-            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
+            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "payment.authorized" | "payment.canceled" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
             /** @description For your records */
             description?: string | null;
             /** @description `faults` injects what real webhooks do (all off by default). `duplicate_rate` (0–1): after a delivery is answered 2xx, with this probability the same event is sent once more 1–10 s later, with the same `webhook-id` and body and a fresh `webhook-timestamp` and signature; that attempt is logged with `injected: "duplicate"` (a dashboard resend is never duplicated). `delay_seconds` (0–3600): a delivery's first attempt is due that long after its event was created; changing it moves the first attempts not yet made. `shuffle`: the endpoint's deliveries that are due together are sent one after another in random order instead of event order. `seed` (an integer, or null for fresh randomness): setting it (even to the same value) numbers the endpoint's deliveries from 1 again, n = 1, 2, … in the order their events are created; then u(purpose) = the first 6 bytes of SHA-256 of the UTF-8 text `{seed}:{n}:{purpose}` read as a big-endian integer and divided by 2^48. Delivery n is duplicated exactly when u("duplicate") < duplicate_rate, 1 + floor(10 × u("duplicate-delay")) seconds after its 2xx; a shuffled batch is sent in increasing u("shuffle") (ties by n). So the same seed and the same sequence of events give the same duplicates and the same order on every run. */
@@ -1407,7 +1556,7 @@ export interface components {
              */
             url?: string;
             /** @description The new event types, each once, or `["*"]` for every type: `"*"` stands alone */
-            events?: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
+            events?: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "payment.authorized" | "payment.canceled" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
             description?: string | null;
             /**
              * @description `disabled` stops deliveries until it is `enabled` again
@@ -1555,6 +1704,7 @@ export interface operations {
                      *             "card",
                      *             "usdc"
                      *           ],
+                     *           "capture_method": "automatic",
                      *           "return_url": "https://shop.example.com/thanks",
                      *           "cancel_url": "https://shop.example.com/cart",
                      *           "payment_id": "pay_8bKpZr2xQmV4tN6sW1yHc0Ld",
@@ -1737,6 +1887,7 @@ export interface operations {
                      *         "card",
                      *         "usdc"
                      *       ],
+                     *       "capture_method": "automatic",
                      *       "return_url": "https://shop.example.com/thanks",
                      *       "cancel_url": "https://shop.example.com/cart",
                      *       "payment_id": null,
@@ -1783,6 +1934,7 @@ export interface operations {
                      *         "card",
                      *         "usdc"
                      *       ],
+                     *       "capture_method": "automatic",
                      *       "return_url": "https://shop.example.com/thanks",
                      *       "cancel_url": "https://shop.example.com/cart",
                      *       "payment_id": null,
@@ -1980,6 +2132,7 @@ export interface operations {
                      *         "card",
                      *         "usdc"
                      *       ],
+                     *       "capture_method": "automatic",
                      *       "return_url": "https://shop.example.com/thanks",
                      *       "cancel_url": "https://shop.example.com/cart",
                      *       "payment_id": "pay_8bKpZr2xQmV4tN6sW1yHc0Ld",
@@ -2140,6 +2293,7 @@ export interface operations {
                      *         "card",
                      *         "usdc"
                      *       ],
+                     *       "capture_method": "automatic",
                      *       "return_url": "https://shop.example.com/thanks",
                      *       "cancel_url": "https://shop.example.com/cart",
                      *       "payment_id": null,
@@ -2147,8 +2301,8 @@ export interface operations {
                      *         "cart_id": "cart_5521"
                      *       },
                      *       "customer_email": "jenny.rosen@example.com",
-                     *       "expires_at": "2026-11-20T15:34:05.237Z",
-                     *       "created_at": "2026-11-20T15:04:05.237Z"
+                     *       "expires_at": "2026-11-20T15:34:05.421Z",
+                     *       "created_at": "2026-11-20T15:04:05.421Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CheckoutSession"];
@@ -2316,7 +2470,7 @@ export interface operations {
                 /** @description The id of the last object of the previous page */
                 starting_after?: string;
                 order_reference?: string;
-                status?: "succeeded" | "failed";
+                status?: "succeeded" | "failed" | "requires_capture" | "canceled";
                 customer_email?: string;
                 checkout_session_id?: string;
                 metadata?: {
@@ -2359,13 +2513,18 @@ export interface operations {
                      *           "checkout_session_id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
                      *           "order_id": "ord_7Hs2MkQp9Lx4Vt1Wn6Rc3Bza",
                      *           "order_reference": "order-1001",
+                     *           "capture_method": "automatic",
+                     *           "amount_capturable": 0,
+                     *           "amount_captured": 3750,
                      *           "amount_refunded": 0,
                      *           "amount_refundable": 3750,
                      *           "metadata": {
                      *             "cart_id": "cart_5521"
                      *           },
                      *           "customer_email": "jenny.rosen@example.com",
-                     *           "created_at": "2026-11-20T15:04:05.180Z"
+                     *           "canceled_at": null,
+                     *           "cancellation_reason": null,
+                     *           "created_at": "2026-11-20T15:04:05.251Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2507,13 +2666,18 @@ export interface operations {
                      *       "checkout_session_id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
                      *       "order_id": "ord_7Hs2MkQp9Lx4Vt1Wn6Rc3Bza",
                      *       "order_reference": "order-1001",
+                     *       "capture_method": "automatic",
+                     *       "amount_capturable": 0,
+                     *       "amount_captured": 3750,
                      *       "amount_refunded": 0,
                      *       "amount_refundable": 3750,
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
                      *       "customer_email": "jenny.rosen@example.com",
-                     *       "created_at": "2026-11-20T15:04:05.180Z"
+                     *       "canceled_at": null,
+                     *       "cancellation_reason": null,
+                     *       "created_at": "2026-11-20T15:04:05.251Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -2613,6 +2777,447 @@ export interface operations {
             };
         };
     };
+    capturePayment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Any 1–255 printable ASCII characters, unique per create (a UUID); resend it with a retry. See Idempotency. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The object's id (`pay_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount_to_capture": 1500
+                 *     }
+                 */
+                "application/json": components["schemas"]["CapturePaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pay_MfYTCY4hUQs0Ztw5w0RkYqci",
+                     *       "object": "payment",
+                     *       "status": "succeeded",
+                     *       "amount": 3750,
+                     *       "currency": "USD",
+                     *       "payment_method": "card",
+                     *       "payment_method_details": {
+                     *         "card": {
+                     *           "brand": "visa",
+                     *           "last4": "4242",
+                     *           "exp_year": null,
+                     *           "exp_month": null
+                     *         }
+                     *       },
+                     *       "failure_code": null,
+                     *       "checkout_session_id": "cs_AnDq2Vux7HhiXqnXhtc6FWCd",
+                     *       "order_id": "ord_tHec09oN6reFuR2w2hdSz9qo",
+                     *       "order_reference": "order-2001",
+                     *       "capture_method": "manual",
+                     *       "amount_capturable": 0,
+                     *       "amount_captured": 1500,
+                     *       "amount_refunded": 0,
+                     *       "amount_refundable": 1500,
+                     *       "metadata": {
+                     *         "cart_id": "cart_5521"
+                     *       },
+                     *       "customer_email": "jenny.rosen@example.com",
+                     *       "canceled_at": null,
+                     *       "cancellation_reason": null,
+                     *       "created_at": "2026-11-20T15:04:05.615Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description `invalid_json`: The body is not valid JSON, not UTF-8, or not a JSON object. `idempotency_key_missing`: A create without an Idempotency-Key header. `idempotency_key_invalid`: The Idempotency-Key is not 1–255 printable ASCII characters. `parameter_invalid`: A parameter has the wrong type, format or range; param names it. `parameter_unknown`: The body or query has a field the endpoint does not take; param names it */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid_json" | "idempotency_key_missing" | "idempotency_key_invalid" | "parameter_invalid" | "parameter_unknown";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_required`: No Authorization header, or not a Bearer one. `invalid_api_key`: The key is unknown, revoked, or not of the sk_sandbox_ form */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "authentication_required" | "invalid_api_key";
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: The key lacks the scope; the message names the scope needed */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "insufficient_scope";
+                        };
+                    };
+                };
+            };
+            /** @description `resource_missing`: No such object in this account (another account’s objects read the same) */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "resource_missing";
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_key_in_use`: The first request with this key is still running. `payment_not_capturable`: The payment is not an authorization that still stands (requires_capture, within 7 days) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "idempotency_key_in_use" | "payment_not_capturable";
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The body is over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: A POST body that is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`: The key was used with a different body */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "idempotency_key_reused";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Over the key’s rate limit; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: A fault on our side, logged; the body never tells its cause */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    cancelPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters, unique per attempt (a UUID). A retry with the same key and body answers the first result with `Idempotent-Replayed: true`; with another body, `422 idempotency_key_reused`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The object's id (`pay_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pay_3ZhUWkeqVJupHQxJcnt3Hhs1",
+                     *       "object": "payment",
+                     *       "status": "canceled",
+                     *       "amount": 3750,
+                     *       "currency": "USD",
+                     *       "payment_method": "card",
+                     *       "payment_method_details": {
+                     *         "card": {
+                     *           "brand": "visa",
+                     *           "last4": "4242",
+                     *           "exp_year": null,
+                     *           "exp_month": null
+                     *         }
+                     *       },
+                     *       "failure_code": null,
+                     *       "checkout_session_id": "cs_qo6hnIK5d04IiyiSeuGH18o5",
+                     *       "order_id": "ord_oNnyfdRH56MqViaHpyjT4B6F",
+                     *       "order_reference": "order-2002",
+                     *       "capture_method": "manual",
+                     *       "amount_capturable": 0,
+                     *       "amount_captured": 0,
+                     *       "amount_refunded": 0,
+                     *       "amount_refundable": 0,
+                     *       "metadata": {
+                     *         "cart_id": "cart_5521"
+                     *       },
+                     *       "customer_email": "jenny.rosen@example.com",
+                     *       "canceled_at": "2026-11-20T15:04:05.912Z",
+                     *       "cancellation_reason": "requested_by_merchant",
+                     *       "created_at": "2026-11-20T15:04:05.889Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description `invalid_json`: The body is not valid JSON, not UTF-8, or not a JSON object. `idempotency_key_invalid`: The Idempotency-Key is not 1–255 printable ASCII characters. `parameter_invalid`: A parameter has the wrong type, format or range; param names it. `parameter_unknown`: The body or query has a field the endpoint does not take; param names it */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid_json" | "idempotency_key_invalid" | "parameter_invalid" | "parameter_unknown";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_required`: No Authorization header, or not a Bearer one. `invalid_api_key`: The key is unknown, revoked, or not of the sk_sandbox_ form */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "authentication_required" | "invalid_api_key";
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: The key lacks the scope; the message names the scope needed */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "insufficient_scope";
+                        };
+                    };
+                };
+            };
+            /** @description `resource_missing`: No such object in this account (another account’s objects read the same) */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "resource_missing";
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_key_in_use`: The first request with this key is still running. `payment_not_cancelable`: The payment is not an authorization waiting for capture (requires_capture) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "idempotency_key_in_use" | "payment_not_cancelable";
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The body is over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: A POST body that is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`: The key was used with a different body */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "idempotency_key_reused";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Over the key’s rate limit; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: A fault on our side, logged; the body never tells its cause */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
     listRefundRequests: {
         parameters: {
             query?: {
@@ -2653,8 +3258,8 @@ export interface operations {
                      *           "reason": "One T-shirt returned",
                      *           "failure_reason": null,
                      *           "metadata": {},
-                     *           "created_at": "2026-11-20T15:04:05.470Z",
-                     *           "updated_at": "2026-11-20T15:04:05.470Z"
+                     *           "created_at": "2026-11-20T15:04:05.940Z",
+                     *           "updated_at": "2026-11-20T15:04:05.940Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2799,8 +3404,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.470Z",
-                     *       "updated_at": "2026-11-20T15:04:05.470Z"
+                     *       "created_at": "2026-11-20T15:04:05.940Z",
+                     *       "updated_at": "2026-11-20T15:04:05.940Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2824,8 +3429,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.470Z",
-                     *       "updated_at": "2026-11-20T15:04:05.470Z"
+                     *       "created_at": "2026-11-20T15:04:05.940Z",
+                     *       "updated_at": "2026-11-20T15:04:05.940Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -2892,7 +3497,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_in_use`: The first request with this key is still running. `payment_not_refundable`: The payment did not succeed. `refund_exceeds_available`: Active refunds plus this amount exceed the payment; the message says what is left */
+            /** @description `idempotency_key_in_use`: The first request with this key is still running. `payment_not_refundable`: The payment did not succeed (or is an authorization not yet captured). `refund_exceeds_available`: Active refunds plus this amount exceed the payment; the message says what is left */
             409: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3015,8 +3620,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.470Z",
-                     *       "updated_at": "2026-11-20T15:04:05.470Z"
+                     *       "created_at": "2026-11-20T15:04:05.940Z",
+                     *       "updated_at": "2026-11-20T15:04:05.940Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3154,8 +3759,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.470Z",
-                     *       "updated_at": "2026-11-20T15:04:05.546Z"
+                     *       "created_at": "2026-11-20T15:04:05.940Z",
+                     *       "updated_at": "2026-11-20T15:04:06.039Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3361,7 +3966,7 @@ export interface operations {
                      *             "minimum": 1,
                      *             "maximum": 10
                      *           },
-                     *           "created_at": "2026-11-20T15:04:05.699Z"
+                     *           "created_at": "2026-11-20T15:04:06.283Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -3525,7 +4130,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.699Z"
+                     *       "created_at": "2026-11-20T15:04:06.283Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3558,7 +4163,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.699Z"
+                     *       "created_at": "2026-11-20T15:04:06.283Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3742,7 +4347,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.699Z"
+                     *       "created_at": "2026-11-20T15:04:06.283Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -3894,7 +4499,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.699Z"
+                     *       "created_at": "2026-11-20T15:04:06.283Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -4095,7 +4700,7 @@ export interface operations {
                      *             "shuffle": true,
                      *             "seed": 42
                      *           },
-                     *           "created_at": "2026-11-20T15:04:05.864Z"
+                     *           "created_at": "2026-11-20T15:04:06.369Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -4250,7 +4855,7 @@ export interface operations {
                      *         "seed": null
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:05.864Z"
+                     *       "created_at": "2026-11-20T15:04:06.369Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4281,7 +4886,7 @@ export interface operations {
                      *         "seed": null
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:05.864Z"
+                     *       "created_at": "2026-11-20T15:04:06.369Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4462,7 +5067,7 @@ export interface operations {
                      *         "shuffle": true,
                      *         "seed": 42
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.864Z"
+                     *       "created_at": "2026-11-20T15:04:06.369Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -4616,7 +5221,7 @@ export interface operations {
                      *         "shuffle": true,
                      *         "seed": 42
                      *       },
-                     *       "created_at": "2026-11-20T15:04:05.864Z"
+                     *       "created_at": "2026-11-20T15:04:06.369Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -4944,7 +5549,7 @@ export interface operations {
                      *         "seed": 42
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAy",
-                     *       "created_at": "2026-11-20T15:04:05.864Z"
+                     *       "created_at": "2026-11-20T15:04:06.369Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -5111,7 +5716,7 @@ export interface operations {
                 limit?: number;
                 /** @description The id of the last object of the previous page */
                 starting_after?: string;
-                type?: "checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed";
+                type?: "checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "payment.authorized" | "payment.canceled" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed";
             };
             header?: never;
             path?: never;
@@ -5134,11 +5739,11 @@ export interface operations {
                      *           "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *           "object": "event",
                      *           "type": "checkout_session.completed",
-                     *           "created_at": "2026-11-20T15:04:05.187Z",
+                     *           "created_at": "2026-11-20T15:04:05.890Z",
                      *           "data": {
                      *             "object": {
-                     *               "id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
-                     *               "url": "http://localhost:3000/checkout/cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
+                     *               "id": "cs_qo6hnIK5d04IiyiSeuGH18o5",
+                     *               "url": "http://localhost:3000/checkout/cs_qo6hnIK5d04IiyiSeuGH18o5",
                      *               "items": [
                      *                 {
                      *                   "name": "T-shirt",
@@ -5153,27 +5758,27 @@ export interface operations {
                      *               "metadata": {
                      *                 "cart_id": "cart_5521"
                      *               },
-                     *               "order_id": "ord_7Hs2MkQp9Lx4Vt1Wn6Rc3Bza",
+                     *               "order_id": "ord_oNnyfdRH56MqViaHpyjT4B6F",
                      *               "cancel_url": "https://shop.example.com/cart",
-                     *               "created_at": "2026-11-20T15:04:05.123Z",
-                     *               "expires_at": "2026-11-20T15:34:05.123Z",
-                     *               "payment_id": "pay_8bKpZr2xQmV4tN6sW1yHc0Ld",
+                     *               "created_at": "2026-11-20T15:04:05.856Z",
+                     *               "expires_at": "2026-11-20T15:34:05.856Z",
+                     *               "payment_id": "pay_3ZhUWkeqVJupHQxJcnt3Hhs1",
                      *               "return_url": "https://shop.example.com/thanks",
                      *               "tax_amount": 250,
                      *               "environment": "sandbox",
+                     *               "capture_method": "manual",
                      *               "customer_email": "jenny.rosen@example.com",
                      *               "payment_status": "paid",
-                     *               "order_reference": "order-1001",
+                     *               "order_reference": "order-2002",
                      *               "payment_methods": [
-                     *                 "card",
-                     *                 "usdc"
+                     *                 "card"
                      *               ],
                      *               "shipping_amount": 500
                      *             }
                      *           }
                      *         }
                      *       ],
-                     *       "has_more": false
+                     *       "has_more": true
                      *     }
                      */
                     "application/json": components["schemas"]["EventList"];
@@ -5300,7 +5905,7 @@ export interface operations {
                      *
                      *     id: evt_37Z8suN9DqNCAyBzjyoBPwzF
                      *     event: checkout_session.expired
-                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:05.316Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:05.237Z","expires_at":"2026-11-20T15:34:05.237Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","customer_email":"jenny.rosen@example.com","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
+                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:05.476Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:05.421Z","expires_at":"2026-11-20T15:34:05.421Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","capture_method":"automatic","customer_email":"jenny.rosen@example.com","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
                      */
                     "text/event-stream": string;
                 };
@@ -5408,11 +6013,11 @@ export interface operations {
                      *       "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *       "object": "event",
                      *       "type": "checkout_session.completed",
-                     *       "created_at": "2026-11-20T15:04:05.187Z",
+                     *       "created_at": "2026-11-20T15:04:05.890Z",
                      *       "data": {
                      *         "object": {
-                     *           "id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
-                     *           "url": "http://localhost:3000/checkout/cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
+                     *           "id": "cs_qo6hnIK5d04IiyiSeuGH18o5",
+                     *           "url": "http://localhost:3000/checkout/cs_qo6hnIK5d04IiyiSeuGH18o5",
                      *           "items": [
                      *             {
                      *               "name": "T-shirt",
@@ -5427,20 +6032,20 @@ export interface operations {
                      *           "metadata": {
                      *             "cart_id": "cart_5521"
                      *           },
-                     *           "order_id": "ord_7Hs2MkQp9Lx4Vt1Wn6Rc3Bza",
+                     *           "order_id": "ord_oNnyfdRH56MqViaHpyjT4B6F",
                      *           "cancel_url": "https://shop.example.com/cart",
-                     *           "created_at": "2026-11-20T15:04:05.123Z",
-                     *           "expires_at": "2026-11-20T15:34:05.123Z",
-                     *           "payment_id": "pay_8bKpZr2xQmV4tN6sW1yHc0Ld",
+                     *           "created_at": "2026-11-20T15:04:05.856Z",
+                     *           "expires_at": "2026-11-20T15:34:05.856Z",
+                     *           "payment_id": "pay_3ZhUWkeqVJupHQxJcnt3Hhs1",
                      *           "return_url": "https://shop.example.com/thanks",
                      *           "tax_amount": 250,
                      *           "environment": "sandbox",
+                     *           "capture_method": "manual",
                      *           "customer_email": "jenny.rosen@example.com",
                      *           "payment_status": "paid",
-                     *           "order_reference": "order-1001",
+                     *           "order_reference": "order-2002",
                      *           "payment_methods": [
-                     *             "card",
-                     *             "usdc"
+                     *             "card"
                      *           ],
                      *           "shipping_amount": 500
                      *         }
@@ -5597,13 +6202,18 @@ export interface operations {
                      *       "checkout_session_id": "cs_4fQ9tLm2Xr7KpV1cN8wZ3bYd",
                      *       "order_id": "ord_7Hs2MkQp9Lx4Vt1Wn6Rc3Bza",
                      *       "order_reference": "order-1001",
+                     *       "capture_method": "automatic",
+                     *       "amount_capturable": 0,
+                     *       "amount_captured": 3750,
                      *       "amount_refunded": 0,
                      *       "amount_refundable": 3750,
                      *       "metadata": {
                      *         "cart_id": "cart_5521"
                      *       },
                      *       "customer_email": "jenny.rosen@example.com",
-                     *       "created_at": "2026-11-20T15:04:05.180Z"
+                     *       "canceled_at": null,
+                     *       "cancellation_reason": null,
+                     *       "created_at": "2026-11-20T15:04:05.251Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -5801,8 +6411,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.552Z",
-                     *       "updated_at": "2026-11-20T15:04:05.609Z"
+                     *       "created_at": "2026-11-20T15:04:06.048Z",
+                     *       "updated_at": "2026-11-20T15:04:06.184Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -6005,8 +6615,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": "Card account closed",
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.567Z",
-                     *       "updated_at": "2026-11-20T15:04:05.633Z"
+                     *       "created_at": "2026-11-20T15:04:06.112Z",
+                     *       "updated_at": "2026-11-20T15:04:06.205Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -6185,7 +6795,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:04:05.991Z",
+                     *       "now": "2026-11-20T15:04:06.469Z",
                      *       "offset_seconds": 0
                      *     }
                      */
@@ -6303,7 +6913,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:35:06.004Z",
+                     *       "now": "2026-11-20T15:35:06.479Z",
                      *       "offset_seconds": 1860
                      *     }
                      */
@@ -6649,6 +7259,78 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PaymentFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: never sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s: retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.payment.authorized": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}", keyed with the characters of the secret after whsec_, base64-decoded>`; several, space-separated, while a rotated secret still signs */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentAuthorizedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: never sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s: retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.payment.canceled": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}", keyed with the characters of the secret after whsec_, base64-decoded>`; several, space-separated, while a rotated secret still signs */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentCanceledEvent"];
             };
         };
         responses: {

@@ -62,6 +62,33 @@ describe('checkout sessions, payments and the pay helper', () => {
   });
 });
 
+describe('manual capture', () => {
+  async function authorized() {
+    const session = await sandbox.checkoutSessions.create({ ...sessionBody(), capture_method: 'manual' });
+    return sandbox.testHelpers.checkoutSessions.pay(session.id, {
+      payment_method: 'card',
+      card_number: '4242424242424242',
+    });
+  }
+
+  it('captures part of an authorization, once', async () => {
+    const payment = await authorized();
+    expect(payment).toMatchObject({ status: 'requires_capture', amount_capturable: 3750, amount_captured: 0 });
+    const captured = await sandbox.payments.capture(payment.id, { amount_to_capture: 2000 });
+    expect(captured).toMatchObject({ status: 'succeeded', amount_captured: 2000, amount_refundable: 2000 });
+    const again = await sandbox.payments.capture(payment.id).catch((error: unknown) => error);
+    expect(again).toBeInstanceOf(SandboxInvalidRequestError);
+    expect(again).toMatchObject({ status: 409, code: 'payment_not_capturable' });
+  });
+
+  it('cancels an authorization', async () => {
+    const payment = await authorized();
+    const canceled = await sandbox.payments.cancel(payment.id);
+    expect(canceled).toMatchObject({ status: 'canceled', cancellation_reason: 'requested_by_merchant' });
+    expect(await sandbox.payments.retrieve(payment.id)).toEqual(canceled);
+  });
+});
+
 describe('refund requests and their test helpers', () => {
   it('creates, retrieves, lists, completes and fails refunds', async () => {
     const { payment } = await paidSession();

@@ -1,6 +1,7 @@
 export const SCOPES = [
   'checkout_sessions:write',
   'payments:read',
+  'payments:write',
   'refund_requests:write',
   'refund_requests:read',
   'payment_links:write',

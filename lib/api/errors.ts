@@ -48,6 +48,8 @@ export const errors = {
   checkoutSessionNotOpen: invalid(409, 'checkout_session_not_open'),
   refundNotCancelable: invalid(409, 'refund_not_cancelable'),
   refundNotPending: invalid(409, 'refund_not_pending'),
+  paymentNotCapturable: invalid(409, 'payment_not_capturable'),
+  paymentNotCancelable: invalid(409, 'payment_not_cancelable'),
   payloadTooLarge: invalid(413, 'payload_too_large'),
   unsupportedMediaType: invalid(415, 'unsupported_media_type'),
   methodNotAllowed: (method: string, allowed: string[]) =>

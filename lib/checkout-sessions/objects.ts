@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { metadataField } from '@/lib/api/metadata';
-import { CheckoutSessionStatus, PaymentMethod } from '@/lib/generated/prisma/enums';
+import { CaptureMethod, CheckoutSessionStatus, PaymentMethod } from '@/lib/generated/prisma/enums';
 import { currency, listOf, minorUnits, objectId, timestamp } from '@/lib/openapi/object-fields';
 
 // The checkout_session object as the API shows it (/docs#objects): the documented shape of
@@ -30,6 +30,9 @@ export const checkoutSessionObject = z
     shipping_amount: minorUnits('Shipping'),
     tax_amount: minorUnits('Tax'),
     payment_methods: z.array(z.enum(PaymentMethod)).describe('The methods offered to the customer'),
+    capture_method: z
+      .enum(CaptureMethod)
+      .describe('automatic: a card is charged as it pays; manual: its payment is authorized, to capture later'),
     return_url: z.string().describe('Where the customer goes after paying, with session_id={id} added'),
     cancel_url: z.string().nullable().describe('The "back to the shop" link of the hosted page'),
     payment_id: objectId('payment').nullable().describe('null until paid'),

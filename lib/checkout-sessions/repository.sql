@@ -15,9 +15,10 @@
 --   $14 expiresAt
 --   $15 metadata
 --   $16 customerEmail
---   $17 itemNames
---   $18 itemQuantities
---   $19 itemUnitAmounts
+--   $17 captureMethod
+--   $18 itemNames
+--   $19 itemQuantities
+--   $20 itemUnitAmounts
 WITH "permitted" AS (
   SELECT NULL::text AS "id"
 ), "upserted_order" AS (
@@ -28,17 +29,17 @@ WITH "permitted" AS (
 ), "new_session" AS (
   INSERT INTO "checkout_sessions" ("id", "merchant_id", "order_id", "order_reference", "currency", "amount",
     "shipping_amount", "tax_amount", "payment_methods", "return_url", "cancel_url", "payment_link_id", "created_at",
-    "expires_at", "metadata", "customer_email")
+    "expires_at", "metadata", "customer_email", "capture_method")
   SELECT $4::text, $2::text, o."id", $3::text, $5::"Currency", $6::int, $7::int,
          $8::int, $9::"PaymentMethod"[], $10::text, $11::text, $12::text, $13::timestamptz,
-         $14::timestamptz, $15::jsonb, $16::text
+         $14::timestamptz, $15::jsonb, $16::text, $17::"CaptureMethod"
   FROM "upserted_order" AS o WHERE o."status" = 'unpaid'
   RETURNING "id"
 ), "new_items" AS (
   INSERT INTO "checkout_items" ("checkout_session_id", "position", "name", "quantity", "unit_amount")
   SELECT s."id", i."ordinality" - 1, i."name", i."quantity", i."unit_amount"
   FROM "new_session" AS s,
-    unnest($17::text[], $18::int[], $19::int[]) WITH ORDINALITY AS i("name", "quantity", "unit_amount", "ordinality")
+    unnest($18::text[], $19::int[], $20::int[]) WITH ORDINALITY AS i("name", "quantity", "unit_amount", "ordinality")
 )
 SELECT CASE
   WHEN NOT EXISTS (SELECT 1 FROM "new_session") THEN 'order_already_paid'
@@ -67,9 +68,10 @@ END AS "refused", r.* FROM (SELECT 1) AS "one" LEFT JOIN "upserted_order" AS r O
 --   $20 expiresAt
 --   $21 metadata
 --   $22 customerEmail
---   $23 itemNames
---   $24 itemQuantities
---   $25 itemUnitAmounts
+--   $23 captureMethod
+--   $24 itemNames
+--   $25 itemQuantities
+--   $26 itemUnitAmounts
 WITH "answer_order" AS (
   SELECT coalesce(
     (SELECT "id" FROM "orders" WHERE "merchant_id" = $1::text AND "reference" = $2::text),
@@ -105,17 +107,17 @@ WITH "answer_order" AS (
 ), "new_session" AS (
   INSERT INTO "checkout_sessions" ("id", "merchant_id", "order_id", "order_reference", "currency", "amount",
     "shipping_amount", "tax_amount", "payment_methods", "return_url", "cancel_url", "payment_link_id", "created_at",
-    "expires_at", "metadata", "customer_email")
+    "expires_at", "metadata", "customer_email", "capture_method")
   SELECT $10::text, $1::text, o."id", $2::text, $11::"Currency", $12::int, $13::int,
          $14::int, $15::"PaymentMethod"[], $16::text, $17::text, $18::text, $19::timestamptz,
-         $20::timestamptz, $21::jsonb, $22::text
+         $20::timestamptz, $21::jsonb, $22::text, $23::"CaptureMethod"
   FROM "upserted_order" AS o WHERE o."status" = 'unpaid'
   RETURNING "id"
 ), "new_items" AS (
   INSERT INTO "checkout_items" ("checkout_session_id", "position", "name", "quantity", "unit_amount")
   SELECT s."id", i."ordinality" - 1, i."name", i."quantity", i."unit_amount"
   FROM "new_session" AS s,
-    unnest($23::text[], $24::int[], $25::int[]) WITH ORDINALITY AS i("name", "quantity", "unit_amount", "ordinality")
+    unnest($24::text[], $25::int[], $26::int[]) WITH ORDINALITY AS i("name", "quantity", "unit_amount", "ordinality")
 )
 SELECT c."id" IS NOT NULL AS "claimed", e."fingerprint", e."response_status" AS "responseStatus",
   e."response_body" AS "responseBody",
@@ -267,6 +269,7 @@ s."payment_methods"::text[] AS "paymentMethods", s."return_url" AS "returnUrl", 
 s."payment_id" AS "paymentId", s."expires_at" AS "expiresAt", s."created_at" AS "createdAt",
 s."completed_at" AS "completedAt", s."expired_at" AS "expiredAt", s."payment_link_id" AS "paymentLinkId",
 s."metadata", s."declined_payments" AS "declinedPayments", s."customer_email" AS "customerEmail",
+s."capture_method"::text AS "captureMethod",
 COALESCE((SELECT json_agg(json_build_object('checkoutSessionId', i."checkout_session_id", 'position', i."position",
                                             'name', i."name", 'quantity', i."quantity", 'unitAmount', i."unit_amount")
                           ORDER BY i."position")

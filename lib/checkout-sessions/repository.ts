@@ -23,8 +23,14 @@ import {
   runWriteClaimingKey,
   withKeyClaim,
 } from '@/lib/idempotency/repository';
-import type { Prisma } from '@/lib/generated/prisma/client';
-import { CheckoutSessionStatus, Currency, OrderStatus, PaymentMethod } from '@/lib/generated/prisma/enums';
+import type { CaptureMethod, Prisma } from '@/lib/generated/prisma/client';
+import {
+  CaptureMethod as CaptureMethodValues,
+  CheckoutSessionStatus,
+  Currency,
+  OrderStatus,
+  PaymentMethod,
+} from '@/lib/generated/prisma/enums';
 import type { CheckoutSessionWithItems } from './serialize';
 import { countLimit, referenceMatch } from '@/lib/db/page';
 import { isId } from '@/lib/ids';
@@ -60,6 +66,7 @@ export type NewCheckoutSession = {
   paymentLinkId: string | null;
   metadata: Metadata;
   customerEmail: string | null;
+  captureMethod: CaptureMethod;
   createdAt: Date;
   expiresAt: Date;
   items: { name: string; quantity: number; unitAmount: number }[];
@@ -117,6 +124,7 @@ type SessionValues = {
   itemUnitAmounts: number[];
   metadata: string;
   customerEmail: string | null;
+  captureMethod: CaptureMethod;
 };
 
 const s = params<SessionValues>({
@@ -139,6 +147,7 @@ const s = params<SessionValues>({
   itemUnitAmounts: 'int[]',
   metadata: 'jsonb',
   customerEmail: 'text',
+  captureMethod: '"CaptureMethod"',
 });
 
 function sessionValues(session: NewCheckoutSession): SessionValues {
@@ -162,6 +171,7 @@ function sessionValues(session: NewCheckoutSession): SessionValues {
     itemUnitAmounts: session.items.map((item) => item.unitAmount),
     metadata: JSON.stringify(session.metadata),
     customerEmail: session.customerEmail,
+    captureMethod: session.captureMethod,
   };
 }
 
@@ -183,10 +193,10 @@ const newSession = cte(
   statementSql`
   INSERT INTO "checkout_sessions" ("id", "merchant_id", "order_id", "order_reference", "currency", "amount",
     "shipping_amount", "tax_amount", "payment_methods", "return_url", "cancel_url", "payment_link_id", "created_at",
-    "expires_at", "metadata", "customer_email")
+    "expires_at", "metadata", "customer_email", "capture_method")
   SELECT ${s.sessionId}, ${s.merchantId}, o."id", ${s.orderReference}, ${s.currency}, ${s.amount}, ${s.shippingAmount},
          ${s.taxAmount}, ${s.paymentMethods}, ${s.returnUrl}, ${s.cancelUrl}, ${s.paymentLinkId}, ${s.createdAt},
-         ${s.expiresAt}, ${s.metadata}, ${s.customerEmail}
+         ${s.expiresAt}, ${s.metadata}, ${s.customerEmail}, ${s.captureMethod}
   FROM ${upsertedOrder} AS o WHERE o."status" = 'unpaid'
   RETURNING "id"`,
 );
@@ -261,6 +271,7 @@ const sessionWithItemsRow = z.object({
   metadata: metadataField,
   declinedPayments: z.number().int(),
   customerEmail: z.string().nullable(),
+  captureMethod: z.enum(CaptureMethodValues),
   items: z.array(
     z.object({
       checkoutSessionId: z.string(),
@@ -290,6 +301,7 @@ const SESSION_WITH_ITEMS_COLUMNS = `
          s."payment_id" AS "paymentId", s."expires_at" AS "expiresAt", s."created_at" AS "createdAt",
          s."completed_at" AS "completedAt", s."expired_at" AS "expiredAt", s."payment_link_id" AS "paymentLinkId",
          s."metadata", s."declined_payments" AS "declinedPayments", s."customer_email" AS "customerEmail",
+         s."capture_method"::text AS "captureMethod",
          COALESCE((SELECT json_agg(json_build_object('checkoutSessionId', i."checkout_session_id", 'position', i."position",
                                                      'name', i."name", 'quantity', i."quantity", 'unitAmount', i."unit_amount")
                                    ORDER BY i."position")

@@ -33,6 +33,7 @@ export function serializeCheckoutSession(session: CheckoutSessionWithItems) {
     shipping_amount: session.shippingAmount,
     tax_amount: session.taxAmount,
     payment_methods: session.paymentMethods,
+    capture_method: session.captureMethod,
     return_url: session.returnUrl,
     cancel_url: session.cancelUrl,
     payment_id: session.paymentId,

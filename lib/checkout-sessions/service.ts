@@ -82,7 +82,12 @@ export async function createCheckoutSession(
     }
   }
 
-  const paymentMethods = choosePaymentMethods(merchant.paymentMethods, input.currency, input.payment_methods);
+  const captureMethod = input.capture_method ?? 'automatic';
+  if (captureMethod === 'manual') assertManualCaptureServes(merchant.paymentMethods, input.payment_methods);
+  const paymentMethods =
+    captureMethod === 'manual'
+      ? ['card' as const]
+      : choosePaymentMethods(merchant.paymentMethods, input.currency, input.payment_methods);
 
   // everything the session is, but its order, is known before the insert
   const id = newId('checkoutSession');
@@ -106,6 +111,7 @@ export async function createCheckoutSession(
     paymentLinkId,
     metadata: internal.metadata ?? withoutEmptyValues(input.metadata),
     customerEmail: input.customer_email ?? null,
+    captureMethod,
     createdAt,
     expiresAt,
     items,
@@ -133,6 +139,28 @@ export async function createCheckoutSession(
   const order = await insertSessionUnlessOrderPaid(database, newSession);
   if (order.status === 'paid') throw orderAlreadyPaid();
   return { ...session, orderId: order.id };
+}
+
+/**
+ * Manual capture holds a card's authorization; the other methods move money at once, so a manual session offers
+ * cards alone: asking it for another method, or of a merchant who does not take cards, is refused.
+ */
+function assertManualCaptureServes(approved: PaymentMethod[], requested?: PaymentMethod[]): void {
+  const other = requested?.find((method) => method !== 'card');
+  if (other) {
+    throw errors.parameterInvalid(
+      `capture_method manual is for cards only; payment_methods names ${other}`,
+      'capture_method',
+      `${PAYMENT_METHOD_NAMES[other]} cannot be captured later: only cards can.`,
+    );
+  }
+  if (!approved.includes('card')) {
+    throw errors.parameterInvalid(
+      'capture_method manual is for cards only, and card is not an approved payment method of this account',
+      'capture_method',
+      'Only cards can be captured later, and cards are not one of your approved payment methods.',
+    );
+  }
 }
 
 /** How a method is named to a person (userMessage). */

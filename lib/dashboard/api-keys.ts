@@ -11,6 +11,7 @@ import { failed, refused, type FormState } from './form-state';
 export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'checkout_sessions:write': 'Create and expire checkout sessions; test-helper payments',
   'payments:read': 'Read checkout sessions, payments and orders',
+  'payments:write': 'Capture and cancel authorized payments',
   'refund_requests:write': 'Request and cancel refunds',
   'refund_requests:read': 'Read refund requests',
   'payment_links:write': 'Create and change payment links',

@@ -17,6 +17,7 @@ const STATUS_TONES: Record<string, Tone> = {
   requested: 'info',
   processing: 'info',
   pending: 'info',
+  requires_capture: 'info',
   failed: 'danger',
   declined: 'danger',
   expired: 'neutral',
@@ -31,9 +32,12 @@ export function statusTone(status: string): Tone {
   return STATUS_TONES[status] ?? 'neutral';
 }
 
+/** Statuses whose words are not their code's: an authorization waiting for capture is "Uncaptured", as on Stripe. */
+const STATUS_LABELS: Record<string, string> = { requires_capture: 'Uncaptured' };
+
 /** "partially_refunded" → "Partially refunded". */
 export function statusLabel(status: string): string {
-  return status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
+  return STATUS_LABELS[status] ?? status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
 }
 
 /**

@@ -96,8 +96,8 @@ export async function getPaymentDetail(database: Db, merchantId: string, payment
     findOtherAttempts(database, merchantId, payment.checkoutSessionId, payment.id),
     findEventsAboutObjects(database, merchantId, [
       payment.id,
-      // the session's own events (completed) belong to the attempt that paid it, not to a failed one
-      ...(payment.status === 'succeeded' ? [payment.checkoutSessionId] : []),
+      // the session's own events (completed) belong to the attempt that paid it (or authorized), not to a failed one
+      ...(payment.status !== 'failed' ? [payment.checkoutSessionId] : []),
       ...refundIds,
     ]),
     findPaymentLinkNames(database, merchantId, payment.paymentLinkId ? [payment.paymentLinkId] : []),

@@ -1,4 +1,4 @@
-import type { CheckoutSession, Payment, RefundRequest } from '@/lib/generated/prisma/client';
+import type { CheckoutSession, Payment, PaymentStatus, RefundRequest } from '@/lib/generated/prisma/client';
 import { describeMethodDetails, formatMoney, type Tone } from './format';
 
 // What happened to one payment, in order: its session's creation, the payment, each refund's steps, and
@@ -18,6 +18,19 @@ const FAILURE_WORDS: Record<string, string> = {
   card_declined: 'Card declined',
   insufficient_funds: 'Insufficient funds',
   interac_declined: 'Declined by the customer',
+};
+
+/** How each status of a payment reads on its timeline; a failure says why (describeFailure). */
+const PAYMENT_TITLES: Partial<Record<PaymentStatus, string>> = {
+  succeeded: 'Payment succeeded',
+  requires_capture: 'Payment authorized, not yet captured',
+  canceled: 'Payment authorized, then canceled',
+};
+const PAYMENT_TONES: Record<PaymentStatus, Tone> = {
+  succeeded: 'success',
+  requires_capture: 'info',
+  canceled: 'neutral',
+  failed: 'danger',
 };
 
 export function describeFailure(code: string | null): string {
@@ -45,12 +58,9 @@ export function buildTimeline(input: {
   entries.push({
     at: payment.createdAt,
     kind: 'payment',
-    title:
-      payment.status === 'succeeded'
-        ? 'Payment succeeded'
-        : `Payment attempt failed: ${describeFailure(payment.failureCode)}`,
+    title: PAYMENT_TITLES[payment.status] ?? `Payment attempt failed: ${describeFailure(payment.failureCode)}`,
     detail: describeMethodDetails(payment.paymentMethod, payment.methodDetails),
-    tone: payment.status === 'succeeded' ? 'success' : 'danger',
+    tone: PAYMENT_TONES[payment.status],
   });
   for (const refund of input.refunds) entries.push(...refundSteps(refund));
   // An event is written in the transaction of the change it reports, and stamped by the database at that

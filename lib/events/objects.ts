@@ -14,8 +14,16 @@ export const EVENT_PAYLOADS: Record<EventType, { object: z.ZodType; when: string
     object: checkoutSessionObject,
     when: 'A session expired: its 30 minutes passed, or the API expired it',
   },
-  'payment.succeeded': { object: paymentObject, when: 'A payment succeeded' },
+  'payment.succeeded': { object: paymentObject, when: 'A payment succeeded, or an authorization was captured' },
   'payment.failed': { object: paymentObject, when: 'A payment was declined; the session stays open' },
+  'payment.authorized': {
+    object: paymentObject,
+    when: 'A card was authorized on a manual-capture session: the payment waits in requires_capture',
+  },
+  'payment.canceled': {
+    object: paymentObject,
+    when: 'An authorization was canceled, by the merchant or after 7 days; its order can be paid again',
+  },
   'refund_request.created': { object: refundRequestObject, when: 'A refund was requested' },
   'refund_request.approved': {
     object: refundRequestObject,

@@ -6,6 +6,7 @@ import {
 } from '@/lib/checkout-sessions/service';
 import { db, inTransaction } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
+import { cancelPayment, capturePayment } from '@/lib/payments/capture';
 import { payCheckoutSession } from '@/lib/payments/pay';
 import { setRefundPolicy } from '@/lib/merchants/service';
 import {
@@ -125,6 +126,17 @@ describe('every state change emits its event', () => {
     });
     await expireDueCheckoutSessions(client);
 
+    const authorize = async (ref: string) => {
+      const manual = await createCheckoutSession(client, merchantId, {
+        ...sessionInput(ref),
+        capture_method: 'manual',
+      });
+      const card = { payment_method: 'card', card_number: '4242424242424242' } as const;
+      return (await payCheckoutSession(client, merchantId, manual.id, card)).payment;
+    };
+    const captured = await capturePayment(client, merchantId, (await authorize('lamp-5')).id, {});
+    const canceled = await cancelPayment(client, merchantId, (await authorize('lamp-6')).id);
+
     const events = await client.event.findMany({ where: { merchantId } });
     const about = (type: string) =>
       events
@@ -132,8 +144,12 @@ describe('every state change emits its event', () => {
         .map((event) => (event.data as { object: { id: string } }).object.id)
         .sort();
     expect(about('payment.failed')).toEqual([declined.payment.id]);
-    expect(about('payment.succeeded')).toEqual([payment.id, failingPayment.id].sort());
-    expect(about('checkout_session.completed')).toEqual([paid.id, failing.id].sort());
+    expect(about('payment.succeeded')).toEqual([payment.id, failingPayment.id, captured.id].sort());
+    expect(about('payment.authorized')).toEqual([captured.id, canceled.id].sort());
+    expect(about('payment.canceled')).toEqual([canceled.id]);
+    expect(about('checkout_session.completed')).toEqual(
+      [paid.id, failing.id, captured.checkoutSessionId, canceled.checkoutSessionId].sort(),
+    );
     expect(about('refund_request.created')).toEqual(
       [refund.id, failedRefund.id, canceledRefund.id, declinedRefund.id].sort(),
     );

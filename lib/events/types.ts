@@ -4,6 +4,8 @@ export const EVENT_TYPES = [
   'checkout_session.expired',
   'payment.succeeded',
   'payment.failed',
+  'payment.authorized',
+  'payment.canceled',
   'refund_request.created',
   'refund_request.approved',
   'refund_request.declined',

@@ -3,6 +3,7 @@ import { expireDueCheckoutSessions } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { describeError, log } from '@/lib/log';
+import { cancelExpiredAuthorizations } from '@/lib/payments/capture';
 import { authorizeAutomaticRefunds, finishProcessingRefunds } from '@/lib/refunds/service';
 import { purgeEndedThrottles } from '@/lib/throttles/service';
 import { claimDueWebhooks, newSendPool } from '@/lib/webhooks/deliver';
@@ -44,6 +45,8 @@ const jobs: Job[] = [
   },
   // every tick: an advanced test clock expires its sessions within the next tick (/docs, test clocks)
   { name: 'expire-sessions', everyTicks: 1, run: async () => expireDueCheckoutSessions(await db()) },
+  // every tick too: an advanced test clock cancels its lapsed authorizations within the next tick
+  { name: 'expire-authorizations', everyTicks: 1, run: async () => cancelExpiredAuthorizations(await db()) },
   { name: 'purge-idempotency-keys', everyTicks: 600, run: purgeExpiredIdempotencyKeys },
   {
     name: 'purge-expired-records',

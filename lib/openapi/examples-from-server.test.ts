@@ -75,6 +75,14 @@ beforeAll(async () => {
   const streamed = await stream.firstMessage();
   await call('getPayment', { id: payment.id });
   await call('listPayments', { query: '?limit=1' });
+  // authorize now, capture later: one authorization captured in part, another canceled
+  const authorize = async (order_reference: string) => {
+    const body = { ...exampleOf('createCheckoutSession'), order_reference, capture_method: 'manual' };
+    const manual = await call('createCheckoutSession', { body, record: false });
+    return call('payCheckoutSession', { id: manual.id, record: false });
+  };
+  await call('capturePayment', { id: (await authorize('order-2001')).id });
+  await call('cancelPayment', { id: (await authorize('order-2002')).id });
   const refund = await call('createRefundRequest', {
     body: { ...exampleOf('createRefundRequest'), payment_id: payment.id },
   });

@@ -27,6 +27,20 @@ const samples: Sample[] = [
     body: operation.body!.example,
   })),
   { name: 'docs_declineCard', operationId: 'payCheckoutSession', body: DECLINE_CARD_BODY },
+  // authorize now, capture later: the session that asks for it, and a capture of part of it
+  {
+    name: 'manualCaptureSession',
+    operationId: 'createCheckoutSession',
+    body: {
+      order_reference: 'order-2001',
+      currency: 'USD',
+      items: [{ name: 'Desk', quantity: 1, unit_amount: 25000 }],
+      amount: 25000,
+      return_url: 'https://shop.example.com/thanks',
+      capture_method: 'manual',
+    },
+  },
+  { name: 'partialCapture', operationId: 'capturePayment', body: { amount_to_capture: 20000 } },
 ];
 
 function compile(declarations: string): string[] {

@@ -22,6 +22,7 @@ import { createPaymentLinkInput } from '@/lib/payment-links/schemas';
 import { createPaymentLink, listPaymentLinks } from '@/lib/payment-links/service';
 import { serializePaymentLink } from '@/lib/payment-links/serialize';
 import { paymentList, paymentObject } from '@/lib/payments/objects';
+import { cancelPayment, capturePayment } from '@/lib/payments/capture';
 import { payCheckoutSession } from '@/lib/payments/pay';
 import { listPayments } from '@/lib/payments/service';
 import { serializePayment } from '@/lib/payments/serialize';
@@ -81,6 +82,9 @@ describe('checkout_session', () => {
       payment_methods: ['card', 'usdc'],
     });
     expectConforms(checkoutSessionObject, serializeCheckoutSession(open));
+    const manual = await openSession('USD', { capture_method: 'manual' });
+    expect(serializeCheckoutSession(manual)).toMatchObject({ capture_method: 'manual', payment_methods: ['card'] });
+    expectConforms(checkoutSessionObject, serializeCheckoutSession(manual));
     const paid = await openSession();
     await payCheckoutSession(client, merchantId, paid.id, { payment_method: 'card', card_number: '4242424242424242' });
     const complete = serializeCheckoutSession(await getCheckoutSessionOrThrow(client, merchantId, paid.id));
@@ -118,10 +122,20 @@ describe('payment and refund_request', () => {
       'CAD',
     );
     const interacDeclined = await pay({ payment_method: 'interac', outcome: 'decline' }, 'CAD');
-    for (const payment of [card, declined, usdc, interac, interacDeclined])
-      expectConforms(paymentObject, serializePayment(payment));
-    expect(new Set([card, declined, usdc, interac, interacDeclined].map((payment) => payment.status))).toEqual(
-      new Set(['succeeded', 'failed']),
+    const authorize = async () =>
+      (
+        await payCheckoutSession(client, merchantId, (await openSession('USD', { capture_method: 'manual' })).id, {
+          payment_method: 'card',
+          card_number: '4242424242424242',
+        })
+      ).payment;
+    const authorized = await authorize();
+    const captured = await capturePayment(client, merchantId, (await authorize()).id, { amount_to_capture: 1000 });
+    const canceled = await cancelPayment(client, merchantId, (await authorize()).id);
+    const all = [card, declined, usdc, interac, interacDeclined, authorized, captured, canceled];
+    for (const payment of all) expectConforms(paymentObject, serializePayment(payment));
+    expect(new Set(all.map((payment) => payment.status))).toEqual(
+      new Set(['succeeded', 'failed', 'requires_capture', 'canceled']),
     );
 
     const refund = await createRefundRequest(client, merchantId, {

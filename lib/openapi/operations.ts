@@ -12,7 +12,13 @@ import {
   listPaymentLinksOperation,
   updatePaymentLinkOperation,
 } from '@/lib/payment-links/operations';
-import { getPaymentOperation, listPaymentsOperation, payCheckoutSessionOperation } from '@/lib/payments/operations';
+import {
+  cancelPaymentOperation,
+  capturePaymentOperation,
+  getPaymentOperation,
+  listPaymentsOperation,
+  payCheckoutSessionOperation,
+} from '@/lib/payments/operations';
 import {
   cancelRefundRequestOperation,
   completeRefundRequestOperation,
@@ -64,6 +70,8 @@ export const API_OPERATIONS = [
   expireCheckoutSessionOperation,
   listPaymentsOperation,
   getPaymentOperation,
+  capturePaymentOperation,
+  cancelPaymentOperation,
   createRefundRequestOperation,
   listRefundRequestsOperation,
   getRefundRequestOperation,

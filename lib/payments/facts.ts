@@ -3,8 +3,9 @@ import type { Payment } from '@/lib/generated/prisma/client';
 import { isId } from '@/lib/ids';
 import { findPayment } from './repository';
 
-// What never changes about a payment once it is made: whose it is, how it was paid, whether it succeeded and
-// in which currency (a payment row is only ever updated for its amounts, which a refund's own statement checks).
+// What never changes about a payment once it is settled: whose it is, how it was paid, whether it succeeded and
+// in which currency (a settled payment's row is only ever updated for its amounts, which a refund's own statement
+// checks). An authorization is not settled: it is captured or canceled later, so it is never remembered.
 // A refund's rules need no more, so each process keeps the latest payments' facts in memory, from the payments
 // it makes and those it reads: a refund of a payment it knows is one round trip. Nothing is ever stale, so no
 // process needs to be told to forget one. A payment gone since (its merchant deleted) is found out by the
@@ -17,6 +18,7 @@ const remembered = new Map<string, PaymentFacts>();
 
 export function rememberPayment(payment: PaymentFacts): void {
   const { id, merchantId, paymentMethod, status, currency } = payment;
+  if (status === 'requires_capture') return;
   remembered.delete(id);
   remembered.set(id, { id, merchantId, paymentMethod, status, currency });
   // a Map keeps its insertion order: the first key is the one remembered longest ago

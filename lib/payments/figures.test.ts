@@ -3,6 +3,7 @@ import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { getOverview } from '@/lib/dashboard/overview';
 import { db } from '@/lib/db';
 import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
+import { cancelPayment, capturePayment } from '@/lib/payments/capture';
 import { payCheckoutSession } from '@/lib/payments/pay';
 import {
   approveRefundRequest,
@@ -25,8 +26,13 @@ let seed = 17;
 const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
 const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
 
-async function newSession(currency: 'USD' | 'CAD', amount: number) {
+async function newSession(
+  currency: 'USD' | 'CAD',
+  amount: number,
+  captureMethod: 'automatic' | 'manual' = 'automatic',
+) {
   return createCheckoutSession(await db(), merchantId, {
+    capture_method: captureMethod,
     order_reference: `f-${Math.random().toString(36).slice(2)}`,
     currency,
     items: [{ name: 'Thing', quantity: 1, unit_amount: amount }],
@@ -60,6 +66,17 @@ beforeAll(async () => {
       if (payment.status === 'succeeded') paid.push({ id: payment.id, amount: payment.amount });
     }
   }
+
+  // authorizations: most captured in part (some while a cancel races the capture), the others left waiting;
+  // Home counts only what was captured
+  for (let i = 0; i < 6; i++) {
+    const { payment } = await pay((await newSession('USD', 1000 + i * 100, 'manual')).id, CARDS[0]);
+    if (i % 3 === 2) continue;
+    const capture = capturePayment(client, merchantId, payment.id, { amount_to_capture: 500 + i });
+    const results = await settle([capture, ...(i % 2 ? [cancelPayment(client, merchantId, payment.id)] : [])]);
+    if (results[0].status === 'fulfilled') paid.push({ id: payment.id, amount: 500 + i });
+  }
+  expect(await client.payment.count({ where: { merchantId, status: 'requires_capture' } })).toBe(2);
 
   // some payments move to other days (as overview.test.ts backdates them): the trigger moves their share
   for (const { id } of paid.slice(0, 4)) {
@@ -103,7 +120,7 @@ describe('payment_figures', () => {
              sum(failed)::bigint AS failed, sum(refunded)::bigint AS refunded, sum(refunds)::bigint AS refunds
       FROM (
         SELECT date_bin('15 minutes', created_at, TIMESTAMPTZ '2000-01-01Z') AS period_start, currency::text,
-               CASE WHEN status = 'succeeded' THEN amount ELSE 0 END AS gross,
+               CASE WHEN status = 'succeeded' THEN amount_captured ELSE 0 END AS gross,
                (status = 'succeeded')::int AS succeeded, (status = 'failed')::int AS failed, 0 AS refunded, 0 AS refunds
         FROM payments WHERE merchant_id = ${merchantId}
         UNION ALL
@@ -142,7 +159,7 @@ async function recountDays(timeZone: string, firstDay: string, lastDay: string, 
     WITH days AS (SELECT d::date AS day FROM generate_series(${firstDay}::date, ${lastDay}::date, interval '1 day') AS d),
     paid AS (
       SELECT (created_at AT TIME ZONE ${timeZone})::date AS day,
-             coalesce(sum(amount) FILTER (WHERE status = 'succeeded'), 0) AS gross,
+             coalesce(sum(amount_captured) FILTER (WHERE status = 'succeeded'), 0) AS gross,
              count(*) FILTER (WHERE status = 'succeeded') AS succeeded, count(*) FILTER (WHERE status = 'failed') AS failed
       FROM payments WHERE merchant_id = ${merchantId} AND currency::text = ${currency} GROUP BY 1
     ),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { metadataField } from '@/lib/api/metadata';
-import { PaymentMethod, PaymentStatus } from '@/lib/generated/prisma/enums';
+import { CaptureMethod, PaymentMethod, PaymentStatus } from '@/lib/generated/prisma/enums';
 import { currency, listOf, minorUnits, objectId, timestamp } from '@/lib/openapi/object-fields';
 import type { CardBrand } from './cards';
 
@@ -39,7 +39,11 @@ export const paymentObject = z
   .strictObject({
     id: objectId('payment'),
     object: z.literal('payment'),
-    status: z.enum(PaymentStatus),
+    status: z
+      .enum(PaymentStatus)
+      .describe(
+        'succeeded or failed; a card on a manual-capture session waits in requires_capture until captured (succeeded) or canceled',
+      ),
     amount: minorUnits('Amount paid'),
     currency,
     payment_method: z.enum(PaymentMethod),
@@ -53,13 +57,25 @@ export const paymentObject = z
     checkout_session_id: objectId('checkoutSession'),
     order_id: objectId('order'),
     order_reference: z.string(),
+    capture_method: z.enum(CaptureMethod).describe("Its checkout session's: automatic, or manual (authorized first)"),
+    amount_capturable: minorUnits('What a capture may still take: the amount while requires_capture, else 0'),
+    amount_captured: minorUnits(
+      'What was taken: the amount of a succeeded automatic payment, the captured part of a manual one, else 0',
+    ),
     amount_refunded: minorUnits('Sum of completed refunds'),
-    amount_refundable: minorUnits('Amount minus active refunds (requested, processing, completed); 0 unless succeeded'),
+    amount_refundable: minorUnits(
+      'Amount captured minus active refunds (requested, processing, completed); 0 unless succeeded',
+    ),
     metadata: metadataField.describe("Its checkout session's metadata, copied when the payment was made"),
     customer_email: z
       .string()
       .nullable()
       .describe("Who paid: the e-mail the customer gave on the hosted page, else the session's; null when none"),
+    canceled_at: timestamp('When its authorization was canceled; null unless canceled').nullable(),
+    cancellation_reason: z
+      .enum(['requested_by_merchant', 'expired'])
+      .nullable()
+      .describe('Why its authorization was canceled: by the merchant, or not captured within 7 days'),
     created_at: timestamp('When the customer paid, or tried to'),
   })
   .describe('One attempt to pay a checkout session. A succeeded payment is the proof that an order is paid.');

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { operation } from '@/lib/openapi/operation';
+import { emptyBody, operation } from '@/lib/openapi/operation';
 import { paymentList, paymentObject } from './objects';
-import { listPaymentsQuery, parsePayInput, payByCardInput, payByInteracInput, payByUsdcInput } from './schemas';
+import {
+  capturePaymentInput,
+  listPaymentsQuery,
+  parsePayInput,
+  payByCardInput,
+  payByInteracInput,
+  payByUsdcInput,
+} from './schemas';
 
 // The /v1/payments endpoints and the pay test helper, as app/v1/** serve them and /docs describes them.
 
@@ -34,6 +41,38 @@ export const getPaymentOperation = operation({
   errors: [],
 });
 
+export const capturePaymentOperation = operation({
+  operationId: 'capturePayment',
+  method: 'POST',
+  path: '/v1/payments/{id}/capture',
+  tag: 'Payments',
+  summary: 'Capture a payment',
+  description:
+    'Takes all or part of an authorization (a payment in `requires_capture`, made on a session with `capture_method: manual`) within 7 days: the payment becomes `succeeded` with `amount_captured`, the rest is released, and `payment.succeeded` is sent. A payment is captured once, however many requests run at once.',
+  scope: 'payments:write',
+  idempotency: 'required',
+  pathId: 'payment',
+  body: { schema: capturePaymentInput, required: false, example: { amount_to_capture: 1500 } },
+  success: { status: 200, schema: paymentObject },
+  errors: ['payment_not_capturable'],
+});
+
+export const cancelPaymentOperation = operation({
+  operationId: 'cancelPayment',
+  method: 'POST',
+  path: '/v1/payments/{id}/cancel',
+  tag: 'Payments',
+  summary: 'Cancel a payment',
+  description:
+    'Releases an authorization (a payment in `requires_capture`): it becomes `canceled` with `cancellation_reason: requested_by_merchant`, its order can be paid again by a new session, and `payment.canceled` is sent. Authorizations not captured within 7 days are canceled the same way, as `expired`.',
+  scope: 'payments:write',
+  idempotency: 'optional',
+  pathId: 'payment',
+  body: emptyBody,
+  success: { status: 200, schema: paymentObject },
+  errors: ['payment_not_cancelable'],
+});
+
 export const payCheckoutSessionOperation = operation({
   operationId: 'payCheckoutSession',
   method: 'POST',
@@ -41,7 +80,7 @@ export const payCheckoutSessionOperation = operation({
   tag: 'Test helpers',
   summary: 'Pay a checkout session',
   description:
-    'Pays as a customer would on the hosted page, through the same code: a card (see the test cards), USDC, or Interac with an `outcome`. Answers with the payment, `succeeded` or `failed`; a decline leaves the session open.',
+    'Pays as a customer would on the hosted page, through the same code: a card (see the test cards), USDC, or Interac with an `outcome`. Answers with the payment, `succeeded` or `failed` (a card accepted on a `manual` capture session: `requires_capture`); a decline leaves the session open.',
   scope: 'checkout_sessions:write',
   idempotency: 'required',
   pathId: 'checkoutSession',

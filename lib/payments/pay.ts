@@ -122,7 +122,7 @@ export async function payCheckoutSession(
       payment.status === 'failed'
         ? [newEvent(session.merchantId, 'payment.failed', serializePayment(payment))]
         : [
-            newEvent(session.merchantId, 'payment.succeeded', serializePayment(payment)),
+            newEvent(session.merchantId, acceptedEventOf(payment), serializePayment(payment)),
             newEvent(session.merchantId, 'checkout_session.completed', serializeCheckoutSession(paid)),
           ];
     const claim = options.claimKey?.(payment);
@@ -137,7 +137,7 @@ export async function payCheckoutSession(
     }
     if (claim && outcome !== true) settleClaim(outcome, claim);
     rememberPayment(payment);
-    return { payment, session: payment.status === 'succeeded' ? paid : session };
+    return { payment, session: payment.status === 'failed' ? session : paid };
   }
 }
 
@@ -165,7 +165,19 @@ function assertPayable(
     throw new DeclineLimitReached(session.id);
 }
 
+/** The event of an accepted payment: taken at once, or authorized to be captured later. */
+function acceptedEventOf(payment: Payment) {
+  return payment.status === 'requires_capture' ? ('payment.authorized' as const) : ('payment.succeeded' as const);
+}
+
+/** A card accepted on a manual-capture session is authorized only; anything else is as it came out. */
+function statusOf(session: CheckoutSessionWithItems, attempt: Attempt): 'succeeded' | 'requires_capture' | 'failed' {
+  if (attempt.outcome.status === 'succeeded' && session.captureMethod === 'manual') return 'requires_capture';
+  return attempt.outcome.status;
+}
+
 function paymentOf(session: CheckoutSessionWithItems, attempt: Attempt, at: Date, payer?: string): Payment {
+  const status = statusOf(session, attempt);
   return {
     id: newId('payment'),
     merchantId: session.merchantId,
@@ -173,7 +185,7 @@ function paymentOf(session: CheckoutSessionWithItems, attempt: Attempt, at: Date
     orderReference: session.orderReference,
     checkoutSessionId: session.id,
     paymentLinkId: session.paymentLinkId,
-    status: attempt.outcome.status,
+    status,
     amount: session.amount,
     currency: session.currency,
     paymentMethod: attempt.method,
@@ -185,6 +197,10 @@ function paymentOf(session: CheckoutSessionWithItems, attempt: Attempt, at: Date
     customerEmail: payer ?? session.customerEmail,
     amountReserved: 0,
     amountRefunded: 0,
+    captureMethod: session.captureMethod,
+    amountCaptured: status === 'succeeded' ? session.amount : 0,
+    canceledAt: null,
+    cancellationReason: null,
     createdAt: at,
   };
 }

@@ -13,11 +13,26 @@ import {
   sql as statementSql,
   write,
 } from '@/lib/db/statement';
+import { claimOnEachClock, dueOn, onEachClock } from '@/lib/test-clocks/repository';
 import { eventParams, eventsWrittenAfter, type EventValues, type NewEvent } from '@/lib/events/repository';
-import { type ClaimOutcome, type ClaimWithAnswer, runWriteWithKey, withKeyClaim } from '@/lib/idempotency/repository';
-import { isId } from '@/lib/ids';
-import { Prisma, type Currency, type Payment, type PaymentMethod } from '@/lib/generated/prisma/client';
 import {
+  type ClaimOutcome,
+  type ClaimWithAnswer,
+  runClaimableChange,
+  runWriteWithKey,
+  withKeyClaim,
+} from '@/lib/idempotency/repository';
+import { isId } from '@/lib/ids';
+import {
+  Prisma,
+  type CaptureMethod,
+  type Currency,
+  type Payment,
+  type PaymentMethod,
+  type PaymentStatus as PaymentStatusValue,
+} from '@/lib/generated/prisma/client';
+import {
+  CaptureMethod as CaptureMethodValues,
   Currency as CurrencyValues,
   PaymentMethod as PaymentMethodValues,
   PaymentStatus,
@@ -49,6 +64,10 @@ const paymentRow = z.object({
   refundsFailInSandbox: z.boolean(),
   createdAt: z.date(),
   paymentLinkId: z.string().nullable(),
+  captureMethod: z.enum(CaptureMethodValues),
+  amountCaptured: z.number().int(),
+  canceledAt: z.date().nullable(),
+  cancellationReason: z.string().nullable(),
 }) satisfies z.ZodType<Payment>;
 
 /** The columns of a payment row as paymentRow reads them; `table` qualifies them. */
@@ -59,7 +78,9 @@ const PAYMENT_COLUMNS = (table = '') => {
          ${t}"currency"::text AS "currency", ${t}"payment_method"::text AS "paymentMethod", ${t}"method_details" AS "methodDetails",
          ${t}"failure_code" AS "failureCode", ${t}"metadata", ${t}"amount_reserved" AS "amountReserved",
          ${t}"amount_refunded" AS "amountRefunded", ${t}"refunds_fail_in_sandbox" AS "refundsFailInSandbox",
-         ${t}"created_at" AS "createdAt", ${t}"payment_link_id" AS "paymentLinkId", ${t}"customer_email" AS "customerEmail"`;
+         ${t}"created_at" AS "createdAt", ${t}"payment_link_id" AS "paymentLinkId", ${t}"customer_email" AS "customerEmail",
+         ${t}"capture_method"::text AS "captureMethod", ${t}"amount_captured" AS "amountCaptured",
+         ${t}"canceled_at" AS "canceledAt", ${t}"cancellation_reason" AS "cancellationReason"`;
 };
 
 const SELECT_PAYMENT = `
@@ -84,7 +105,7 @@ export async function findPaymentCursor(database: Db, merchantId: string, id: st
 /** The filters of GET /v1/payments, each optional; `metadata` is one pair as jsonb text (metadataContaining). */
 export type PaymentFilters = {
   orderReference?: string;
-  status?: 'succeeded' | 'failed';
+  status?: PaymentStatusValue;
   customerEmail?: string;
   checkoutSessionId?: string;
   metadata?: string;
@@ -153,15 +174,17 @@ function exactly(email: string): string {
 }
 
 // A payment attempt in one statement: the session's conditional UPDATE (still open and unexpired at the
-// payment's time; a decline also counts itself there, under the hosted page's limit), then for a success the
-// order's (not yet paid), then the payment row and its events with their deliveries. The session's row is
-// taken before the order's, as everywhere. A concurrent payment of the session or the order makes its UPDATE
-// find no row (PostgreSQL checks the condition again on the row that payment left), and the statement refuses:
-// a double click, two tabs or two sessions of one order pay once. The SQL: repository.sql beside this file.
+// payment's time; a decline also counts itself there, under the hosted page's limit), then for an accepted
+// payment (succeeded, or authorized to be captured later) the order's (not yet paid nor held), then the payment
+// row and its events with their deliveries. The session's row is taken before the order's, as everywhere. A
+// concurrent payment of the session or the order makes its UPDATE find no row (PostgreSQL checks the condition
+// again on the row that payment left), and the statement refuses: a double click, two tabs or two sessions of one
+// order pay once. The SQL: repository.sql beside this file.
 type PaymentValues = {
   sessionId: string;
   at: Date;
-  succeeded: boolean;
+  accepted: boolean;
+  status: PaymentStatusValue;
   declineLimit: number | null;
   paymentId: string;
   merchantId: string;
@@ -175,12 +198,15 @@ type PaymentValues = {
   metadata: string;
   paymentLinkId: string | null;
   customerEmail: string | null;
+  captureMethod: CaptureMethod;
+  amountCaptured: number;
 };
 
 const p = params<PaymentValues>({
   sessionId: 'text',
   at: 'timestamptz',
-  succeeded: 'boolean',
+  accepted: 'boolean',
+  status: '"PaymentStatus"',
   declineLimit: 'int',
   paymentId: 'text',
   merchantId: 'text',
@@ -194,28 +220,31 @@ const p = params<PaymentValues>({
   metadata: 'jsonb',
   paymentLinkId: 'text',
   customerEmail: 'text',
+  captureMethod: '"CaptureMethod"',
+  amountCaptured: 'int',
 });
 
 const payable = cte(
   'payable',
   statementSql`
   UPDATE "checkout_sessions" AS s SET
-    "status" = CASE WHEN ${p.succeeded} THEN 'complete'::"CheckoutSessionStatus" ELSE s."status" END,
-    "payment_id" = CASE WHEN ${p.succeeded} THEN ${p.paymentId} ELSE s."payment_id" END,
-    "completed_at" = CASE WHEN ${p.succeeded} THEN ${p.at} ELSE s."completed_at" END,
-    "declined_payments" = s."declined_payments" + CASE WHEN ${p.succeeded} THEN 0 ELSE 1 END
+    "status" = CASE WHEN ${p.accepted} THEN 'complete'::"CheckoutSessionStatus" ELSE s."status" END,
+    "payment_id" = CASE WHEN ${p.accepted} THEN ${p.paymentId} ELSE s."payment_id" END,
+    "completed_at" = CASE WHEN ${p.accepted} THEN ${p.at} ELSE s."completed_at" END,
+    "declined_payments" = s."declined_payments" + CASE WHEN ${p.accepted} THEN 0 ELSE 1 END
   FROM ${permitted}
   WHERE s."id" = ${p.sessionId} AND s."status" = 'open' AND s."expires_at" > ${p.at}
-    AND (${p.succeeded} OR ${p.declineLimit} IS NULL OR s."declined_payments" < ${p.declineLimit})
+    AND (${p.accepted} OR ${p.declineLimit} IS NULL OR s."declined_payments" < ${p.declineLimit})
   RETURNING s."order_id"`,
 );
 
+// an authorization holds the order as a payment does: "paid" on its row until the authorization is canceled
 const paidOrder = cte(
   'paid_order',
   statementSql`
   UPDATE "orders" AS o SET "status" = 'paid', "payment_id" = ${p.paymentId}
   FROM ${payable} AS p
-  WHERE ${p.succeeded} AND o."id" = p."order_id" AND o."status" <> 'paid'
+  WHERE ${p.accepted} AND o."id" = p."order_id" AND o."status" <> 'paid'
   RETURNING o."id"`,
 );
 
@@ -224,13 +253,13 @@ const recorded = cte(
   statementSql`
   INSERT INTO "payments" ("id", "merchant_id", "order_id", "order_reference", "checkout_session_id", "status",
     "amount", "currency", "payment_method", "method_details", "failure_code", "refunds_fail_in_sandbox",
-    "metadata", "created_at", "payment_link_id", "customer_email")
-  SELECT ${p.paymentId}, ${p.merchantId}, p."order_id", ${p.orderReference}, ${p.sessionId},
-         CASE WHEN ${p.succeeded} THEN 'succeeded' ELSE 'failed' END::"PaymentStatus",
+    "metadata", "created_at", "payment_link_id", "customer_email", "capture_method", "amount_captured")
+  SELECT ${p.paymentId}, ${p.merchantId}, p."order_id", ${p.orderReference}, ${p.sessionId}, ${p.status},
          ${p.amount}, ${p.currency}, ${p.method}, ${p.methodDetails}, ${p.failureCode},
-         ${p.refundsFail}, ${p.metadata}, ${p.at}, ${p.paymentLinkId}, ${p.customerEmail}
+         ${p.refundsFail}, ${p.metadata}, ${p.at}, ${p.paymentLinkId}, ${p.customerEmail}, ${p.captureMethod},
+         ${p.amountCaptured}
   FROM ${payable} AS p
-  WHERE NOT ${p.succeeded} OR EXISTS (SELECT 1 FROM ${paidOrder})
+  WHERE NOT ${p.accepted} OR EXISTS (SELECT 1 FROM ${paidOrder})
   RETURNING "id"`,
 );
 
@@ -253,14 +282,90 @@ const RECORD_PAYMENT = write<PaymentValues & EventValues, PaymentRefusal>({
 
 const RECORD_PAYMENT_CLAIMING_KEY = withKeyClaim(RECORD_PAYMENT);
 
+// Capturing and canceling an authorization: each one conditional UPDATE of the payment, from requires_capture
+// only, with its event (and for a cancel, the order freed) in the same statement. Two captures, a capture and a
+// cancel, or a capture and the expiry sweep, on any number of processes: PostgreSQL checks the condition again on
+// the row the first one left, so the second finds no row and is refused. An authorization is due to be canceled
+// AUTHORIZATION_DAYS after it was made, on the connection's clock: a capture after that is refused too, whether or
+// not the sweep has run yet.
+export const AUTHORIZATION_DAYS = 7;
+
+type SettleValues = { paymentId: string; merchantId: string; at: Date };
+const settle = params<SettleValues & { amountToCapture: number; reason: CancellationReason }>({
+  paymentId: 'text',
+  merchantId: 'text',
+  at: 'timestamptz',
+  amountToCapture: 'int',
+  reason: 'text',
+});
+
+const stillAuthorized = statementSql`"payments"."status" = 'requires_capture'
+    AND "payments"."created_at" > ${settle.at} - interval '${raw(AUTHORIZATION_DAYS)} days'`;
+
+const captured = cte(
+  'changed',
+  statementSql`
+  UPDATE "payments" SET "status" = 'succeeded', "amount_captured" = ${settle.amountToCapture}
+  FROM ${permitted}
+  WHERE "payments"."id" = ${settle.paymentId} AND "payments"."merchant_id" = ${settle.merchantId}
+    AND ${stillAuthorized} AND ${settle.amountToCapture} BETWEEN 1 AND "payments"."amount"
+  RETURNING "payments"."id"`,
+);
+
+const CAPTURE_PAYMENT = withKeyClaim(
+  write<SettleValues & { amountToCapture: number } & EventValues, 'payment_not_capturable'>({
+    name: 'capture-payment',
+    writes: [captured, ...eventsWrittenAfter(captured)],
+    refusals: [{ reason: 'payment_not_capturable', when: statementSql`NOT EXISTS (SELECT 1 FROM ${captured})` }],
+  }),
+);
+
+/** Why an authorization was canceled: by the merchant, or by the sweep when its days ran out. */
+export type CancellationReason = 'requested_by_merchant' | 'expired';
+
+// the sweep cancels only what is due by then, the merchant whatever is still authorized
+const canceled = cte(
+  'changed',
+  statementSql`
+  UPDATE "payments" SET "status" = 'canceled', "canceled_at" = ${settle.at}, "cancellation_reason" = ${settle.reason}
+  FROM ${permitted}
+  WHERE "payments"."id" = ${settle.paymentId} AND "payments"."merchant_id" = ${settle.merchantId}
+    AND "payments"."status" = 'requires_capture'
+    AND (${settle.reason} <> 'expired'
+         OR "payments"."created_at" <= ${settle.at} - interval '${raw(AUTHORIZATION_DAYS)} days')
+  RETURNING "payments"."id", "payments"."order_id"`,
+);
+
+const freedOrder = cte(
+  'freed_order',
+  statementSql`
+  UPDATE "orders" AS o SET "status" = 'unpaid', "payment_id" = NULL
+  FROM ${canceled} AS c
+  WHERE o."id" = c."order_id" AND o."payment_id" = c."id"`,
+);
+
+const CANCEL_PAYMENT = withKeyClaim(
+  write<SettleValues & { reason: CancellationReason } & EventValues, 'payment_not_cancelable'>({
+    name: 'cancel-payment',
+    writes: [canceled, freedOrder, ...eventsWrittenAfter(canceled)],
+    refusals: [{ reason: 'payment_not_cancelable', when: statementSql`NOT EXISTS (SELECT 1 FROM ${canceled})` }],
+  }),
+);
+
 /** Every statement the builder compiled here, kept as text in repository.sql (lib/db/statement-snapshots.test.ts). */
-export const STATEMENTS = [RECORD_PAYMENT.plain, RECORD_PAYMENT_CLAIMING_KEY.statement, LIST_PAYMENTS.every];
+export const STATEMENTS = [
+  RECORD_PAYMENT.plain,
+  RECORD_PAYMENT_CLAIMING_KEY.statement,
+  ...[CAPTURE_PAYMENT, CANCEL_PAYMENT].flatMap((one) => [one.write.plain, one.statement]),
+  LIST_PAYMENTS.every,
+];
 
 function paymentValues(payment: Payment, declineLimit: number | undefined): PaymentValues {
   return {
     sessionId: payment.checkoutSessionId,
     at: payment.createdAt,
-    succeeded: payment.status === 'succeeded',
+    accepted: payment.status !== 'failed',
+    status: payment.status,
     declineLimit: declineLimit ?? null,
     paymentId: payment.id,
     merchantId: payment.merchantId,
@@ -274,15 +379,17 @@ function paymentValues(payment: Payment, declineLimit: number | undefined): Paym
     metadata: JSON.stringify(payment.metadata),
     paymentLinkId: payment.paymentLinkId,
     customerEmail: payment.customerEmail,
+    captureMethod: payment.captureMethod,
+    amountCaptured: payment.amountCaptured,
   };
 }
 
 /**
- * Records a payment attempt of an open session with its events (payment.succeeded and
- * checkout_session.completed, or payment.failed), in one statement: a success completes the session and pays
- * its order. With `claim`, claims the request's Idempotency-Key with the answer too. Returns true (with
- * `claim`: the claim's outcome), or the refusal when nothing was written: the session is no longer open, has
- * expired or reached `declineLimit` (for a decline), or its order was paid.
+ * Records a payment attempt of an open session with its events (payment.succeeded or payment.authorized, and
+ * checkout_session.completed; or payment.failed), in one statement: an accepted payment completes the session
+ * and pays (or holds) its order. With `claim`, claims the request's Idempotency-Key with the answer too. Returns
+ * true (with `claim`: the claim's outcome), or the refusal when nothing was written: the session is no longer
+ * open, has expired or reached `declineLimit` (for a decline), or its order was paid or is held.
  */
 export async function recordPayment(
   database: Db,
@@ -296,6 +403,55 @@ export async function recordPayment(
   return result.outcome ?? true;
 }
 
+/**
+ * Captures `amountToCapture` of an authorization still standing at `at` (the connection's time), with its event;
+ * with `claim`, claims the request's Idempotency-Key with the answer too. Returns whether it captured (with
+ * `claim`: the claim's outcome), or 'payment_not_capturable' when nothing was written.
+ */
+export async function capturePaymentInOneStatement(
+  database: Db,
+  change: SettleValues & { amountToCapture: number },
+  event: NewEvent,
+  claim?: ClaimWithAnswer,
+) {
+  return runClaimableChange(database, CAPTURE_PAYMENT, { ...change, ...eventParams(event) }, claim);
+}
+
+/**
+ * Cancels an authorization (by the merchant; or, when `reason` is expired, only one due at `at`), frees its order
+ * and writes its event; with `claim`, claims the request's Idempotency-Key with the answer too. Returns whether it
+ * canceled (with `claim`: the claim's outcome), or 'payment_not_cancelable' when nothing was written.
+ */
+export async function cancelPaymentInOneStatement(
+  database: Db,
+  change: SettleValues & { reason: CancellationReason },
+  event: NewEvent,
+  claim?: ClaimWithAnswer,
+) {
+  return runClaimableChange(database, CANCEL_PAYMENT, { ...change, ...eventParams(event) }, claim);
+}
+
+const dueAuthorizationRows = z.array(
+  z.object({ id: z.string(), merchantId: z.string(), clockOffsetSeconds: z.number().int() }),
+);
+/** An authorization past its days, with its merchant's clock offset: it is canceled at that connection's time. */
+export type DueAuthorization = z.infer<typeof dueAuthorizationRows>[number];
+
+/** Authorizations made AUTHORIZATION_DAYS ago or more in their merchant's time (its test clock), oldest first. */
+export async function findDueAuthorizations(database: Db, batchSize: number): Promise<DueAuthorization[]> {
+  return claimOnEachClock(batchSize, async (clocks, limit) =>
+    dueAuthorizationRows.parse(await database.$queryRawUnsafe<unknown[]>(DUE_AUTHORIZATIONS[clocks], limit)),
+  );
+}
+
+const DUE_AUTHORIZATIONS = onEachClock((clocks) => {
+  const due = dueOn(clocks, 'p."created_at"', `interval '${AUTHORIZATION_DAYS} days'`);
+  return `SELECT p."id", p."merchant_id" AS "merchantId", m."clock_offset_seconds" AS "clockOffsetSeconds"
+    FROM "payments" AS p JOIN "merchants" AS m ON m."id" = p."merchant_id"
+    WHERE p."status" = 'requires_capture' AND ${due.where}
+    ORDER BY ${due.order} LIMIT $1::int`;
+});
+
 /** Gives a refund's reserved amount back (declined, canceled or failed refund). */
 export async function releasePaymentReservation(database: Db, paymentId: string, amount: number): Promise<void> {
   await database.$executeRaw`UPDATE "payments" SET "amount_reserved" = "amount_reserved" - ${amount} WHERE "id" = ${paymentId}`;
@@ -307,7 +463,8 @@ export async function addPaymentRefunded(database: Db, paymentId: string, amount
 }
 
 /** A payment's status with its refunds folded in, as the dashboard shows it (lib/dashboard/payments.ts). */
-export type PaymentListStatus = 'succeeded' | 'partially_refunded' | 'refunded' | 'failed';
+export type PaymentListStatus =
+  'succeeded' | 'partially_refunded' | 'refunded' | 'failed' | 'requires_capture' | 'canceled';
 
 export type PaymentSearch = {
   status?: PaymentListStatus;
@@ -377,6 +534,10 @@ function statusSql(status: PaymentListStatus): Prisma.Sql {
       return Prisma.sql`p."status" = 'succeeded' AND p."amount_refunded" >= p."amount"`;
     case 'failed':
       return Prisma.sql`p."status" = 'failed'`;
+    case 'requires_capture':
+      return Prisma.sql`p."status" = 'requires_capture'`;
+    case 'canceled':
+      return Prisma.sql`p."status" = 'canceled'`;
   }
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { metadataQuery } from '@/lib/api/metadata';
-import { listQuerySchema, nonBlankText, parse } from '@/lib/api/parse';
+import { listQuerySchema, nonBlankText, parse, positiveAmountSchema } from '@/lib/api/parse';
+import { PaymentStatus } from '@/lib/generated/prisma/enums';
 import { ID_PREFIXES } from '@/lib/ids';
 
 export const payMethodInput = z.object({ payment_method: z.enum(['card', 'usdc', 'interac']) });
@@ -37,9 +38,19 @@ export const payByInteracInput = z.strictObject({
 export type PayInput =
   z.output<typeof payByCardInput> | z.output<typeof payByUsdcInput> | z.output<typeof payByInteracInput>;
 
+export const capturePaymentInput = z.strictObject({
+  amount_to_capture: positiveAmountSchema
+    .optional()
+    .describe(
+      'How much of the authorization to take, 1 … amount_capturable; all of it when omitted. The rest is released.',
+    ),
+});
+
+export type CapturePaymentInput = z.output<typeof capturePaymentInput>;
+
 export const listPaymentsQuery = listQuerySchema({
   order_reference: z.string().max(64).optional(),
-  status: z.enum(['succeeded', 'failed']).optional(),
+  status: z.enum(PaymentStatus).optional(),
   customer_email: z.string().max(254).optional().describe('Payments of this customer: exact, whatever the case'),
   checkout_session_id: z
     .string()

@@ -1,8 +1,15 @@
 import { metadataOf } from '@/lib/api/metadata';
 import type { Payment } from '@/lib/generated/prisma/client';
+import type { CancellationReason } from './repository';
 
-export function amountRefundable(payment: Pick<Payment, 'status' | 'amount' | 'amountReserved'>): number {
-  return payment.status === 'succeeded' ? payment.amount - payment.amountReserved : 0;
+/** What refunds may still take: of what was captured, less the active refunds; 0 unless it succeeded. */
+export function amountRefundable(payment: Pick<Payment, 'status' | 'amountCaptured' | 'amountReserved'>): number {
+  return payment.status === 'succeeded' ? payment.amountCaptured - payment.amountReserved : 0;
+}
+
+/** What a capture may still take: all of an authorization that stands, else nothing. */
+export function amountCapturable(payment: Pick<Payment, 'status' | 'amount'>): number {
+  return payment.status === 'requires_capture' ? payment.amount : 0;
 }
 
 export function serializePayment(payment: Payment) {
@@ -18,10 +25,15 @@ export function serializePayment(payment: Payment) {
     checkout_session_id: payment.checkoutSessionId,
     order_id: payment.orderId,
     order_reference: payment.orderReference,
+    capture_method: payment.captureMethod,
+    amount_capturable: amountCapturable(payment),
+    amount_captured: payment.amountCaptured,
     amount_refunded: payment.amountRefunded,
     amount_refundable: amountRefundable(payment),
     metadata: metadataOf(payment.metadata),
     customer_email: payment.customerEmail,
+    canceled_at: payment.canceledAt?.toISOString() ?? null,
+    cancellation_reason: payment.cancellationReason as CancellationReason | null,
     created_at: payment.createdAt.toISOString(),
   };
 }

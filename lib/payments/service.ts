@@ -2,6 +2,7 @@ import { errors } from '@/lib/api/errors';
 import { metadataContaining, type Metadata } from '@/lib/api/metadata';
 import { paginate } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
+import type { PaymentStatus } from '@/lib/generated/prisma/client';
 import { isId } from '@/lib/ids';
 import { findPayment, findPaymentCursor, findPaymentsPage } from './repository';
 
@@ -18,7 +19,7 @@ export async function listPayments(
     limit: number;
     starting_after?: string;
     order_reference?: string;
-    status?: 'succeeded' | 'failed';
+    status?: PaymentStatus;
     customer_email?: string;
     checkout_session_id?: string;
     metadata?: Metadata;

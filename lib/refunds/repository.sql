@@ -16,7 +16,8 @@ WITH "permitted" AS (
 ), "reserved" AS (
   UPDATE "payments" SET "amount_reserved" = "amount_reserved" + $1::int
   FROM "permitted"
-  WHERE "payments"."id" = $2::text AND "status" = 'succeeded' AND "amount_reserved" + $1::int <= "amount"
+  WHERE "payments"."id" = $2::text AND "status" = 'succeeded'
+    AND "amount_reserved" + $1::int <= "amount_captured"
   RETURNING "payments"."id", "currency"
 ), "inserted" AS (
   INSERT INTO "refund_requests" ("id", "merchant_id", "payment_id", "amount", "currency", "reason",
@@ -97,7 +98,8 @@ WITH "answer" AS (
 ), "reserved" AS (
   UPDATE "payments" SET "amount_reserved" = "amount_reserved" + $7::int
   FROM "permitted"
-  WHERE "payments"."id" = $8::text AND "status" = 'succeeded' AND "amount_reserved" + $7::int <= "amount"
+  WHERE "payments"."id" = $8::text AND "status" = 'succeeded'
+    AND "amount_reserved" + $7::int <= "amount_captured"
   RETURNING "payments"."id", "currency"
 ), "inserted" AS (
   INSERT INTO "refund_requests" ("id", "merchant_id", "payment_id", "amount", "currency", "reason",

@@ -68,7 +68,8 @@ const reserved = cte(
   statementSql`
   UPDATE "payments" SET "amount_reserved" = "amount_reserved" + ${r.amount}
   FROM ${permitted}
-  WHERE "payments"."id" = ${r.paymentId} AND "status" = 'succeeded' AND "amount_reserved" + ${r.amount} <= "amount"
+  WHERE "payments"."id" = ${r.paymentId} AND "status" = 'succeeded'
+    AND "amount_reserved" + ${r.amount} <= "amount_captured"
   RETURNING "payments"."id", "currency"`,
 );
 

@@ -18,20 +18,27 @@ export type Made = { checkout_session?: string; payment?: string; refund_request
 
 type Steps = { target: ApiTarget; returnUrl: string; made: Made };
 
-async function openSession({ target, returnUrl, made }: Steps): Promise<string> {
+type CaptureMethod = 'automatic' | 'manual';
+
+async function openSession({ target, returnUrl, made }: Steps, captureMethod: CaptureMethod = 'automatic') {
   const session = await callApi<{ id: string }>(target, 'POST', '/v1/checkout-sessions', {
     order_reference: `trigger-${randomUUID().slice(0, 8)}`,
     currency: 'USD',
     items: [{ name: 'Triggered item', quantity: 1, unit_amount: 2000 }],
     amount: 2000,
     return_url: returnUrl,
+    ...(captureMethod === 'manual' ? { capture_method: captureMethod } : {}),
   });
   made.checkout_session = session.id;
   return session.id;
 }
 
-async function pay(steps: Steps, card: string): Promise<{ id: string; status: string }> {
-  const sessionId = await openSession(steps);
+async function pay(
+  steps: Steps,
+  card: string,
+  captureMethod: CaptureMethod = 'automatic',
+): Promise<{ id: string; status: string }> {
+  const sessionId = await openSession(steps, captureMethod);
   const payment = await callApi<{ id: string; status: string }>(
     steps.target,
     'POST',
@@ -95,6 +102,11 @@ const TRIGGERS: Record<EventType, (steps: Steps) => Promise<unknown>> = {
   'checkout_session.completed': (steps) => pay(steps, TEST_CARDS.succeeds),
   'payment.succeeded': (steps) => pay(steps, TEST_CARDS.succeeds),
   'payment.failed': (steps) => pay(steps, TEST_CARDS.declined),
+  'payment.authorized': (steps) => pay(steps, TEST_CARDS.succeeds, 'manual'),
+  'payment.canceled': async (steps) => {
+    const authorized = await pay(steps, TEST_CARDS.succeeds, 'manual');
+    return callApi(steps.target, 'POST', `/v1/payments/${authorized.id}/cancel`);
+  },
   'checkout_session.expired': async (steps) =>
     callApi(steps.target, 'POST', `/v1/checkout-sessions/${await openSession(steps)}/expire`),
   'refund_request.created': (steps) => refund(steps, TEST_CARDS.succeeds),

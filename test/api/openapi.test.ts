@@ -213,6 +213,23 @@ describe('every operation answers as documented', () => {
     expectError(await call('listPayments', { query: { status: 'pending' } }), 400, 'parameter_invalid');
     expect((await call('getPayment', { id: paymentId })).body.status).toBe('succeeded');
     expectError(await call('getPayment', { id: 'pay_nope' }), 404, 'resource_missing');
+
+    // authorize now, capture later: one authorization captured in part, another canceled, neither twice
+    const authorize = async () => {
+      const manual = await call('createCheckoutSession', {
+        body: example('createCheckoutSession', { order_reference: uniqueRef(), capture_method: 'manual' }),
+      });
+      const authorized = await call('payCheckoutSession', { id: manual.body.id, body: example('payCheckoutSession') });
+      expect(authorized.body.status).toBe('requires_capture');
+      return authorized.body.id as string;
+    };
+    const toCapture = await authorize();
+    const captured = await call('capturePayment', { id: toCapture, body: example('capturePayment') });
+    expect([captured.status, captured.body.status]).toEqual([200, 'succeeded']);
+    expectError(await call('capturePayment', { id: toCapture, body: {} }), 409, 'payment_not_capturable');
+    const toCancel = await authorize();
+    expect((await call('cancelPayment', { id: toCancel })).body.status).toBe('canceled');
+    expectError(await call('cancelPayment', { id: toCancel }), 409, 'payment_not_cancelable');
   });
 
   it('refund requests', async () => {
@@ -337,6 +354,8 @@ describe('every operation answers as documented', () => {
         'checkout_session.expired',
         'payment.failed',
         'payment.succeeded',
+        'payment.authorized',
+        'payment.canceled',
         'checkout_session.completed',
         'refund_request.created',
         'refund_request.approved',

@@ -37,6 +37,16 @@ const sessionBody = (order_reference: string, amount = 10_000) => ({
   return_url: 'https://shop.example.com/thanks',
 });
 
+/** The types of the events about one object, in the order they were made. */
+async function eventTypesAbout(objectId: string): Promise<string[]> {
+  const rows = await query<{ type: string }>(
+    cluster.databaseUrl,
+    `SELECT type FROM events WHERE data->'object'->>'id' = $1 ORDER BY seq`,
+    [objectId],
+  );
+  return rows.map((row) => row.type);
+}
+
 beforeAll(async () => {
   // the merchant's keys together may go well past one key's limit here: the per-merchant limit has its own test
   cluster = await startCluster({
@@ -139,6 +149,101 @@ describe('two web processes and two workers on one database', () => {
     expect(limited[0].headers.get('ratelimit-remaining')).toBe('0');
     const first = answers.find((res) => res.status === 200)!;
     expect(first.headers.get('ratelimit-limit')).toBe('20');
+  });
+
+  it('captures an authorization once, and of captures and cancels at once one wins, across both processes', async () => {
+    const authorize = async () => {
+      const body = { ...sessionBody(`capture-${randomUUID()}`), capture_method: 'manual' };
+      const session = await call(0, keys[3], 'POST', '/v1/checkout-sessions', body);
+      const payment = await call(1, keys[3], 'POST', `/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, {
+        payment_method: 'card',
+        card_number: '4242424242424242',
+      });
+      expect(payment.body.status).toBe('requires_capture');
+      return payment.body.id as string;
+    };
+    const captures = await authorize();
+    const raced = await authorize();
+    const [captureAnswers, mixedAnswers] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          call(i, keys[4 + (i % 8)], 'POST', `/v1/payments/${captures}/capture`, { amount_to_capture: 1000 + i }),
+        ),
+      ),
+      Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          call(i, keys[12 + (i % 8)], 'POST', `/v1/payments/${raced}/${i % 4 < 2 ? 'capture' : 'cancel'}`, {}),
+        ),
+      ),
+    ]);
+    for (const [id, answers] of [
+      [captures, captureAnswers],
+      [raced, mixedAnswers],
+    ] as const) {
+      const won = answers.filter((res) => res.status === 200);
+      expect(won).toHaveLength(1);
+      for (const res of answers.filter((one) => one.status !== 200))
+        expect(['payment_not_capturable', 'payment_not_cancelable']).toContain(res.body.error.code);
+      const [row] = await query<{ status: string; amount_captured: number }>(
+        cluster.databaseUrl,
+        'SELECT status::text, amount_captured FROM payments WHERE id = $1',
+        [id],
+      );
+      expect(row).toEqual({ status: won[0].body.status, amount_captured: won[0].body.amount_captured });
+      expect(await eventTypesAbout(id)).toEqual([
+        'payment.authorized',
+        row.status === 'succeeded' ? 'payment.succeeded' : 'payment.canceled',
+      ]);
+    }
+  });
+
+  it('of a capture and the expiry sweep at the end of 7 days, one wins, across both processes and workers', async () => {
+    // a merchant of its own: its clock moves 7 days
+    const own = (await createClusterMerchant(cluster, 2, receiver.url)).keys;
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const body = { ...sessionBody(`lapse-${randomUUID()}`), capture_method: 'manual' };
+      const session = await call(i, own[0], 'POST', '/v1/checkout-sessions', body);
+      const paid = await call(i + 1, own[0], 'POST', `/v1/test-helpers/checkout-sessions/${session.body.id}/pay`, {
+        payment_method: 'card',
+        card_number: '4242424242424242',
+      });
+      ids.push(paid.body.id);
+    }
+    // up to the last seconds of the authorizations, then captures on both processes while the workers sweep
+    const clock = await call(0, own[0], 'POST', '/v1/test-helpers/clock/advance', { seconds: 7 * 24 * 3600 - 3 });
+    expect(clock.status).toBe(200);
+    const answers = new Map<string, { status: number; body: any }[]>(ids.map((id) => [id, []]));
+    const until = Date.now() + 6_000;
+    for (let round = 0; Date.now() < until; round++) {
+      const open = ids.filter((id) => !answers.get(id)!.some((res) => res.status === 200));
+      await Promise.all(
+        open.map(async (id, i) => {
+          answers.get(id)!.push(await call(round + i, own[round % 2], 'POST', `/v1/payments/${id}/capture`, {}));
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const rows = await query<{ id: string; status: string; cancellation_reason: string | null }>(
+      cluster.databaseUrl,
+      'SELECT id, status::text, cancellation_reason FROM payments WHERE id = ANY($1)',
+      [ids],
+    );
+    for (const row of rows) {
+      const captured = answers.get(row.id)!.filter((res) => res.status === 200);
+      for (const res of answers.get(row.id)!.filter((one) => one.status !== 200))
+        expect(res.body.error.code).toBe('payment_not_capturable');
+      if (row.status === 'succeeded') expect(captured).toHaveLength(1);
+      else {
+        expect(row).toMatchObject({ status: 'canceled', cancellation_reason: 'expired' });
+        expect(captured).toHaveLength(0);
+      }
+      expect(await eventTypesAbout(row.id)).toEqual([
+        'payment.authorized',
+        row.status === 'succeeded' ? 'payment.succeeded' : 'payment.canceled',
+      ]);
+    }
+    expect(rows).toHaveLength(ids.length);
   });
 
   it('delivers every event exactly once per endpoint, with no attempt sent twice', async () => {

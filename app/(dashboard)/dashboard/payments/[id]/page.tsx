@@ -26,6 +26,13 @@ import { refundPaymentAction } from './actions';
 
 export const metadata: Metadata = { title: 'Payment' };
 
+/** Why a payment that did not succeed has nothing to refund. */
+const NOTHING_TO_REFUND: Record<string, string> = {
+  failed: 'This payment failed, so there is nothing to refund.',
+  requires_capture: 'This payment is authorized but not captured yet: only captured payments can be refunded.',
+  canceled: 'This payment’s authorization was canceled, so there is nothing to refund.',
+};
+
 export default async function PaymentPage({ params }: { params: Promise<{ id: string }> }) {
   const { merchantId } = await requireMerchant();
   const { id } = await params;
@@ -154,7 +161,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
           >
             {payment.status !== 'succeeded' ? (
               <div className="space-y-2 text-sm text-gray-600">
-                <p>This payment failed, so there is nothing to refund.</p>
+                <p>{NOTHING_TO_REFUND[payment.status]}</p>
                 {paidBy && (
                   <p>
                     The customer paid this order with another attempt:{' '}

@@ -1,0 +1,142 @@
+import { errors } from '@/lib/api/errors';
+import { settleClaim } from '@/lib/api/idempotency';
+import { now, onConnectionClock } from '@/lib/clock';
+import type { Db } from '@/lib/db';
+import { newEvent } from '@/lib/events/service';
+import type { Payment } from '@/lib/generated/prisma/client';
+import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
+import { formatMoney } from '@/lib/money';
+import { rememberPayment } from './facts';
+import {
+  AUTHORIZATION_DAYS,
+  cancelPaymentInOneStatement,
+  capturePaymentInOneStatement,
+  type CancellationReason,
+  findDueAuthorizations,
+  findPayment,
+} from './repository';
+import type { CapturePaymentInput } from './schemas';
+import { serializePayment } from './serialize';
+import { getPaymentOrThrow } from './service';
+
+// Authorize now, capture later: an authorization (requires_capture) is captured once, in full or in part (the rest
+// released), or canceled, by the merchant or by the worker after AUTHORIZATION_DAYS. Each is one statement that
+// moves the payment out of requires_capture (lib/payments/repository.ts), so of two at once exactly one wins. The
+// payment is read first, for the answer and the event; the statement checks again what that read decided.
+
+type Options = { claimKey?: (payment: Payment) => ClaimWithAnswer };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Captures `amount_to_capture` (default: all) of an authorization; 409 payment_not_capturable otherwise. */
+export async function capturePayment(
+  database: Db,
+  merchantId: string,
+  id: string,
+  input: CapturePaymentInput,
+  options: Options = {},
+): Promise<Payment> {
+  const payment = await getPaymentOrThrow(database, merchantId, id);
+  const amountToCapture = input.amount_to_capture ?? payment.amount;
+  // a rule on the payment's amount, which never changes: answered before its state (409)
+  if (amountToCapture > payment.amount) {
+    throw errors.parameterInvalid(
+      `amount_to_capture ${amountToCapture} exceeds the ${payment.amount} authorized on payment ${id}`,
+      'amount_to_capture',
+      `You can capture at most ${formatMoney(payment.amount, payment.currency)}.`,
+    );
+  }
+  const at = now();
+  if (payment.status !== 'requires_capture' || authorizationLapsed(payment, at)) throw notCapturable(payment, at);
+  const captured: Payment = { ...payment, status: 'succeeded', amountCaptured: amountToCapture };
+  const event = newEvent(merchantId, 'payment.succeeded', serializePayment(captured));
+  const claim = options.claimKey?.(captured);
+  const outcome = await capturePaymentInOneStatement(
+    database,
+    { paymentId: id, merchantId, at, amountToCapture },
+    event,
+    claim,
+  );
+  if (outcome === false || outcome === 'payment_not_capturable')
+    throw notCapturable(await currentOf(database, payment), at);
+  if (claim && outcome !== true) settleClaim(outcome, claim);
+  rememberPayment(captured);
+  return captured;
+}
+
+/** Cancels an authorization at the merchant's request, freeing its order; 409 payment_not_cancelable otherwise. */
+export async function cancelPayment(
+  database: Db,
+  merchantId: string,
+  id: string,
+  options: Options = {},
+): Promise<Payment> {
+  const payment = await getPaymentOrThrow(database, merchantId, id);
+  if (payment.status !== 'requires_capture') throw notCancelable(payment);
+  const at = now();
+  const canceled = canceledAs(payment, 'requested_by_merchant', at);
+  const event = newEvent(merchantId, 'payment.canceled', serializePayment(canceled));
+  const claim = options.claimKey?.(canceled);
+  const change = { paymentId: id, merchantId, at, reason: 'requested_by_merchant' as const };
+  const outcome = await cancelPaymentInOneStatement(database, change, event, claim);
+  if (outcome === false || outcome === 'payment_not_cancelable')
+    throw notCancelable(await currentOf(database, payment));
+  if (claim && outcome !== true) settleClaim(outcome, claim);
+  rememberPayment(canceled);
+  return canceled;
+}
+
+/**
+ * The worker's sweep: every authorization AUTHORIZATION_DAYS old on its connection's clock is canceled as
+ * expired, with its event, each in its own statement (a capture that came first leaves it alone).
+ */
+export async function cancelExpiredAuthorizations(database: Db, batchSize = 50): Promise<number> {
+  const due = await findDueAuthorizations(database, batchSize);
+  let canceled = 0;
+  for (const one of due) {
+    const done = await onConnectionClock(one.clockOffsetSeconds, async () => {
+      const payment = await findPayment(database, one.merchantId, one.id);
+      if (!payment || payment.status !== 'requires_capture') return false;
+      const at = now();
+      const event = newEvent(one.merchantId, 'payment.canceled', serializePayment(canceledAs(payment, 'expired', at)));
+      const change = { paymentId: one.id, merchantId: one.merchantId, at, reason: 'expired' as const };
+      return (await cancelPaymentInOneStatement(database, change, event)) === true;
+    });
+    if (done) canceled += 1;
+  }
+  return canceled;
+}
+
+function canceledAs(payment: Payment, reason: CancellationReason, at: Date): Payment {
+  return { ...payment, status: 'canceled', canceledAt: at, cancellationReason: reason };
+}
+
+/** Whether an authorization's days have run out by `at`, whether or not the sweep has canceled it yet. */
+function authorizationLapsed(payment: Payment, at: Date): boolean {
+  return payment.createdAt.getTime() <= at.getTime() - AUTHORIZATION_DAYS * DAY_MS;
+}
+
+/** The payment as it is now, to word a refusal: it may have moved since it was read. */
+async function currentOf(database: Db, payment: Payment): Promise<Payment> {
+  return (await findPayment(database, payment.merchantId, payment.id)) ?? payment;
+}
+
+function notCapturable(payment: Payment, at: Date) {
+  const why =
+    payment.status === 'requires_capture' && authorizationLapsed(payment, at)
+      ? `its authorization expired after ${AUTHORIZATION_DAYS} days`
+      : `it is ${payment.status}`;
+  return errors.paymentNotCapturable(
+    `Payment ${payment.id} cannot be captured: ${why}; only an authorization (requires_capture) can be`,
+    undefined,
+    `This payment cannot be captured: ${why}.`,
+  );
+}
+
+function notCancelable(payment: Payment) {
+  return errors.paymentNotCancelable(
+    `Payment ${payment.id} is ${payment.status}; only an authorization (requires_capture) can be canceled`,
+    undefined,
+    `This payment is ${payment.status}; only an uncaptured payment can be canceled.`,
+  );
+}
