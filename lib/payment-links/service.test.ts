@@ -122,7 +122,12 @@ describe('one merchant never reaches another’s links', () => {
       message: 'This payment link was not found.',
     });
     expect(
-      await updatePaymentLinkFromForm(client, merchantId, theirs.id, { name: 'Mine now', description: '' }),
+      await updatePaymentLinkFromForm(client, merchantId, theirs.id, {
+        name: 'Mine now',
+        description: '',
+        amount: '1.00',
+        quantity: null,
+      }),
     ).toMatchObject({ status: 'error' });
     expect(await client.paymentLink.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({
       name: 'Yoga class',

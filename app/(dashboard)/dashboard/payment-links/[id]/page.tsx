@@ -96,6 +96,13 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
               items={[
                 { label: 'Price', value: price },
                 {
+                  label: 'Quantity',
+                  value:
+                    link.quantityMinimum !== null && link.quantityMaximum !== null
+                      ? `Customers choose ${link.quantityMinimum} to ${link.quantityMaximum}`
+                      : 'One per payment',
+                },
+                {
                   label: 'Payment methods',
                   value:
                     link.paymentMethods.length > 0
@@ -137,9 +144,15 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
         <Panel title="Edit" className="max-w-2xl">
           <EditPaymentLinkForm
             action={updatePaymentLinkAction}
-            linkId={link.id}
-            name={link.name}
-            description={link.description}
+            link={{
+              id: link.id,
+              name: link.name,
+              description: link.description,
+              amount: link.amount,
+              currency: link.currency,
+              quantityMinimum: link.quantityMinimum,
+              quantityMaximum: link.quantityMaximum,
+            }}
           />
         </Panel>
       </div>
