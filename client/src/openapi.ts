@@ -235,7 +235,7 @@ export interface paths {
         put?: never;
         /**
          * Update a payment link
-         * @description Turns a link on or off, renames or redescribes it, or changes its metadata: given keys are set, a key given as `""` is removed, the others stay (at most 50 keys after the change). Its price never changes: customers pay what was advertised.
+         * @description Turns a link on or off, renames or redescribes it, changes the quantities a customer may choose, or changes its metadata: given keys are set, a key given as `""` is removed, the others stay (at most 50 keys after the change). An `adjustable_quantity` replaces the link’s, with the defaults and limits of create (`{ "enabled": false }` goes back to one per payment); the price times the new `maximum` must stay within one payment’s amount. The price and currency do not change here, as a Stripe payment link keeps its line item’s price: the price can be changed in the dashboard, where it is confirmed first. Checkout sessions already made keep the price and quantity they were made with.
          *
          *     Scope: `payment_links:write`. `Idempotency-Key` honoured when sent.
          */
@@ -1255,6 +1255,11 @@ export interface components {
             /** @description Merged into the link’s: given keys are set, a key given as "" is removed, the others stay; at most 50 keys after the merge */
             metadata?: {
                 [key: string]: string;
+            };
+            adjustable_quantity?: {
+                enabled: boolean;
+                minimum?: number;
+                maximum?: number;
             };
         };
         CreateWebhookEndpointRequest: {
@@ -3717,7 +3722,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "active": false
+                 *       "active": false,
+                 *       "adjustable_quantity": {
+                 *         "enabled": true,
+                 *         "minimum": 1,
+                 *         "maximum": 20
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["UpdatePaymentLinkRequest"];
@@ -3750,7 +3760,7 @@ export interface operations {
                      *       "adjustable_quantity": {
                      *         "enabled": true,
                      *         "minimum": 1,
-                     *         "maximum": 10
+                     *         "maximum": 20
                      *       },
                      *       "created_at": "2026-11-20T15:04:05.699Z"
                      *     }
@@ -3758,7 +3768,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentLink"];
                 };
             };
-            /** @description `invalid_json`: The body is not valid JSON, not UTF-8, or not a JSON object. `idempotency_key_invalid`: The Idempotency-Key is not 1–255 printable ASCII characters. `parameter_invalid`: A parameter has the wrong type, format or range; param names it. `parameter_unknown`: The body or query has a field the endpoint does not take; param names it */
+            /** @description `invalid_json`: The body is not valid JSON, not UTF-8, or not a JSON object. `idempotency_key_invalid`: The Idempotency-Key is not 1–255 printable ASCII characters. `parameter_missing`: A required parameter is absent; param names it (a dotted path, e.g. items.2.quantity). `parameter_invalid`: A parameter has the wrong type, format or range; param names it. `parameter_unknown`: The body or query has a field the endpoint does not take; param names it */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3768,7 +3778,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "invalid_json" | "idempotency_key_invalid" | "parameter_invalid" | "parameter_unknown";
+                            code?: "invalid_json" | "idempotency_key_invalid" | "parameter_missing" | "parameter_invalid" | "parameter_unknown";
                         };
                     };
                 };
