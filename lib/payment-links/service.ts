@@ -161,7 +161,7 @@ export async function updatePaymentLink(
   };
   const refusal = (reason: UpdateRefusal) =>
     reason === 'amount_limit'
-      ? tooLargeForOnePayment(quantity ? 'adjustable_quantity.maximum' : 'amount')
+      ? tooLargeForOnePayment(input.amount === undefined ? 'adjustable_quantity.maximum' : 'amount')
       : errors.parameterInvalid(
           `This update would leave the payment link with more than ${METADATA_MAX_KEYS} metadata keys; remove some by setting them to ""`,
           'metadata',
