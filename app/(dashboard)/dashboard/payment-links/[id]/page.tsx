@@ -91,7 +91,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
               active={link.active}
             />
           </Panel>
-          <Panel title="Details" className="min-w-0">
+          <Panel id="details" title="Details" className="min-w-0">
             <DetailList
               items={[
                 { label: 'Price', value: price },
@@ -141,7 +141,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
             </>
           )}
         </Panel>
-        <Panel title="Edit" className="max-w-2xl">
+        <Panel id="edit" title="Edit" className="max-w-2xl">
           <EditPaymentLinkForm
             action={updatePaymentLinkAction}
             link={{
