@@ -43,7 +43,8 @@ test('a merchant changes a shared link’s price and quantities; the customer al
   const late = await customerAt(browser, linkUrl);
   await expect(late.getByText('CA$25.00', { exact: true })).toBeVisible();
 
-  // the merchant types the new price as they write it, and sees how it reads
+  // from the link's price to its edit form: the new price is typed as the merchant writes it, and read back
+  await page.getByRole('link', { name: 'Change the price or quantity' }).click();
   const edit = page.getByRole('region', { name: 'Edit' });
   const price = edit.getByLabel('Price (CAD)');
   await expect(price).toHaveValue('25.00');

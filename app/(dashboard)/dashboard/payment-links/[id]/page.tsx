@@ -94,7 +94,21 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
           <Panel id="details" title="Details" className="min-w-0">
             <DetailList
               items={[
-                { label: 'Price', value: price },
+                {
+                  label: 'Price',
+                  value: (
+                    // the edit form is at the foot of the page, below the payments
+                    <span className="flex flex-wrap items-baseline gap-x-3">
+                      {price}
+                      <a
+                        href="#edit"
+                        className="text-sm font-medium text-accent-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
+                      >
+                        Change<span className="sr-only"> the price or quantity</span>
+                      </a>
+                    </span>
+                  ),
+                },
                 {
                   label: 'Quantity',
                   value:
