@@ -47,8 +47,8 @@ export async function payThroughLink(
     shownPrice,
   });
   if (!outcome.ok) {
-    // the page is drawn again with the link as it is now: its price and quantities may have changed
-    revalidatePath(`/pay/${linkId}`);
+    // the form is drawn again with the link's price and quantities as they are now, beside the message
+    if (outcome.reason === 'price_changed' || outcome.reason === 'quantity_invalid') revalidatePath(`/pay/${linkId}`);
     return { message: refusalMessage(outcome) };
   }
   // our own relative path: the customer stays on the origin they opened the link on
