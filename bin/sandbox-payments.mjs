@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The runnable package's one command (README, "Use it in your CI"), from a tarball `npm pack` made (scripts/package.ts):
 //
-//   sandbox-payments start [--port P] [--hostname H] [--data-dir D]   the app, as `npm start` runs it
+//   sandbox-payments start [--port P] [--hostname H] [--data-dir D] [--approved-website W]…
+//                                                                     the app, as `npm start` runs it
 //   sandbox-payments <admin command> [options] [--data-dir D]         the admin CLI (README, "Administration"),
 //                                                                     listen and trigger included
 //
@@ -17,11 +18,12 @@ const CLI = path.join(PACKAGE_DIR, 'dist', 'cli.mjs');
 
 const USAGE = `usage: sandbox-payments <command> [options]
 
-  start [--port P] [--hostname H] [--data-dir D]
+  start [--port P] [--hostname H] [--data-dir D] [--approved-website W]…
       serve the API, hosted pages and dashboard on http://H:P (default 127.0.0.1:3000; PORT is read too)
       with the worker, on the embedded PostgreSQL under D (default ./.sandbox-payments, or DATA_DIR) unless
-      DATABASE_URL is set. SANDBOX_API_KEY chooses the demo merchant's key on the first start. Ctrl-C or
-      SIGTERM stops the server and then the embedded database.
+      DATABASE_URL is set. SANDBOX_API_KEY chooses the demo merchant's key on the first start. The demo
+      merchant approves each website W (host[:port], repeatable; SANDBOX_APPROVED_WEBSITES adds more) on
+      every start. Ctrl-C or SIGTERM stops the server and then the embedded database.
 
   every admin command (sandbox-payments --help-admin lists them), with --data-dir D as for start
 
@@ -52,15 +54,38 @@ function readPort(raw) {
   return port;
 }
 
+/**
+ * SANDBOX_APPROVED_WEBSITES with every --approved-website taken out of args added to it; the server checks each
+ * (lib/merchants/seed.ts) and refuses to start on one that is not a host. Undefined when neither is given.
+ */
+function approvedWebsites(args) {
+  const hosts = [];
+  for (let host; (host = takeOption(args, 'approved-website')) !== undefined;) {
+    if (!host.trim() || host.includes(','))
+      throw new UsageError(`--approved-website takes one host, not ${JSON.stringify(host)}`);
+    hosts.push(host);
+  }
+  const given = [process.env.SANDBOX_APPROVED_WEBSITES, ...hosts].filter(Boolean);
+  return given.length ? given.join(',') : undefined;
+}
+
 /** The built server in a child process; when it ends, the embedded database it started ends too. */
 async function start(args, dataDir) {
   const port = readPort(takeOption(args, 'port') || process.env.PORT || '3000');
   // not HOSTNAME from the environment: many shells and CI runners set it to the machine's name
   const hostname = takeOption(args, 'hostname') || '127.0.0.1';
+  const websites = approvedWebsites(args);
   if (args.length) throw new UsageError(`start does not take ${args[0]}`);
   const server = spawn(process.execPath, [path.join(APP_DIR, 'server.js')], {
     cwd: APP_DIR,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: hostname, DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOSTNAME: hostname,
+      DATA_DIR: dataDir,
+      ...(websites ? { SANDBOX_APPROVED_WEBSITES: websites } : {}),
+    },
     stdio: 'inherit',
   });
   let stopping = false;

@@ -31,6 +31,8 @@ const envSchema = z.object({
   /** The proxies in front of us (addresses, CIDR ranges or "loopback"); unset, no X-Forwarded-For is believed */
   TRUST_PROXY: z.string().optional(),
   SANDBOX_API_KEY: z.string().optional(),
+  /** Hosts the demo merchant approves on every start, comma-separated (lib/merchants/seed.ts reads them) */
+  SANDBOX_APPROVED_WEBSITES: z.string().optional(),
   API_KEY_PEPPER: z.string().optional(),
   NEXTAUTH_SECRET: z.string().optional(),
   /** Request logs, events (with their webhook deliveries) and webhook attempts are deleted this many days on */

@@ -2,7 +2,9 @@
 // orders of one merchant, each with its session, one item and its payment, made by INSERT … SELECT over
 // generate_series in the real schema, so a million take a minute rather than an hour of API calls. Every
 // tenth attempt failed (its session expired, its order unpaid), one payment in refundEvery (20) was half refunded,
-// every fiftieth session came from a payment link; created_at spreads evenly over the last `days` days.
+// every fiftieth session came from a payment link; created_at spreads evenly over the last `days` days. Sessions,
+// payments and refunds carry metadata as a platform's would: their order's reference (`order_id`, one row's
+// own) and `channel: web` (every row's).
 
 type Queryable = { query: (text: string, values?: unknown[]) => Promise<unknown> };
 
@@ -46,6 +48,9 @@ export async function seedPayments(client: Queryable, options: SeedOptions): Pro
   if (options.triggers === false) await recountPaymentFigures(client, options.merchantId);
 }
 
+/** The metadata of row g: its order's reference (one row's own) and a pair every row has. */
+const METADATA = `jsonb_build_object('order_id', 'order-' || $3::text || '-' || g, 'channel', 'web')`;
+
 async function insertRows(client: Queryable, options: SeedOptions): Promise<void> {
   const { merchantId, count, tag, days = 365, logEvery = 10, refundEvery = 20, links = 10 } = options;
   const ids = (prefix: string, tagParam = '$3') =>
@@ -69,14 +74,15 @@ async function insertRows(client: Queryable, options: SeedOptions): Promise<void
   await client.query(
     `INSERT INTO "checkout_sessions" ("id", "merchant_id", "order_id", "order_reference", "status", "currency",
        "amount", "shipping_amount", "tax_amount", "payment_methods", "return_url", "payment_id", "expires_at",
-       "created_at", "completed_at", "expired_at", "payment_link_id")
+       "created_at", "completed_at", "expired_at", "payment_link_id", "metadata")
      SELECT ${ids('cs_')}, $1, ${ids('ord_')}, 'order-' || $3::text || '-' || g,
             CASE WHEN g % 10 = 0 THEN 'expired' ELSE 'complete' END::"CheckoutSessionStatus",
             CASE WHEN g % 4 = 0 THEN 'CAD' ELSE 'USD' END::"Currency", 1000 + g % 9000, 0, 0,
             ARRAY['card', 'usdc', 'interac']::"PaymentMethod"[], 'https://shop.example.com/thanks',
             CASE WHEN g % 10 = 0 THEN NULL ELSE ${ids('pay_')} END, ${at} + interval '1 hour', ${at},
             CASE WHEN g % 10 = 0 THEN NULL ELSE ${at} END, CASE WHEN g % 10 = 0 THEN ${at} + interval '1 hour' END,
-            CASE WHEN g % 50 = 0 THEN 'pl_' || $3::text || lpad((g / 50 % $5 + 1)::text, ${24 - tag.length}, '0') END
+            CASE WHEN g % 50 = 0 THEN 'pl_' || $3::text || lpad((g / 50 % $5 + 1)::text, ${24 - tag.length}, '0') END,
+            ${METADATA}
      FROM generate_series(1, $2::int) AS g`,
     [...values, links],
   );
@@ -88,7 +94,7 @@ async function insertRows(client: Queryable, options: SeedOptions): Promise<void
   await client.query(
     `INSERT INTO "payments" ("id", "merchant_id", "order_id", "order_reference", "checkout_session_id", "status",
        "amount", "currency", "payment_method", "method_details", "failure_code", "amount_reserved",
-       "amount_refunded", "created_at", "payment_link_id")
+       "amount_refunded", "created_at", "payment_link_id", "metadata")
      SELECT ${ids('pay_')}, $1, ${ids('ord_')}, 'order-' || $3::text || '-' || g, ${ids('cs_')},
             CASE WHEN g % 10 = 0 THEN 'failed' ELSE 'succeeded' END::"PaymentStatus", 1000 + g % 9000,
             CASE WHEN g % 4 = 0 THEN 'CAD' ELSE 'USD' END::"Currency",
@@ -99,15 +105,16 @@ async function insertRows(client: Queryable, options: SeedOptions): Promise<void
             CASE WHEN g % 10 = 0 THEN 'card_declined' END,
             CASE WHEN g % $5 = 1 THEN (1000 + g % 9000) / 2 ELSE 0 END,
             CASE WHEN g % $5 = 1 THEN (1000 + g % 9000) / 2 ELSE 0 END, ${at},
-            CASE WHEN g % 50 = 0 THEN 'pl_' || $3::text || lpad((g / 50 % $6 + 1)::text, ${24 - tag.length}, '0') END
+            CASE WHEN g % 50 = 0 THEN 'pl_' || $3::text || lpad((g / 50 % $6 + 1)::text, ${24 - tag.length}, '0') END,
+            ${METADATA}
      FROM generate_series(1, $2::int) AS g`,
     [...values, refundEvery, links],
   );
   await client.query(
     `INSERT INTO "refund_requests" ("id", "merchant_id", "payment_id", "amount", "currency", "status",
-       "processing_at", "created_at", "updated_at")
+       "processing_at", "created_at", "updated_at", "metadata")
      SELECT 'rr_' || $3::text || lpad(g::text, ${24 - tag.length}, '0'), $1, ${ids('pay_')}, (1000 + g % 9000) / 2,
-            CASE WHEN g % 4 = 0 THEN 'CAD' ELSE 'USD' END::"Currency", 'completed', ${at}, ${at}, ${at}
+            CASE WHEN g % 4 = 0 THEN 'CAD' ELSE 'USD' END::"Currency", 'completed', ${at}, ${at}, ${at}, ${METADATA}
      FROM generate_series(1, $2::int) AS g WHERE g % $5 = 1`,
     [...values, refundEvery],
   );

@@ -61,10 +61,9 @@ if [ "$built" -eq 1 ]; then
   step 'plug-in: Vendure'
   bash plugins/vendure/scripts/test.sh "$PWD/$reports/plugin-vendure.json" || status=1
 
-  # The README's blocks (test/readme/readme.test.ts) are run by hand for now: `npx vitest run -c
-  # vitest.readme.config.mts`. In the merged suite its last check (Ctrl-C on the README's `npm run dev` stops
-  # the PostgreSQL the dev server started) failed once while other suites ran beside it; it joins npm test
-  # again once that is understood.
+  # the README's blocks, as a reader pastes them, last: they start `npm run dev` and build client/ in this tree
+  step 'readme'
+  npx vitest run -c vitest.readme.config.mts --reporter=default --reporter=json --outputFile="$reports/vitest-readme.json" || status=1
 fi
 
 step 'nothing left running'

@@ -11,7 +11,7 @@ export interface paths {
         };
         /**
          * List checkout sessions
-         * @description Newest first, optionally of one order or one status.
+         * @description Newest first, optionally of one order, one status, or one metadata pair: `metadata[key]=value` matches the value exactly.
          *
          *     Scope: `payments:read`.
          */
@@ -83,7 +83,7 @@ export interface paths {
         };
         /**
          * List payments
-         * @description Newest first, optionally of one order, one status, or one customer: `customer_email` matches the whole address, whatever its case.
+         * @description Newest first, optionally of one order, one status, one customer, one checkout session (its every attempt) or one metadata pair: `customer_email` matches the whole address, whatever its case; `metadata[key]=value` the value exactly.
          *
          *     Scope: `payments:read`.
          */
@@ -127,7 +127,7 @@ export interface paths {
         };
         /**
          * List refund requests
-         * @description Newest first, optionally of one payment or one status.
+         * @description Newest first, optionally of one payment, one status, or one metadata pair: `metadata[key]=value` matches the value exactly.
          *
          *     Scope: `refund_requests:read`.
          */
@@ -636,6 +636,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "refund_request.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund_request.approved
+         * @description A refund was approved (by a person, or at once under the automatic policy) and sent to the provider. POSTed to every enabled endpoint subscribed to `refund_request.approved` (or `*`), at least once.
+         */
+        post: operations["webhook.refund_request.approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund_request.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund_request.declined
+         * @description A refund was declined; its amount is available again. POSTed to every enabled endpoint subscribed to `refund_request.declined` (or `*`), at least once.
+         */
+        post: operations["webhook.refund_request.declined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund_request.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund_request.canceled
+         * @description A refund was canceled; its amount is available again. POSTed to every enabled endpoint subscribed to `refund_request.canceled` (or `*`), at least once.
+         */
+        post: operations["webhook.refund_request.canceled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "refund.completed": {
         parameters: {
             query?: never;
@@ -845,6 +905,10 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            /** @description In events only (refund_request.* and refund.*): the metadata of the refund's payment, so the event alone finds its order */
+            payment_metadata?: {
+                [key: string]: string;
+            };
             /**
              * Format: date-time
              * @description When it was requested (ISO 8601 UTC, milliseconds)
@@ -920,7 +984,7 @@ export interface components {
             url: string;
             description: string | null;
             /** @description The event types sent here; ["*"] is every type, now and later */
-            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund.completed" | "refund.failed" | "*")[];
+            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
             /** @enum {string} */
             status: "enabled" | "disabled";
             /** @description Fault injection on this endpoint (/docs: Update a webhook endpoint says how it works) */
@@ -949,7 +1013,7 @@ export interface components {
             url: string;
             description: string | null;
             /** @description The event types sent here; ["*"] is every type, now and later */
-            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund.completed" | "refund.failed" | "*")[];
+            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
             /** @enum {string} */
             status: "enabled" | "disabled";
             /** @description Fault injection on this endpoint (/docs: Update a webhook endpoint says how it works) */
@@ -986,7 +1050,7 @@ export interface components {
             has_more: boolean;
         };
         /** @description Something that happened to a resource; its type says what data.object is */
-        Event: components["schemas"]["CheckoutSessionCompletedEvent"] | components["schemas"]["CheckoutSessionExpiredEvent"] | components["schemas"]["PaymentSucceededEvent"] | components["schemas"]["PaymentFailedEvent"] | components["schemas"]["RefundRequestCreatedEvent"] | components["schemas"]["RefundCompletedEvent"] | components["schemas"]["RefundFailedEvent"];
+        Event: components["schemas"]["CheckoutSessionCompletedEvent"] | components["schemas"]["CheckoutSessionExpiredEvent"] | components["schemas"]["PaymentSucceededEvent"] | components["schemas"]["PaymentFailedEvent"] | components["schemas"]["RefundRequestCreatedEvent"] | components["schemas"]["RefundRequestApprovedEvent"] | components["schemas"]["RefundRequestDeclinedEvent"] | components["schemas"]["RefundRequestCanceledEvent"] | components["schemas"]["RefundCompletedEvent"] | components["schemas"]["RefundFailedEvent"];
         EventList: {
             /** @constant */
             object: "list";
@@ -1074,6 +1138,60 @@ export interface components {
             object: "event";
             /** @constant */
             type: "refund_request.created";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601 UTC, milliseconds)
+             */
+            created_at: string;
+            /** @description data.object: the resource as the API showed it right after the change */
+            data: {
+                object: components["schemas"]["RefundRequest"];
+            };
+        };
+        /** @description A refund was approved (by a person, or at once under the automatic policy) and sent to the provider */
+        RefundRequestApprovedEvent: {
+            /** @description Also the webhook-id header of its deliveries: deduplicate on it */
+            id: string;
+            /** @constant */
+            object: "event";
+            /** @constant */
+            type: "refund_request.approved";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601 UTC, milliseconds)
+             */
+            created_at: string;
+            /** @description data.object: the resource as the API showed it right after the change */
+            data: {
+                object: components["schemas"]["RefundRequest"];
+            };
+        };
+        /** @description A refund was declined; its amount is available again */
+        RefundRequestDeclinedEvent: {
+            /** @description Also the webhook-id header of its deliveries: deduplicate on it */
+            id: string;
+            /** @constant */
+            object: "event";
+            /** @constant */
+            type: "refund_request.declined";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601 UTC, milliseconds)
+             */
+            created_at: string;
+            /** @description data.object: the resource as the API showed it right after the change */
+            data: {
+                object: components["schemas"]["RefundRequest"];
+            };
+        };
+        /** @description A refund was canceled; its amount is available again */
+        RefundRequestCanceledEvent: {
+            /** @description Also the webhook-id header of its deliveries: deduplicate on it */
+            id: string;
+            /** @constant */
+            object: "event";
+            /** @constant */
+            type: "refund_request.canceled";
             /**
              * Format: date-time
              * @description When the change happened (ISO 8601 UTC, milliseconds)
@@ -1184,7 +1302,7 @@ export interface components {
             shipping_amount?: number;
             /** @description Tax, in cents. Default `0`. */
             tax_amount?: number;
-            /** @description The total in cents: Σ quantity × unit_amount + shipping_amount + tax_amount, else `amount_mismatch` */
+            /** @description The total in cents: Σ quantity × unit_amount + shipping_amount + tax_amount, else `amount_mismatch`; a total outside 1–99,999,999 is `parameter_invalid` */
             amount: number;
             /**
              * Format: uri
@@ -1239,9 +1357,12 @@ export interface components {
             metadata?: {
                 [key: string]: string;
             };
+            /** @description With `enabled`, the customer chooses how many on the link’s page */
             adjustable_quantity?: {
                 enabled: boolean;
+                /** @description The fewest they may choose (default 1); at most maximum, else `parameter_invalid` */
                 minimum?: number;
+                /** @description The most they may choose (default 99); amount × maximum at most 99,999,999, else `parameter_invalid` */
                 maximum?: number;
             };
         };
@@ -1263,10 +1384,13 @@ export interface components {
             };
         };
         CreateWebhookEndpointRequest: {
-            /** @description Where to POST events: http or https, not a private address (unless the server allows them) */
+            /**
+             * Format: uri
+             * @description Where to POST events: http or https, not a private address (unless the server allows them)
+             */
             url: string;
             /** @description The event types to send, each once, or `["*"]` for every type, now and later: `"*"` stands alone */
-            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund.completed" | "refund.failed" | "*")[];
+            events: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
             /** @description For your records */
             description?: string | null;
             /** @description `faults` injects what real webhooks do (all off by default). `duplicate_rate` (0–1): after a delivery is answered 2xx, with this probability the same event is sent once more 1–10 s later, with the same `webhook-id` and body and a fresh `webhook-timestamp` and signature; that attempt is logged with `injected: "duplicate"` (a dashboard resend is never duplicated). `delay_seconds` (0–3600): a delivery's first attempt is due that long after its event was created; changing it moves the first attempts not yet made. `shuffle`: the endpoint's deliveries that are due together are sent one after another in random order instead of event order. `seed` (an integer, or null for fresh randomness): setting it (even to the same value) numbers the endpoint's deliveries from 1 again, n = 1, 2, … in the order their events are created; then u(purpose) = the first 6 bytes of SHA-256 of the UTF-8 text `{seed}:{n}:{purpose}` read as a big-endian integer and divided by 2^48. Delivery n is duplicated exactly when u("duplicate") < duplicate_rate, 1 + floor(10 × u("duplicate-delay")) seconds after its 2xx; a shuffled batch is sent in increasing u("shuffle") (ties by n). So the same seed and the same sequence of events give the same duplicates and the same order on every run. */
@@ -1282,10 +1406,18 @@ export interface components {
             };
         };
         UpdateWebhookEndpointRequest: {
+            /**
+             * Format: uri
+             * @description A new URL, under the same rules as at creation
+             */
             url?: string;
-            events?: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund.completed" | "refund.failed" | "*")[];
+            /** @description The new event types, each once, or `["*"]` for every type: `"*"` stands alone */
+            events?: ("checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed" | "*")[];
             description?: string | null;
-            /** @enum {string} */
+            /**
+             * @description `disabled` stops deliveries until it is `enabled` again
+             * @enum {string}
+             */
             status?: "enabled" | "disabled";
             /** @description `faults` injects what real webhooks do (all off by default). `duplicate_rate` (0–1): after a delivery is answered 2xx, with this probability the same event is sent once more 1–10 s later, with the same `webhook-id` and body and a fresh `webhook-timestamp` and signature; that attempt is logged with `injected: "duplicate"` (a dashboard resend is never duplicated). `delay_seconds` (0–3600): a delivery's first attempt is due that long after its event was created; changing it moves the first attempts not yet made. `shuffle`: the endpoint's deliveries that are due together are sent one after another in random order instead of event order. `seed` (an integer, or null for fresh randomness): setting it (even to the same value) numbers the endpoint's deliveries from 1 again, n = 1, 2, … in the order their events are created; then u(purpose) = the first 6 bytes of SHA-256 of the UTF-8 text `{seed}:{n}:{purpose}` read as a big-endian integer and divided by 2^48. Delivery n is duplicated exactly when u("duplicate") < duplicate_rate, 1 + floor(10 × u("duplicate-delay")) seconds after its 2xx; a shuffled batch is sent in increasing u("shuffle") (ties by n). So the same seed and the same sequence of events give the same duplicates and the same order on every run. */
             faults?: {
@@ -1305,11 +1437,11 @@ export interface components {
              * @constant
              */
             payment_method: "card";
-            /** @description A test card number; spaces and dashes are ignored */
+            /** @description A test card number: 12 to 19 digits, spaces and dashes between them ignored; it must pass the Luhn check, else `parameter_invalid` */
             card_number: string;
             /** @description Expiry month; with exp_year, an expired card is refused */
             exp_month?: number;
-            /** @description Expiry year */
+            /** @description Expiry year; with exp_month, an expired card is refused (`parameter_invalid`) */
             exp_year?: number;
             /** @description Any 3 or 4 digits */
             cvc?: string;
@@ -1383,6 +1515,9 @@ export interface operations {
                 starting_after?: string;
                 order_reference?: string;
                 status?: "open" | "complete" | "expired";
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -2188,6 +2323,10 @@ export interface operations {
                 order_reference?: string;
                 status?: "succeeded" | "failed";
                 customer_email?: string;
+                checkout_session_id?: string;
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -2488,6 +2627,9 @@ export interface operations {
                 starting_after?: string;
                 payment_id?: string;
                 status?: "requested" | "processing" | "completed" | "failed" | "declined" | "canceled";
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -4979,7 +5121,7 @@ export interface operations {
                 limit?: number;
                 /** @description The id of the last object of the previous page */
                 starting_after?: string;
-                type?: "checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund.completed" | "refund.failed";
+                type?: "checkout_session.completed" | "checkout_session.expired" | "payment.succeeded" | "payment.failed" | "refund_request.created" | "refund_request.approved" | "refund_request.declined" | "refund_request.canceled" | "refund.completed" | "refund.failed";
             };
             header?: never;
             path?: never;
@@ -6553,6 +6695,114 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RefundRequestCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: never sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s: retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.refund_request.approved": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}", keyed with the characters of the secret after whsec_, base64-decoded>`; several, space-separated, while a rotated secret still signs */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequestApprovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: never sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s: retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.refund_request.declined": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}", keyed with the characters of the secret after whsec_, base64-decoded>`; several, space-separated, while a rotated secret still signs */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequestDeclinedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: never sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s: retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.refund_request.canceled": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry and injected duplicate, so deduplicate on it */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description When this attempt was signed, in Unix seconds; refuse ones more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}", keyed with the characters of the secret after whsec_, base64-decoded>`; several, space-separated, while a rotated secret still signs */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequestCanceledEvent"];
             };
         };
         responses: {

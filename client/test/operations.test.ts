@@ -45,6 +45,21 @@ describe('checkout sessions, payments and the pay helper', () => {
     const { data } = await sandbox.payments.list({ limit: 100 });
     expect(data.map((item) => item.id)).toContain(payment.id);
   });
+
+  it("finds a session's payments by its id, and by a metadata pair (sent as metadata[key]=value)", async () => {
+    const order = uniqueRef('platform-order');
+    const session = await sandbox.checkoutSessions.create(sessionBody({ metadata: { order_id: order } }));
+    const payment = await sandbox.testHelpers.checkoutSessions.pay(session.id, {
+      payment_method: 'card',
+      card_number: '4242424242424242',
+    });
+    const bySession = await sandbox.payments.list({ checkout_session_id: session.id });
+    expect(bySession.data.map((item) => item.id)).toEqual([payment.id]);
+    const byMetadata = await sandbox.payments.list({ metadata: { order_id: order } });
+    expect(byMetadata.data.map((item) => item.id)).toEqual([payment.id]);
+    const sessions = await sandbox.checkoutSessions.list({ metadata: { order_id: order } });
+    expect(sessions.data.map((item) => item.id)).toEqual([session.id]);
+  });
 });
 
 describe('refund requests and their test helpers', () => {

@@ -22,8 +22,8 @@ export function ClosedCheckout({ checkout }: { checkout: HostedCheckout }) {
         {checkout.customerEmail && (
           <>
             {' '}
-            A receipt would be sent to <span className="font-medium text-gray-900">{checkout.customerEmail}</span>{' '}
-            (this sandbox sends no e-mail).
+            A receipt would be sent to <span className="font-medium text-gray-900">{checkout.customerEmail}</span> (this
+            sandbox sends no e-mail).
           </>
         )}
       </ClosedPanel>

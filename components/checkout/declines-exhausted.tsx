@@ -26,9 +26,7 @@ export function DeclinesExhausted({
   return (
     <div className="rounded-lg border border-red-200 bg-red-50 px-4 py-4 text-sm text-red-900">
       <div role="alert">
-        <h3 className="text-base font-semibold">
-          This checkout can’t take more {WHAT_IT_TAKES_NO_MORE[method]}
-        </h3>
+        <h3 className="text-base font-semibold">This checkout can’t take more {WHAT_IT_TAKES_NO_MORE[method]}</h3>
         <p className="mt-1">
           {reason ? `${reason} ` : ''}
           It has had too many declined payments, so nothing more can be tried here

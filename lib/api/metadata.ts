@@ -57,3 +57,31 @@ export function metadataOf(stored: Prisma.JsonValue): Metadata {
   if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return {};
   return stored as Metadata;
 }
+
+/**
+ * A list's filter by one metadata pair, `?metadata[key]=value` (lib/api/parse.ts makes it an object): the
+ * objects whose metadata holds that pair exactly. One pair, a key as metadataInput takes it, a value that can
+ * be stored (a stored value is never "").
+ */
+export const metadataQuery = z
+  .record(
+    z.string().min(1, KEY_RULE).max(METADATA_MAX_KEY_LENGTH, KEY_RULE),
+    z
+      .string()
+      .min(1, 'must not be empty (a key set to "" is no key)')
+      .max(METADATA_MAX_VALUE_LENGTH, `must be at most ${METADATA_MAX_VALUE_LENGTH} characters`),
+    { error: 'give it as metadata[key]=value' },
+  )
+  .superRefine((pairs, context) => {
+    const keys = Object.keys(pairs).length;
+    if (keys !== 1) context.addIssue({ code: 'custom', message: `filters by one pair; ${keys} were given` });
+  })
+  .meta({ minProperties: 1, maxProperties: 1 })
+  .describe(
+    'Only objects whose metadata holds this one pair, given as `metadata[key]=value` (exact match, case included)',
+  );
+
+/** The filter as the jsonb the repositories' `"metadata" @> $n` takes. */
+export function metadataContaining(pair: Metadata | undefined): string | undefined {
+  return pair ? JSON.stringify(pair) : undefined;
+}

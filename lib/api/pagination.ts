@@ -10,7 +10,8 @@ export function listObject<Row, Item>(page: Page<Row>, serialize: (row: Row) => 
   return { object: 'list', data: page.rows.map(serialize), has_more: page.hasMore };
 }
 
-type Cursor = { id: string; createdAt: Date };
+/** Where a page starts: after this object, newest first. */
+export type Cursor = { id: string; createdAt: Date };
 
 /**
  * Newest first, `limit` items after the `starting_after` object. The cursor must be an object of the
@@ -20,17 +21,20 @@ export async function paginate<Row extends Cursor>(options: {
   limit: number;
   startingAfter?: string;
   findCursor: (id: string) => Promise<Cursor | null>;
-  findPage: (args: { where: object; take: number }) => Promise<Row[]>;
+  /** `where` is the cursor's condition for Prisma; `after` the cursor itself, for a statement of SQL */
+  findPage: (args: { where: object; after?: Cursor; take: number }) => Promise<Row[]>;
 }): Promise<Page<Row>> {
   let where = {};
+  let after: Cursor | undefined;
   if (options.startingAfter) {
     const cursor = await options.findCursor(options.startingAfter);
     if (!cursor) throw errors.resourceMissing(`No such object: '${options.startingAfter}'`, 'starting_after');
+    after = cursor;
     where = {
       OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
     };
   }
-  const rows = await options.findPage({ where, take: options.limit + 1 });
+  const rows = await options.findPage({ where, after, take: options.limit + 1 });
   return { rows: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
 }
 

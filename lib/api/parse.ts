@@ -2,17 +2,30 @@ import { z } from 'zod';
 import { MAX_AMOUNT } from '@/lib/money';
 import { ApiError, errors } from './errors';
 
+/** A query's values: a string per name, or an object for the names given as `name[key]=value`. */
+export type QueryParameters = Record<string, string | Record<string, string>>;
+
 /**
  * A URL's query as one value per name. A name given twice (?status=failed&status=succeeded) is refused, not
- * read as its last value: a filter the caller believes applied would be silently dropped.
+ * read as its last value: a filter the caller believes applied would be silently dropped. `name[key]=value`
+ * (OpenAPI's deepObject, how openapi-fetch and Stripe's clients send an object) makes `name` an object of its
+ * keys: ?metadata[order_id]=42 is `{ metadata: { order_id: '42' } }`.
  */
-export function queryParameters(url: URL): Record<string, string> {
-  const query: Record<string, string> = {};
+export function queryParameters(url: URL): QueryParameters {
+  const query: QueryParameters = {};
+  const objects = new Map<string, Map<string, string>>();
   for (const [name, value] of url.searchParams) {
-    if (Object.hasOwn(query, name))
-      throw errors.parameterInvalid(`Invalid ${name}: give it at most once (it was given more than once)`, name);
-    query[name] = value;
+    const [, objectName, key] = /^([^[\]]+)\[([^[\]]*)\]$/.exec(name) ?? [];
+    const param = objectName ?? name;
+    const object = objects.get(param);
+    const givenBefore = Object.hasOwn(query, param) || (objectName === undefined ? !!object : !!object?.has(key));
+    if (givenBefore)
+      throw errors.parameterInvalid(`Invalid ${name}: give it at most once (it was given more than once)`, param);
+    if (objectName === undefined) query[name] = value;
+    else objects.set(param, (object ?? new Map<string, string>()).set(key, value));
   }
+  // Object.fromEntries: a key such as __proto__ becomes the object's own key, not its prototype
+  for (const [name, entries] of objects) query[name] = Object.fromEntries(entries);
   return query;
 }
 
@@ -67,6 +80,20 @@ export const positiveAmountSchema = z
   .int()
   .min(1, 'must be positive: at least 1, in minor units')
   .max(MAX_AMOUNT);
+
+/**
+ * What zod's URL check with `protocol: /^https?$/` takes, as the document says it (a JSON Schema `format: uri`
+ * is any scheme, and may have no host): http or https in any case, then a host.
+ */
+export const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#:@]';
+
+/**
+ * Text that must say something: trimmed, then 1 to `max` characters. The document's pattern says a blank one
+ * is refused (JavaScript's trim and `\s` know the same white space).
+ */
+export function nonBlankText(max: number) {
+  return z.string().trim().min(1).max(max).meta({ pattern: '\\S' });
+}
 
 /**
  * A yes-or-no filter of a query string, `true` or `false`. The document types it as a boolean (the query

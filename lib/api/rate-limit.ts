@@ -5,7 +5,7 @@ import {
   deleteExpiredRateLimitGrants,
   deleteRateLimitProcess,
 } from '@/lib/rate-limits/repository';
-import { MAX_WAITS, PRESENT_MS, SharedBudgets, type Outcome } from '@/lib/rate-limits/shared-budgets';
+import { MAX_WAIT_MS, PRESENT_MS, SharedBudgets, type Outcome } from '@/lib/rate-limits/shared-budgets';
 import { errors } from './errors';
 
 // Rate limits of the API (README, Configuration), shared by every web process through PostgreSQL but
@@ -47,10 +47,11 @@ export function merchantLimits(): { perSecond: number; burst: number } {
   };
 }
 
-/** One request of the bucket; past this process's allowance while the window has room, after a few settlements. */
+/** One request of the bucket; past this process's tokens while the window has room, after the settlements. */
 async function take(name: string, points: number, windowMs: number): Promise<Outcome> {
   let outcome = budgets().consume(name, points, windowMs);
-  for (let waits = 0; !outcome.allowed && outcome.worthWaiting && waits < MAX_WAITS; waits += 1) {
+  const waitUntil = performance.now() + MAX_WAIT_MS;
+  while (!outcome.allowed && outcome.worthWaiting && performance.now() < waitUntil) {
     await budgets().nextSettlement();
     outcome = budgets().consume(name, points, windowMs);
   }

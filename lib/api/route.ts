@@ -142,7 +142,7 @@ async function runAuthenticatedRoute<Input, Query>(
   seen.path = url.pathname;
   const query = queryParameters(url);
   // a NUL in ?order_reference=%00 would reach PostgreSQL, which refuses it (a 500); bodies are checked in readJsonBody
-  for (const [name, value] of Object.entries(query)) {
+  for (const [name, value] of url.searchParams) {
     assertStorableText(name, undefined);
     assertStorableText(value, name);
   }

@@ -46,7 +46,8 @@ export const listCheckoutSessionsOperation = operation({
   path: '/v1/checkout-sessions',
   tag: 'Checkout sessions',
   summary: 'List checkout sessions',
-  description: 'Newest first, optionally of one order or one status.',
+  description:
+    'Newest first, optionally of one order, one status, or one metadata pair: `metadata[key]=value` matches the value exactly.',
   scope: 'payments:read',
   idempotency: 'none',
   query: listCheckoutSessionsQuery,

@@ -249,3 +249,27 @@ SELECT c."id" IS NOT NULL AS "claimed", e."fingerprint", e."response_status" AS 
 FROM (SELECT 1) AS "one" LEFT JOIN "permitted" AS c ON true
   LEFT JOIN "idempotency_keys" AS e ON c."id" IS NULL AND e."merchant_id" = $2::text
     AND e."endpoint" = $3::text AND e."key" = $4::text;
+
+-- list-checkout-sessions-127
+--   $1 merchantId
+--   $2 orderReference
+--   $3 status
+--   $4 openAt
+--   $5 expiredBy
+--   $6 metadata
+--   $7 afterCreatedAt
+--   $8 afterId
+--   $9 take
+SELECT s."id", s."merchant_id" AS "merchantId", s."order_id" AS "orderId", s."order_reference" AS "orderReference",
+s."status"::text AS "status", s."currency"::text AS "currency", s."amount",
+s."shipping_amount" AS "shippingAmount", s."tax_amount" AS "taxAmount",
+s."payment_methods"::text[] AS "paymentMethods", s."return_url" AS "returnUrl", s."cancel_url" AS "cancelUrl",
+s."payment_id" AS "paymentId", s."expires_at" AS "expiresAt", s."created_at" AS "createdAt",
+s."completed_at" AS "completedAt", s."expired_at" AS "expiredAt", s."payment_link_id" AS "paymentLinkId",
+s."metadata", s."declined_payments" AS "declinedPayments", s."customer_email" AS "customerEmail",
+COALESCE((SELECT json_agg(json_build_object('checkoutSessionId', i."checkout_session_id", 'position', i."position",
+                                            'name', i."name", 'quantity', i."quantity", 'unitAmount', i."unit_amount")
+                          ORDER BY i."position")
+          FROM "checkout_items" AS i WHERE i."checkout_session_id" = s."id"), '[]'::json) AS "items"
+FROM "checkout_sessions" AS s WHERE s."merchant_id" = $1::text AND s."order_reference" = $2::text AND s."status" = $3::"CheckoutSessionStatus" AND s."expires_at" > $4::timestamptz AND (s."status" = 'expired' OR (s."status" = 'open' AND s."expires_at" <= $5::timestamptz)) AND s."metadata" @> $6::jsonb AND (s."created_at", s."id") < ($7::timestamptz, $8::text)
+ORDER BY s."created_at" DESC, s."id" DESC LIMIT $9::int;

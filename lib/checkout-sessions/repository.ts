@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import { metadataField, type Metadata } from '@/lib/api/metadata';
 import { claimOnEachClock, dueOn, onEachClock } from '@/lib/test-clocks/repository';
-import { NEWEST_FIRST } from '@/lib/api/pagination';
+import { NEWEST_FIRST, type Cursor } from '@/lib/api/pagination';
 import { sql, type Db } from '@/lib/db';
-import { cte, params, permitted, runWrite, sql as statementSql, write } from '@/lib/db/statement';
+import {
+  conditional,
+  cte,
+  type MaybeGiven,
+  params,
+  permitted,
+  raw,
+  run,
+  runWrite,
+  sql as statementSql,
+  write,
+} from '@/lib/db/statement';
 import { eventParams, eventsWrittenAfter, type EventValues, type NewEvent } from '@/lib/events/repository';
 import {
   type ClaimOutcome,
@@ -315,23 +326,74 @@ export async function findSessionCursor(database: Db, merchantId: string, id: st
   return database.checkoutSession.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } });
 }
 
-/** A page of the API's list, newest first, with items; `page.where` is the pagination's own condition. */
+/** The filters of GET /v1/checkout-sessions, each optional; `metadata` is one pair as jsonb text (metadataContaining). */
+export type SessionFilters = { orderReference?: string; status?: SessionStatusFilter; metadata?: string; at: Date };
+
+// the status as the API reports it (sessionStatusWhere): `status` for complete and open, `openAt` for open too,
+// `expiredBy` for expired
+type SessionListValues = MaybeGiven<{
+  merchantId: string;
+  orderReference: string;
+  status: 'open' | 'complete';
+  openAt: Date;
+  expiredBy: Date;
+  metadata: string;
+  afterCreatedAt: Date;
+  afterId: string;
+  take: number;
+}>;
+
+const list = params<SessionListValues>({
+  merchantId: 'text',
+  orderReference: 'text',
+  status: '"CheckoutSessionStatus"',
+  openAt: 'timestamptz',
+  expiredBy: 'timestamptz',
+  metadata: 'jsonb',
+  afterCreatedAt: 'timestamptz',
+  afterId: 'text',
+  take: 'int',
+});
+
+// each filter through its index: (merchant_id, x, created_at, id), and a GIN index of the metadata
+// (prisma/migrations/20261127124300_metadata_filters)
+const LIST_SESSIONS = conditional<SessionListValues>(
+  'list-checkout-sessions',
+  {
+    merchant: statementSql`s."merchant_id" = ${list.merchantId}`,
+    orderReference: statementSql`s."order_reference" = ${list.orderReference}`,
+    status: statementSql`s."status" = ${list.status}`,
+    open: statementSql`s."expires_at" > ${list.openAt}`,
+    expired: statementSql`(s."status" = 'expired' OR (s."status" = 'open' AND s."expires_at" <= ${list.expiredBy}))`,
+    metadata: statementSql`s."metadata" @> ${list.metadata}`,
+    after: statementSql`(s."created_at", s."id") < (${list.afterCreatedAt}, ${list.afterId})`,
+  },
+  (where) => statementSql`
+    SELECT ${raw(SESSION_WITH_ITEMS_COLUMNS)}
+    FROM "checkout_sessions" AS s WHERE ${where}
+    ORDER BY s."created_at" DESC, s."id" DESC LIMIT ${list.take}`,
+);
+
+/** A page of the API's list, newest first, with items, after the `after` session when given. */
 export async function findSessionsPage(
   database: Db,
   merchantId: string,
-  filters: { orderReference?: string; status?: SessionStatusFilter; at: Date },
-  page: { where: object; take: number },
-) {
-  const base: Prisma.CheckoutSessionWhereInput = {
+  filters: SessionFilters,
+  page: { after?: Cursor; take: number },
+): Promise<CheckoutSessionWithItems[]> {
+  const { status, at } = filters;
+  const values: SessionListValues = {
     merchantId,
-    ...(filters.orderReference !== undefined ? { orderReference: filters.orderReference } : {}),
-  };
-  return database.checkoutSession.findMany({
-    where: { AND: [base, sessionStatusWhere(filters.status, filters.at), page.where] },
-    orderBy: NEWEST_FIRST,
+    orderReference: filters.orderReference,
+    status: status === 'open' || status === 'complete' ? status : undefined,
+    openAt: status === 'open' ? at : undefined,
+    expiredBy: status === 'expired' ? at : undefined,
+    metadata: filters.metadata,
+    afterCreatedAt: page.after?.createdAt,
+    afterId: page.after?.id,
     take: page.take,
-    include: { items: true },
-  });
+  };
+  return (await run(database, LIST_SESSIONS(values), values)).map((row) => sessionWithItemsRow.parse(row));
 }
 
 // Expiring a session (open → expired, only while it is open and not yet past expires_at) and writing its
@@ -360,7 +422,10 @@ const EXPIRE_SESSION = withKeyClaim(
 );
 
 /** Every statement the builder compiled here, kept as text in repository.sql (lib/db/statement-snapshots.test.ts). */
-export const STATEMENTS = [INSERT_SESSION, EXPIRE_SESSION].flatMap((one) => [one.write.plain, one.statement]);
+export const STATEMENTS = [
+  ...[INSERT_SESSION, EXPIRE_SESSION].flatMap((one) => [one.write.plain, one.statement]),
+  LIST_SESSIONS.every,
+];
 
 /**
  * Expires an open session and writes its event, in one statement; with `claim`, claims the request's

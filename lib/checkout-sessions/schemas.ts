@@ -1,17 +1,20 @@
 import { z } from 'zod';
-import { metadataInput } from '@/lib/api/metadata';
-import { amountSchema, listQuerySchema, positiveAmountSchema } from '@/lib/api/parse';
+import { metadataInput, metadataQuery } from '@/lib/api/metadata';
+import { amountSchema, HTTP_URL_PATTERN, listQuerySchema, nonBlankText, positiveAmountSchema } from '@/lib/api/parse';
 
 export const PAYMENT_METHODS = ['card', 'usdc', 'interac'] as const;
 export const CURRENCIES = ['CAD', 'USD'] as const;
 
-const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+const httpUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(2048)
+  .meta({ pattern: HTTP_URL_PATTERN });
 
 /** Who pays: an address the hosted page offers back to the customer, and the payments show. */
 export const customerEmailInput = z.email('must be a valid e-mail address').max(254);
 
 const checkoutItemInput = z.strictObject({
-  name: z.string().trim().min(1).max(200),
+  name: nonBlankText(200),
   quantity: z.number().int().min(1).max(10_000),
   unit_amount: amountSchema,
 });
@@ -42,4 +45,5 @@ export type CreateCheckoutSessionInput = z.output<typeof createCheckoutSessionIn
 export const listCheckoutSessionsQuery = listQuerySchema({
   order_reference: z.string().max(64).optional(),
   status: z.enum(['open', 'complete', 'expired']).optional(),
+  metadata: metadataQuery.optional(),
 });

@@ -1,5 +1,5 @@
 import { errors } from '@/lib/api/errors';
-import { type Metadata, withoutEmptyValues } from '@/lib/api/metadata';
+import { metadataContaining, type Metadata, withoutEmptyValues } from '@/lib/api/metadata';
 import { settleClaim } from '@/lib/api/idempotency';
 import { paginate } from '@/lib/api/pagination';
 import { now } from '@/lib/clock';
@@ -197,14 +197,25 @@ export async function getCheckoutSessionOrThrow(database: Db, merchantId: string
 export async function listCheckoutSessions(
   database: Db,
   merchantId: string,
-  query: { limit: number; starting_after?: string; order_reference?: string; status?: 'open' | 'complete' | 'expired' },
+  query: {
+    limit: number;
+    starting_after?: string;
+    order_reference?: string;
+    status?: 'open' | 'complete' | 'expired';
+    metadata?: Metadata;
+  },
 ) {
-  const filters = { orderReference: query.order_reference, status: query.status, at: now() };
+  const filters = {
+    orderReference: query.order_reference,
+    status: query.status,
+    metadata: metadataContaining(query.metadata),
+    at: now(),
+  };
   return paginate({
     limit: query.limit,
     startingAfter: query.starting_after,
     findCursor: (id) => findSessionCursor(database, merchantId, id),
-    findPage: (page) => findSessionsPage(database, merchantId, filters, page),
+    findPage: ({ after, take }) => findSessionsPage(database, merchantId, filters, { after, take }),
   });
 }
 

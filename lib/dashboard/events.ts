@@ -34,6 +34,12 @@ export function describeEvent(event: Pick<Event, 'type' | 'data'>): string {
       return `Checkout session${order} expired`;
     case 'refund_request.created':
       return `Refund of ${money} requested`;
+    case 'refund_request.approved':
+      return `Refund of ${money} approved`;
+    case 'refund_request.declined':
+      return `Refund of ${money} declined`;
+    case 'refund_request.canceled':
+      return `Refund of ${money} canceled`;
     case 'refund.completed':
       return `Refund of ${money} completed`;
     case 'refund.failed':

@@ -86,7 +86,10 @@ function reportedAt(
   if (event.type.startsWith('payment.') || event.type === 'checkout_session.completed') return input.payment.createdAt;
   const refund = input.refunds.find((each) => each.id === event.objectId);
   if (!refund) return undefined;
-  return event.type === 'refund_request.created' ? refund.createdAt : refund.updatedAt;
+  if (event.type === 'refund_request.created') return refund.createdAt;
+  // the refund's updated_at has moved on since, when the provider finished it
+  if (event.type === 'refund_request.approved') return refund.processingAt ?? refund.updatedAt;
+  return refund.updatedAt;
 }
 
 function refundSteps(refund: RefundRequest): TimelineEntry[] {

@@ -63,6 +63,7 @@ async function startCluster(clusterDir: string, log: (line: string) => void): Pr
     port = await freePort();
     await startServer(bins, clusterDir, port, log);
     startedHere.clusters.add(clusterDir);
+    if (startedHere.stopsOnExit) watchParentFor(clusterDir);
   }
   if ((await probe(port, password)) === 'wrong password') await upgradeLegacyCluster(clusterDir, port, password, log);
   return describe(clusterDir, port, password);
@@ -492,32 +493,42 @@ const startedHere = ((globalThis as unknown as { sandboxStartedClusters?: Starte
 });
 
 /**
- * When this process exits (Ctrl-C on `npm run dev` included), the embedded servers it started stop too, so
- * that nothing is left running; one that another process started is left to it. A fast shutdown is the
- * postmaster's SIGINT, sent synchronously, as an exit handler must.
+ * Once `next dev` has exited (Ctrl-C on `npm run dev` included), the embedded servers its server process
+ * started stop too, so that nothing is left running; one that another process started is left to it. An
+ * exit handler cannot do it: on Ctrl-C `next dev` SIGKILLs its server process 100 ms after passing the
+ * signal on, before a loaded machine runs the handler. So a small watcher, outside the terminal's process
+ * group, waits for `next dev` (this process's parent, which outlives the server process's restarts) to
+ * exit, and then asks the postmaster for a fast shutdown.
  */
 export function stopStartedServersOnExit(): void {
   if (startedHere.stopsOnExit) return;
   startedHere.stopsOnExit = true;
-  process.once('exit', () => {
-    for (const clusterDir of startedHere.clusters) {
-      const pid = readPostmasterPid(clusterDir);
-      try {
-        if (pid !== undefined) process.kill(pid, 'SIGINT');
-      } catch {
-        // already gone
-      }
-    }
-  });
+  for (const clusterDir of startedHere.clusters) watchParentFor(clusterDir);
 }
 
-function readPostmasterPid(clusterDir: string): number | undefined {
+const WATCHER = `
+const [parent, pidFile] = process.argv.slice(1);
+const alive = (pid) => { try { process.kill(pid, 0); return true; } catch (error) { return error.code === 'EPERM'; } };
+setInterval(() => {
+  if (alive(Number(parent))) return;
   try {
-    const pid = Number(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
+    const pid = Number(require('node:fs').readFileSync(pidFile, 'utf8').split('\\n')[0]);
+    if (pid > 0) process.kill(pid, 'SIGINT');
+  } catch {}
+  process.exit(0);
+}, 500);
+`;
+
+function watchParentFor(clusterDir: string): void {
+  const watcher = spawn(
+    process.execPath,
+    ['-e', WATCHER, String(process.ppid), path.join(clusterDir, 'postmaster.pid')],
+    {
+      detached: true,
+      stdio: 'ignore',
+    },
+  );
+  watcher.unref();
 }
 
 /** Stops the cluster's server (tests and the CLI's `db-stop`). */

@@ -86,6 +86,8 @@ let logged: Array<{ query: string; params: string }> = [];
 let logging: PrismaClient<'query'>;
 let merchantId: string;
 let otherMerchantId: string;
+/** Refunding Shop: 10 000 refund requests, enough that reading them all shows */
+let refundingMerchantId: string;
 let tableRows: Map<string, number>;
 
 beforeAll(async () => {
@@ -98,6 +100,7 @@ beforeAll(async () => {
   otherMerchantId = other;
   await seedPayments(admin, { merchantId: other, count: 2_000, tag: 'Y1', logEvery: 1 });
   const refunding = (await createMerchant(await db(), { name: 'Refunding Shop' })).id;
+  refundingMerchantId = refunding;
   await seedPayments(admin, { merchantId: refunding, count: 20_000, tag: 'Z1', logEvery: 20, refundEvery: 2 });
   merchantId = (await createMerchant(await db(), { name: 'Busy Shop', hosts: ['shop.example.com'] })).id;
   await seedPayments(admin, { merchantId, count: COUNT, tag: TAG, logEvery: 1, links: 12_000 });
@@ -185,25 +188,39 @@ const page = { skip: 50, take: 25 };
 const search = (filters: Partial<PaymentSearch>): PaymentSearch => ({ ...page, ...filters });
 const beforeEveryRow = new Date(Date.now() - 400 * DAY);
 const lastWeek = () => ({ gte: new Date(Date.now() - 7 * DAY), lt: new Date() });
-const after = (cursor: { id: string; createdAt: Date }) => ({
-  OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
-});
+// the metadata of scripts/bench-seed.ts: a row's own order_id, and the pair every row has
+const orderIdOf = (n: number) => JSON.stringify({ order_id: seeded(n).reference });
+const WEB = JSON.stringify({ channel: 'web' });
+// a refund of Refunding Shop's (seed Z1), by its payment's order
+const refundOf21 = { metadata: JSON.stringify({ order_id: seededIds('Z1', 21).reference }) };
 const cursorAt = (n: number) => ({ id: seeded(n).payment, createdAt: new Date(Date.now() - (n / COUNT) * 365 * DAY) });
 
 const cases: Array<[string, (database: Db) => Promise<unknown>]> = [
   // /v1/payments
   ['a payment by id', (d) => findPayment(d, merchantId, seeded(7).payment)],
   ['a payment cursor', (d) => findPaymentCursor(d, merchantId, seeded(7).payment)],
-  ['the payments list', (d) => findPaymentsPage(d, merchantId, {}, { after: {}, take: 101 })],
-  ['its next page', (d) => findPaymentsPage(d, merchantId, {}, { after: after(cursorAt(500)), take: 101 })],
+  ['the payments list', (d) => findPaymentsPage(d, merchantId, {}, { take: 101 })],
+  ['its next page', (d) => findPaymentsPage(d, merchantId, {}, { after: cursorAt(500), take: 101 })],
   [
     'payments by order reference',
-    (d) => findPaymentsPage(d, merchantId, { orderReference: seeded(77).reference }, { after: {}, take: 11 }),
+    (d) => findPaymentsPage(d, merchantId, { orderReference: seeded(77).reference }, { take: 11 }),
   ],
-  ['payments by status', (d) => findPaymentsPage(d, merchantId, { status: 'failed' }, { after: {}, take: 11 })],
+  ['payments by status', (d) => findPaymentsPage(d, merchantId, { status: 'failed' }, { take: 11 })],
   [
     'failed payments, next page',
-    (d) => findPaymentsPage(d, merchantId, { status: 'failed' }, { after: after(cursorAt(900)), take: 11 }),
+    (d) => findPaymentsPage(d, merchantId, { status: 'failed' }, { after: cursorAt(900), take: 11 }),
+  ],
+  [
+    'payments of a session',
+    (d) => findPaymentsPage(d, merchantId, { checkoutSessionId: seeded(77).session }, { take: 11 }),
+  ],
+  // one metadata pair: a row's own (through the GIN index), and every row's (the newest first, as unfiltered)
+  ['payments by metadata', (d) => findPaymentsPage(d, merchantId, { metadata: orderIdOf(77) }, { take: 11 })],
+  ['payments by common metadata', (d) => findPaymentsPage(d, merchantId, { metadata: WEB }, { take: 11 })],
+  [
+    'failed payments by metadata, next page',
+    (d) =>
+      findPaymentsPage(d, merchantId, { status: 'failed', metadata: orderIdOf(80) }, { after: cursorAt(9), take: 11 }),
   ],
   // the dashboard's payments
   ['the dashboard payments list', (d) => searchPaymentRows(d, merchantId, search({}))],
@@ -239,16 +256,23 @@ const cases: Array<[string, (database: Db) => Promise<unknown>]> = [
   ['Home, getting started', (d) => getSetupProgress(d, merchantId)],
   // checkout sessions
   ['a session cursor', (d) => findSessionCursor(d, merchantId, seeded(9).session)],
-  ['the sessions list', (d) => findSessionsPage(d, merchantId, { at: new Date() }, { where: {}, take: 11 })],
+  ['the sessions list', (d) => findSessionsPage(d, merchantId, { at: new Date() }, { take: 11 })],
   [
     'sessions by order reference',
-    (d) =>
-      findSessionsPage(d, merchantId, { orderReference: seeded(9).reference, at: new Date() }, { where: {}, take: 11 }),
+    (d) => findSessionsPage(d, merchantId, { orderReference: seeded(9).reference, at: new Date() }, { take: 11 }),
   ],
   ...(['open', 'complete', 'expired'] as const).map((status): [string, (database: Db) => Promise<unknown>] => [
     `sessions ${status}`,
-    (d) => findSessionsPage(d, merchantId, { status, at: new Date() }, { where: {}, take: 11 }),
+    (d) => findSessionsPage(d, merchantId, { status, at: new Date() }, { take: 11 }),
   ]),
+  [
+    'sessions by metadata',
+    (d) => findSessionsPage(d, merchantId, { metadata: orderIdOf(9), at: new Date() }, { take: 11 }),
+  ],
+  [
+    'expired sessions by common metadata',
+    (d) => findSessionsPage(d, merchantId, { status: 'expired', metadata: WEB, at: new Date() }, { take: 11 }),
+  ],
   ['the dashboard sessions list', (d) => countAndFindSessions(d, merchantId, { at: new Date() }, page)],
   [
     'dashboard sessions expired',
@@ -264,12 +288,17 @@ const cases: Array<[string, (database: Db) => Promise<unknown>]> = [
   ],
   ['a session with items and payments', (d) => findSessionWithItemsAndPayments(d, merchantId, seeded(9).session)],
   // refunds
-  ['the refunds list', (d) => findRefundRequestsPage(d, merchantId, {}, { after: {}, take: 11 })],
+  ['the refunds list', (d) => findRefundRequestsPage(d, merchantId, {}, { take: 11 })],
   [
     'refunds of a payment',
-    (d) => findRefundRequestsPage(d, merchantId, { paymentId: seeded(21).payment }, { after: {}, take: 11 }),
+    (d) => findRefundRequestsPage(d, merchantId, { paymentId: seeded(21).payment }, { take: 11 }),
   ],
-  ['refunds by status', (d) => findRefundRequestsPage(d, merchantId, { status: 'failed' }, { after: {}, take: 11 })],
+  ['refunds by status', (d) => findRefundRequestsPage(d, merchantId, { status: 'failed' }, { take: 11 })],
+  ['refunds by metadata', (d) => findRefundRequestsPage(d, refundingMerchantId, refundOf21, { take: 11 })],
+  [
+    'refunds by common metadata',
+    (d) => findRefundRequestsPage(d, refundingMerchantId, { metadata: WEB }, { take: 11 }),
+  ],
   ['the dashboard refunds list', (d) => searchRefundRows(d, merchantId, { status: 'completed', ...page })],
   ['refunds per status', (d) => countRefundsByStatus(d, merchantId, COUNT_LIMIT)],
   ['whether any refund waits', (d) => hasRefundsIn(d, merchantId, ['requested'])],
@@ -375,13 +404,32 @@ describe('no list, lookup or filter scans a merchant-sized table', () => {
 
   it('would notice a missing index', async () => {
     const statements = await statementsOf((d) =>
-      findPaymentsPage(d, merchantId, { orderReference: seeded(77).reference }, { after: {}, take: 11 }),
+      findPaymentsPage(d, merchantId, { orderReference: seeded(77).reference }, { take: 11 }),
     );
     await admin.query('BEGIN');
     try {
       expect(await scansIn(statements)).toEqual([]);
       await admin.query('DROP INDEX "payments_merchant_id_order_reference_created_at_id_idx"');
       await admin.query('DROP INDEX "payments_order_reference_idx"');
+      expect(await scansIn(statements)).not.toEqual([]);
+    } finally {
+      await admin.query('ROLLBACK');
+    }
+  });
+
+  it.each([
+    ['payments', (d: Db) => findPaymentsPage(d, merchantId, { metadata: orderIdOf(77) }, { take: 11 })],
+    [
+      'checkout_sessions',
+      (d: Db) => findSessionsPage(d, merchantId, { metadata: orderIdOf(77), at: new Date() }, { take: 11 }),
+    ],
+    ['refund_requests', (d: Db) => findRefundRequestsPage(d, refundingMerchantId, refundOf21, { take: 11 })],
+  ])('would notice the missing metadata index of %s', async (table, run) => {
+    const statements = await statementsOf(run);
+    await admin.query('BEGIN');
+    try {
+      expect(await scansIn(statements)).toEqual([]);
+      await admin.query(`DROP INDEX "${table}_metadata_idx"`);
       expect(await scansIn(statements)).not.toEqual([]);
     } finally {
       await admin.query('ROLLBACK');

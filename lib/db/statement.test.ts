@@ -1,7 +1,19 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
-import { compile, cte, params, permitted, run, runWrite, sql, undoneBy, write } from './statement';
+import {
+  compile,
+  conditional,
+  cte,
+  type MaybeGiven,
+  params,
+  permitted,
+  run,
+  runWrite,
+  sql,
+  undoneBy,
+  write,
+} from './statement';
 
 // The builder of the one-statement writes: names its values, puts each CTE before those that read it, and
 // undoes a statement that refuses after a write of its own, so nothing of it is left.
@@ -36,6 +48,30 @@ describe('a compiled statement', () => {
     expect(() => compile('two-ctes', sql`SELECT * FROM ${a}, ${b}`)).toThrow(/one name/);
     const statement = compile('missing', sql`SELECT ${p.id}`);
     await expect(run(await db(), statement, {} as { id: string })).rejects.toThrow(/needs a value for id/);
+  });
+});
+
+describe('a conditional read', () => {
+  type Filters = MaybeGiven<{ id: string; at: Date; count: number }>;
+  const f = params<Filters>({ id: 'text', at: 'timestamptz', count: 'int' });
+  const read = conditional<Filters>(
+    'filtered',
+    { id: sql`"id" = ${f.id}`, at: sql`"at" < ${f.at}` },
+    (where) => sql`SELECT 1 WHERE ${where} LIMIT ${f.count}`,
+  );
+
+  it('has the conditions whose values are given, and no placeholder of the others', () => {
+    const byId = read({ id: 'x', at: undefined, count: 2 });
+    expect(byId).toMatchObject({ name: 'filtered-1', text: 'SELECT 1 WHERE "id" = $1::text LIMIT $2::int' });
+    expect(read({ id: 'x', at: new Date(), count: 2 }).text).toBe(
+      'SELECT 1 WHERE "id" = $1::text AND "at" < $2::timestamptz LIMIT $3::int',
+    );
+    expect(read({ id: undefined, at: new Date(), count: 2 }).name).toBe('filtered-2');
+    expect(read.every.name).toBe('filtered-3');
+  });
+
+  it('compiles each set of conditions once', () => {
+    expect(read({ id: 'a', at: undefined, count: 1 })).toBe(read({ id: 'b', at: undefined, count: 9 }));
   });
 });
 

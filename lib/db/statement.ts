@@ -136,6 +136,50 @@ export function compile<Values>(
   return { name, text, names };
 }
 
+/** The values of a conditional read: each named, undefined where its condition is left out. */
+export type MaybeGiven<Values> = { [K in keyof Required<Values>]: Required<Values>[K] | undefined };
+
+/**
+ * A read whose conditions each call has or not (a list's filters): a condition is in the statement when every
+ * value it names is given (not undefined). One statement per set of conditions, compiled when first asked for
+ * and kept, named `name` and the set's number. A condition left out is not in the text (rather than
+ * `$n IS NULL OR …`): a statement is prepared once per connection, and a plan made for every set at once could
+ * use none of the filters' indexes. `select` puts `where`, the conditions joined by AND.
+ */
+export function conditional<Values>(
+  name: string,
+  conditions: Record<string, Fragment<Values>>,
+  select: (where: Fragment<Values>) => Fragment<Values>,
+): ((values: Values) => Statement<Values>) & { every: Statement<Values> } {
+  const all = Object.values(conditions).map((fragment) => ({ fragment, names: paramNames(fragment) }));
+  const compiled = new Map<number, Statement<Values>>();
+  const statementOf = (set: number) => {
+    let statement = compiled.get(set);
+    if (!statement) {
+      const where = join(
+        all.filter((_, i) => set & (1 << i)).map((one) => one.fragment),
+        ' AND ',
+      );
+      statement = compile(`${name}-${set}`, select(where));
+      compiled.set(set, statement);
+    }
+    return statement;
+  };
+  const statementFor = (values: Values) => {
+    const given = values as Record<string, unknown>;
+    const has = (one: (typeof all)[number]) => one.names.every((value) => given[value] !== undefined);
+    return statementOf(all.reduce((set, one, i) => (has(one) ? set | (1 << i) : set), 0));
+  };
+  // the statement with every condition, as the repository's snapshot shows it
+  return Object.assign(statementFor, { every: statementOf(2 ** all.length - 1) });
+}
+
+function paramNames(part: Part): string[] {
+  if (part.kind === 'param') return [part.name];
+  if (part.kind === 'cte') return paramNames(part.body);
+  return part.parts.flatMap(paramNames);
+}
+
 /**
  * The statement's values in the order of its placeholders, each found by its name in `values`, else in `more`
  * (two objects rather than one spread of both: this runs on every write).

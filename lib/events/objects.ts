@@ -17,6 +17,18 @@ export const EVENT_PAYLOADS: Record<EventType, { object: z.ZodType; when: string
   'payment.succeeded': { object: paymentObject, when: 'A payment succeeded' },
   'payment.failed': { object: paymentObject, when: 'A payment was declined; the session stays open' },
   'refund_request.created': { object: refundRequestObject, when: 'A refund was requested' },
+  'refund_request.approved': {
+    object: refundRequestObject,
+    when: 'A refund was approved (by a person, or at once under the automatic policy) and sent to the provider',
+  },
+  'refund_request.declined': {
+    object: refundRequestObject,
+    when: 'A refund was declined; its amount is available again',
+  },
+  'refund_request.canceled': {
+    object: refundRequestObject,
+    when: 'A refund was canceled; its amount is available again',
+  },
   'refund.completed': { object: refundRequestObject, when: 'The provider completed a refund' },
   'refund.failed': { object: refundRequestObject, when: 'The provider failed a refund; its amount is available again' },
 };

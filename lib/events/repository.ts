@@ -1,6 +1,6 @@
 import { NEWEST_FIRST } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
-import { compile, cte, type Cte, params, raw, run, sql as statementSql } from '@/lib/db/statement';
+import { compile, cte, type Cte, type Fragment, params, raw, run, sql as statementSql } from '@/lib/db/statement';
 import { countLimit } from '@/lib/db/page';
 import { ID_PREFIXES } from '@/lib/ids';
 import { connectionNow } from '@/lib/test-clocks/repository';
@@ -43,20 +43,25 @@ export function eventParams(...events: NewEvent[]): EventValues {
 
 /**
  * The CTEs that write events (eventParams) and their deliveries, in a statement of their own or in the
- * statement of the change `after`: written exactly when `after` wrote a row.
+ * statement of the change `after`: written exactly when `after` wrote a row. `objectFields`, a jsonb object
+ * the statement reads, is merged into each event's data.object: what only the database knows without
+ * another round trip.
  */
-export function eventsWrittenAfter(after?: Cte): Cte<EventValues>[] {
+export function eventsWrittenAfter(after?: Cte, objectFields?: Fragment<never>): Cte<EventValues>[] {
   // the events, and their deliveries, are at the connection's time (its test clock); a delivery's first
   // attempt waits its endpoint's fault delay (lib/webhooks/faults.ts)
   const subscribed = (type: ReturnType<typeof raw>) => statementSql`e."merchant_id" = ${event.eventMerchantId}
       AND e."status" = 'enabled' AND e."deleted_at" IS NULL AND e."events" && ARRAY[${type}, '*']`;
   const only = after ? statementSql`WHERE EXISTS (SELECT 1 FROM ${after})` : statementSql``;
+  const data = objectFields
+    ? statementSql`jsonb_set(v."data"::jsonb, '{object}', (v."data"::jsonb -> 'object') || ${objectFields})`
+    : statementSql`v."data"::jsonb`;
   // written in the order given, so that events.seq (the stream's order) and the fault numbers follow it
   const newEvent = cte(
     'new_event',
     statementSql`
     INSERT INTO "events" ("id", "merchant_id", "type", "data", "created_at")
-    SELECT v."id", ${event.eventMerchantId}, v."type", v."data"::jsonb, ${connectionNow(event.eventMerchantId)}
+    SELECT v."id", ${event.eventMerchantId}, v."type", ${data}, ${connectionNow(event.eventMerchantId)}
     FROM unnest(${event.eventIds}, ${event.eventTypes}, ${event.eventData}) WITH ORDINALITY AS v("id", "type", "data", "position")
     ${only}
     ORDER BY v."position"

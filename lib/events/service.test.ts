@@ -7,7 +7,14 @@ import {
 import { db, inTransaction } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
 import { payCheckoutSession } from '@/lib/payments/pay';
-import { authorizeAutomaticRefunds, createRefundRequest, finishProcessingRefunds } from '@/lib/refunds/service';
+import { setRefundPolicy } from '@/lib/merchants/service';
+import {
+  authorizeAutomaticRefunds,
+  cancelRefundRequest,
+  createRefundRequest,
+  declineRefundRequest,
+  finishProcessingRefunds,
+} from '@/lib/refunds/service';
 import { createWebhookEndpoint } from '@/lib/webhooks/service';
 import { emitEvent, EVENT_TYPES } from './service';
 
@@ -78,7 +85,7 @@ describe('every state change emits its event', () => {
     return_url: 'https://shop.example.com/thanks',
   });
 
-  it('emits all seven types, each about its resource, each with a delivery to a "*" endpoint', async () => {
+  it('emits every type, each about its resource, each with a delivery to a "*" endpoint', async () => {
     const client = await db();
     const endpoint = await endpointFor(merchantId, ['*']);
 
@@ -101,8 +108,13 @@ describe('every state change emits its event', () => {
       })
     ).payment;
     const failedRefund = await createRefundRequest(client, merchantId, { payment_id: failingPayment.id, amount: 1000 });
+    const canceledRefund = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 100 });
+    await cancelRefundRequest(client, merchantId, canceledRefund.id);
     await authorizeAutomaticRefunds(client);
     await finishProcessingRefunds(client, 0);
+    await setRefundPolicy(client, merchantId, 'manual');
+    const declinedRefund = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 100 });
+    await declineRefundRequest(client, merchantId, declinedRefund.id);
 
     const expiredByApi = await createCheckoutSession(client, merchantId, sessionInput('lamp-3'));
     await expireCheckoutSession(client, merchantId, expiredByApi.id);
@@ -122,7 +134,12 @@ describe('every state change emits its event', () => {
     expect(about('payment.failed')).toEqual([declined.payment.id]);
     expect(about('payment.succeeded')).toEqual([payment.id, failingPayment.id].sort());
     expect(about('checkout_session.completed')).toEqual([paid.id, failing.id].sort());
-    expect(about('refund_request.created')).toEqual([refund.id, failedRefund.id].sort());
+    expect(about('refund_request.created')).toEqual(
+      [refund.id, failedRefund.id, canceledRefund.id, declinedRefund.id].sort(),
+    );
+    expect(about('refund_request.approved')).toEqual([refund.id, failedRefund.id].sort());
+    expect(about('refund_request.canceled')).toEqual([canceledRefund.id]);
+    expect(about('refund_request.declined')).toEqual([declinedRefund.id]);
     expect(about('refund.completed')).toEqual([refund.id]);
     expect(about('refund.failed')).toEqual([failedRefund.id]);
     expect(about('checkout_session.expired')).toEqual([expiredByApi.id, expiredBySweep.id].sort());

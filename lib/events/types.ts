@@ -5,6 +5,9 @@ export const EVENT_TYPES = [
   'payment.succeeded',
   'payment.failed',
   'refund_request.created',
+  'refund_request.approved',
+  'refund_request.declined',
+  'refund_request.canceled',
   'refund.completed',
   'refund.failed',
 ] as const;

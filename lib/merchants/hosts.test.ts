@@ -16,6 +16,7 @@ describe('approved hosts', () => {
       'user@shop.example.com',
       'a b.com',
       'shop.example.com?x=1',
+      '*.example.com',
     ]) {
       expect(normalizeHost(input), input).toBeNull();
     }

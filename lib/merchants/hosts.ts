@@ -4,7 +4,8 @@
 /** The canonical form of a host typed by a person, or null when it is not one. */
 export function normalizeHost(input: string): string | null {
   const trimmed = input.trim().toLowerCase();
-  if (!trimmed || /[\s/?#@\\]/.test(trimmed)) return null;
+  // a wildcard would never match (hosts are matched exactly), so it is refused rather than kept
+  if (!trimmed || /[\s/?#@\\*]/.test(trimmed)) return null;
   try {
     const url = new URL(`http://${trimmed}`);
     if (url.username || url.password || url.pathname !== '/') return null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findActiveApiKey } from '@/lib/api-keys/service';
 import { db } from '@/lib/db';
 import { verifyUserPassword } from '@/lib/users/service';
-import { DEMO_EMAIL, seedDemo } from './seed';
+import { configuredWebsites, DEMO_EMAIL, seedDemo } from './seed';
 
 describe('first-start seeding', () => {
   it('creates the demo merchant once, even when several processes start at once', async () => {
@@ -39,4 +39,37 @@ describe('first-start seeding', () => {
     const again = await seedDemo(client);
     expect(again).toEqual({ merchant_id: merchant.id, email: DEMO_EMAIL, created: false });
   });
+
+  it('approves the configured websites on every start, adding and never removing', async () => {
+    const client = await db();
+    const first = await seedDemo(client, configuredWebsites(' CI.example.test:8080, , preview.example.test:443 '));
+    const hosts = async () =>
+      (await client.approvedWebsite.findMany({ where: { merchantId: first.merchant_id } })).map((w) => w.host).sort();
+    expect(await hosts()).toEqual([
+      'ci.example.test:8080',
+      'localhost:3000',
+      'localhost:4000',
+      'preview.example.test',
+      'shop.example.com',
+    ]);
+    await seedDemo(client, configuredWebsites('next.example.test'));
+    await seedDemo(client, configuredWebsites(undefined));
+    expect(await hosts()).toEqual([
+      'ci.example.test:8080',
+      'localhost:3000',
+      'localhost:4000',
+      'next.example.test',
+      'preview.example.test',
+      'shop.example.com',
+    ]);
+  });
+
+  it.each(['https://ci.example.test', 'ci.example.test/path', '*.example.test', 'ci example'])(
+    'refuses %s in SANDBOX_APPROVED_WEBSITES, naming it',
+    (bad) => {
+      expect(() => configuredWebsites(`ok.example.test,${bad}`)).toThrow(
+        `SANDBOX_APPROVED_WEBSITES: ${JSON.stringify(bad)} is not a host`,
+      );
+    },
+  );
 });

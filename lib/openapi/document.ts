@@ -32,6 +32,9 @@ export type ParameterObject = {
   in: 'path' | 'query' | 'header';
   required: boolean;
   description?: string;
+  /** an object in a query (metadata): `name[key]=value` (lib/api/parse.ts reads it) */
+  style?: 'deepObject';
+  explode?: boolean;
   schema: JsonSchema;
 };
 export type MediaTypeObject = { schema: JsonSchema; example?: unknown };
@@ -179,6 +182,7 @@ function parametersOf(operation: ApiOperation): OperationObject['parameters'] {
         in: 'query',
         required: query.required?.includes(name) ?? false,
         description: QUERY_DESCRIPTIONS[name],
+        ...(schema.type === 'object' ? { style: 'deepObject' as const, explode: true } : {}),
         schema,
       });
     }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { payByCardInput } from '@/lib/payments/schemas';
+import { createCheckoutSessionInput } from '@/lib/checkout-sessions/schemas';
+import { payByCardInput, payByInteracInput } from '@/lib/payments/schemas';
 import { streamEventsQuery } from '@/lib/events/schemas';
+import { createWebhookEndpointInput } from '@/lib/webhooks/schemas';
 import { currentOpenApiDocument } from './current';
 
 // What the server refuses, the document says: a client generated from it, or a fuzzer, must not send what
@@ -57,5 +59,57 @@ describe('the document states the rules the server keeps', () => {
 
   it('says once, for every string, that NUL and unpaired surrogates are refused', () => {
     expect(document.info.description).toMatch(/Every string.*NUL.*unpaired UTF-16 surrogate/);
+  });
+
+  it('URLs the server takes only as http or https say so with a pattern, not only `format: uri`', () => {
+    const webhook = (path: string) => bodyOf(path).properties.url;
+    const urls = [
+      ...['return_url', 'cancel_url'].map((field) => bodyOf('/v1/checkout-sessions').properties[field]),
+      bodyOf('/v1/payment-links').properties.after_payment_url,
+      webhook('/v1/webhook-endpoints'),
+      webhook('/v1/webhook-endpoints/{id}'),
+    ].map((field) => field.anyOf?.find((one: any) => one.type === 'string') ?? field);
+    for (const url of urls) {
+      expect(url.format).toBe('uri');
+      for (const refused of ['ftp://shop.example.com/x', 'https://', 'http://:80/'])
+        expect(new RegExp(url.pattern, 'u').test(refused), refused).toBe(false);
+      expect(new RegExp(url.pattern, 'u').test('HTTPS://shop.example.com/x')).toBe(true);
+    }
+    const session = {
+      order_reference: 'o-1',
+      currency: 'USD',
+      items: [{ name: 'Lamp', quantity: 1, unit_amount: 100 }],
+      amount: 100,
+      return_url: 'ftp://shop.example.com/x',
+    };
+    expect(createCheckoutSessionInput.safeParse(session).success).toBe(false);
+    const endpoint = createWebhookEndpointInput.safeParse({ url: 'ftp://hooks.example.com/', events: ['*'] });
+    expect(endpoint.success).toBe(true); // refused later, by lib/webhooks/url-policy.ts
+  });
+
+  it('text the server trims before counting it has a pattern that refuses a blank one', () => {
+    const payCard = bodyOf('/v1/test-helpers/checkout-sessions/{id}/pay').oneOf.map(resolve);
+    const fields = [
+      bodyOf('/v1/checkout-sessions').properties.items.items.properties.name,
+      bodyOf('/v1/payment-links').properties.name,
+      bodyOf('/v1/payment-links/{id}').properties.name,
+      payCard.find((one: any) => one.properties.name).properties.name,
+      payCard.find((one: any) => one.properties.bank).properties.bank,
+    ];
+    for (const field of fields) expect(new RegExp(field.pattern, 'u').test(' \u00a0\t')).toBe(false);
+    expect(payByInteracInput.safeParse({ payment_method: 'interac', outcome: 'approve', bank: ' ' }).success).toBe(
+      false,
+    );
+  });
+
+  it('the rules across fields, or past the schema, are in the fields’ descriptions', () => {
+    const session = bodyOf('/v1/checkout-sessions').properties;
+    expect(session.amount.description).toMatch(/a total outside 1–99,999,999 is `parameter_invalid`/);
+    const card = bodyOf('/v1/test-helpers/checkout-sessions/{id}/pay').oneOf.map(resolve)[0].properties.card_number;
+    expect(card.description).toMatch(/must pass the Luhn check/);
+    const quantity = bodyOf('/v1/payment-links').properties.adjustable_quantity;
+    expect(quantity.properties.minimum.description).toMatch(/at most maximum/);
+    expect(quantity.properties.maximum.description).toMatch(/amount × maximum at most 99,999,999/);
+    expect(bodyOf('/v1/webhook-endpoints/{id}').properties.events.description).toMatch(/`"\*"` stands alone/);
   });
 });

@@ -15,7 +15,8 @@ export const REQUEST_FIELD_NOTES: Record<string, Record<string, string>> = {
     'items[].unit_amount': 'Price of one, in cents',
     shipping_amount: 'Shipping, in cents',
     tax_amount: 'Tax, in cents',
-    amount: 'The total in cents: Σ quantity × unit_amount + shipping_amount + tax_amount, else `amount_mismatch`',
+    amount:
+      'The total in cents: Σ quantity × unit_amount + shipping_amount + tax_amount, else `amount_mismatch`; a total outside 1–99,999,999 is `parameter_invalid`',
     return_url: 'Where the customer goes after paying, with `session_id` added; its host must be an approved website',
     cancel_url: 'The hosted page’s link back to your shop; its host must be an approved website',
     payment_methods:
@@ -43,6 +44,10 @@ export const REQUEST_FIELD_NOTES: Record<string, Record<string, string>> = {
     active: 'Whether the link takes payments',
     metadata:
       'Your own key/value pairs (at most 50 keys of 1–40 characters, values of at most 500); each checkout session and payment through the link copies them',
+    adjustable_quantity: 'With `enabled`, the customer chooses how many on the link’s page',
+    'adjustable_quantity.minimum': 'The fewest they may choose (default 1); at most maximum, else `parameter_invalid`',
+    'adjustable_quantity.maximum':
+      'The most they may choose (default 99); amount × maximum at most 99,999,999, else `parameter_invalid`',
   },
   UpdatePaymentLinkRequest: {
     name: 'A new name',
@@ -56,11 +61,17 @@ export const REQUEST_FIELD_NOTES: Record<string, Record<string, string>> = {
     events: 'The event types to send, each once, or `["*"]` for every type, now and later: `"*"` stands alone',
     description: 'For your records',
   },
+  UpdateWebhookEndpointRequest: {
+    url: 'A new URL, under the same rules as at creation',
+    events: 'The new event types, each once, or `["*"]` for every type: `"*"` stands alone',
+    status: '`disabled` stops deliveries until it is `enabled` again',
+  },
   PayCheckoutSessionRequest: {
     payment_method: 'How the customer pays: one the session offers',
-    card_number: 'A test card number; spaces and dashes are ignored',
+    card_number:
+      'A test card number: 12 to 19 digits, spaces and dashes between them ignored; it must pass the Luhn check, else `parameter_invalid`',
     exp_month: 'Expiry month; with exp_year, an expired card is refused',
-    exp_year: 'Expiry year',
+    exp_year: 'Expiry year; with exp_month, an expired card is refused (`parameter_invalid`)',
     cvc: 'Any 3 or 4 digits',
     name: 'Name on the card',
     outcome: 'What the customer does in their bank: approve or decline',
@@ -82,6 +93,7 @@ export function applyRequestNotes(schema: JsonSchema, notes: Record<string, stri
       }
       const items = field.items as JsonSchema | undefined;
       if (items) visit(items, `${path}[].`);
+      if (field.properties) visit(field, `${path}.`);
     }
   };
   visit(schema, '');

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { metadataInput } from '@/lib/api/metadata';
-import { booleanQuery, listQuerySchema, positiveAmountSchema } from '@/lib/api/parse';
+import { booleanQuery, HTTP_URL_PATTERN, listQuerySchema, nonBlankText, positiveAmountSchema } from '@/lib/api/parse';
 import { CURRENCIES, paymentMethodsInput } from '@/lib/checkout-sessions/schemas';
 
 // Request bodies of /v1/payment-links (/docs#objects). Strict: an unknown field is parameter_unknown.
 
-const linkName = z.string().trim().min(1).max(200);
+const linkName = nonBlankText(200);
 // null (or blank) clears it
 const linkDescription = z.string().trim().max(1000).nullable();
 // the customer is sent here after paying: web addresses only, and the service checks the host
-const afterPaymentUrl = z.url({ protocol: /^https?$/ }).max(2048);
+const afterPaymentUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(2048)
+  .meta({ pattern: HTTP_URL_PATTERN });
 
 /**
  * Stripe's adjustable_quantity: with `enabled`, the customer chooses how many on the link's page, from

@@ -12,7 +12,7 @@ export const listPaymentsOperation = operation({
   tag: 'Payments',
   summary: 'List payments',
   description:
-    'Newest first, optionally of one order, one status, or one customer: `customer_email` matches the whole address, whatever its case.',
+    'Newest first, optionally of one order, one status, one customer, one checkout session (its every attempt) or one metadata pair: `customer_email` matches the whole address, whatever its case; `metadata[key]=value` the value exactly.',
   scope: 'payments:read',
   idempotency: 'none',
   query: listPaymentsQuery,

@@ -186,3 +186,22 @@ SELECT c."id" IS NOT NULL AS "claimed", e."fingerprint", e."response_status" AS 
 FROM (SELECT 1) AS "one" LEFT JOIN "permitted" AS c ON true
   LEFT JOIN "idempotency_keys" AS e ON c."id" IS NULL AND e."merchant_id" = $2::text
     AND e."endpoint" = $3::text AND e."key" = $4::text;
+
+-- list-payments-127
+--   $1 merchantId
+--   $2 orderReference
+--   $3 status
+--   $4 customerEmail
+--   $5 checkoutSessionId
+--   $6 metadata
+--   $7 afterCreatedAt
+--   $8 afterId
+--   $9 take
+SELECT "id", "merchant_id" AS "merchantId", "order_id" AS "orderId", "order_reference" AS "orderReference",
+"checkout_session_id" AS "checkoutSessionId", "status"::text AS "status", "amount",
+"currency"::text AS "currency", "payment_method"::text AS "paymentMethod", "method_details" AS "methodDetails",
+"failure_code" AS "failureCode", "metadata", "amount_reserved" AS "amountReserved",
+"amount_refunded" AS "amountRefunded", "refunds_fail_in_sandbox" AS "refundsFailInSandbox",
+"created_at" AS "createdAt", "payment_link_id" AS "paymentLinkId", "customer_email" AS "customerEmail"
+FROM "payments" WHERE "merchant_id" = $1::text AND "order_reference" = $2::text AND "status" = $3::"PaymentStatus" AND "customer_email" ILIKE $4::text AND "checkout_session_id" = $5::text AND "metadata" @> $6::jsonb AND ("created_at", "id") < ($7::timestamptz, $8::text)
+ORDER BY "created_at" DESC, "id" DESC LIMIT $9::int;

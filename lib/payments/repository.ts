@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { metadataField } from '@/lib/api/metadata';
-import { NEWEST_FIRST } from '@/lib/api/pagination';
+import { NEWEST_FIRST, type Cursor } from '@/lib/api/pagination';
 import { sql, type Db } from '@/lib/db';
-import { cte, params, permitted, sql as statementSql, write } from '@/lib/db/statement';
+import {
+  conditional,
+  cte,
+  type MaybeGiven,
+  params,
+  permitted,
+  raw,
+  run,
+  sql as statementSql,
+  write,
+} from '@/lib/db/statement';
 import { eventParams, eventsWrittenAfter, type EventValues, type NewEvent } from '@/lib/events/repository';
 import { type ClaimOutcome, type ClaimWithAnswer, runWriteWithKey, withKeyClaim } from '@/lib/idempotency/repository';
 import { isId } from '@/lib/ids';
@@ -71,28 +81,75 @@ export async function findPaymentCursor(database: Db, merchantId: string, id: st
   return database.payment.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } });
 }
 
-/** One page of GET /v1/payments; `after` is the pagination's cursor condition. */
+/** The filters of GET /v1/payments, each optional; `metadata` is one pair as jsonb text (metadataContaining). */
+export type PaymentFilters = {
+  orderReference?: string;
+  status?: 'succeeded' | 'failed';
+  customerEmail?: string;
+  checkoutSessionId?: string;
+  metadata?: string;
+};
+
+type PaymentListValues = MaybeGiven<
+  PaymentFilters & { merchantId: string; afterCreatedAt: Date; afterId: string; take: number }
+>;
+
+const list = params<PaymentListValues>({
+  merchantId: 'text',
+  orderReference: 'text',
+  status: '"PaymentStatus"',
+  customerEmail: 'text',
+  checkoutSessionId: 'text',
+  metadata: 'jsonb',
+  afterCreatedAt: 'timestamptz',
+  afterId: 'text',
+  take: 'int',
+});
+
+// each filter through its index: (merchant_id, x, created_at, id), a trigram index for the e-mail (ILIKE is
+// Prisma's case-insensitive equals, as the dashboard's search asks), checkout_session_id's, and a GIN index of
+// the metadata (prisma/migrations/20261127124300_metadata_filters)
+const LIST_PAYMENTS = conditional<PaymentListValues>(
+  'list-payments',
+  {
+    merchant: statementSql`"merchant_id" = ${list.merchantId}`,
+    orderReference: statementSql`"order_reference" = ${list.orderReference}`,
+    status: statementSql`"status" = ${list.status}`,
+    customerEmail: statementSql`"customer_email" ILIKE ${list.customerEmail}`,
+    checkoutSessionId: statementSql`"checkout_session_id" = ${list.checkoutSessionId}`,
+    metadata: statementSql`"metadata" @> ${list.metadata}`,
+    after: statementSql`("created_at", "id") < (${list.afterCreatedAt}, ${list.afterId})`,
+  },
+  (where) => statementSql`
+    SELECT ${raw(PAYMENT_COLUMNS())}
+    FROM "payments" WHERE ${where}
+    ORDER BY "created_at" DESC, "id" DESC LIMIT ${list.take}`,
+);
+
+/** One page of GET /v1/payments, newest first, after the `after` payment when given. */
 export async function findPaymentsPage(
   database: Db,
   merchantId: string,
-  filters: { orderReference?: string; status?: 'succeeded' | 'failed'; customerEmail?: string },
-  page: { after: object; take: number },
-) {
-  const base = {
+  filters: PaymentFilters,
+  page: { after?: Cursor; take: number },
+): Promise<Payment[]> {
+  const values: PaymentListValues = {
     merchantId,
-    ...(filters.orderReference !== undefined ? { orderReference: filters.orderReference } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
-    ...(filters.customerEmail !== undefined ? { customerEmail: emailMatch(filters.customerEmail) } : {}),
+    orderReference: filters.orderReference,
+    status: filters.status,
+    customerEmail: filters.customerEmail === undefined ? undefined : exactly(filters.customerEmail),
+    checkoutSessionId: filters.checkoutSessionId,
+    metadata: filters.metadata,
+    afterCreatedAt: page.after?.createdAt,
+    afterId: page.after?.id,
+    take: page.take,
   };
-  return database.payment.findMany({ where: { AND: [base, page.after] }, orderBy: NEWEST_FIRST, take: page.take });
+  return (await run(database, LIST_PAYMENTS(values), values)).map((row) => paymentRow.parse(row));
 }
 
-/**
- * One address, whatever its case: Prisma's case-insensitive equals is an ILIKE (served by the trigram index),
- * so the pattern's own wildcards are escaped to make it match the address alone.
- */
-export function emailMatch(email: string) {
-  return { equals: email.replace(/[\\%_]/g, (wildcard) => `\\${wildcard}`), mode: 'insensitive' as const };
+/** An address for ILIKE: its own wildcards escaped, so that it matches that address alone, whatever its case. */
+function exactly(email: string): string {
+  return email.replace(/[\\%_]/g, (wildcard) => `\\${wildcard}`);
 }
 
 // A payment attempt in one statement: the session's conditional UPDATE (still open and unexpired at the
@@ -197,7 +254,7 @@ const RECORD_PAYMENT = write<PaymentValues & EventValues, PaymentRefusal>({
 const RECORD_PAYMENT_CLAIMING_KEY = withKeyClaim(RECORD_PAYMENT);
 
 /** Every statement the builder compiled here, kept as text in repository.sql (lib/db/statement-snapshots.test.ts). */
-export const STATEMENTS = [RECORD_PAYMENT.plain, RECORD_PAYMENT_CLAIMING_KEY.statement];
+export const STATEMENTS = [RECORD_PAYMENT.plain, RECORD_PAYMENT_CLAIMING_KEY.statement, LIST_PAYMENTS.every];
 
 function paymentValues(payment: Payment, declineLimit: number | undefined): PaymentValues {
   return {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { listQuerySchema, parse } from '@/lib/api/parse';
+import { metadataQuery } from '@/lib/api/metadata';
+import { listQuerySchema, nonBlankText, parse } from '@/lib/api/parse';
+import { ID_PREFIXES } from '@/lib/ids';
 
 export const payMethodInput = z.object({ payment_method: z.enum(['card', 'usdc', 'interac']) });
 
@@ -18,7 +20,7 @@ export const payByCardInput = z.strictObject({
     .string()
     .regex(/^\d{3,4}$/, 'CVC is 3 or 4 digits')
     .optional(),
-  name: z.string().trim().min(1).max(200).optional(),
+  name: nonBlankText(200).optional(),
 });
 
 export const payByUsdcInput = z.strictObject({
@@ -29,7 +31,7 @@ export const payByInteracInput = z.strictObject({
   payment_method: z.literal('interac'),
   outcome: z.enum(['approve', 'decline']),
   email: z.email().max(254).optional(),
-  bank: z.string().trim().min(1).max(100).optional(),
+  bank: nonBlankText(100).optional(),
 });
 
 export type PayInput =
@@ -39,6 +41,12 @@ export const listPaymentsQuery = listQuerySchema({
   order_reference: z.string().max(64).optional(),
   status: z.enum(['succeeded', 'failed']).optional(),
   customer_email: z.string().max(254).optional().describe('Payments of this customer: exact, whatever the case'),
+  checkout_session_id: z
+    .string()
+    .regex(new RegExp(`^${ID_PREFIXES.checkoutSession}[0-9A-Za-z]{24}$`), 'must be a checkout session id (cs_…)')
+    .optional()
+    .describe('The payments (attempts, failed ones included) of this checkout session'),
+  metadata: metadataQuery.optional(),
 });
 
 /** The pay body: payment_method first, so the errors are those of the method chosen. */

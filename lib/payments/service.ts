@@ -1,4 +1,5 @@
 import { errors } from '@/lib/api/errors';
+import { metadataContaining, type Metadata } from '@/lib/api/metadata';
 import { paginate } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
 import { isId } from '@/lib/ids';
@@ -19,13 +20,21 @@ export async function listPayments(
     order_reference?: string;
     status?: 'succeeded' | 'failed';
     customer_email?: string;
+    checkout_session_id?: string;
+    metadata?: Metadata;
   },
 ) {
-  const filters = { orderReference: query.order_reference, status: query.status, customerEmail: query.customer_email };
+  const filters = {
+    orderReference: query.order_reference,
+    status: query.status,
+    customerEmail: query.customer_email,
+    checkoutSessionId: query.checkout_session_id,
+    metadata: metadataContaining(query.metadata),
+  };
   return paginate({
     limit: query.limit,
     startingAfter: query.starting_after,
     findCursor: (id) => findPaymentCursor(database, merchantId, id),
-    findPage: ({ where, take }) => findPaymentsPage(database, merchantId, filters, { after: where, take }),
+    findPage: ({ after, take }) => findPaymentsPage(database, merchantId, filters, { after, take }),
   });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { claimRateLimitTokens, deleteRateLimitProcess } from './repository';
-import { MAX_WAITS, PRESENT_MS, SETTLE_MS, SharedBudgets } from './shared-budgets';
+import { PRESENT_MS, SETTLE_MS, SharedBudgets } from './shared-budgets';
 
 // SharedBudgets on one database stand for web processes; the test's own clock moves time, and each
 // "process" settles every SETTLE_MS of it, as its timer would.
@@ -34,6 +34,8 @@ async function meet(all: SharedBudgets[]) {
 }
 
 const LIMIT = 50;
+/** how many settlements a test lets requests without a token wait for */
+const SETTLEMENTS = 5;
 
 /** One window of a bucket: each process gets `load[i]` requests per settlement period; returns how many were allowed. */
 async function window(all: SharedBudgets[], bucket: string, load: number[], clock: { now: number }) {
@@ -58,7 +60,7 @@ describe('shared rate budgets', () => {
     const served = async () => {
       let outcomes = Array.from({ length: 80 }, () => alone.consume(bucket, LIMIT, 1000));
       let allowed = outcomes.filter((o) => o.allowed).length;
-      for (let waits = 0; waits < MAX_WAITS && outcomes.some((o) => o.worthWaiting); waits += 1) {
+      for (let waits = 0; waits < SETTLEMENTS && outcomes.some((o) => o.worthWaiting); waits += 1) {
         await alone.tick();
         outcomes = outcomes.filter((o) => o.worthWaiting).map(() => alone.consume(bucket, LIMIT, 1000));
         allowed += outcomes.filter((o) => o.allowed).length;
@@ -97,7 +99,7 @@ describe('shared rate budgets', () => {
     let waiting = Array.from({ length: LIMIT }, () => busy.consume(bucket, LIMIT, 1000)).filter((o) => !o.allowed);
     // the first part at once (this process's share), the rest as settlements find the window unused
     expect(waiting.length).toBeGreaterThan(0);
-    for (let waits = 0; waits < MAX_WAITS && waiting.length > 0; waits += 1) {
+    for (let waits = 0; waits < SETTLEMENTS && waiting.length > 0; waits += 1) {
       expect(waiting.every((outcome) => outcome.worthWaiting)).toBe(true);
       await busy.tick();
       await idle.tick();
@@ -107,5 +109,42 @@ describe('shared rate budgets', () => {
     expect(waiting).toHaveLength(0);
     const over = busy.consume(bucket, LIMIT, 1000);
     expect([over.allowed, over.worthWaiting]).toEqual([false, false]);
+  });
+
+  it("serve an idle key's first request at once, and claim it at the next settlement", async () => {
+    const clock = { now: 4_000_000_000 };
+    const [one, other] = processes(2, () => clock.now);
+    await meet([one, other]);
+    const bucket = `idle:${randomUUID()}`;
+    // no settlement has claimed anything for this bucket: a request is served without waiting for one
+    const first = one.consume(bucket, LIMIT, 1000);
+    expect(first.allowed).toBe(true);
+    await one.tick();
+    // what it spent on credit is claimed: the other process sees one token fewer to hand out
+    await other.tick();
+    expect(other.consume(bucket, LIMIT, 1000).remaining).toBe(LIMIT - 1);
+    // a window later, idle again, the same
+    clock.now += 2000;
+    expect(one.consume(bucket, LIMIT, 1000).allowed).toBe(true);
+  });
+
+  it('pass the limit by no more than a tenth when processes spend on credit in a window the others used up', async () => {
+    const clock = { now: 5_000_000_000 };
+    const [busy, late] = processes(2, () => clock.now);
+    await meet([busy, late]);
+    const bucket = `credit:${randomUUID()}`;
+    clock.now += 1000 - (clock.now % 1000);
+    let allowed = 0;
+    for (let tick = 0; tick < 5; tick += 1) {
+      for (let n = 0; n < LIMIT; n += 1) if (busy.consume(bucket, LIMIT, 1000).allowed) allowed += 1;
+      await busy.tick();
+    }
+    expect(allowed).toBeGreaterThanOrEqual(LIMIT);
+    // the other process has not settled since: it knows nothing of the window and spends its allowance
+    for (let n = 0; n < LIMIT; n += 1) if (late.consume(bucket, LIMIT, 1000).allowed) allowed += 1;
+    await late.tick();
+    for (let n = 0; n < LIMIT; n += 1) if (late.consume(bucket, LIMIT, 1000).allowed) allowed += 1;
+    expect(allowed).toBeGreaterThan(LIMIT);
+    expect(allowed).toBeLessThanOrEqual(1.1 * LIMIT);
   });
 });

@@ -9,16 +9,25 @@ import { windowKey, type Claim, type Granted } from './repository';
 // limit holds exactly however many processes share it. A process claims what its pace says it will need
 // (at most a fair part of what is left, so that several busy processes share), and some settlements before
 // a window ends it claims for the next one, so that a busy bucket's first requests of a window find tokens.
-// A request that finds none, while the window still had tokens to hand out, waits for the next settlement,
-// which claims for it (up to MAX_WAITS of them), instead of being refused.
+//
+// A request under its limits never waits for the background cycle. In a window no settlement has answered
+// for yet (a key or merchant idle until now, or a new window of a paced one), a process serves from a small
+// allowance on credit and claims what it spent at its next settlement: the allowances of all processes
+// together are at most a tenth of the limit, so that is all the limit can be passed by, in a window the
+// others used up unseen. A request that finds neither a token nor allowance, while the window still had
+// tokens to hand out, waits for the next settlement, which claims for it, and for more while the window it
+// lands in has tokens to hand out (up to MAX_WAIT_MS: on a loaded machine a settlement may end after the
+// window it claimed for, and a count of settlements ran out before the tokens did), instead of being refused.
 
 export const SETTLE_MS = 100;
 /** how long a process that has not claimed still counts as present */
 export const PRESENT_MS = 2_000;
-/** how many settlements a request without a token may wait for */
-export const MAX_WAITS = 5;
+/** how long a request without a token may wait for settlements, while its window has tokens to hand out */
+export const MAX_WAIT_MS = 5_000;
 /** how long before a window ends a process claims for the next one */
 const CLAIM_AHEAD_MS = 3 * SETTLE_MS;
+/** the part of a limit that all processes together may spend on credit in a window */
+const ALLOWANCE_SHARE = 0.1;
 const IDLE_MS = 60_000;
 const PURGE_EVERY = 600;
 
@@ -33,8 +42,10 @@ export type Outcome = {
 
 type Window = {
   start: number;
-  /** held by this process, unspent */
+  /** held by this process, unspent; below zero, what it spent on credit and has not claimed yet */
   tokens: number;
+  /** a settlement answered for this window: what all processes took of it is known, so nothing more on credit */
+  heard: boolean;
   /** handed out to all processes, as of the last settlement */
   granted: number;
   /** requests that found no token since the last settlement */
@@ -53,6 +64,7 @@ type Depart = (self: string) => Promise<void>;
 const newWindow = (start: number): Window => ({
   start,
   tokens: 0,
+  heard: false,
   granted: 0,
   waiting: 0,
   spent: 0,
@@ -77,7 +89,7 @@ export class SharedBudgets {
     private readonly depart: Depart = async () => {},
   ) {}
 
-  /** Spends one token of the bucket's current window, when this process holds one. */
+  /** Spends one token of the bucket's current window, when this process holds one or may owe one. */
   consume(name: string, points: number, windowMs: number): Outcome {
     const now = this.clock();
     const bucket = this.bucket(name, points, windowMs, now);
@@ -87,7 +99,7 @@ export class SharedBudgets {
       window.fallback = true;
       window.tokens += Math.floor(points / this.processes);
     }
-    const allowed = window.tokens >= 1;
+    const allowed = window.tokens >= 1 || (!window.heard && -window.tokens < this.allowance(points));
     if (allowed) {
       window.tokens -= 1;
       window.spent += 1;
@@ -98,7 +110,7 @@ export class SharedBudgets {
     return {
       allowed,
       worthWaiting,
-      remaining: Math.floor(window.tokens) + toHandOut,
+      remaining: Math.max(0, Math.floor(window.tokens) + toHandOut),
       msBeforeReset: window.start + windowMs - now,
     };
   }
@@ -109,6 +121,11 @@ export class SharedBudgets {
       this.waiters.push(resolve);
       setTimeout(resolve, 1000).unref();
     });
+  }
+
+  /** What this process may spend on credit in a window no settlement has answered for. */
+  private allowance(points: number): number {
+    return Math.floor((points * ALLOWANCE_SHARE) / this.processes);
   }
 
   start(): void {
@@ -182,6 +199,7 @@ export class SharedBudgets {
       if (!answer) continue;
       window.tokens += answer.grant;
       window.granted = answer.granted;
+      window.heard = true;
     }
   }
 

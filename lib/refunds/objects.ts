@@ -19,6 +19,12 @@ export const refundRequestObject = z
     crypto_refund_destination_note: z.string().optional().describe('USDC payments only: where the refund should go'),
     failure_reason: z.string().nullable().describe('Why the provider failed the refund; null otherwise'),
     metadata: metadataField,
+    payment_metadata: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe(
+        "In events only (refund_request.* and refund.*): the metadata of the refund's payment, so the event alone finds its order",
+      ),
     created_at: timestamp('When it was requested'),
     updated_at: timestamp('Its last change of status'),
   })

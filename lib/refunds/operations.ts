@@ -29,7 +29,8 @@ export const listRefundRequestsOperation = operation({
   path: '/v1/refund-requests',
   tag: 'Refund requests',
   summary: 'List refund requests',
-  description: 'Newest first, optionally of one payment or one status.',
+  description:
+    'Newest first, optionally of one payment, one status, or one metadata pair: `metadata[key]=value` matches the value exactly.',
   scope: 'refund_requests:read',
   idempotency: 'none',
   query: listRefundRequestsQuery,

@@ -1,10 +1,22 @@
 import { z } from 'zod';
-import { NEWEST_FIRST } from '@/lib/api/pagination';
+import { metadataField } from '@/lib/api/metadata';
+import { NEWEST_FIRST, type Cursor } from '@/lib/api/pagination';
 import type { Db } from '@/lib/db';
-import { cte, params, permitted, raw, sql as statementSql, write } from '@/lib/db/statement';
+import {
+  conditional,
+  cte,
+  type Cte,
+  type MaybeGiven,
+  params,
+  permitted,
+  raw,
+  run,
+  sql as statementSql,
+  write,
+} from '@/lib/db/statement';
 import { eventParams, eventsWrittenAfter, type EventValues, type NewEvent } from '@/lib/events/repository';
-import { RefundStatus as RefundStatusValues } from '@/lib/generated/prisma/enums';
-import { claimOnEachClock, dueOn, merchantNowSql, onEachClock } from '@/lib/test-clocks/repository';
+import { Currency as CurrencyValues, RefundStatus as RefundStatusValues } from '@/lib/generated/prisma/enums';
+import { claimOnEachClock, dueOn, onEachClock } from '@/lib/test-clocks/repository';
 import {
   type ClaimOutcome,
   type ClaimWithAnswer,
@@ -13,11 +25,18 @@ import {
   runWriteWithKey,
   withKeyClaim,
 } from '@/lib/idempotency/repository';
-import type { Prisma, RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
+import type { RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
 import { countLimit } from '@/lib/db/page';
 
 // Every query on refund_requests. A request moves between states only through UPDATEs that check the
 // state they leave, so two people or two workers move it once.
+
+/**
+ * The jsonb merged into a refund's events' data.object (eventsWrittenAfter): the metadata of the payment that
+ * `changed` names in its column `paymentColumn`, read by the statement itself.
+ */
+const paymentMetadataOf = (changed: Cte<never>, paymentColumn: 'id' | 'payment_id') =>
+  statementSql`(SELECT jsonb_build_object('payment_metadata', p."metadata") FROM "payments" AS p JOIN ${changed} AS c ON p."id" = c."${raw(paymentColumn)}")`;
 
 // The reservation, the refund request and its refund_request.created event in one statement: the request
 // exists exactly when its amount was reserved, and the conditional UPDATE is what keeps concurrent refunds
@@ -70,7 +89,7 @@ const REFUND_EXCEEDS_AVAILABLE = 'refund_exceeds_available';
 const RESERVE_AND_INSERT_REFUND = withKeyClaim(
   write<RefundValues & EventValues, typeof REFUND_EXCEEDS_AVAILABLE>({
     name: 'reserve-and-insert-refund',
-    writes: [reserved, inserted, ...eventsWrittenAfter(inserted)],
+    writes: [reserved, inserted, ...eventsWrittenAfter(inserted, paymentMetadataOf(reserved, 'id'))],
     refusals: [{ reason: REFUND_EXCEEDS_AVAILABLE, when: statementSql`NOT EXISTS (SELECT 1 FROM ${inserted})` }],
   }),
 );
@@ -117,35 +136,86 @@ export async function findRefundRequest(database: Db, merchantId: string, id: st
   return database.refundRequest.findFirst({ where: { id, merchantId } });
 }
 
-export async function findRefundRequestByIdOrThrow(database: Db, id: string) {
-  return database.refundRequest.findUniqueOrThrow({ where: { id } });
-}
-
 export async function findRefundRequestCursor(database: Db, merchantId: string, id: string) {
   return database.refundRequest.findFirst({ where: { id, merchantId }, select: { id: true, createdAt: true } });
 }
 
-/** One page of GET /v1/refund-requests; `after` is the pagination's cursor condition. */
+/** The filters of GET /v1/refund-requests, each optional; `metadata` is one pair as jsonb text (metadataContaining). */
+export type RefundFilters = { paymentId?: string; status?: RefundStatus; metadata?: string };
+
+type RefundListValues = MaybeGiven<
+  RefundFilters & { merchantId: string; afterCreatedAt: Date; afterId: string; take: number }
+>;
+
+const list = params<RefundListValues>({
+  merchantId: 'text',
+  paymentId: 'text',
+  status: '"RefundStatus"',
+  metadata: 'jsonb',
+  afterCreatedAt: 'timestamptz',
+  afterId: 'text',
+  take: 'int',
+});
+
+// The row of LIST_REFUND_REQUESTS, alias by alias: checked, so a column renamed in the schema but not in the
+// query fails here rather than showing as undefined in a /v1 body.
+const refundRow = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  paymentId: z.string(),
+  amount: z.number().int(),
+  currency: z.enum(CurrencyValues),
+  status: z.enum(RefundStatusValues),
+  reason: z.string().nullable(),
+  cryptoRefundDestinationNote: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  metadata: metadataField,
+  processingAt: z.date().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+}) satisfies z.ZodType<RefundRequest>;
+
+// each filter through its index: payment_id's, (merchant_id, status, created_at, id), and a GIN index of the
+// metadata (prisma/migrations/20261127124300_metadata_filters)
+const LIST_REFUND_REQUESTS = conditional<RefundListValues>(
+  'list-refund-requests',
+  {
+    merchant: statementSql`"merchant_id" = ${list.merchantId}`,
+    paymentId: statementSql`"payment_id" = ${list.paymentId}`,
+    status: statementSql`"status" = ${list.status}`,
+    metadata: statementSql`"metadata" @> ${list.metadata}`,
+    after: statementSql`("created_at", "id") < (${list.afterCreatedAt}, ${list.afterId})`,
+  },
+  (where) => statementSql`
+    SELECT "id", "merchant_id" AS "merchantId", "payment_id" AS "paymentId", "amount", "currency"::text AS "currency",
+           "status"::text AS "status", "reason", "crypto_refund_destination_note" AS "cryptoRefundDestinationNote",
+           "failure_reason" AS "failureReason", "metadata", "processing_at" AS "processingAt",
+           "created_at" AS "createdAt", "updated_at" AS "updatedAt"
+    FROM "refund_requests" WHERE ${where}
+    ORDER BY "created_at" DESC, "id" DESC LIMIT ${list.take}`,
+);
+
+/** One page of GET /v1/refund-requests, newest first, after the `after` refund request when given. */
 export async function findRefundRequestsPage(
   database: Db,
   merchantId: string,
-  filters: { paymentId?: string; status?: RefundStatus },
-  page: { after: object; take: number },
-) {
-  const base: Prisma.RefundRequestWhereInput = {
+  filters: RefundFilters,
+  page: { after?: Cursor; take: number },
+): Promise<RefundRequest[]> {
+  const values: RefundListValues = {
     merchantId,
-    ...(filters.paymentId !== undefined ? { paymentId: filters.paymentId } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
-  };
-  return database.refundRequest.findMany({
-    where: { AND: [base, page.after] },
-    orderBy: NEWEST_FIRST,
+    paymentId: filters.paymentId,
+    status: filters.status,
+    metadata: filters.metadata,
+    afterCreatedAt: page.after?.createdAt,
+    afterId: page.after?.id,
     take: page.take,
-  });
+  };
+  return (await run(database, LIST_REFUND_REQUESTS(values), values)).map((row) => refundRow.parse(row));
 }
 
-// Canceling a requested refund and giving its amount back to the payment in one statement, the
-// Idempotency-Key's claim with the answer too when the request sent one.
+// Canceling a requested refund and giving its amount back to the payment in one statement, with its
+// refund_request.canceled event, the Idempotency-Key's claim with the answer too when the request sent one.
 type ChangeValues = { refundId: string; merchantId: string; at: Date };
 
 const change = params<ChangeValues>({ refundId: 'text', merchantId: 'text', at: 'timestamptz' });
@@ -160,7 +230,7 @@ const canceled = cte(
 );
 
 const CANCEL_REFUND = withKeyClaim(
-  write<ChangeValues, 'refund_not_cancelable'>({
+  write<ChangeValues & EventValues, 'refund_not_cancelable'>({
     name: 'cancel-refund',
     writes: [
       canceled,
@@ -170,22 +240,24 @@ const CANCEL_REFUND = withKeyClaim(
         UPDATE "payments" SET "amount_reserved" = "payments"."amount_reserved" - r."amount"
         FROM ${canceled} AS r WHERE "payments"."id" = r."payment_id"`,
       ),
+      ...eventsWrittenAfter(canceled, paymentMetadataOf(canceled, 'payment_id')),
     ],
     refusals: [{ reason: 'refund_not_cancelable', when: statementSql`NOT EXISTS (SELECT 1 FROM ${canceled})` }],
   }),
 );
 
 /**
- * Cancels a requested refund and releases its reservation, in one statement; with `claim`, claims the
- * request's Idempotency-Key with the answer too. Returns whether it canceled (with `claim`: the claim's
- * outcome, or 'refund_not_cancelable' when nothing was written).
+ * Cancels a requested refund and releases its reservation, with its event, in one statement; with `claim`,
+ * claims the request's Idempotency-Key with the answer too. Returns whether it canceled (with `claim`: the
+ * claim's outcome, or 'refund_not_cancelable' when nothing was written).
  */
 export async function cancelRequestedRefund(
   database: Db,
   refund: { id: string; merchantId: string; at: Date },
+  event: NewEvent,
   claim?: ClaimWithAnswer,
 ) {
-  const values = { refundId: refund.id, merchantId: refund.merchantId, at: refund.at };
+  const values = { refundId: refund.id, merchantId: refund.merchantId, at: refund.at, ...eventParams(event) };
   return runClaimableChange(database, CANCEL_REFUND, values, claim);
 }
 
@@ -204,14 +276,53 @@ export async function moveRequestedRefund(
   return count === 1;
 }
 
-/** The automatic policy: every requested refund of such a merchant goes to the provider. */
-export async function authorizeRequestedRefundsOfAutomaticMerchants(database: Db): Promise<number> {
-  // at the merchant's time (its test clock): the provider finishes it REFUND_PROCESSING_DELAY_MS later in that time
-  return database.$executeRawUnsafe(`
-    UPDATE "refund_requests" AS r SET "status" = 'processing', "processing_at" = ${merchantNowSql('m')},
-      "updated_at" = ${merchantNowSql('m')}
-    FROM "merchants" AS m
-    WHERE r."merchant_id" = m."id" AND m."refund_policy" = 'automatic' AND r."status" = 'requested'`);
+/**
+ * Up to `limit` requested refunds of merchants with the automatic policy, oldest first, each with its merchant's
+ * clock offset: approved at that connection's time (approveRequestedRefund checks the state it leaves, so two
+ * workers that find the same refund approve it once).
+ */
+export async function findRequestedRefundsOfAutomaticMerchants(database: Db, limit: number) {
+  return database.refundRequest.findMany({
+    where: { status: 'requested', merchant: { refundPolicy: 'automatic' } },
+    include: { merchant: { select: { clockOffsetSeconds: true } } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take: limit,
+  });
+}
+
+// The automatic policy's approval of one requested refund, with its refund_request.approved event, in one
+// statement: written only when the refund was still requested and its merchant's policy still automatic.
+const approvedAutomatically = cte(
+  'changed',
+  statementSql`
+  UPDATE "refund_requests" AS r SET "status" = 'processing', "processing_at" = ${change.at}, "updated_at" = ${change.at}
+  FROM ${permitted}
+  WHERE r."id" = ${change.refundId} AND r."merchant_id" = ${change.merchantId} AND r."status" = 'requested'
+    AND EXISTS (SELECT 1 FROM "merchants" AS m WHERE m."id" = r."merchant_id" AND m."refund_policy" = 'automatic')
+  RETURNING r."payment_id"`,
+);
+
+const APPROVE_AUTOMATICALLY = withKeyClaim(
+  write<ChangeValues & EventValues, 'refund_not_requested'>({
+    name: 'approve-refund-automatically',
+    writes: [
+      approvedAutomatically,
+      ...eventsWrittenAfter(approvedAutomatically, paymentMetadataOf(approvedAutomatically, 'payment_id')),
+    ],
+    refusals: [
+      { reason: 'refund_not_requested', when: statementSql`NOT EXISTS (SELECT 1 FROM ${approvedAutomatically})` },
+    ],
+  }),
+);
+
+/** The automatic policy approves a requested refund, with its event; false when it was no longer requested. */
+export async function approveRequestedRefundAutomatically(
+  database: Db,
+  refund: { id: string; merchantId: string; at: Date },
+  event: NewEvent,
+): Promise<boolean> {
+  const values = { refundId: refund.id, merchantId: refund.merchantId, at: refund.at, ...eventParams(event) };
+  return (await runClaimableChange(database, APPROVE_AUTOMATICALLY, values)) === true;
 }
 
 const dueRefundRows = z.array(z.object({ id: z.string(), clockOffsetSeconds: z.number().int() }));
@@ -239,23 +350,25 @@ const DUE_REFUNDS = onEachClock((clocks) => {
 
 // A test helper finishing a refund now, exactly as the provider would, in one statement: a processing refund,
 // or a requested one of a merchant with the automatic policy (authorized on the spot), its payment's amounts
-// and its event, the Idempotency-Key's claim with the answer too when the request sent one. The provider job
+// and its events (refund_request.approved first for a requested one), the Idempotency-Key's claim with the
+// answer too when the request sent one. `from` is the status the refund was read in: one that moved since
+// (the worker approved it) writes nothing, so no event is written twice. The provider job
 // locks a refund before finishing it, so this UPDATE waits for it and then finds the refund finished.
 // failureReason is null to complete it.
-type FinishValues = ChangeValues & { failureReason: string | null };
+type FinishValues = ChangeValues & { failureReason: string | null; from: 'requested' | 'processing' };
 
-const failureReason = params<{ failureReason: string | null }>({ failureReason: 'text' }).failureReason;
+const finish = params<Pick<FinishValues, 'failureReason' | 'from'>>({ failureReason: 'text', from: 'text' });
 
 const finishRefundNowAs = (outcome: 'completed' | 'failed') => {
   const finished = cte(
     'changed',
     statementSql`
-    UPDATE "refund_requests" AS r SET "status" = '${raw(outcome)}', "failure_reason" = ${failureReason},
+    UPDATE "refund_requests" AS r SET "status" = '${raw(outcome)}', "failure_reason" = ${finish.failureReason},
       "processing_at" = coalesce(r."processing_at", ${change.at}), "updated_at" = ${change.at}
     FROM ${permitted}
     WHERE r."id" = ${change.refundId} AND r."merchant_id" = ${change.merchantId}
-      AND (r."status" = 'processing' OR (r."status" = 'requested' AND EXISTS (
-        SELECT 1 FROM "merchants" AS m WHERE m."id" = r."merchant_id" AND m."refund_policy" = 'automatic')))
+      AND r."status"::text = ${finish.from} AND (r."status" = 'processing' OR EXISTS (
+        SELECT 1 FROM "merchants" AS m WHERE m."id" = r."merchant_id" AND m."refund_policy" = 'automatic'))
     RETURNING r."payment_id", r."amount"`,
   );
   const amounts =
@@ -269,7 +382,7 @@ const finishRefundNowAs = (outcome: 'completed' | 'failed') => {
   return withKeyClaim(
     write<FinishValues & EventValues, 'refund_not_pending'>({
       name: `finish-refund-${outcome}`,
-      writes: [finished, finishedAmounts, ...eventsWrittenAfter(finished)],
+      writes: [finished, finishedAmounts, ...eventsWrittenAfter(finished, paymentMetadataOf(finished, 'payment_id'))],
       refusals: [{ reason: 'refund_not_pending', when: statementSql`NOT EXISTS (SELECT 1 FROM ${finished})` }],
     }),
   );
@@ -279,32 +392,37 @@ const FINISH_REFUND_NOW = { completed: finishRefundNowAs('completed'), failed: f
 
 /** Every statement the builder compiled here, kept as text in repository.sql (lib/db/statement-snapshots.test.ts). */
 export const STATEMENTS = [
-  RESERVE_AND_INSERT_REFUND,
-  CANCEL_REFUND,
-  FINISH_REFUND_NOW.completed,
-  FINISH_REFUND_NOW.failed,
-].flatMap((one) => [one.write.plain, one.statement]);
+  ...[
+    RESERVE_AND_INSERT_REFUND,
+    CANCEL_REFUND,
+    APPROVE_AUTOMATICALLY,
+    FINISH_REFUND_NOW.completed,
+    FINISH_REFUND_NOW.failed,
+  ].flatMap((one) => [one.write.plain, one.statement]),
+  LIST_REFUND_REQUESTS.every,
+];
 
 /**
- * Finishes a refund now (see FINISH_REFUND_NOW), with its event; with `claim`, claims the request's
+ * Finishes a refund now (see FINISH_REFUND_NOW), with its events; with `claim`, claims the request's
  * Idempotency-Key with the answer too. Returns whether it finished (with `claim`: the claim's outcome, or
  * 'refund_not_pending' when nothing was written).
  */
 export async function finishRefundInOneStatement(
   database: Db,
-  refund: { id: string; merchantId: string; at: Date; failureReason: string | null },
-  event: NewEvent,
+  refund: Pick<FinishValues, 'from' | 'failureReason'> & { id: string; merchantId: string; at: Date },
+  events: NewEvent[],
   claim?: ClaimWithAnswer,
 ) {
-  const finish = FINISH_REFUND_NOW[refund.failureReason === null ? 'completed' : 'failed'];
+  const statement = FINISH_REFUND_NOW[refund.failureReason === null ? 'completed' : 'failed'];
   const values = {
     refundId: refund.id,
     merchantId: refund.merchantId,
     at: refund.at,
     failureReason: refund.failureReason,
-    ...eventParams(event),
+    from: refund.from,
+    ...eventParams(...events),
   };
-  return runClaimableChange(database, finish, values, claim);
+  return runClaimableChange(database, statement, values, claim);
 }
 
 export async function findRefundWithPayment(database: Db, id: string) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { metadataInput } from '@/lib/api/metadata';
+import { metadataInput, metadataQuery } from '@/lib/api/metadata';
 import { listQuerySchema, positiveAmountSchema } from '@/lib/api/parse';
 
 export const createRefundRequestInput = z.strictObject({
@@ -15,6 +15,7 @@ export type CreateRefundRequestInput = z.output<typeof createRefundRequestInput>
 export const listRefundRequestsQuery = listQuerySchema({
   payment_id: z.string().max(64).optional(),
   status: z.enum(['requested', 'processing', 'completed', 'failed', 'declined', 'canceled']).optional(),
+  metadata: metadataQuery.optional(),
 });
 
 /** The fail test helper's body: `{}`, or why the provider refused. */

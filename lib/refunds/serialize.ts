@@ -1,5 +1,5 @@
 import { metadataOf } from '@/lib/api/metadata';
-import type { RefundRequest } from '@/lib/generated/prisma/client';
+import type { Prisma, RefundRequest } from '@/lib/generated/prisma/client';
 
 export function serializeRefundRequest(refund: RefundRequest) {
   return {
@@ -21,3 +21,8 @@ export function serializeRefundRequest(refund: RefundRequest) {
 }
 
 export type RefundRequestObject = ReturnType<typeof serializeRefundRequest>;
+
+/** data.object of a refund's events: the refund request, with its payment's metadata to find the order by. */
+export function refundEventObject(refund: RefundRequest, paymentMetadata: Prisma.JsonValue) {
+  return { ...serializeRefundRequest(refund), payment_metadata: metadataOf(paymentMetadata) };
+}

@@ -1,11 +1,11 @@
-import { withoutEmptyValues } from '@/lib/api/metadata';
+import { metadataContaining, type Metadata, withoutEmptyValues } from '@/lib/api/metadata';
 import { errors } from '@/lib/api/errors';
 import { settleClaim } from '@/lib/api/idempotency';
 import { paginate } from '@/lib/api/pagination';
 import { now, onConnectionClock } from '@/lib/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import { emitEvent, newEvent } from '@/lib/events/service';
-import type { RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
+import type { Prisma, RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { isId, newId } from '@/lib/ids';
 import * as merchants from '@/lib/merchants/repository';
@@ -13,15 +13,15 @@ import { addPaymentRefunded, findPayment, releasePaymentReservation } from '@/li
 import { findPaymentFacts } from '@/lib/payments/facts';
 import { amountRefundable } from '@/lib/payments/serialize';
 import {
-  authorizeRequestedRefundsOfAutomaticMerchants,
+  approveRequestedRefundAutomatically,
   cancelRequestedRefund,
   claimDueRefunds,
   finishRefundInOneStatement,
   findRefundRequest,
-  findRefundRequestByIdOrThrow,
   findRefundRequestCursor,
   findRefundRequestsPage,
   findRefundWithPayment,
+  findRequestedRefundsOfAutomaticMerchants,
   markRefundCompleted,
   markRefundFailed,
   moveRequestedRefund,
@@ -30,7 +30,7 @@ import {
 } from './repository';
 import type { CreateRefundRequestInput } from './schemas';
 import { amountLeftMessage, NOTE_USDC_ONLY, PAYMENT_NOT_FOUND, USDC_NOTE_REQUIRED } from './messages';
-import { serializeRefundRequest } from './serialize';
+import { refundEventObject, serializeRefundRequest } from './serialize';
 
 // Refund requests. The payment's amount_reserved is the sum of its active refunds (requested, processing,
 // completed) and moves only through one conditional UPDATE, so no number of concurrent requests on any
@@ -117,20 +117,21 @@ export async function getRefundRequestOrThrow(database: Db, merchantId: string, 
 export async function listRefundRequests(
   database: Db,
   merchantId: string,
-  query: { limit: number; starting_after?: string; payment_id?: string; status?: RefundStatus },
+  query: { limit: number; starting_after?: string; payment_id?: string; status?: RefundStatus; metadata?: Metadata },
 ) {
-  const filters = { paymentId: query.payment_id, status: query.status };
+  const filters = { paymentId: query.payment_id, status: query.status, metadata: metadataContaining(query.metadata) };
   return paginate({
     limit: query.limit,
     startingAfter: query.starting_after,
     findCursor: (id) => findRefundRequestCursor(database, merchantId, id),
-    findPage: ({ where, take }) => findRefundRequestsPage(database, merchantId, filters, { after: where, take }),
+    findPage: ({ after, take }) => findRefundRequestsPage(database, merchantId, filters, { after, take }),
   });
 }
 
 /**
  * A person's decision under the manual policy: out of `requested` (decline) or through it (approve), checking
- * the state in the UPDATE itself. A declined refund gives its reserved amount back in the same transaction.
+ * the state in the UPDATE itself. A declined refund gives its reserved amount back, and either writes its
+ * event, in the same transaction.
  */
 async function decideRequested(
   database: Db,
@@ -147,11 +148,17 @@ async function decideRequested(
       );
     }
     if (to === 'declined') await releasePaymentReservation(tx, refund.paymentId, refund.amount);
-    return findRefundRequestByIdOrThrow(tx, id);
+    const { payment, ...decided } = await findRefundWithPayment(tx, id);
+    const type = to === 'declined' ? 'refund_request.declined' : 'refund_request.approved';
+    await emitEvent(tx, merchantId, type, refundEventObject(decided, payment.metadata));
+    return decided;
   });
 }
 
-/** Withdraws a requested refund: its amount is available again. One statement, the key's claim included. */
+/**
+ * Withdraws a requested refund: its amount is available again. One statement, its event and the key's claim
+ * included.
+ */
 export async function cancelRefundRequest(
   database: Db,
   merchantId: string,
@@ -162,7 +169,9 @@ export async function cancelRefundRequest(
   const at = now();
   const canceled: RefundRequest = { ...refund, status: 'canceled', updatedAt: at };
   const claim = options.claimKey?.(canceled);
-  const outcome = await cancelRequestedRefund(database, { id, merchantId, at }, claim);
+  // its payment's metadata is merged in by the statement (lib/refunds/repository.ts)
+  const event = newEvent(merchantId, 'refund_request.canceled', serializeRefundRequest(canceled));
+  const outcome = await cancelRequestedRefund(database, { id, merchantId, at }, event, claim);
   if (outcome === false || outcome === 'refund_not_cancelable') {
     // worded from the refund as it is now: it may have moved since it was read
     const current = await getRefundRequestOrThrow(database, merchantId, id);
@@ -195,9 +204,32 @@ async function assertManualRefundPolicy(tx: Db, merchantId: string): Promise<voi
   }
 }
 
-/** Automatic policy: the service authorizes requested refunds and submits them to the sandbox provider. */
+const AUTHORIZE_BATCH = 50;
+
+/**
+ * Automatic policy: the service authorizes requested refunds and submits them to the sandbox provider, each
+ * with its refund_request.approved event, at its connection's time. Returns how many it authorized.
+ */
 export async function authorizeAutomaticRefunds(database: Db): Promise<number> {
-  return authorizeRequestedRefundsOfAutomaticMerchants(database);
+  let authorized = 0;
+  for (;;) {
+    const requested = await findRequestedRefundsOfAutomaticMerchants(database, AUTHORIZE_BATCH);
+    for (const { merchant, ...refund } of requested) {
+      const approved = await onConnectionClock(merchant.clockOffsetSeconds, () => {
+        const at = now();
+        const processing: RefundRequest = { ...refund, status: 'processing', processingAt: at, updatedAt: at };
+        // its payment's metadata is merged in by the statement (lib/refunds/repository.ts)
+        const event = newEvent(refund.merchantId, 'refund_request.approved', serializeRefundRequest(processing));
+        return approveRequestedRefundAutomatically(
+          database,
+          { id: refund.id, merchantId: refund.merchantId, at },
+          event,
+        );
+      });
+      if (approved) authorized += 1;
+    }
+    if (requested.length < AUTHORIZE_BATCH) return authorized;
+  }
 }
 
 const SANDBOX_REFUND_REFUSED = 'The card issuer refused the refund (sandbox test card 4000 0000 0000 5126)';
@@ -216,12 +248,12 @@ export async function finishProcessingRefunds(database: Db, delayMs: number, bat
     const finishedOne = await inTransaction(database, async (tx) => {
       const [due] = await claimDueRefunds(tx, delayMs, 1);
       if (!due) return false;
-      const refund = await findRefundWithPayment(tx, due.id);
-      const outcome = refund.payment.refundsFailInSandbox
+      const { payment } = await findRefundWithPayment(tx, due.id);
+      const outcome = payment.refundsFailInSandbox
         ? { failureReason: SANDBOX_REFUND_REFUSED }
         : { completed: true as const };
       // finished at its connection's time (lib/test-clocks/service.ts)
-      await onConnectionClock(due.clockOffsetSeconds, () => finishClaimedRefund(tx, due.id, outcome));
+      await onConnectionClock(due.clockOffsetSeconds, () => finishClaimedRefund(tx, due.id, outcome, payment.metadata));
       return true;
     });
     if (!finishedOne) break;
@@ -233,17 +265,22 @@ export async function finishProcessingRefunds(database: Db, delayMs: number, bat
 type ProviderOutcome = { completed: true } | { failureReason: string };
 
 /** What the provider does to a claimed refund: its amounts, its status and its event, in the caller's transaction. */
-async function finishClaimedRefund(tx: Db, id: string, outcome: ProviderOutcome): Promise<RefundRequest> {
+async function finishClaimedRefund(
+  tx: Db,
+  id: string,
+  outcome: ProviderOutcome,
+  paymentMetadata: Prisma.JsonValue,
+): Promise<RefundRequest> {
   const at = now();
   if ('failureReason' in outcome) {
     const failed = await markRefundFailed(tx, id, outcome.failureReason, at);
     await releasePaymentReservation(tx, failed.paymentId, failed.amount);
-    await emitEvent(tx, failed.merchantId, 'refund.failed', serializeRefundRequest(failed));
+    await emitEvent(tx, failed.merchantId, 'refund.failed', refundEventObject(failed, paymentMetadata));
     return failed;
   }
   const completed = await markRefundCompleted(tx, id, at);
   await addPaymentRefunded(tx, completed.paymentId, completed.amount);
-  await emitEvent(tx, completed.merchantId, 'refund.completed', serializeRefundRequest(completed));
+  await emitEvent(tx, completed.merchantId, 'refund.completed', refundEventObject(completed, paymentMetadata));
   return completed;
 }
 
@@ -260,29 +297,59 @@ export async function finishRefundNow(
   outcome: ProviderOutcome,
   options: { claimKey?: (refund: RefundRequest) => ClaimWithAnswer } = {},
 ): Promise<RefundRequest> {
-  const refund = await getRefundRequestOrThrow(database, merchantId, id);
-  const at = now();
-  const failureReason = 'failureReason' in outcome ? outcome.failureReason : null;
-  const finished: RefundRequest = {
-    ...refund,
-    status: failureReason === null ? 'completed' : 'failed',
-    failureReason,
-    processingAt: refund.processingAt ?? at,
-    updatedAt: at,
-  };
-  const type = finished.status === 'completed' ? 'refund.completed' : 'refund.failed';
-  const event = newEvent(merchantId, type, serializeRefundRequest(finished));
-  const claim = options.claimKey?.(finished);
-  const result = await finishRefundInOneStatement(database, { id, merchantId, at, failureReason }, event, claim);
-  if (result === false || result === 'refund_not_pending') {
-    // worded from the refund as it is now: it may have moved since it was read
+  let refund = await getRefundRequestOrThrow(database, merchantId, id);
+  // a requested refund the worker approves meanwhile is tried once more, as the processing refund it now is
+  for (let attempt = 0; ; attempt += 1) {
+    const finished = await finishReadRefundNow(database, refund, outcome, options);
+    if (finished) return finished;
     const current = await getRefundRequestOrThrow(database, merchantId, id);
+    if (attempt === 0 && refund.status === 'requested' && current.status === 'processing') {
+      refund = current;
+      continue;
+    }
+    // worded from the refund as it is now: it may have moved since it was read
     throw errors.refundNotPending(
       `Refund request ${id} is ${current.status}; only a processing refund, or a requested one under the automatic policy, can be finished`,
       undefined,
       `This refund is ${current.status}; only a refund being processed can be finished.`,
     );
   }
+}
+
+/** finishRefundNow of the refund as it was read; null when it was not in that status any more. */
+async function finishReadRefundNow(
+  database: Db,
+  refund: RefundRequest,
+  outcome: ProviderOutcome,
+  options: { claimKey?: (refund: RefundRequest) => ClaimWithAnswer },
+): Promise<RefundRequest | null> {
+  const { id, merchantId } = refund;
+  const from = refund.status === 'requested' ? 'requested' : 'processing';
+  const at = now();
+  const failureReason = 'failureReason' in outcome ? outcome.failureReason : null;
+  const processing: RefundRequest = {
+    ...refund,
+    status: 'processing',
+    processingAt: refund.processingAt ?? at,
+    updatedAt: at,
+  };
+  const finished: RefundRequest = {
+    ...processing,
+    status: failureReason === null ? 'completed' : 'failed',
+    failureReason,
+  };
+  const type = finished.status === 'completed' ? 'refund.completed' : 'refund.failed';
+  // authorized on the spot: its approval is a transition of its own, with its event; the statement merges in
+  // the payment's metadata (lib/refunds/repository.ts)
+  const events = [
+    ...(from === 'requested'
+      ? [newEvent(merchantId, 'refund_request.approved', serializeRefundRequest(processing))]
+      : []),
+    newEvent(merchantId, type, serializeRefundRequest(finished)),
+  ];
+  const claim = options.claimKey?.(finished);
+  const result = await finishRefundInOneStatement(database, { id, merchantId, at, failureReason, from }, events, claim);
+  if (result === false || result === 'refund_not_pending') return null;
   if (claim && result !== true) settleClaim(result, claim);
   return finished;
 }

@@ -1,3 +1,4 @@
+import { ApiError } from '@/lib/api/errors';
 import { startRateLimits } from '@/lib/api/rate-limit';
 import { flushApiRequestLogs } from '@/lib/api-logs/service';
 import { db } from '@/lib/db';
@@ -5,7 +6,7 @@ import { stopStartedServersOnExit } from '@/lib/db/embedded';
 import { env, workerEnabled } from '@/lib/env';
 import { startWorker, type Worker } from '@/lib/jobs/worker';
 import { describeError, log } from '@/lib/log';
-import { seedDemo } from '@/lib/merchants/seed';
+import { configuredWebsites, seedDemo } from '@/lib/merchants/seed';
 import { stampClientAddresses } from './client-address';
 import { refuseUnservedMethods } from './http-methods';
 import { markShuttingDown } from './health';
@@ -22,18 +23,36 @@ export async function startServerProcess(): Promise<void> {
   // `npm run dev`: Ctrl-C stops the embedded database this server started (`npm start` leaves it running
   // for the other processes that may share it; `npm run sandbox -- db-stop` stops it)
   if (process.env.NODE_ENV === 'development') stopStartedServersOnExit();
+  let websites: string[];
+  try {
+    websites = configuredWebsites();
+  } catch (error) {
+    refuseToStart(error);
+  }
   try {
     const client = await db();
-    const seeded = await seedDemo(client);
+    const seeded = await seedDemo(client, websites);
     if (seeded.created) printDemoLogin(seeded);
     startRateLimits();
   } catch (error) {
+    // a website the account cannot take (past its limit) is a setting to fix, not a database to wait for
+    if (error instanceof ApiError) refuseToStart(error);
     // keep serving: /v1 answers 500 internal_error until the database is reachable, and /readyz says why
     log.error('database start-up failed', describeError(error));
     return;
   }
   if (workerEnabled() && !globalForStartup.sandboxWorker) globalForStartup.sandboxWorker = startWorker();
   stopWorkOnShutdown();
+}
+
+/**
+ * A setting the process cannot act on (SANDBOX_APPROVED_WEBSITES): it stops, saying why, rather than serve a CI
+ * job without the website the job needs.
+ */
+function refuseToStart(error: unknown): never {
+  // in words, whatever LOG_LEVEL says: the job's log must show why the server is gone
+  process.stderr.write(`\nRefusing to start: ${error instanceof Error ? error.message : String(error)}\n\n`);
+  process.exit(1);
 }
 
 /**

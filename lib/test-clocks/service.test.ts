@@ -189,13 +189,13 @@ describe('previewTestClockAdvance', () => {
       );
       const payment = await paidPayment(merchantId);
       await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 100 });
+      await authorizeAutomaticRefunds(client);
       // retried 5 minutes from now, as after a failed attempt
       await client.webhookDelivery.updateMany({
         where: { endpointId: endpoint.id },
         data: { nextAttemptAt: new Date(Date.now() + 5 * 60_000) },
       });
     }
-    await authorizeAutomaticRefunds(client);
     const deliveries = await client.webhookDelivery.count({ where: { endpoint: { merchantId: mover } } });
     expect(deliveries).toBeGreaterThan(0);
 

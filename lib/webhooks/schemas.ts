@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from '@/lib/api/parse';
+import { HTTP_URL_PATTERN, listQuerySchema } from '@/lib/api/parse';
 import { EVENT_TYPES } from '@/lib/events/types';
 import { faultsInput } from './faults';
 
@@ -12,8 +12,11 @@ const subscribedEvents = z
   .refine((events) => events.length === 1 || !events.includes('*'), '"*" already means every event type; give it alone')
   .meta({ uniqueItems: true });
 
+// lib/webhooks/url-policy.ts reads it: an absolute http or https URL (and then where it may point)
+const endpointUrl = z.string().min(1).max(2048).meta({ format: 'uri', pattern: HTTP_URL_PATTERN });
+
 export const createWebhookEndpointInput = z.strictObject({
-  url: z.string().min(1).max(2048),
+  url: endpointUrl,
   events: subscribedEvents,
   description: z.string().max(500).nullish(),
   faults: faultsInput.optional(),
@@ -25,7 +28,7 @@ export const listWebhookEndpointsQuery = listQuerySchema({});
 
 /** An update: every field optional, the omitted ones (and omitted `faults` fields) stay as they are. */
 export const updateWebhookEndpointInput = z.strictObject({
-  url: z.string().min(1).max(2048).optional(),
+  url: endpointUrl.optional(),
   events: subscribedEvents.optional(),
   description: z.string().max(500).nullish(),
   status: z.enum(['enabled', 'disabled']).optional(),

@@ -68,6 +68,29 @@ async function finish(steps: Steps, refundId: string, outcome: 'complete' | 'fai
   }
 }
 
+/**
+ * A refund canceled at once. The automatic policy's worker may approve it first (it is then no longer
+ * cancelable): a fresh refund is tried, a few times.
+ */
+async function cancelRefund(steps: Steps): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const refundId = await refund(steps, TEST_CARDS.succeeds);
+    try {
+      await callApi(steps.target, 'POST', `/v1/refund-requests/${refundId}/cancel`);
+      return;
+    } catch (error) {
+      if (!(error instanceof ApiCallError) || error.answer.code !== 'refund_not_cancelable' || attempt === 3)
+        throw error;
+    }
+  }
+}
+
+/** Why no API call can cause this event. */
+export const NOT_TRIGGERABLE: Partial<Record<EventType, string>> = {
+  'refund_request.declined':
+    'a refund is declined only by a person, in the dashboard (Settings: the manual refund policy), never through the API',
+};
+
 const TRIGGERS: Record<EventType, (steps: Steps) => Promise<unknown>> = {
   'checkout_session.completed': (steps) => pay(steps, TEST_CARDS.succeeds),
   'payment.succeeded': (steps) => pay(steps, TEST_CARDS.succeeds),
@@ -75,6 +98,12 @@ const TRIGGERS: Record<EventType, (steps: Steps) => Promise<unknown>> = {
   'checkout_session.expired': async (steps) =>
     callApi(steps.target, 'POST', `/v1/checkout-sessions/${await openSession(steps)}/expire`),
   'refund_request.created': (steps) => refund(steps, TEST_CARDS.succeeds),
+  // approved by the worker under the automatic policy, or on the spot by the test helper that completes it
+  'refund_request.approved': async (steps) => finish(steps, await refund(steps, TEST_CARDS.succeeds), 'complete'),
+  'refund_request.declined': async () => {
+    throw new Error(`refund_request.declined cannot be triggered: ${NOT_TRIGGERABLE['refund_request.declined']}`);
+  },
+  'refund_request.canceled': cancelRefund,
   'refund.completed': async (steps) => finish(steps, await refund(steps, TEST_CARDS.succeeds), 'complete'),
   'refund.failed': async (steps) => finish(steps, await refund(steps, TEST_CARDS.refundFails), 'fail'),
 };

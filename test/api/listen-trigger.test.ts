@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EVENT_TYPES } from '@/lib/events/types';
+import { NOT_TRIGGERABLE } from '@/scripts/cli/trigger';
 import { apiClient, createTestMerchant, eventually, sessionBody } from '../helpers';
 import { startTestReceiver, type TestReceiver } from '../support/webhook-receiver';
 
@@ -219,7 +220,7 @@ describe('listen', () => {
 });
 
 describe('trigger', () => {
-  it.each(EVENT_TYPES.map((type) => [type]))(
+  it.each(EVENT_TYPES.filter((type) => !(type in NOT_TRIGGERABLE)).map((type) => [type]))(
     '%s makes the calls that emit the event, and prints the ids',
     async (type) => {
       const { code, stdout, stderr } = await sandbox(['trigger', type, '--json']);
@@ -236,6 +237,14 @@ describe('trigger', () => {
       expect(about, JSON.stringify(printed)).toHaveLength(1);
     },
   );
+
+  it('says why an event no API call causes cannot be triggered', async () => {
+    const { code, stderr } = await sandbox(['trigger', 'refund_request.declined']);
+    expect([code, stderr]).toEqual([
+      1,
+      expect.stringContaining('refund_request.declined cannot be triggered: a refund is declined only by a person'),
+    ]);
+  });
 
   it('lists the event types when given another', async () => {
     const { code, stderr } = await sandbox(['trigger', 'payment.created']);

@@ -339,6 +339,8 @@ describe('every operation answers as documented', () => {
         'payment.succeeded',
         'checkout_session.completed',
         'refund_request.created',
+        'refund_request.approved',
+        'refund_request.canceled',
         'refund.completed',
         'refund.failed',
       ]),

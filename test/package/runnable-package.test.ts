@@ -144,10 +144,23 @@ describe('the runnable package', () => {
     const started = Date.now();
     server = spawn(
       process.execPath,
-      [path.join(installDir, 'node_modules', '.bin', 'sandbox-payments'), 'start', '--port', String(port)],
+      [
+        path.join(installDir, 'node_modules', '.bin', 'sandbox-payments'),
+        'start',
+        '--port',
+        String(port),
+        // a CI job's storefront, approved for the demo merchant with no person at hand
+        '--approved-website',
+        'ci.example.test:8080',
+      ],
       {
         cwd: installDir,
-        env: { ...packageEnv(), SANDBOX_API_KEY: API_KEY, LOG_LEVEL: 'warn' },
+        env: {
+          ...packageEnv(),
+          SANDBOX_API_KEY: API_KEY,
+          SANDBOX_APPROVED_WEBSITES: 'preview.example.test',
+          LOG_LEVEL: 'warn',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -179,8 +192,8 @@ describe('the runnable package', () => {
       currency: 'USD',
       items: [{ name: 'T-shirt', quantity: 2, unit_amount: 1500 }],
       amount: 3000,
-      return_url: 'https://shop.example.com/thanks',
-      cancel_url: 'https://shop.example.com/cart',
+      return_url: 'http://ci.example.test:8080/thanks',
+      cancel_url: 'https://preview.example.test/cart',
     });
     expect(session.status, JSON.stringify(session.json)).toBe(201);
     expect(session.json.url).toBe(`http://localhost:${port}/checkout/${session.json.id}`);
