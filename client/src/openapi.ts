@@ -1377,9 +1377,12 @@ export interface components {
             metadata?: {
                 [key: string]: string;
             };
+            /** @description Replaces the quantities the customer may choose, with the defaults of create; `{ "enabled": false }` sells one per payment */
             adjustable_quantity?: {
                 enabled: boolean;
+                /** @description The fewest they may choose (default 1); at most maximum, else `parameter_invalid` */
                 minimum?: number;
+                /** @description The most they may choose (default 99); the link’s amount × maximum at most 99,999,999, else `parameter_invalid` */
                 maximum?: number;
             };
         };
