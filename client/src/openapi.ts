@@ -279,7 +279,7 @@ export interface paths {
         put?: never;
         /**
          * Update a payment link
-         * @description Turns a link on or off, renames or redescribes it, or changes its metadata: given keys are set, a key given as `""` is removed, the others stay (at most 50 keys after the change). Its price never changes: customers pay what was advertised.
+         * @description Turns a link on or off, renames or redescribes it, changes the quantities a customer may choose, or changes its metadata: given keys are set, a key given as `""` is removed, the others stay (at most 50 keys after the change). An `adjustable_quantity` replaces the link’s, with the defaults and limits of create (`{ "enabled": false }` goes back to one per payment); the price times the new `maximum` must stay within one payment’s amount. The price and currency do not change here, as a Stripe payment link keeps its line item’s price: the price can be changed in the dashboard, where it is confirmed first. Checkout sessions already made keep the price and quantity they were made with.
          *
          *     Scope: `payment_links:write`. `Idempotency-Key` honoured when sent.
          */
@@ -1526,6 +1526,14 @@ export interface components {
             metadata?: {
                 [key: string]: string;
             };
+            /** @description Replaces the quantities the customer may choose, with the defaults of create; `{ "enabled": false }` sells one per payment */
+            adjustable_quantity?: {
+                enabled: boolean;
+                /** @description The fewest they may choose (default 1); at most maximum, else `parameter_invalid` */
+                minimum?: number;
+                /** @description The most they may choose (default 99); the link’s amount × maximum at most 99,999,999, else `parameter_invalid` */
+                maximum?: number;
+            };
         };
         CreateWebhookEndpointRequest: {
             /**
@@ -2301,8 +2309,8 @@ export interface operations {
                      *         "cart_id": "cart_5521"
                      *       },
                      *       "customer_email": "jenny.rosen@example.com",
-                     *       "expires_at": "2026-11-20T15:34:05.421Z",
-                     *       "created_at": "2026-11-20T15:04:05.421Z"
+                     *       "expires_at": "2026-11-20T15:34:05.377Z",
+                     *       "created_at": "2026-11-20T15:04:05.377Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CheckoutSession"];
@@ -2524,7 +2532,7 @@ export interface operations {
                      *           "customer_email": "jenny.rosen@example.com",
                      *           "canceled_at": null,
                      *           "cancellation_reason": null,
-                     *           "created_at": "2026-11-20T15:04:05.251Z"
+                     *           "created_at": "2026-11-20T15:04:05.215Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -2677,7 +2685,7 @@ export interface operations {
                      *       "customer_email": "jenny.rosen@example.com",
                      *       "canceled_at": null,
                      *       "cancellation_reason": null,
-                     *       "created_at": "2026-11-20T15:04:05.251Z"
+                     *       "created_at": "2026-11-20T15:04:05.215Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -2840,7 +2848,7 @@ export interface operations {
                      *       "customer_email": "jenny.rosen@example.com",
                      *       "canceled_at": null,
                      *       "cancellation_reason": null,
-                     *       "created_at": "2026-11-20T15:04:05.615Z"
+                     *       "created_at": "2026-11-20T15:04:05.612Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -3056,9 +3064,9 @@ export interface operations {
                      *         "cart_id": "cart_5521"
                      *       },
                      *       "customer_email": "jenny.rosen@example.com",
-                     *       "canceled_at": "2026-11-20T15:04:05.912Z",
+                     *       "canceled_at": "2026-11-20T15:04:05.744Z",
                      *       "cancellation_reason": "requested_by_merchant",
-                     *       "created_at": "2026-11-20T15:04:05.889Z"
+                     *       "created_at": "2026-11-20T15:04:05.713Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -3258,8 +3266,8 @@ export interface operations {
                      *           "reason": "One T-shirt returned",
                      *           "failure_reason": null,
                      *           "metadata": {},
-                     *           "created_at": "2026-11-20T15:04:05.940Z",
-                     *           "updated_at": "2026-11-20T15:04:05.940Z"
+                     *           "created_at": "2026-11-20T15:04:05.757Z",
+                     *           "updated_at": "2026-11-20T15:04:05.757Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -3404,8 +3412,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.940Z",
-                     *       "updated_at": "2026-11-20T15:04:05.940Z"
+                     *       "created_at": "2026-11-20T15:04:05.757Z",
+                     *       "updated_at": "2026-11-20T15:04:05.757Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3429,8 +3437,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.940Z",
-                     *       "updated_at": "2026-11-20T15:04:05.940Z"
+                     *       "created_at": "2026-11-20T15:04:05.757Z",
+                     *       "updated_at": "2026-11-20T15:04:05.757Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3620,8 +3628,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.940Z",
-                     *       "updated_at": "2026-11-20T15:04:05.940Z"
+                     *       "created_at": "2026-11-20T15:04:05.757Z",
+                     *       "updated_at": "2026-11-20T15:04:05.757Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3759,8 +3767,8 @@ export interface operations {
                      *       "reason": "One T-shirt returned",
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:05.940Z",
-                     *       "updated_at": "2026-11-20T15:04:06.039Z"
+                     *       "created_at": "2026-11-20T15:04:05.757Z",
+                     *       "updated_at": "2026-11-20T15:04:05.795Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -3966,7 +3974,7 @@ export interface operations {
                      *             "minimum": 1,
                      *             "maximum": 10
                      *           },
-                     *           "created_at": "2026-11-20T15:04:06.283Z"
+                     *           "created_at": "2026-11-20T15:04:06.061Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -4130,7 +4138,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:06.283Z"
+                     *       "created_at": "2026-11-20T15:04:06.061Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -4163,7 +4171,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:06.283Z"
+                     *       "created_at": "2026-11-20T15:04:06.061Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -4347,7 +4355,7 @@ export interface operations {
                      *         "minimum": 1,
                      *         "maximum": 10
                      *       },
-                     *       "created_at": "2026-11-20T15:04:06.283Z"
+                     *       "created_at": "2026-11-20T15:04:06.061Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
@@ -4464,7 +4472,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "active": false
+                 *       "active": false,
+                 *       "adjustable_quantity": {
+                 *         "enabled": true,
+                 *         "minimum": 1,
+                 *         "maximum": 20
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["UpdatePaymentLinkRequest"];
@@ -4497,15 +4510,15 @@ export interface operations {
                      *       "adjustable_quantity": {
                      *         "enabled": true,
                      *         "minimum": 1,
-                     *         "maximum": 10
+                     *         "maximum": 20
                      *       },
-                     *       "created_at": "2026-11-20T15:04:06.283Z"
+                     *       "created_at": "2026-11-20T15:04:06.061Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentLink"];
                 };
             };
-            /** @description `invalid_json`: The body is not valid JSON, not UTF-8, or not a JSON object. `idempotency_key_invalid`: The Idempotency-Key is not 1–255 printable ASCII characters. `parameter_invalid`: A parameter has the wrong type, format or range; param names it. `parameter_unknown`: The body or query has a field the endpoint does not take; param names it */
+            /** @description `invalid_json`: The body is not valid JSON, not UTF-8, or not a JSON object. `idempotency_key_invalid`: The Idempotency-Key is not 1–255 printable ASCII characters. `parameter_missing`: A required parameter is absent; param names it (a dotted path, e.g. items.2.quantity). `parameter_invalid`: A parameter has the wrong type, format or range; param names it. `parameter_unknown`: The body or query has a field the endpoint does not take; param names it */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4515,7 +4528,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "invalid_json" | "idempotency_key_invalid" | "parameter_invalid" | "parameter_unknown";
+                            code?: "invalid_json" | "idempotency_key_invalid" | "parameter_missing" | "parameter_invalid" | "parameter_unknown";
                         };
                     };
                 };
@@ -4700,7 +4713,7 @@ export interface operations {
                      *             "shuffle": true,
                      *             "seed": 42
                      *           },
-                     *           "created_at": "2026-11-20T15:04:06.369Z"
+                     *           "created_at": "2026-11-20T15:04:06.204Z"
                      *         }
                      *       ],
                      *       "has_more": false
@@ -4855,7 +4868,7 @@ export interface operations {
                      *         "seed": null
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:06.369Z"
+                     *       "created_at": "2026-11-20T15:04:06.204Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -4886,7 +4899,7 @@ export interface operations {
                      *         "seed": null
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAx",
-                     *       "created_at": "2026-11-20T15:04:06.369Z"
+                     *       "created_at": "2026-11-20T15:04:06.204Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -5067,7 +5080,7 @@ export interface operations {
                      *         "shuffle": true,
                      *         "seed": 42
                      *       },
-                     *       "created_at": "2026-11-20T15:04:06.369Z"
+                     *       "created_at": "2026-11-20T15:04:06.204Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -5221,7 +5234,7 @@ export interface operations {
                      *         "shuffle": true,
                      *         "seed": 42
                      *       },
-                     *       "created_at": "2026-11-20T15:04:06.369Z"
+                     *       "created_at": "2026-11-20T15:04:06.204Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -5549,7 +5562,7 @@ export interface operations {
                      *         "seed": 42
                      *       },
                      *       "secret": "whsec_c2FuZGJveCBleGFtcGxlIHNlY3JldCAy",
-                     *       "created_at": "2026-11-20T15:04:06.369Z"
+                     *       "created_at": "2026-11-20T15:04:06.204Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -5739,7 +5752,7 @@ export interface operations {
                      *           "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *           "object": "event",
                      *           "type": "checkout_session.completed",
-                     *           "created_at": "2026-11-20T15:04:05.890Z",
+                     *           "created_at": "2026-11-20T15:04:05.714Z",
                      *           "data": {
                      *             "object": {
                      *               "id": "cs_qo6hnIK5d04IiyiSeuGH18o5",
@@ -5760,8 +5773,8 @@ export interface operations {
                      *               },
                      *               "order_id": "ord_oNnyfdRH56MqViaHpyjT4B6F",
                      *               "cancel_url": "https://shop.example.com/cart",
-                     *               "created_at": "2026-11-20T15:04:05.856Z",
-                     *               "expires_at": "2026-11-20T15:34:05.856Z",
+                     *               "created_at": "2026-11-20T15:04:05.699Z",
+                     *               "expires_at": "2026-11-20T15:34:05.699Z",
                      *               "payment_id": "pay_3ZhUWkeqVJupHQxJcnt3Hhs1",
                      *               "return_url": "https://shop.example.com/thanks",
                      *               "tax_amount": 250,
@@ -5905,7 +5918,7 @@ export interface operations {
                      *
                      *     id: evt_37Z8suN9DqNCAyBzjyoBPwzF
                      *     event: checkout_session.expired
-                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:05.476Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:05.421Z","expires_at":"2026-11-20T15:34:05.421Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","capture_method":"automatic","customer_email":"jenny.rosen@example.com","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
+                     *     data: {"id":"evt_37Z8suN9DqNCAyBzjyoBPwzF","object":"event","type":"checkout_session.expired","created_at":"2026-11-20T15:04:05.420Z","data":{"object":{"id":"cs_JzIeBxlTZDRlujd7JNzRObHg","url":"http://localhost:3000/checkout/cs_JzIeBxlTZDRlujd7JNzRObHg","items":[{"name":"T-shirt","quantity":2,"unit_amount":1500}],"amount":3750,"object":"checkout_session","status":"expired","currency":"USD","metadata":{"cart_id":"cart_5521"},"order_id":"ord_Acl7PRgzfj485YCaVDmhXRJ1","cancel_url":"https://shop.example.com/cart","created_at":"2026-11-20T15:04:05.377Z","expires_at":"2026-11-20T15:34:05.377Z","payment_id":null,"return_url":"https://shop.example.com/thanks","tax_amount":250,"environment":"sandbox","capture_method":"automatic","customer_email":"jenny.rosen@example.com","payment_status":"unpaid","order_reference":"order-1002","payment_methods":["card","usdc"],"shipping_amount":500}}}
                      */
                     "text/event-stream": string;
                 };
@@ -6013,7 +6026,7 @@ export interface operations {
                      *       "id": "evt_6Mq3Wz8Kr1Tv5Nx2Lp9Hc4Yd",
                      *       "object": "event",
                      *       "type": "checkout_session.completed",
-                     *       "created_at": "2026-11-20T15:04:05.890Z",
+                     *       "created_at": "2026-11-20T15:04:05.714Z",
                      *       "data": {
                      *         "object": {
                      *           "id": "cs_qo6hnIK5d04IiyiSeuGH18o5",
@@ -6034,8 +6047,8 @@ export interface operations {
                      *           },
                      *           "order_id": "ord_oNnyfdRH56MqViaHpyjT4B6F",
                      *           "cancel_url": "https://shop.example.com/cart",
-                     *           "created_at": "2026-11-20T15:04:05.856Z",
-                     *           "expires_at": "2026-11-20T15:34:05.856Z",
+                     *           "created_at": "2026-11-20T15:04:05.699Z",
+                     *           "expires_at": "2026-11-20T15:34:05.699Z",
                      *           "payment_id": "pay_3ZhUWkeqVJupHQxJcnt3Hhs1",
                      *           "return_url": "https://shop.example.com/thanks",
                      *           "tax_amount": 250,
@@ -6213,7 +6226,7 @@ export interface operations {
                      *       "customer_email": "jenny.rosen@example.com",
                      *       "canceled_at": null,
                      *       "cancellation_reason": null,
-                     *       "created_at": "2026-11-20T15:04:05.251Z"
+                     *       "created_at": "2026-11-20T15:04:05.215Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -6411,8 +6424,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": null,
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:06.048Z",
-                     *       "updated_at": "2026-11-20T15:04:06.184Z"
+                     *       "created_at": "2026-11-20T15:04:05.809Z",
+                     *       "updated_at": "2026-11-20T15:04:05.932Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -6615,8 +6628,8 @@ export interface operations {
                      *       "reason": null,
                      *       "failure_reason": "Card account closed",
                      *       "metadata": {},
-                     *       "created_at": "2026-11-20T15:04:06.112Z",
-                     *       "updated_at": "2026-11-20T15:04:06.205Z"
+                     *       "created_at": "2026-11-20T15:04:05.837Z",
+                     *       "updated_at": "2026-11-20T15:04:05.957Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RefundRequest"];
@@ -6795,7 +6808,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:04:06.469Z",
+                     *       "now": "2026-11-20T15:04:06.293Z",
                      *       "offset_seconds": 0
                      *     }
                      */
@@ -6913,7 +6926,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-20T15:35:06.479Z",
+                     *       "now": "2026-11-20T15:35:06.302Z",
                      *       "offset_seconds": 1860
                      *     }
                      */

@@ -16,10 +16,13 @@ export type PayLinkState = { message: string | null };
 export function PayButton({
   action,
   label,
+  price,
   quantity,
 }: {
   action: (state: PayLinkState, form: FormData) => Promise<PayLinkState>;
   label: string;
+  /** the price the page shows, in minor units: sent back, so a price changed since is not charged unseen */
+  price: number;
   /** the link's adjustable_quantity: the customer chooses how many, and the button says the total */
   quantity?: { minimum: number; maximum: number; unitAmount: number; currency: string };
 }) {
@@ -29,6 +32,7 @@ export function PayButton({
   const valid = !quantity || (Number.isInteger(chosen) && chosen >= quantity.minimum && chosen <= quantity.maximum);
   return (
     <form action={formAction} className="space-y-3">
+      <input type="hidden" name="price" value={price} />
       {state.message && <Notice tone="danger">{state.message}</Notice>}
       {quantity && (
         <TextField

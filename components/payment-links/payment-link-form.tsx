@@ -8,6 +8,7 @@ import { SelectField, TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { TextAreaField } from '@/components/ui/textarea-field';
 import { AmountUnderstood } from '@/components/dashboard/amount-understood';
+import { QuantityFields } from './quantity-fields';
 import type { FormState } from '@/lib/dashboard/form-state';
 import type { PaymentLinkField } from '@/lib/payment-links/dashboard-form';
 
@@ -48,10 +49,11 @@ export function PaymentLinkForm({
   // starts with the account's methods ticked: choosing is taking some away, and saving at once works
   const [methods, setMethods] = useState<Method[]>(approvedMethods);
   const { errorOf, markEdited } = useFieldErrors(state);
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
-    markEdited(name === 'quantityMinimum' || name === 'quantityMaximum' ? 'quantity' : name);
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-  };
+  const set =
+    (name: 'name' | 'description' | 'amount' | 'afterPaymentUrl') => (event: { target: { value: string } }) => {
+      markEdited(name);
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+    };
   const automatic = approvedMethods.filter((method) => takes(method, currency));
 
   return (
@@ -173,45 +175,25 @@ export function PaymentLinkForm({
         )}
       </fieldset>
 
-      <fieldset aria-describedby={errorOf('quantity') ? 'link-quantity-error' : undefined}>
-        <legend className="text-sm font-medium text-gray-700">Quantity</legend>
-        <Choice
-          className="mt-2"
-          name="adjustableQuantity"
-          checked={adjustable}
-          onChange={(event) => {
-            markEdited('quantity');
-            setAdjustable(event.target.checked);
-          }}
-          label="Let customers choose the quantity"
-          description="They pay for as many as they choose, within your range. Otherwise each payment buys one."
-        />
-        {adjustable && (
-          <div className="mt-3 grid grid-cols-2 gap-3 pl-7">
-            <TextField
-              id="link-quantity-minimum"
-              name="quantityMinimum"
-              label="Least"
-              inputMode="numeric"
-              value={values.quantityMinimum}
-              onChange={set('quantityMinimum')}
-            />
-            <TextField
-              id="link-quantity-maximum"
-              name="quantityMaximum"
-              label="Most"
-              inputMode="numeric"
-              value={values.quantityMaximum}
-              onChange={set('quantityMaximum')}
-            />
-          </div>
-        )}
-        {errorOf('quantity') && (
-          <p id="link-quantity-error" className="mt-2 text-sm text-red-700">
-            {errorOf('quantity')}
-          </p>
-        )}
-      </fieldset>
+      <QuantityFields
+        idPrefix="link"
+        adjustable={adjustable}
+        onAdjustableChange={(checked) => {
+          markEdited('quantity');
+          setAdjustable(checked);
+        }}
+        minimum={values.quantityMinimum}
+        maximum={values.quantityMaximum}
+        onRangeChange={(range) => {
+          markEdited('quantity');
+          setValues((current) => ({
+            ...current,
+            quantityMinimum: range.minimum ?? current.quantityMinimum,
+            quantityMaximum: range.maximum ?? current.quantityMaximum,
+          }));
+        }}
+        error={errorOf('quantity')}
+      />
 
       <TextField
         id="link-after-payment"

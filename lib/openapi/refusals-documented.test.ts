@@ -107,9 +107,11 @@ describe('the document states the rules the server keeps', () => {
     expect(session.amount.description).toMatch(/a total outside 1–99,999,999 is `parameter_invalid`/);
     const card = bodyOf('/v1/test-helpers/checkout-sessions/{id}/pay').oneOf.map(resolve)[0].properties.card_number;
     expect(card.description).toMatch(/must pass the Luhn check/);
-    const quantity = bodyOf('/v1/payment-links').properties.adjustable_quantity;
-    expect(quantity.properties.minimum.description).toMatch(/at most maximum/);
-    expect(quantity.properties.maximum.description).toMatch(/amount × maximum at most 99,999,999/);
+    for (const path of ['/v1/payment-links', '/v1/payment-links/{id}']) {
+      const quantity = bodyOf(path).properties.adjustable_quantity;
+      expect(quantity.properties.minimum.description).toMatch(/at most maximum/);
+      expect(quantity.properties.maximum.description).toMatch(/amount × maximum at most 99,999,999/);
+    }
     expect(bodyOf('/v1/webhook-endpoints/{id}').properties.events.description).toMatch(/`"\*"` stands alone/);
   });
 });

@@ -55,6 +55,11 @@ export const REQUEST_FIELD_NOTES: Record<string, Record<string, string>> = {
     active: 'false stops the link taking payments, true starts it again',
     metadata:
       'Merged into the link’s: given keys are set, a key given as "" is removed, the others stay; at most 50 keys after the merge',
+    adjustable_quantity:
+      'Replaces the quantities the customer may choose, with the defaults of create; `{ "enabled": false }` sells one per payment',
+    'adjustable_quantity.minimum': 'The fewest they may choose (default 1); at most maximum, else `parameter_invalid`',
+    'adjustable_quantity.maximum':
+      'The most they may choose (default 99); the link’s amount × maximum at most 99,999,999, else `parameter_invalid`',
   },
   CreateWebhookEndpointRequest: {
     url: 'Where to POST events: http or https, not a private address (unless the server allows them)',

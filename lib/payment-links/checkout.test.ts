@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
-import { createCheckoutSession } from '@/lib/checkout-sessions/service';
+import { createCheckoutSession, getCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { createMerchant, removeWebsite, setPaymentMethods } from '@/lib/merchants/service';
 import { payCheckoutSession } from '@/lib/payments/pay';
@@ -90,6 +90,35 @@ describe('"Pay" on a link', () => {
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(limit);
     // another customer is not held up by this one
     expect(await startPaymentLinkCheckout(client, link.id, '198.51.100.251')).toMatchObject({ ok: true });
+  });
+
+  it('keeps the price a checkout was started with after the link’s price changes; the next one pays the new', async () => {
+    const client = await db();
+    const link = await makeLink({ adjustable_quantity: { enabled: true, maximum: 5 } });
+    const before = await startPaymentLinkCheckout(client, link.id, null, { quantity: 2, shownPrice: 2500 });
+    if (!before.ok) throw new Error(before.reason);
+    await updatePaymentLink(client, merchantId, link.id, { amount: 3000, adjustable_quantity: { enabled: false } });
+
+    const after = await started(link.id);
+    expect(after).toMatchObject({ amount: 3000, items: [{ quantity: 1, unitAmount: 3000 }] });
+    const { payment } = await payCheckoutSession(client, null, before.session.id, card);
+    expect(payment).toMatchObject({ status: 'succeeded', amount: 5000 });
+    expect((await getCheckoutSession(client, merchantId, before.session.id))?.items).toMatchObject([
+      { quantity: 2, unitAmount: 2500 },
+    ]);
+  });
+
+  it('refuses a price the customer’s page no longer shows, without using up a number', async () => {
+    const client = await db();
+    const link = await makeLink();
+    await updatePaymentLink(client, merchantId, link.id, { amount: 3000 });
+    expect(await startPaymentLinkCheckout(client, link.id, null, { shownPrice: 2500 })).toEqual({
+      ok: false,
+      reason: 'price_changed',
+    });
+    expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(0);
+    const outcome = await startPaymentLinkCheckout(client, link.id, null, { shownPrice: 3000 });
+    expect(outcome.ok && outcome.session).toMatchObject({ orderReference: `${link.id}-1`, amount: 3000 });
   });
 
   it('refuses an inactive or unknown link and makes nothing', async () => {

@@ -53,9 +53,10 @@ export type PaymentLinkCheckout =
   | { ok: true; session: CheckoutSessionWithItems }
   /**
    * inactive: the merchant turned it off; unavailable: the merchant's settings no longer allow paying it;
-   * quantity_invalid: a quantity the link does not offer (nothing is written, the order number is not taken)
+   * quantity_invalid: a quantity the link does not offer; price_changed: the merchant changed the price since
+   * the customer's page showed it (for either, nothing is written and the order number is not taken)
    */
-  | { ok: false; reason: 'not_found' | 'inactive' | 'unavailable' | 'quantity_invalid' }
+  | { ok: false; reason: 'not_found' | 'inactive' | 'unavailable' | 'quantity_invalid' | 'price_changed' }
   /** too many checkouts from this client address lately: each one writes an order and a session */
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
@@ -72,9 +73,13 @@ export async function startPaymentLinkCheckout(
   database: Db,
   linkId: string,
   clientAddress: string | null,
-  /** how many the customer chose, when the link lets them (adjustable_quantity); else one */
-  quantity = 1,
+  /**
+   * what the customer's page sent: how many they chose, when the link lets them (adjustable_quantity; else
+   * one), and the price it showed them, so that a price changed meanwhile is shown before it is charged
+   */
+  choice: { quantity?: number; shownPrice?: number } = {},
 ): Promise<PaymentLinkCheckout> {
+  const { quantity = 1, shownPrice } = choice;
   if (!isId('paymentLink', linkId)) return { ok: false, reason: 'not_found' };
   if (clientAddress) {
     const verdict = await takeHits(database, [{ rule: throttles.linkCheckoutPerAddress(), who: clientAddress }]);
@@ -87,8 +92,11 @@ export async function startPaymentLinkCheckout(
         const exists = await paymentLinkExists(tx, linkId);
         return { ok: false, reason: exists ? 'inactive' : 'not_found' };
       }
+      // read after the order number's UPDATE locked the row: a price change waits for this checkout, or went first
       const link = await findPaymentLinkById(tx, linkId);
       // thrown, so the transaction gives the order number back
+      if (shownPrice !== undefined && shownPrice !== link.amount)
+        throw errors.parameterInvalid(`The price is now ${link.amount}, not ${shownPrice}`, 'price');
       if (!quantityAllowed(link, quantity))
         throw errors.parameterInvalid(`Quantity ${quantity} is not offered`, 'quantity');
       const merchant = await getMerchantOrThrow(tx, link.merchantId);
@@ -128,6 +136,7 @@ export async function startPaymentLinkCheckout(
   } catch (error) {
     if (error instanceof ApiError && UNAVAILABLE.has(error.code)) return { ok: false, reason: 'unavailable' };
     if (error instanceof ApiError && error.param === 'quantity') return { ok: false, reason: 'quantity_invalid' };
+    if (error instanceof ApiError && error.param === 'price') return { ok: false, reason: 'price_changed' };
     throw error;
   }
 }

@@ -3,8 +3,9 @@ import { AMOUNT_FORMAT, readMajorAmount } from '@/lib/dashboard/amount-input';
 import { formRefusal, refused, type FormState } from '@/lib/dashboard/form-state';
 import type { Db } from '@/lib/db';
 import type { PaymentLink } from '@/lib/generated/prisma/client';
-import { createPaymentLinkInput, updatePaymentLinkInput } from './schemas';
-import { createPaymentLink, updatePaymentLink } from './service';
+import { formatMoney } from '@/lib/money';
+import { createPaymentLinkInput, updatePaymentLinkWithPriceInput } from './schemas';
+import { createPaymentLink, getPaymentLinkOrThrow, updatePaymentLink } from './service';
 
 // The dashboard's payment link forms keep the API's rules by going through the same schemas and service
 // as /v1/payment-links; this file turns typing into that input, and puts the service's refusals by the field.
@@ -23,6 +24,15 @@ export type PaymentLinkFormInput = {
   afterPaymentUrl: string;
   /** adjustable_quantity as typed, or null for a quantity of one */
   quantity?: { minimum: string; maximum: string } | null;
+};
+
+/** The edit form of a link's page: its words, its price (in the link's currency) and the quantities offered. */
+export type PaymentLinkEditInput = {
+  name: string;
+  description: string;
+  /** major units as typed, read as on the new link's form */
+  amount: string;
+  quantity: { minimum: string; maximum: string } | null;
 };
 
 const PARAM_FIELDS: Record<string, PaymentLinkField> = {
@@ -60,15 +70,7 @@ export async function createPaymentLinkFromForm(
     description: form.description.trim() || null,
     ...(form.paymentMethods ? { payment_methods: form.paymentMethods } : {}),
     after_payment_url: form.afterPaymentUrl.trim() || null,
-    ...(form.quantity
-      ? {
-          adjustable_quantity: {
-            enabled: true,
-            minimum: wholeNumber(form.quantity.minimum),
-            maximum: wholeNumber(form.quantity.maximum),
-          },
-        }
-      : {}),
+    ...(form.quantity ? { adjustable_quantity: quantityInput(form.quantity) } : {}),
   });
   if (!parsed.success) {
     const errors = fieldErrorsOf(parsed.error);
@@ -83,20 +85,47 @@ export async function createPaymentLinkFromForm(
   }
 }
 
+/**
+ * Saves the edit form. A price that differs from the link's is its new price (the form asked the merchant to
+ * confirm it first): customers who open the link from now on pay it, checkouts already started keep theirs.
+ */
 export async function updatePaymentLinkFromForm(
   database: Db,
   merchantId: string,
   linkId: string,
-  form: { name: string; description: string },
+  form: PaymentLinkEditInput,
 ): Promise<FormState<PaymentLinkField>> {
-  const parsed = updatePaymentLinkInput.safeParse({ name: form.name, description: form.description.trim() || null });
-  if (!parsed.success) return refused(fieldErrorsOf(parsed.error));
+  let link: PaymentLink;
   try {
-    await updatePaymentLink(database, merchantId, linkId, parsed.data);
-    return { status: 'ok', message: 'Saved. Customers see the new name and description at once.' };
+    link = await getPaymentLinkOrThrow(database, merchantId, linkId);
   } catch (error) {
     return formRefusal(error, PARAM_FIELDS);
   }
+  const price = readMajorAmount(form.amount, link.currency);
+  const newPrice = 'amount' in price && price.amount !== link.amount ? price.amount : undefined;
+  const parsed = updatePaymentLinkWithPriceInput.safeParse({
+    name: form.name,
+    description: form.description.trim() || null,
+    // an unreadable price goes as null, which the schema refuses beside the other fields' problems
+    ...('amount' in price ? { amount: newPrice } : { amount: null }),
+    adjustable_quantity: form.quantity ? quantityInput(form.quantity) : { enabled: false },
+  });
+  if (!parsed.success) {
+    const errors = fieldErrorsOf(parsed.error);
+    if ('error' in price && price.error !== AMOUNT_FORMAT) errors.amount = price.error;
+    return refused(errors);
+  }
+  try {
+    await updatePaymentLink(database, merchantId, linkId, parsed.data);
+  } catch (error) {
+    return formRefusal(error, PARAM_FIELDS);
+  }
+  if (newPrice === undefined) return { status: 'ok', message: 'Saved. Customers see the changes at once.' };
+  const before = formatMoney(link.amount, link.currency);
+  return {
+    status: 'ok',
+    message: `Saved. Customers who open the link from now on pay ${formatMoney(newPrice, link.currency)}; checkouts already started keep ${before}.`,
+  };
 }
 
 /** Turns a link off (customers are told it is no longer available) or back on. */
@@ -117,6 +146,11 @@ export async function setPaymentLinkActive(
   } catch (error) {
     return formRefusal(error, PARAM_FIELDS);
   }
+}
+
+/** The quantity range as typed, as adjustable_quantity; an unreadable number goes as null, which is refused. */
+function quantityInput(typed: { minimum: string; maximum: string }) {
+  return { enabled: true, minimum: wholeNumber(typed.minimum), maximum: wholeNumber(typed.maximum) };
 }
 
 /** "3" → 3; anything else goes to the schema as null, which refuses it. */

@@ -66,11 +66,15 @@ export const updatePaymentLinkOperation = operation({
   tag: 'Payment links',
   summary: 'Update a payment link',
   description:
-    'Turns a link on or off, renames or redescribes it, or changes its metadata: given keys are set, a key given as `""` is removed, the others stay (at most 50 keys after the change). Its price never changes: customers pay what was advertised.',
+    'Turns a link on or off, renames or redescribes it, changes the quantities a customer may choose, or changes its metadata: given keys are set, a key given as `""` is removed, the others stay (at most 50 keys after the change). An `adjustable_quantity` replaces the link’s, with the defaults and limits of create (`{ "enabled": false }` goes back to one per payment); the price times the new `maximum` must stay within one payment’s amount. The price and currency do not change here, as a Stripe payment link keeps its line item’s price: the price can be changed in the dashboard, where it is confirmed first. Checkout sessions already made keep the price and quantity they were made with.',
   scope: 'payment_links:write',
   idempotency: 'optional',
   pathId: 'paymentLink',
-  body: { schema: updatePaymentLinkInput, required: true, example: { active: false } },
+  body: {
+    schema: updatePaymentLinkInput,
+    required: true,
+    example: { active: false, adjustable_quantity: { enabled: true, minimum: 1, maximum: 20 } },
+  },
   success: { status: 200, schema: paymentLinkObject },
   errors: [],
 });

@@ -6,6 +6,7 @@ import type { Db } from '@/lib/db';
 import { cte, params, permitted, raw, runWrite, sql as statementSql, write } from '@/lib/db/statement';
 import { countLimit } from '@/lib/db/page';
 import type { PaymentLink, Prisma } from '@/lib/generated/prisma/client';
+import { MAX_AMOUNT } from '@/lib/money';
 import { Currency, PaymentMethod } from '@/lib/generated/prisma/enums';
 import {
   type ClaimOutcome,
@@ -112,6 +113,10 @@ export type PaymentLinkChanges = {
   /** null clears it */
   description?: string | null;
   active?: boolean;
+  /** a new price: sessions already made keep theirs */
+  amount?: number;
+  /** the quantities offered, replaced; both null for a quantity of one */
+  quantity?: { minimum: number | null; maximum: number | null };
   /** merged into the link's: `set` keys are set, `remove` keys removed, the others stay */
   metadata: { set: Metadata; remove: string[] };
   /** null when nothing changes (an update with an empty body still answers, and stores its answer) */
@@ -148,16 +153,22 @@ const linkColumns = (table = '') => {
 };
 
 // A link's update as two CTEs. `locked` locks the row first (FOR UPDATE waits for a concurrent update and
-// reads its result) and merges its metadata there, so two concurrent updates with different keys both keep
-// theirs (a merge of a value read earlier would lose one); `changed` writes that merge and the other fields,
-// only while the merged metadata keeps within the key limit (Stripe's rule), so an update over it changes
-// nothing.
+// reads its result) and works out there the metadata merged and the price and quantities as they will be, so
+// two concurrent updates with different keys both keep theirs (a merge of a value read earlier would lose one),
+// and a new price checked against the largest quantity is checked against the one a concurrent update just set;
+// `changed` writes them and the other fields, only while the merged metadata keeps within the key limit
+// (Stripe's rule) and the price times the largest quantity is still one payment's amount, so an update past
+// either changes nothing.
 type UpdateValues = {
   linkId: string;
   name: string | null;
   setsDescription: boolean;
   description: string | null;
   active: boolean | null;
+  amount: number | null;
+  setsQuantity: boolean;
+  quantityMinimum: number | null;
+  quantityMaximum: number | null;
   metadataSet: string;
   metadataRemove: string[];
   updatedAt: Date | null;
@@ -171,6 +182,10 @@ const u = params<UpdateValues>({
   setsDescription: 'boolean',
   description: 'text',
   active: 'boolean',
+  amount: 'int',
+  setsQuantity: 'boolean',
+  quantityMinimum: 'int',
+  quantityMaximum: 'int',
   metadataSet: 'jsonb',
   metadataRemove: 'text[]',
   updatedAt: 'timestamptz',
@@ -180,9 +195,16 @@ const u = params<UpdateValues>({
 const locked = cte(
   'locked',
   statementSql`
-  SELECT "id", (("metadata" || ${u.metadataSet}) - ${u.metadataRemove}) AS "metadata" FROM "payment_links"
+  SELECT "id", (("metadata" || ${u.metadataSet}) - ${u.metadataRemove}) AS "metadata",
+    coalesce(${u.amount}, "amount") AS "amount",
+    CASE WHEN ${u.setsQuantity} THEN ${u.quantityMinimum} ELSE "quantity_minimum" END AS "quantity_minimum",
+    CASE WHEN ${u.setsQuantity} THEN ${u.quantityMaximum} ELSE "quantity_maximum" END AS "quantity_maximum"
+  FROM "payment_links"
   WHERE "id" = ${u.linkId} FOR UPDATE`,
 );
+
+// the largest payment the link would ask for; null (no limit to pass) for a quantity of one
+const largestPayment = statementSql`l."amount"::bigint * l."quantity_maximum"`;
 
 const changed = cte(
   'changed',
@@ -191,12 +213,22 @@ const changed = cte(
     "name" = coalesce(${u.name}, "name"),
     "description" = CASE WHEN ${u.setsDescription} THEN ${u.description} ELSE "description" END,
     "active" = coalesce(${u.active}, "active"),
+    "amount" = l."amount",
+    "quantity_minimum" = l."quantity_minimum",
+    "quantity_maximum" = l."quantity_maximum",
     "metadata" = l."metadata",
     "updated_at" = coalesce(${u.updatedAt}, "payment_links"."updated_at")
   FROM ${locked} AS l, ${permitted}
   WHERE "payment_links"."id" = l."id" AND (SELECT count(*) FROM jsonb_object_keys(l."metadata")) <= ${raw(METADATA_MAX_KEYS)}
+    AND coalesce(${largestPayment} <= ${raw(MAX_AMOUNT)}, true)
   RETURNING ${raw(linkColumns('payment_links'))}`,
 );
+
+/**
+ * Why an update changed nothing: its merged metadata would have more keys than allowed, or its price times the
+ * largest quantity offered would be more than one payment can be.
+ */
+export type UpdateRefusal = 'amount_limit' | 'metadata_limit';
 
 /**
  * Where the answer an update stores has the link's metadata, which only its statement knows (merged): a value
@@ -208,11 +240,17 @@ export const METADATA_IN_ANSWER = `metadata-${randomBytes(16).toString('hex')}`;
 // METADATA_IN_ANSWER, so the answer is exactly the link this update left. An update past the key limit
 // undoes the statement, so the key stays free.
 const UPDATE_PAYMENT_LINK = withKeyClaim(
-  write<UpdateValues, 'metadata_limit'>({
+  write<UpdateValues, UpdateRefusal>({
     name: 'update-payment-link',
     writes: [changed],
     result: changed,
-    refusals: [{ reason: 'metadata_limit', when: statementSql`NOT EXISTS (SELECT 1 FROM ${changed})` }],
+    refusals: [
+      {
+        reason: 'amount_limit',
+        when: statementSql`EXISTS (SELECT 1 FROM ${locked} AS l WHERE ${largestPayment} > ${raw(MAX_AMOUNT)})`,
+      },
+      { reason: 'metadata_limit', when: statementSql`NOT EXISTS (SELECT 1 FROM ${changed})` },
+    ],
   }),
   {
     answer: (given) =>
@@ -233,15 +271,14 @@ export const STATEMENTS = [
 
 /**
  * updatePaymentLinkById, claiming the request's key with its answer in the same statement: the claim's outcome
- * and the changed link, or 'metadata_limit' (nothing written, the key free) when the merged metadata would
- * have more keys than allowed.
+ * and the changed link, or why nothing was written (UpdateRefusal; the key stays free).
  */
 export async function updatePaymentLinkClaimingKey(
   database: Db,
   id: string,
   changes: PaymentLinkChanges,
   claim: ClaimWithAnswer,
-): Promise<{ outcome: ClaimOutcome; link: PaymentLink | undefined } | 'metadata_limit'> {
+): Promise<{ outcome: ClaimOutcome; link: PaymentLink | undefined } | UpdateRefusal> {
   const result = await runWriteClaimingKey(database, UPDATE_PAYMENT_LINK, updateValues(id, changes), claim);
   if ('refused' in result) return result.refused;
   const link = paymentLinkRow.safeParse(result.row);
@@ -255,6 +292,10 @@ function updateValues(id: string, changes: PaymentLinkChanges): UpdateValues {
     setsDescription: changes.description !== undefined,
     description: changes.description ?? null,
     active: changes.active ?? null,
+    amount: changes.amount ?? null,
+    setsQuantity: changes.quantity !== undefined,
+    quantityMinimum: changes.quantity?.minimum ?? null,
+    quantityMaximum: changes.quantity?.maximum ?? null,
     metadataSet: JSON.stringify(changes.metadata.set),
     metadataRemove: changes.metadata.remove,
     updatedAt: changes.updatedAt,
@@ -262,17 +303,14 @@ function updateValues(id: string, changes: PaymentLinkChanges): UpdateValues {
   };
 }
 
-/**
- * Changes a link in one statement, merging its metadata; null (nothing changed) when the merged metadata
- * would have more keys than allowed.
- */
+/** Changes a link in one statement, merging its metadata; or why nothing changed (UpdateRefusal). */
 export async function updatePaymentLinkById(
   database: Db,
   id: string,
   changes: PaymentLinkChanges,
-): Promise<PaymentLink | null> {
+): Promise<PaymentLink | UpdateRefusal> {
   const result = await runWrite(database, UPDATE_PAYMENT_LINK.write, updateValues(id, changes));
-  return result.refused ? null : paymentLinkRow.parse(result.row);
+  return result.refused ?? paymentLinkRow.parse(result.row);
 }
 
 /** The cursor of the API's list: the merchant's link's id and creation time. */

@@ -29,6 +29,8 @@ export const adjustableQuantityInput = z
     path: ['minimum'],
   });
 
+export type AdjustableQuantityInput = z.output<typeof adjustableQuantityInput>;
+
 export const createPaymentLinkInput = z.strictObject({
   name: linkName,
   amount: positiveAmountSchema,
@@ -43,16 +45,29 @@ export const createPaymentLinkInput = z.strictObject({
 
 export type CreatePaymentLinkInput = z.output<typeof createPaymentLinkInput>;
 
-/** What can change once a link is shared (and its metadata): never its price, so a customer always pays what was advertised. */
+/**
+ * What the API may change once a link is shared: its words, whether it is on, its metadata and the quantities
+ * offered (a new adjustable_quantity replaces the old, with create's defaults). Not its price: as Stripe's
+ * payment link keeps its line item's price, a new price is the merchant's own step in the dashboard, where the
+ * amount is read back and confirmed first (updatePaymentLinkWithPriceInput).
+ */
 export const updatePaymentLinkInput = z.strictObject({
   name: linkName.optional(),
   description: linkDescription.optional(),
   active: z.boolean().optional(),
   // merged: given keys are set, a key given as "" is removed, the others stay
   metadata: metadataInput.optional(),
+  adjustable_quantity: adjustableQuantityInput.optional(),
 });
 
 export type UpdatePaymentLinkInput = z.output<typeof updatePaymentLinkInput>;
+
+/** The dashboard's edit: the API's fields and a new price. Checkouts already started keep the price they had. */
+export const updatePaymentLinkWithPriceInput = updatePaymentLinkInput.extend({
+  amount: positiveAmountSchema.optional(),
+});
+
+export type UpdatePaymentLinkWithPriceInput = z.output<typeof updatePaymentLinkWithPriceInput>;
 
 export const listPaymentLinksQuery = listQuerySchema({
   active: booleanQuery.optional(),

@@ -7,6 +7,7 @@ import {
   createPaymentLinkFromForm,
   setPaymentLinkActive,
   updatePaymentLinkFromForm,
+  type PaymentLinkEditInput,
   type PaymentLinkFormInput,
 } from './dashboard-form';
 import { createPaymentLinkInput } from './schemas';
@@ -122,7 +123,12 @@ describe('one merchant never reaches another’s links', () => {
       message: 'This payment link was not found.',
     });
     expect(
-      await updatePaymentLinkFromForm(client, merchantId, theirs.id, { name: 'Mine now', description: '' }),
+      await updatePaymentLinkFromForm(client, merchantId, theirs.id, {
+        name: 'Mine now',
+        description: '',
+        amount: '1.00',
+        quantity: null,
+      }),
     ).toMatchObject({ status: 'error' });
     expect(await client.paymentLink.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({
       name: 'Yoga class',
@@ -143,6 +149,82 @@ describe('updatePaymentLink', () => {
       false,
     );
     expect((await updatePaymentLink(client, merchantId, link.id, { description: '' })).description).toBeNull();
+  });
+});
+
+describe('updatePaymentLink: price and quantities', () => {
+  it('replaces adjustable_quantity with create’s defaults, and turns it off', async () => {
+    const client = await db();
+    const link = await createPaymentLink(client, merchantId, input());
+    const ranged = { enabled: true, minimum: 2, maximum: 6 };
+    const updated = await updatePaymentLink(client, merchantId, link.id, { adjustable_quantity: ranged });
+    expect(serializePaymentLink(updated).adjustable_quantity).toEqual(ranged);
+    const defaults = await updatePaymentLink(client, merchantId, link.id, { adjustable_quantity: { enabled: true } });
+    expect(serializePaymentLink(defaults).adjustable_quantity).toEqual({ enabled: true, minimum: 1, maximum: 99 });
+    const off = await updatePaymentLink(client, merchantId, link.id, { adjustable_quantity: { enabled: false } });
+    expect(serializePaymentLink(off).adjustable_quantity).toEqual({ enabled: false, minimum: null, maximum: null });
+    expect(off).toMatchObject({ name: 'Yoga class', amount: 2500 });
+  });
+
+  it('changes the price, and nothing else it is not given', async () => {
+    const client = await db();
+    const link = await createPaymentLink(
+      client,
+      merchantId,
+      input({ adjustable_quantity: { enabled: true, maximum: 4 } }),
+    );
+    const repriced = await updatePaymentLink(client, merchantId, link.id, { amount: 3000 });
+    expect(repriced).toMatchObject({ amount: 3000, currency: 'CAD', quantityMinimum: 1, quantityMaximum: 4 });
+    expect(repriced.updatedAt.getTime()).toBeGreaterThanOrEqual(link.updatedAt.getTime());
+  });
+
+  it('refuses a price or a largest quantity whose product is more than one payment, naming what was changed', async () => {
+    const client = await db();
+    const link = await createPaymentLink(
+      client,
+      merchantId,
+      input({ amount: 1_000_000, adjustable_quantity: { enabled: true, maximum: 10 } }),
+    );
+    expect(await refusal(updatePaymentLink(client, merchantId, link.id, { amount: 10_000_000 }))).toEqual({
+      status: 400,
+      code: 'parameter_invalid',
+      param: 'amount',
+    });
+    expect(
+      await refusal(
+        updatePaymentLink(client, merchantId, link.id, {
+          name: 'Big',
+          adjustable_quantity: { enabled: true, maximum: 100 },
+        }),
+      ),
+    ).toEqual({ status: 400, code: 'parameter_invalid', param: 'adjustable_quantity.maximum' });
+    expect(await getPaymentLink(client, merchantId, link.id)).toMatchObject({
+      name: 'Yoga class',
+      amount: 1_000_000,
+      quantityMaximum: 10,
+    });
+    // without a range any price up to one payment's limit is fine
+    const off = await updatePaymentLink(client, merchantId, link.id, { adjustable_quantity: { enabled: false } });
+    expect((await updatePaymentLink(client, merchantId, off.id, { amount: 99_999_999 })).amount).toBe(99_999_999);
+  });
+
+  it('never lets a concurrent price and quantity change pass the limit together', async () => {
+    const client = await db();
+    // alone, each change keeps within one payment (9,000,000 × 10 and 1,000,000 × 50); both would be 450,000,000
+    for (let round = 0; round < 5; round += 1) {
+      const link = await createPaymentLink(
+        client,
+        merchantId,
+        input({ amount: 1_000_000, adjustable_quantity: { enabled: true, maximum: 10 } }),
+      );
+      const outcomes = await Promise.allSettled([
+        updatePaymentLink(client, merchantId, link.id, { amount: 9_000_000 }),
+        updatePaymentLink(client, merchantId, link.id, { adjustable_quantity: { enabled: true, maximum: 50 } }),
+      ]);
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      const after = (await getPaymentLink(client, merchantId, link.id))!;
+      expect(after.amount * after.quantityMaximum!).toBeLessThanOrEqual(99_999_999);
+    }
   });
 });
 
@@ -218,6 +300,59 @@ describe('the dashboard form', () => {
       paymentMethods: [],
       description: null,
       afterPaymentUrl: null,
+    });
+  });
+
+  it('edits a link: the price as typed, its quantities, and says what customers pay from now on', async () => {
+    const client = await db();
+    const made = await createPaymentLinkFromForm(client, merchantId, { ...form, currency: 'CAD' });
+    const link = 'link' in made ? made.link : expect.fail('not made');
+    const edit = { name: 'Mug', description: '', amount: '45,50', quantity: { minimum: '1', maximum: '5' } };
+    expect(await updatePaymentLinkFromForm(client, merchantId, link.id, edit)).toEqual({
+      status: 'ok',
+      message: 'Saved. Customers who open the link from now on pay CA$45.50; checkouts already started keep CA$12.50.',
+    });
+    expect(await getPaymentLink(client, merchantId, link.id)).toMatchObject({
+      amount: 4550,
+      quantityMinimum: 1,
+      quantityMaximum: 5,
+    });
+    // the same price typed another way is no new price
+    const same = await updatePaymentLinkFromForm(client, merchantId, link.id, {
+      ...edit,
+      amount: 'CA$45.50',
+      quantity: null,
+    });
+    expect(same).toEqual({ status: 'ok', message: 'Saved. Customers see the changes at once.' });
+    expect(await getPaymentLink(client, merchantId, link.id)).toMatchObject({ amount: 4550, quantityMaximum: null });
+  });
+
+  it('refuses an edit beside its field, and changes nothing', async () => {
+    const client = await db();
+    const made = await createPaymentLinkFromForm(client, merchantId, form);
+    const link = 'link' in made ? made.link : expect.fail('not made');
+    const edit: PaymentLinkEditInput = { name: 'Mug', description: '', amount: '12.50', quantity: null };
+    const cases: [Partial<PaymentLinkEditInput>, string, string?][] = [
+      [{ amount: '1,500' }, 'amount', '“1,500” could be 1500 or 1.500'],
+      [{ amount: 'CA$30' }, 'amount', 'That amount is in CAD, but this one is in USD.'],
+      [{ amount: '' }, 'amount'],
+      [{ amount: '0' }, 'amount'],
+      [{ quantity: { minimum: '5', maximum: '2' } }, 'quantity'],
+      [{ quantity: { minimum: '0', maximum: '2' } }, 'quantity'],
+      [{ quantity: { minimum: '1', maximum: 'ten' } }, 'quantity'],
+      [{ amount: '999999.99', quantity: { minimum: '1', maximum: '2' } }, 'amount', 'more than one payment can be'],
+      [{ name: ' ' }, 'name'],
+    ];
+    for (const [change, field, said] of cases) {
+      const outcome = await updatePaymentLinkFromForm(client, merchantId, link.id, { ...edit, ...change });
+      const errors = outcome.status === 'error' ? outcome.fieldErrors : undefined;
+      expect(errors, JSON.stringify(change)).toHaveProperty(field);
+      if (said) expect(errors?.[field as 'amount']).toContain(said);
+    }
+    expect(await getPaymentLink(client, merchantId, link.id)).toMatchObject({
+      name: 'Mug',
+      amount: 1250,
+      quantityMaximum: null,
     });
   });
 

@@ -22,8 +22,9 @@ import {
   METADATA_IN_ANSWER,
   type NewPaymentLink,
   type PaymentLinkChanges,
+  type UpdateRefusal,
 } from './repository';
-import type { CreatePaymentLinkInput, UpdatePaymentLinkInput } from './schemas';
+import type { AdjustableQuantityInput, CreatePaymentLinkInput, UpdatePaymentLinkWithPriceInput } from './schemas';
 
 // Payment links of a merchant: made and changed by the API and the dashboard, both through here.
 
@@ -42,6 +43,9 @@ export async function createPaymentLink(
   const merchant = await merchantRules(database, merchantId);
   if (input.after_payment_url) requireApprovedWebsite(merchant, input.after_payment_url, 'after_payment_url');
   choosePaymentMethods(merchant.paymentMethods, input.currency, input.payment_methods);
+  const quantity = quantityRange(input.adjustable_quantity);
+  if (quantity.quantityMaximum !== null && input.amount * quantity.quantityMaximum > MAX_AMOUNT)
+    throw tooLargeForOnePayment('adjustable_quantity.maximum');
   const at = now();
   const link: NewPaymentLink = {
     id: newId('paymentLink'),
@@ -54,7 +58,7 @@ export async function createPaymentLink(
     afterPaymentUrl: input.after_payment_url ? withLowercaseScheme(input.after_payment_url) : null,
     active: input.active,
     metadata: withoutEmptyValues(input.metadata),
-    ...quantityRange(input),
+    ...quantity,
     createdAt: at,
     updatedAt: at,
   };
@@ -65,19 +69,19 @@ export async function createPaymentLink(
   return made;
 }
 
-/** The quantities a customer may choose; an amount times the largest must stay a session's amount. */
-function quantityRange(input: CreatePaymentLinkInput) {
-  const quantity = input.adjustable_quantity;
+/** The quantities a customer may choose, Stripe's defaults filled in; both null: one. */
+function quantityRange(quantity: AdjustableQuantityInput | undefined) {
   if (!quantity?.enabled) return { quantityMinimum: null, quantityMaximum: null };
-  const range = { quantityMinimum: quantity.minimum ?? 1, quantityMaximum: quantity.maximum ?? 99 };
-  if (input.amount * range.quantityMaximum > MAX_AMOUNT) {
-    throw errors.parameterInvalid(
-      `amount × adjustable_quantity.maximum must be at most ${MAX_AMOUNT}`,
-      'adjustable_quantity.maximum',
-      'The price times the largest quantity is more than one payment can be.',
-    );
-  }
-  return range;
+  return { quantityMinimum: quantity.minimum ?? 1, quantityMaximum: quantity.maximum ?? 99 };
+}
+
+/** A price times the largest quantity must stay a session's amount; `param` is what the request changed. */
+function tooLargeForOnePayment(param: string) {
+  return errors.parameterInvalid(
+    `amount × adjustable_quantity.maximum must be at most ${MAX_AMOUNT}`,
+    param,
+    'The price times the largest quantity is more than one payment can be.',
+  );
 }
 
 /** "HTTPS://shop…" is a valid URL; the table keeps schemes in lower case, the rest as the merchant wrote it. */
@@ -123,36 +127,48 @@ export async function listPaymentLinks(
 }
 
 /**
- * Name, description, active and metadata only: the price a customer was shown never changes under them.
- * Metadata merges (lib/api/metadata.ts): given keys are set, a key given as "" is removed, the others stay.
+ * Name, description, active, metadata and the quantities offered, as the API changes them; and the price, which
+ * only the dashboard sends (updatePaymentLinkWithPriceInput). Sessions already made keep the price and quantity
+ * they were made with: each copied them (lib/payment-links/checkout.ts). Metadata merges (lib/api/metadata.ts):
+ * given keys are set, a key given as "" is removed, the others stay.
  */
 export async function updatePaymentLink(
   database: Db,
   merchantId: string,
   id: string,
-  input: UpdatePaymentLinkInput,
+  input: UpdatePaymentLinkWithPriceInput,
   options: { claimKey?: (link: PaymentLink) => ClaimWithAnswer } = {},
 ): Promise<PaymentLink> {
   const link = await getPaymentLinkOrThrow(database, merchantId, id);
+  const quantity = input.adjustable_quantity ? quantityRange(input.adjustable_quantity) : undefined;
   const nothingToChange =
-    input.name === undefined && input.description === undefined && input.active === undefined && !input.metadata;
+    input.name === undefined &&
+    input.description === undefined &&
+    input.active === undefined &&
+    input.amount === undefined &&
+    !quantity &&
+    !input.metadata;
   // with a key, even an empty update claims it with its answer: the key then holds this body, as any other
   if (nothingToChange && !options.claimKey) return link;
   const changes: PaymentLinkChanges = {
     name: input.name,
     description: input.description === undefined ? undefined : input.description || null,
     active: input.active,
+    amount: input.amount,
+    quantity: quantity && { minimum: quantity.quantityMinimum, maximum: quantity.quantityMaximum },
     metadata: metadataChanges(input.metadata ?? {}),
     updatedAt: nothingToChange ? null : now(),
   };
-  const tooManyKeys = () =>
-    errors.parameterInvalid(
-      `This update would leave the payment link with more than ${METADATA_MAX_KEYS} metadata keys; remove some by setting them to ""`,
-      'metadata',
-    );
+  const refusal = (reason: UpdateRefusal) =>
+    reason === 'amount_limit'
+      ? tooLargeForOnePayment(input.amount === undefined ? 'adjustable_quantity.maximum' : 'amount')
+      : errors.parameterInvalid(
+          `This update would leave the payment link with more than ${METADATA_MAX_KEYS} metadata keys; remove some by setting them to ""`,
+          'metadata',
+        );
   if (!options.claimKey) {
     const updated = await updatePaymentLinkById(database, link.id, changes);
-    if (!updated) throw tooManyKeys();
+    if (typeof updated === 'string') throw refusal(updated);
     return updated;
   }
   // the answer as this update will leave the link, but for its metadata, which the statement merges and fills in
@@ -161,12 +177,14 @@ export async function updatePaymentLink(
     name: changes.name ?? link.name,
     description: changes.description === undefined ? link.description : changes.description,
     active: changes.active ?? link.active,
+    amount: changes.amount ?? link.amount,
+    ...(quantity ?? {}),
     updatedAt: changes.updatedAt ?? link.updatedAt,
   };
   const claim = options.claimKey(expected);
   const answer = { ...(claim.body as object), metadata: METADATA_IN_ANSWER };
   const result = await updatePaymentLinkClaimingKey(database, link.id, changes, { ...claim, body: answer });
-  if (result === 'metadata_limit') throw tooManyKeys();
+  if (typeof result === 'string') throw refusal(result);
   settleClaim(result.outcome, claim);
   return result.link!;
 }

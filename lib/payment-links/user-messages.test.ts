@@ -77,7 +77,8 @@ describe('payment link refusals for a person', () => {
     const client = await db();
     const missing = await refusal(updatePaymentLink(client, merchantId, 'plink_nope', { active: false }));
     expect(missing).toMatchObject({ code: 'resource_missing', userMessage: 'This payment link was not found.' });
-    expect(await updatePaymentLinkFromForm(client, merchantId, 'plink_nope', { name: 'X', description: '' })).toEqual({
+    const edit = { name: 'X', description: '', amount: '1.00', quantity: null };
+    expect(await updatePaymentLinkFromForm(client, merchantId, 'plink_nope', edit)).toEqual({
       status: 'error',
       message: 'This payment link was not found.',
     });

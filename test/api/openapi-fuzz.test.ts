@@ -79,7 +79,11 @@ const FIELD_RULES: Record<string, Record<string, string>> = {
     'adjustable_quantity.minimum': 'at most maximum',
     'adjustable_quantity.maximum': 'amount × maximum at most 99,999,999',
   },
-  updatePaymentLink: { metadata: 'at most 50 keys after the merge' },
+  updatePaymentLink: {
+    metadata: 'at most 50 keys after the merge',
+    'adjustable_quantity.minimum': 'at most maximum',
+    'adjustable_quantity.maximum': 'amount × maximum at most 99,999,999',
+  },
   createWebhookEndpoint: { events: '`"*"` stands alone' },
   updateWebhookEndpoint: { events: '`"*"` stands alone' },
   streamEvents: { 'Last-Event-ID': 'one of the last 24 hours; else `400 parameter_invalid`' },
@@ -418,6 +422,13 @@ const KEEP_STATED_RULES: Record<string, (body: Body) => Body> = {
     const maximum = Math.min(quantity.maximum ?? 99, Math.floor(99_999_999 / body.amount));
     const minimum = Math.min(quantity.minimum ?? 1, maximum);
     return { ...body, adjustable_quantity: { ...quantity, minimum, maximum } };
+  },
+  updatePaymentLink: (body) => {
+    const quantity = body.adjustable_quantity;
+    if (!quantity) return body;
+    // at most maximum ≥ minimum (the links it changes sell at 25.00, so any maximum keeps within the largest amount)
+    const maximum = quantity.maximum ?? 99;
+    return { ...body, adjustable_quantity: { ...quantity, minimum: Math.min(quantity.minimum ?? 1, maximum) } };
   },
   createWebhookEndpoint: (body) => (body.events.includes('*') ? { ...body, events: ['*'] } : body),
   updateWebhookEndpoint: (body) => (body.events?.includes('*') ? { ...body, events: ['*'] } : body),

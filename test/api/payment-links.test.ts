@@ -315,6 +315,82 @@ describe('POST /v1/payment-links/{id}', () => {
     expect([retried.status, retried.body.name]).toEqual([200, 'Mug']);
   });
 
+  it('changes adjustable_quantity, replacing the range with create’s defaults, and turns it off', async () => {
+    const link = await createLink();
+    const ranged = await api.post(`/v1/payment-links/${link.id}`, {
+      adjustable_quantity: { enabled: true, minimum: 2, maximum: 6 },
+    });
+    expect([ranged.status, ranged.body]).toEqual([
+      200,
+      { ...link, adjustable_quantity: { enabled: true, minimum: 2, maximum: 6 } },
+    ]);
+    const defaults = await api.post(`/v1/payment-links/${link.id}`, { adjustable_quantity: { enabled: true } });
+    expect(defaults.body.adjustable_quantity).toEqual({ enabled: true, minimum: 1, maximum: 99 });
+    // the public page offers the range at once
+    expect(await (await fetch(`${serverUrl}/pay/${link.id}`)).text()).toContain('From 1 to 99.');
+    const off = await api.post(`/v1/payment-links/${link.id}`, { adjustable_quantity: { enabled: false } });
+    expect(off.body).toEqual(link);
+    expect((await api.get(`/v1/payment-links/${link.id}`)).body).toEqual(link);
+  });
+
+  it('stores the new range in the answer an Idempotency-Key replays', async () => {
+    const link = await createLink();
+    const key = `update-${randomUUID()}`;
+    const body = { adjustable_quantity: { enabled: true, maximum: 3 } };
+    const first = await api.post(`/v1/payment-links/${link.id}`, body, { idempotencyKey: key });
+    await api.post(`/v1/payment-links/${link.id}`, { adjustable_quantity: { enabled: false } });
+    const replay = await api.post(`/v1/payment-links/${link.id}`, body, { idempotencyKey: key });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    expect(replay.body.adjustable_quantity).toEqual({ enabled: true, minimum: 1, maximum: 3 });
+  });
+
+  it.each([
+    ['enabled missing', { minimum: 1 }, 'parameter_missing', 'adjustable_quantity.enabled'],
+    ['enabled as a string', { enabled: 'true' }, 'parameter_invalid', 'adjustable_quantity.enabled'],
+    ['a minimum of 0', { enabled: true, minimum: 0 }, 'parameter_invalid', 'adjustable_quantity.minimum'],
+    ['a maximum above 10,000', { enabled: true, maximum: 10_001 }, 'parameter_invalid', 'adjustable_quantity.maximum'],
+    ['a fractional maximum', { enabled: true, maximum: 2.5 }, 'parameter_invalid', 'adjustable_quantity.maximum'],
+    [
+      'a minimum above the maximum',
+      { enabled: true, minimum: 5, maximum: 2 },
+      'parameter_invalid',
+      'adjustable_quantity.minimum',
+    ],
+    [
+      'a minimum above the default maximum',
+      { enabled: true, minimum: 100 },
+      'parameter_invalid',
+      'adjustable_quantity.minimum',
+    ],
+    ['an unknown field', { enabled: true, step: 2 }, 'parameter_unknown', 'adjustable_quantity.step'],
+  ])(
+    'refuses adjustable_quantity with %s, as create does, and changes nothing',
+    async (_name, quantity, code, param) => {
+      const link = await createLink({ adjustable_quantity: { enabled: true, maximum: 4 } });
+      const body = { name: 'Renamed', adjustable_quantity: quantity };
+      expectError(await api.post(`/v1/payment-links/${link.id}`, body), 400, code, param);
+      expectError(await api.post('/v1/payment-links', linkBody({ adjustable_quantity: quantity })), 400, code, param);
+      expect((await api.get(`/v1/payment-links/${link.id}`)).body).toEqual(link);
+    },
+  );
+
+  it('refuses a maximum whose total would be more than one payment, and keeps the key free', async () => {
+    const link = await createLink({ amount: 1_000_000 });
+    const key = `update-${randomUUID()}`;
+    const tooMany = { adjustable_quantity: { enabled: true, maximum: 100 } };
+    const refused = await api.post(`/v1/payment-links/${link.id}`, tooMany, { idempotencyKey: key });
+    expectError(refused, 400, 'parameter_invalid', 'adjustable_quantity.maximum');
+    expect(refused.body.error.message).toContain('99999999');
+    expect((await api.get(`/v1/payment-links/${link.id}`)).body).toEqual(link);
+    const fits = await api.post(
+      `/v1/payment-links/${link.id}`,
+      { adjustable_quantity: { enabled: true, maximum: 99 } },
+      { idempotencyKey: key },
+    );
+    expect([fits.status, fits.body.adjustable_quantity.maximum]).toEqual([200, 99]);
+  });
+
   it.each([
     ['the amount', { amount: 100 }, 'parameter_unknown', 'amount'],
     ['the currency', { currency: 'USD' }, 'parameter_unknown', 'currency'],

@@ -1,5 +1,6 @@
 'use server';
 
+import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { z } from 'zod';
 import { redirect } from 'next/navigation';
@@ -22,6 +23,8 @@ function refusalMessage(refusal: Refusal): string {
       return 'This payment link cannot take payments right now. Nothing was charged.';
     case 'quantity_invalid':
       return 'Choose a quantity this link offers. Nothing was charged.';
+    case 'price_changed':
+      return 'The price changed while this page was open, and the page now shows the new one. Nothing was charged: check it, then pay again.';
     case 'throttled':
       return `Too many checkouts were started from your network. Nothing was charged; try again in ${minutesToWait(refusal.retryAfterSeconds)}.`;
   }
@@ -37,8 +40,17 @@ export async function payThroughLink(
   const [linkId, , form] = parsed;
   // a link with a fixed quantity sends none: one
   const quantity = Number(form.get('quantity') ?? 1);
-  const outcome = await startPaymentLinkCheckout(await db(), linkId, clientAddressOf(await headers()), quantity);
-  if (!outcome.ok) return { message: refusalMessage(outcome) };
+  const shown = form.get('price');
+  const shownPrice = typeof shown === 'string' && /^\d{1,9}$/.test(shown) ? Number(shown) : undefined;
+  const outcome = await startPaymentLinkCheckout(await db(), linkId, clientAddressOf(await headers()), {
+    quantity,
+    shownPrice,
+  });
+  if (!outcome.ok) {
+    // the form is drawn again with the link's price and quantities as they are now, beside the message
+    if (outcome.reason === 'price_changed' || outcome.reason === 'quantity_invalid') revalidatePath(`/pay/${linkId}`);
+    return { message: refusalMessage(outcome) };
+  }
   // our own relative path: the customer stays on the origin they opened the link on
   redirect(`/checkout/${outcome.session.id}`);
 }

@@ -53,6 +53,7 @@ export default async function PaymentLinkPage({ params }: Props) {
           <PayButton
             action={payThroughLink.bind(null, link.id)}
             label={`Pay ${price}`}
+            price={link.amount}
             quantity={
               link.quantityMinimum !== null && link.quantityMaximum !== null
                 ? {

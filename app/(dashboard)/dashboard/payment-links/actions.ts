@@ -39,10 +39,7 @@ export async function createPaymentLinkAction(
       paymentMethods:
         field(formData, 'methodChoice') === 'choose' ? formData.getAll('paymentMethods').map(String) : null,
       afterPaymentUrl: field(formData, 'afterPaymentUrl'),
-      quantity:
-        field(formData, 'adjustableQuantity') === 'on'
-          ? { minimum: field(formData, 'quantityMinimum'), maximum: field(formData, 'quantityMaximum') }
-          : null,
+      quantity: quantityOf(formData),
     }),
   );
   if ('state' in outcome) return outcome.state;
@@ -62,10 +59,19 @@ export async function updatePaymentLinkAction(
     updatePaymentLinkFromForm(database, merchantId, linkId, {
       name: field(formData, 'name'),
       description: field(formData, 'description'),
+      amount: field(formData, 'amount'),
+      quantity: quantityOf(formData),
     }),
   );
   if (state.status === 'ok') revalidatePath('/dashboard/payment-links', 'layout');
   return state;
+}
+
+/** The quantity range the form offers customers, or null when it lets them buy one only. */
+function quantityOf(formData: FormData) {
+  return field(formData, 'adjustableQuantity') === 'on'
+    ? { minimum: field(formData, 'quantityMinimum'), maximum: field(formData, 'quantityMaximum') }
+    : null;
 }
 
 async function setActive(args: FormActionArguments, active: boolean): Promise<FormState> {

@@ -91,10 +91,31 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
               active={link.active}
             />
           </Panel>
-          <Panel title="Details" className="min-w-0">
+          <Panel id="details" title="Details" className="min-w-0">
             <DetailList
               items={[
-                { label: 'Price', value: price },
+                {
+                  label: 'Price',
+                  value: (
+                    // the edit form is at the foot of the page, below the payments
+                    <span className="flex flex-wrap items-baseline gap-x-3">
+                      {price}
+                      <a
+                        href="#edit"
+                        className="text-sm font-medium text-accent-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
+                      >
+                        Change<span className="sr-only"> the price or quantity</span>
+                      </a>
+                    </span>
+                  ),
+                },
+                {
+                  label: 'Quantity',
+                  value:
+                    link.quantityMinimum !== null && link.quantityMaximum !== null
+                      ? `Customers choose ${link.quantityMinimum} to ${link.quantityMaximum}`
+                      : 'One per payment',
+                },
                 {
                   label: 'Payment methods',
                   value:
@@ -134,12 +155,18 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
             </>
           )}
         </Panel>
-        <Panel title="Edit" className="max-w-2xl">
+        <Panel id="edit" title="Edit" className="max-w-2xl">
           <EditPaymentLinkForm
             action={updatePaymentLinkAction}
-            linkId={link.id}
-            name={link.name}
-            description={link.description}
+            link={{
+              id: link.id,
+              name: link.name,
+              description: link.description,
+              amount: link.amount,
+              currency: link.currency,
+              quantityMinimum: link.quantityMinimum,
+              quantityMaximum: link.quantityMaximum,
+            }}
           />
         </Panel>
       </div>

@@ -1,0 +1,66 @@
+'use client';
+
+import { Choice } from '@/components/ui/checkbox';
+import { TextField } from '@/components/ui/field';
+
+/**
+ * "Let customers choose the quantity" and its range, on the new link's form and a link's edit form. The
+ * fields post as adjustableQuantity, quantityMinimum and quantityMaximum (app/(dashboard)/dashboard/payment-links/actions.ts).
+ */
+export function QuantityFields({
+  idPrefix,
+  adjustable,
+  onAdjustableChange,
+  minimum,
+  maximum,
+  onRangeChange,
+  error,
+}: {
+  idPrefix: string;
+  adjustable: boolean;
+  onAdjustableChange: (adjustable: boolean) => void;
+  minimum: string;
+  maximum: string;
+  onRangeChange: (range: { minimum?: string; maximum?: string }) => void;
+  error?: string;
+}) {
+  const errorId = `${idPrefix}-quantity-error`;
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-medium text-gray-700">Quantity</legend>
+      <Choice
+        className="mt-2"
+        name="adjustableQuantity"
+        checked={adjustable}
+        onChange={(event) => onAdjustableChange(event.target.checked)}
+        label="Let customers choose the quantity"
+        description="They pay for as many as they choose, within your range. Otherwise each payment buys one."
+      />
+      {adjustable && (
+        <div className="mt-3 grid grid-cols-2 gap-3 pl-7">
+          <TextField
+            id={`${idPrefix}-quantity-minimum`}
+            name="quantityMinimum"
+            label="Least"
+            inputMode="numeric"
+            value={minimum}
+            onChange={(event) => onRangeChange({ minimum: event.target.value })}
+          />
+          <TextField
+            id={`${idPrefix}-quantity-maximum`}
+            name="quantityMaximum"
+            label="Most"
+            inputMode="numeric"
+            value={maximum}
+            onChange={(event) => onRangeChange({ maximum: event.target.value })}
+          />
+        </div>
+      )}
+      {error && (
+        <p id={errorId} className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
