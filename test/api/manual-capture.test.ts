@@ -265,6 +265,16 @@ describe('an authorization 7 days old on the connection’s clock', () => {
 });
 
 describe('under concurrent requests', () => {
+  it("captures and cancels 16 of one merchant's authorizations at once, every one answered (Home's figures deadlocked on them)", async () => {
+    const { api } = await newMerchant();
+    const payments = [];
+    for (let i = 0; i < 16; i++) payments.push((await authorize(api)).payment);
+    const answers = await Promise.all(
+      payments.map((payment, i) => api.post(`/v1/payments/${payment.id}/${i % 2 === 0 ? 'capture' : 'cancel'}`, {})),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(16).fill(200));
+  });
+
   it('10 captures of one authorization with different keys capture it once, with one event', async () => {
     const { api, merchantId } = await newMerchant();
     const { payment } = await authorize(api);
