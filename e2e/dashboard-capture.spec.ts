@@ -82,6 +82,9 @@ test('a merchant captures part of one authorization and cancels another', async 
   );
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Succeeded');
   await expect(panel).toContainText('Captured US$20.00 of the US$37.50 authorized; the other US$17.50 was released.');
+  await expect(page.getByRole('region', { name: 'Timeline' })).toContainText(
+    'Captured US$20.00 of US$37.50; US$17.50 released',
+  );
   // what can be refunded is what was taken
   await expect(page.getByLabel('Amount (USD)')).toHaveValue('20.00');
   expect((await v1(key, 'GET', `/v1/payments/${shipped.id}`)).body).toMatchObject({
@@ -115,6 +118,9 @@ test('a merchant captures part of one authorization and cancels another', async 
   );
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Canceled');
   await expect(page.getByText('By you: the hold was released')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Timeline' })).toContainText(
+    'Authorization canceled: the hold of US$37.50 was released',
+  );
   await expectAccessible(page);
 
   // the customer comes back and pays the abandoned order after all

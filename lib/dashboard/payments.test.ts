@@ -109,4 +109,18 @@ describe('payment statuses in the dashboard', () => {
       (await client.event.findUniqueOrThrow({ where: { id: event.detail! } })).createdAt.getTime(),
     );
   });
+
+  it('tells an authorization’s end after it: captured in part, or canceled, each before its event', async () => {
+    const captured = await getPaymentDetail(await db(), merchantId, ids.capturedInPart);
+    const titles = captured!.timeline.map((entry) => entry.title);
+    const capture = titles.indexOf('Captured US$10.00 of US$40.00; US$30.00 released');
+    expect(capture).toBeGreaterThan(titles.indexOf('Payment authorized'));
+    expect(titles.indexOf('payment.succeeded')).toBeGreaterThan(capture);
+
+    const canceled = await getPaymentDetail(await db(), merchantId, ids.canceled);
+    const canceledTitles = canceled!.timeline.map((entry) => entry.title);
+    const release = canceledTitles.indexOf('Authorization canceled: the hold of US$40.00 was released');
+    expect(release).toBeGreaterThan(canceledTitles.indexOf('Payment authorized'));
+    expect(canceledTitles.indexOf('payment.canceled')).toBeGreaterThan(release);
+  });
 });
