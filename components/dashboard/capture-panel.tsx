@@ -84,7 +84,7 @@ export function CapturePanel({
       document.getElementById('capture-amount')?.focus();
       return;
     }
-    setConfirming({ change: 'capture', amount: read.amount, submission: crypto.randomUUID() });
+    setConfirming({ change: 'capture', amount: read.amount, submission: newSubmissionKey() });
   }
 
   const sent = captureState.status === 'error' ? (captureState.values ?? {}) : {};
@@ -153,7 +153,7 @@ export function CapturePanel({
         onSubmit={(event) => {
           if (confirming?.change === 'cancel') return;
           event.preventDefault();
-          setConfirming({ change: 'cancel', submission: crypto.randomUUID() });
+          setConfirming({ change: 'cancel', submission: newSubmissionKey() });
         }}
         className="space-y-3 border-t border-gray-100 pt-4"
       >
@@ -230,6 +230,18 @@ function DialogButtons({
       </Button>
     </div>
   );
+}
+
+/**
+ * A random key (a version 4 UUID) for one confirmed submission. crypto.randomUUID exists only on https and
+ * localhost, and a sandbox may be opened over plain http on a network: getRandomValues works everywhere.
+ */
+function newSubmissionKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** How an authorization ended, once it has. */

@@ -21,7 +21,7 @@ export type CaptureField = 'amount';
 export type CaptureFormInput = { paymentId: string; amount: string; submission: string };
 export type CancelFormInput = { paymentId: string; submission: string };
 
-/** What the browser makes per confirmed submission (crypto.randomUUID()); anything else is not our form. */
+/** What the browser makes per confirmed submission (a UUID, components/dashboard/capture-panel.tsx); anything else is not our form. */
 const SUBMISSION_KEY = /^[0-9a-f-]{36}$/;
 const UNREADABLE = 'This form could not be read. Reload the page and try again.';
 
