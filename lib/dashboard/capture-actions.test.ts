@@ -102,7 +102,7 @@ describe('captureFromDashboard', () => {
     ).toEqual({
       status: 'error',
       message:
-        'The authorization expired meanwhile (it holds for 7 days) and its hold is released, so nothing can be captured. The customer can pay the order again.',
+        'The authorization expired meanwhile (it holds for 7 days) and its hold is released, so nothing can be captured.',
       values: { amount: '50' },
     });
     expect((await paymentOf(payment.id)).amountCaptured).toBe(0);

@@ -115,7 +115,7 @@ function whyNotCapturable(payment: Payment): string {
   if (payment.status === 'canceled' && payment.cancellationReason === 'requested_by_merchant')
     return 'This authorization was canceled meanwhile, so there is nothing to capture.';
   if (payment.status === 'canceled' || payment.status === 'requires_capture')
-    return `The authorization expired meanwhile (it holds for ${AUTHORIZATION_DAYS} days) and its hold is released, so nothing can be captured. The customer can pay the order again.`;
+    return `The authorization expired meanwhile (it holds for ${AUTHORIZATION_DAYS} days) and its hold is released, so nothing can be captured.`;
   return `This payment ${payment.status === 'failed' ? 'failed' : 'is not an authorization'}, so there is nothing to capture.`;
 }
 
