@@ -123,12 +123,14 @@ export function CapturePanel({
             <AmountUnderstood input={amount} currency={payment.currency} fallback={`Up to ${whole} can be captured.`} />
           }
         />
-        {typedAmount !== null && (
-          <Button variant="secondary" onClick={() => setAmount(null)} className="-mt-2">
-            Full amount ({whole})
-          </Button>
-        )}
-        <Button type="submit">Capture</Button>
+        <div className="flex flex-wrap gap-2">
+          {typedAmount !== null && (
+            <Button variant="secondary" onClick={() => setAmount(null)}>
+              Full amount ({whole})
+            </Button>
+          )}
+          <Button type="submit">Capture</Button>
+        </div>
         <Dialog
           open={capture !== null}
           onClose={() => !pending && setConfirming(null)}
