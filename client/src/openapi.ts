@@ -1460,7 +1460,7 @@ export interface components {
             /** Format: email */
             customer_email?: string;
             /**
-             * @description automatic: the card is charged as the customer pays. manual: it is only authorized (the payment waits in requires_capture) until captured or canceled, 7 days at most; cards only. Default `"automatic"`.
+             * @description automatic: the card is charged as the customer pays. manual: it is only authorized (the payment waits in requires_capture) until captured or canceled, 7 days at most; cards only (with `payment_methods` naming another method, or an account without cards, `400 parameter_invalid`). Default `"automatic"`.
              * @enum {string}
              */
             capture_method?: "automatic" | "manual";

@@ -42,7 +42,7 @@ export const createCheckoutSessionInput = z.strictObject({
     .enum(['automatic', 'manual'])
     .default('automatic')
     .describe(
-      'automatic: the card is charged as the customer pays. manual: it is only authorized (the payment waits in requires_capture) until captured or canceled, 7 days at most; cards only.',
+      'automatic: the card is charged as the customer pays. manual: it is only authorized (the payment waits in requires_capture) until captured or canceled, 7 days at most; cards only (with `payment_methods` naming another method, or an account without cards, `400 parameter_invalid`).',
     ),
 });
 

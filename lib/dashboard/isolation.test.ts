@@ -394,7 +394,8 @@ describe("merchant B's actions cannot change merchant A's objects", () => {
     expect(
       await paymentLinkActions.updatePaymentLinkAction(
         IDLE,
-        form({ linkId: a.linkId, name: 'Lamp link', description: 'A lamp' }),
+        // the edit form sends the price it shows (5000 minor units) with the name
+        form({ linkId: a.linkId, name: 'Lamp link', description: 'A lamp', amount: '50.00' }),
       ),
     ).toMatchObject({ status: 'ok' });
     expect(await paymentLinkActions.deactivatePaymentLinkAction(IDLE, form({ linkId: a.linkId }))).toMatchObject({

@@ -28,7 +28,7 @@ describe('first-start seeding', () => {
     expect(await verifyUserPassword(client, DEMO_EMAIL, 'wrong')).toBeNull();
     const key = await findActiveApiKey(api_key!);
     expect(key?.merchantId).toBe(merchant.id);
-    expect(key?.scopes).toHaveLength(8);
+    expect(key?.scopes).toHaveLength(9);
     // nothing secret is stored in the clear
     const row = await client.apiKey.findFirstOrThrow();
     expect(row.hash).not.toContain(api_key);

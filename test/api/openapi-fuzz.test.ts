@@ -65,6 +65,8 @@ const STATED_REFUSALS = new Set([
   'checkout_session_not_open',
   'refund_not_cancelable',
   'refund_not_pending',
+  'payment_not_capturable',
+  'payment_not_cancelable',
 ]);
 
 /**
@@ -73,7 +75,8 @@ const STATED_REFUSALS = new Set([
  * the whole operation, its description) that state it. The first test checks the words are there.
  */
 const FIELD_RULES: Record<string, Record<string, string>> = {
-  createCheckoutSession: { amount: 'a total outside 1–99,999,999' },
+  createCheckoutSession: { amount: 'a total outside 1–99,999,999', capture_method: 'cards only' },
+  capturePayment: { amount_to_capture: '1 … amount_capturable' },
   createRefundRequest: { crypto_refund_destination_note: 'USDC payments only, and required for them' },
   createPaymentLink: {
     'adjustable_quantity.minimum': 'at most maximum',
@@ -177,6 +180,9 @@ const objects = new Map<string, string[]>();
 let paidReference = '';
 /** open sessions only the pay helper is given (the expire operation, earlier, would close the others) */
 const toPay: string[] = [];
+/** authorizations (requires_capture) kept for the capture and the cancel operations */
+const toCapture: string[] = [];
+const toCancel: string[] = [];
 
 const merchantOf = (operation: Operation) =>
   operation.path.startsWith('/v1/webhook-endpoints')
@@ -215,6 +221,23 @@ beforeAll(async () => {
     });
     payments.push(answer.id);
   }
+  // authorizations to capture or cancel, each for the largest amount, so that any valid amount_to_capture fits
+  const authorizations = [];
+  for (let i = 0; i < 16; i++) {
+    const held = await created('/v1/checkout-sessions', {
+      order_reference: uniqueRef('fuzz-held'),
+      currency: 'USD',
+      items: [{ name: 'Piano', quantity: 1, unit_amount: 99_999_999 }],
+      amount: 99_999_999,
+      return_url: 'https://shop.example.com/thanks',
+      capture_method: 'manual',
+    });
+    const authorized = await created(`/v1/test-helpers/checkout-sessions/${held.id}/pay`, {
+      payment_method: 'card',
+      card_number: '4242424242424242',
+    });
+    authorizations.push(authorized.id);
+  }
   paidReference = sessions[0].order_reference;
   const refunds = [];
   for (const payment of payments)
@@ -230,6 +253,8 @@ beforeAll(async () => {
   objects.set('cs_', [shop.ids.openSession, ...sessions.slice(0, 6).map((one) => one.id)]);
   toPay.push(...sessions.slice(6).map((one) => one.id));
   objects.set('pay_', [shop.ids.payment, ...payments]);
+  toCapture.push(...authorizations.slice(0, 8));
+  toCancel.push(...authorizations.slice(8));
   objects.set('rr_', [shop.ids.refundRequest, ...refunds.map((one) => one.id)]);
   objects.set('pl_', [shop.ids.paymentLink, ...links.map((one) => one.id)]);
   objects.set('we_', [hooks.ids.webhookEndpoint, ...endpoints.map((one) => one.body.id)]);
@@ -265,12 +290,17 @@ const hints: Hints = (field) => {
   }
 };
 
-/** The hints of one operation: the pay helper's ids also name the sessions kept open for it. */
+/** The hints of one operation: its path's ids also name the objects kept for it (sessions to pay, authorizations). */
+const KEPT_FOR: Record<string, string[]> = {
+  payCheckoutSession: toPay,
+  capturePayment: toCapture,
+  cancelPayment: toCancel,
+};
 const hintsOf =
   (operation: Operation): Hints =>
   (field) =>
-    field === 'path.id' && operation.object.operationId === 'payCheckoutSession'
-      ? [...toPay, ...hints(field)]
+    field === 'path.id' && KEPT_FOR[operation.object.operationId]
+      ? [...KEPT_FOR[operation.object.operationId], ...hints(field)]
       : hints(field);
 
 /** The words the document says about a field (a dotted path into the body, or a parameter) and its operation. */

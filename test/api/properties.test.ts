@@ -168,7 +168,14 @@ function queryOf(schema: JsonSchema | undefined, ids: () => string[]): fc.Arbitr
   const known =
     properties.length > 0
       ? fc.array(
-          fc.constantFrom(...properties).chain(([name, property]) => value(property).map((v) => [name, v] as const)),
+          fc.constantFrom(...properties).chain(([name, property]) =>
+            // an object (the metadata filter) goes as name[key]=value, its key hostile too
+            property.type === 'object'
+              ? fc
+                  .tuple(fc.oneof(fc.constantFrom('order_id', ''), hostileString), value({ type: 'string' }))
+                  .map(([key, v]) => [`${name}[${key}]`, v] as const)
+              : value(property).map((v) => [name, v] as const),
+          ),
           { maxLength: 4 },
         )
       : fc.constant([]);

@@ -14,6 +14,8 @@ const ROUND_TRIPS: Record<string, number> = {
   expireCheckoutSession: 2,
   listPayments: 1,
   getPayment: 1,
+  capturePayment: 2,
+  cancelPayment: 2,
   // the payment's facts are remembered by the process that made it (lib/payments/facts.ts), else read first (2)
   createRefundRequest: 1,
   listRefundRequests: 1,
@@ -60,6 +62,10 @@ const linkBody = { name: 'Mug', amount: 1200, currency: 'USD' };
 const openSession = (client = api) => created(client.post('/v1/checkout-sessions', sessionBody()));
 const paidPayment = async (client = api) =>
   created(client.post(`/v1/test-helpers/checkout-sessions/${await openSession(client)}/pay`, CARD));
+const authorizedPayment = async () => {
+  const id = await created(api.post('/v1/checkout-sessions', { ...sessionBody(), capture_method: 'manual' }));
+  return created(api.post(`/v1/test-helpers/checkout-sessions/${id}/pay`, CARD));
+};
 const requestedRefund = async (client = api) =>
   created(client.post('/v1/refund-requests', { payment_id: await paidPayment(client), amount: 100 }));
 
@@ -79,6 +85,14 @@ const MEASURED: Record<string, () => Promise<() => Promise<ApiResponse>>> = {
   getPayment: async () => {
     const id = await paidPayment();
     return () => api.get(`/v1/payments/${id}`);
+  },
+  capturePayment: async () => {
+    const id = await authorizedPayment();
+    return () => api.post(`/v1/payments/${id}/capture`, { amount_to_capture: 100 });
+  },
+  cancelPayment: async () => {
+    const id = await authorizedPayment();
+    return () => api.post(`/v1/payments/${id}/cancel`);
   },
   createRefundRequest: async () => {
     const id = await paidPayment();

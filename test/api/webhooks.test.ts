@@ -26,8 +26,8 @@ async function receiver(...args: Parameters<typeof startTestReceiver>) {
 
 const createEndpoint = (body: Record<string, unknown>, client = api) => client.post('/v1/webhook-endpoints', body);
 
-async function session(client: typeof api) {
-  const response = await client.post('/v1/checkout-sessions', sessionBody());
+async function session(client: typeof api, captureMethod: 'automatic' | 'manual' = 'automatic') {
+  const response = await client.post('/v1/checkout-sessions', { ...sessionBody(), capture_method: captureMethod });
   expect(response.status).toBe(201);
   return response.body;
 }
@@ -234,8 +234,11 @@ describe('events arriving at a receiver', () => {
     expect((await own.post('/v1/refund-requests', { payment_id: failingPayment.id, amount: 1000 })).status).toBe(201); // → refund.failed
     const expiring = await session(own);
     expect((await own.post(`/v1/checkout-sessions/${expiring.id}/expire`)).status).toBe(200); // checkout_session.expired
+    const held = await session(own, 'manual');
+    const authorization = await pay(own, held.id, '4242424242424242'); // payment.authorized, checkout_session.completed
+    expect((await own.post(`/v1/payments/${authorization.id}/cancel`)).status).toBe(200); // payment.canceled
 
-    const delivered = await all.waitFor(12, 30_000);
+    const delivered = await all.waitFor(15, 30_000);
     await refundsOnly.waitFor(2, 30_000);
     const wh = new Webhook(allEndpoint.secret);
     const payloads = delivered.map(

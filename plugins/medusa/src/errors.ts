@@ -14,8 +14,6 @@ export async function calling<T>(what: string, call: () => Promise<T>): Promise<
 function describe(what: string, error: SandboxApiError): string {
   const detail = [error.code, error.param && `param ${error.param}`, error.requestId].filter(Boolean).join(', ');
   let message = `Sandbox payments could not ${what}: ${error.message}${detail ? ` (${detail})` : ''}`;
-  if (error.code === 'parameter_unknown' && error.param === 'capture_method')
-    message += '. This sandbox does not take manual capture yet: update it, or set captureMethod to "automatic"';
   if (error.code === 'url_not_approved')
     message +=
       '. Approve the storefront host as a website of the connection (dashboard, or the approve-website command)';

@@ -128,8 +128,6 @@ export class SandboxPaymentsService {
       let message = `Sandbox payments could not ${what}: ${error.message}${detail ? ` (${detail})` : ''}`;
       if (error.code === 'url_not_approved')
         message += '. Approve the storefront host as a website of the connection (dashboard or CLI)';
-      if (error.code === 'parameter_unknown' && error.param === 'capture_method')
-        message += '. This sandbox does not take manual capture yet: update it, or set captureMethod to "automatic"';
       throw new SandboxPaymentsError(message, error.code);
     }
   }

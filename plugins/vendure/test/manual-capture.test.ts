@@ -1,17 +1,15 @@
 import gql from 'graphql-tag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, eventually, pay, sandboxTakesManualCapture, startVendure, type Vendure } from './support';
+import { api, eventually, pay, startVendure, type Vendure } from './support';
 import { checkout, orderByCode } from './storefront';
 
 // Manual capture: paying authorizes (the order is PaymentAuthorized), the admin's settle captures and the
-// admin's cancel releases the authorization in the sandbox. Runs when the sandbox holds authorizations
-// (capture_method manual); an older sandbox refuses the parameter, and these tests are skipped.
+// admin's cancel releases the authorization in the sandbox (capture_method manual).
 
-const supported = await sandboxTakesManualCapture();
 let vendure: Vendure;
 
 beforeAll(async () => {
-  if (supported) vendure = await startVendure({ captureMethod: 'manual' });
+  vendure = await startVendure({ captureMethod: 'manual' });
 });
 
 afterAll(async () => {
@@ -34,7 +32,7 @@ async function authorizedOrder(
   return { orderCode, paymentId: order.payments[0].id, sandboxPaymentId: payment.id };
 }
 
-describe.runIf(supported)('manual capture', () => {
+describe('manual capture', () => {
   it('authorizes when paid and captures when the admin settles the payment', async () => {
     const { orderCode, paymentId, sandboxPaymentId } = await authorizedOrder('grace@example.com');
     const { settlePayment } = await vendure.admin.query(

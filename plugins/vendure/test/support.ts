@@ -43,20 +43,6 @@ export async function pay(checkoutSessionId: string, cardNumber = '4242424242424
   return json;
 }
 
-/** Whether the sandbox holds authorizations (capture_method manual); older ones refuse the parameter. */
-export async function sandboxTakesManualCapture(): Promise<boolean> {
-  const { status, json } = await api('POST', '/v1/checkout-sessions', {
-    order_reference: `probe-${randomUUID()}`,
-    currency: 'USD',
-    items: [{ name: 'Probe', quantity: 1, unit_amount: 100 }],
-    amount: 100,
-    return_url: 'http://localhost:4000/checkout/return',
-    capture_method: 'manual',
-  });
-  if (status === 201) await api('POST', `/v1/checkout-sessions/${json.id}/expire`, {});
-  return status === 201;
-}
-
 const initialData: InitialData = {
   defaultLanguage: LanguageCode.en,
   defaultZone: 'Americas',
