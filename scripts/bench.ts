@@ -23,6 +23,8 @@ type Scenario = {
   method?: 'GET' | 'POST';
   body?: () => string;
   headers?: () => Record<string, string>;
+  /** a path of its own per request, where each request needs a new resource */
+  pathOf?: () => string;
 };
 type Result = {
   scenario: string;
@@ -55,7 +57,7 @@ async function main() {
   const { base } = bench;
   const server = bench.process;
   try {
-    const fixtures = await prepareFixtures(base);
+    const fixtures = await prepareFixtures(base, !ONLY || 'POST /v1/payments/{id}/capture'.includes(ONLY));
     let paced: PacedResult[] = [];
     if (!ONLY || ONLY === 'paced') {
       paced = await measurePaced(base, await createPacedKeys(DATA_DIR), pacedRequests(fixtures));
@@ -103,12 +105,16 @@ async function main() {
   }
 }
 
-type Fixtures = { sessionId: string; replayBody: string; paymentIds: string[] };
+type Fixtures = { sessionId: string; replayBody: string; paymentIds: string[]; authorizationIds: string[] };
 
 // Refunds spread over this many payments (refunds of one payment queue on its row lock: measured apart)
 const REFUNDED_PAYMENTS = 200;
+// An authorization is captured once, so the capture scenario takes a new one per request: enough for its warm-ups
+// and runs at each number of connections on this machine (captures past the last are refused, counted as non-2xx)
+const AUTHORIZATIONS = Number(process.env.BENCH_AUTHORIZATIONS ?? 8_000);
+const AUTHORIZING_CONNECTIONS = 16;
 
-async function prepareFixtures(base: string): Promise<Fixtures> {
+async function prepareFixtures(base: string, withAuthorizations: boolean): Promise<Fixtures> {
   const session = await post(base, '/v1/checkout-sessions', sessionBody());
   const replayBody = JSON.stringify(sessionBody());
   await post(base, '/v1/checkout-sessions', JSON.parse(replayBody), 'bench-replay');
@@ -122,11 +128,35 @@ async function prepareFixtures(base: string): Promise<Fixtures> {
     });
     paymentIds.push(payment.id);
   }
-  return { sessionId: session.id, replayBody, paymentIds };
+  const authorizationIds = withAuthorizations ? await authorize(base, AUTHORIZATIONS) : [];
+  return { sessionId: session.id, replayBody, paymentIds, authorizationIds };
+}
+
+/** `count` cards authorized on manual-capture sessions, as a customer's checkout leaves them, a few at a time. */
+async function authorize(base: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  const authorizeOne = async () => {
+    const session = await post(base, '/v1/checkout-sessions', { ...sessionBody(), capture_method: 'manual' });
+    const payment = await post(base, `/v1/test-helpers/checkout-sessions/${session.id}/pay`, {
+      payment_method: 'card',
+      card_number: '4242424242424242',
+    });
+    ids.push(payment.id);
+  };
+  const startedAt = Date.now();
+  let started = 0;
+  await Promise.all(
+    Array.from({ length: AUTHORIZING_CONNECTIONS }, async () => {
+      while (started++ < count) await authorizeOne();
+    }),
+  );
+  console.log(`${ids.length} authorizations to capture, made in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+  return ids;
 }
 
 function buildScenarios(fixtures: Fixtures): Scenario[] {
   let refund = 0;
+  let capture = 0;
   return [
     { name: 'floor: GET /healthz', path: '/healthz' },
     { name: 'GET /v1/checkout-sessions/{id}', path: `/v1/checkout-sessions/${fixtures.sessionId}` },
@@ -158,6 +188,15 @@ function buildScenarios(fixtures: Fixtures): Scenario[] {
       body: () => JSON.stringify({ payment_id: fixtures.paymentIds[0], amount: 1 }),
       headers: () => ({ 'Idempotency-Key': randomUUID() }),
     },
+    {
+      // part of each authorization, the next one each time (the path is set per request)
+      name: 'POST /v1/payments/{id}/capture',
+      path: '/v1/payments/{id}/capture',
+      method: 'POST',
+      pathOf: () => `/v1/payments/${fixtures.authorizationIds[capture++ % fixtures.authorizationIds.length]}/capture`,
+      body: () => JSON.stringify({ amount_to_capture: 2_000 }),
+      headers: () => ({ 'Idempotency-Key': randomUUID() }),
+    },
   ];
 }
 
@@ -182,7 +221,7 @@ function pacedRequests(fixtures: Fixtures) {
 }
 
 async function roundTripsOf(base: string, scenario: Scenario): Promise<number | undefined> {
-  const response = await fetch(`${base}${scenario.path}`, {
+  const response = await fetch(`${base}${scenario.pathOf?.() ?? scenario.path}`, {
     method: scenario.method ?? 'GET',
     headers: { Authorization: `Bearer ${BENCH_API_KEY}`, 'Content-Type': 'application/json', ...scenario.headers?.() },
     body: scenario.body?.(),
@@ -206,6 +245,7 @@ function measure(base: string, scenario: Scenario, connections: number, duration
             path: scenario.path,
             setupRequest: (request) => ({
               ...request,
+              ...(scenario.pathOf ? { path: scenario.pathOf() } : {}),
               ...(scenario.body ? { body: scenario.body() } : {}),
               headers: { ...request.headers, ...(scenario.headers?.() ?? {}) },
             }),

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
+import { cancelPayment, capturePayment } from '@/lib/payments/capture';
 import { payCheckoutSession } from '@/lib/payments/pay';
 import { getPaymentDetail, PAYMENT_STATUSES, paymentListStatus, searchPayments } from './payments';
 
@@ -11,8 +12,9 @@ import { getPaymentDetail, PAYMENT_STATUSES, paymentListStatus, searchPayments }
 let merchantId: string;
 const ids: Record<string, string> = {};
 
-async function newSession() {
+async function newSession(captureMethod: 'automatic' | 'manual' = 'automatic') {
   return createCheckoutSession(await db(), merchantId, {
+    capture_method: captureMethod,
     order_reference: `o-${Math.random().toString(36).slice(2)}`,
     currency: 'USD',
     items: [{ name: 'Thing', quantity: 1, unit_amount: 4_000 }],
@@ -44,6 +46,14 @@ beforeAll(async () => {
   ids.failed = (await pay(retried.id, '4000000000000002')).id;
   ids.paidAfter = (await pay(retried.id)).id;
   ids.neverPaid = (await pay((await newSession()).id, '4000000000000002')).id;
+  ids.uncaptured = (await pay((await newSession('manual')).id)).id;
+  ids.canceled = (await pay((await newSession('manual')).id)).id;
+  ids.capturedInPart = (await pay((await newSession('manual')).id)).id;
+  await cancelPayment(await db(), merchantId, ids.canceled);
+  await capturePayment(await db(), merchantId, ids.capturedInPart, { amount_to_capture: 1_000 });
+  ids.capturedRefunded = (await pay((await newSession('manual')).id)).id;
+  await capturePayment(await db(), merchantId, ids.capturedRefunded, { amount_to_capture: 1_000 });
+  await refunded(ids.capturedRefunded, 1_000);
   await refunded(ids.part, 1_250);
   await refunded(ids.whole, 4_000);
   // reserved but not yet completed: still "succeeded" until the provider finishes it
@@ -53,13 +63,18 @@ beforeAll(async () => {
 describe('payment statuses in the dashboard', () => {
   it('filters each status to the payments whose badge says it', async () => {
     const expected: Record<(typeof PAYMENT_STATUSES)[number], string[]> = {
-      succeeded: [ids.kept, ids.paidAfter],
+      // a capture of part of an authorization keeps what it took: nothing of it went back
+      succeeded: [ids.kept, ids.paidAfter, ids.capturedInPart],
       partially_refunded: [ids.part],
-      refunded: [ids.whole],
+      // all that was captured went back, though less than the authorization's amount
+      refunded: [ids.whole, ids.capturedRefunded],
+      requires_capture: [ids.uncaptured],
+      canceled: [ids.canceled],
       // a session is one row, its payment: the declined try of a session paid later is not "failed"
       failed: [ids.neverPaid],
     };
-    for (const status of PAYMENT_STATUSES) {
+    for (const status of Object.keys(expected) as (typeof PAYMENT_STATUSES)[number][]) {
+      expect(PAYMENT_STATUSES, 'the list offers it as a filter').toContain(status);
       const { total, rows } = await searchPayments(await db(), merchantId, { status, page: 1 });
       expect(rows.map((row) => row.id).sort(), status).toEqual([...expected[status]].sort());
       expect(total).toBe(expected[status].length);
@@ -93,5 +108,19 @@ describe('payment statuses in the dashboard', () => {
     expect(event.at.getTime()).toBe(
       (await client.event.findUniqueOrThrow({ where: { id: event.detail! } })).createdAt.getTime(),
     );
+  });
+
+  it('tells an authorization’s end after it: captured in part, or canceled, each before its event', async () => {
+    const captured = await getPaymentDetail(await db(), merchantId, ids.capturedInPart);
+    const titles = captured!.timeline.map((entry) => entry.title);
+    const capture = titles.indexOf('Captured US$10.00 of US$40.00; US$30.00 released');
+    expect(capture).toBeGreaterThan(titles.indexOf('Payment authorized'));
+    expect(titles.indexOf('payment.succeeded')).toBeGreaterThan(capture);
+
+    const canceled = await getPaymentDetail(await db(), merchantId, ids.canceled);
+    const canceledTitles = canceled!.timeline.map((entry) => entry.title);
+    const release = canceledTitles.indexOf('Authorization canceled: the hold of US$40.00 was released');
+    expect(release).toBeGreaterThan(canceledTitles.indexOf('Payment authorized'));
+    expect(canceledTitles.indexOf('payment.canceled')).toBeGreaterThan(release);
   });
 });

@@ -20,24 +20,28 @@ import { buildTimeline } from './timeline';
 
 /**
  * A payment's status as the dashboard shows and filters it: a succeeded payment whose money went back is
- * "refunded" (all of it) or "partially_refunded", as on Stripe's dashboard. "succeeded" keeps all of its
+ * "refunded" (all it captured) or "partially_refunded", as on Stripe's dashboard. "succeeded" keeps all of its
  * money. Only completed refunds count (amount_refunded); one still on its way leaves the status as it is.
+ * An authorization waiting for its capture reads "Uncaptured" (requires_capture); one released, "Canceled".
  */
 export const PAYMENT_STATUSES = [
   'succeeded',
   'partially_refunded',
   'refunded',
+  'requires_capture',
+  'canceled',
   'failed',
 ] as const satisfies readonly PaymentListStatus[];
 export type { PaymentListStatus };
 
 export function paymentListStatus(payment: {
   status: PaymentStatus;
-  amount: number;
+  amountCaptured: number;
   amountRefunded: number;
 }): PaymentListStatus {
   if (payment.status !== 'succeeded' || payment.amountRefunded === 0) return payment.status;
-  return payment.amountRefunded >= payment.amount ? 'refunded' : 'partially_refunded';
+  // against what was captured: an authorization captured in part and refunded in full is refunded
+  return payment.amountRefunded >= payment.amountCaptured ? 'refunded' : 'partially_refunded';
 }
 export const PAYMENT_METHODS = ['card', 'usdc', 'interac'] as const satisfies readonly PaymentMethod[];
 export const CURRENCIES = ['CAD', 'USD'] as const satisfies readonly Currency[];

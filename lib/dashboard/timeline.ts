@@ -55,13 +55,17 @@ export function buildTimeline(input: {
       href: `/dashboard/checkout-sessions/${session.id}`,
     },
   ];
+  const authorizationEnd = payment.captureMethod === 'manual' ? authorizationEndOf(payment, input.events) : undefined;
   entries.push({
     at: payment.createdAt,
     kind: 'payment',
-    title: PAYMENT_TITLES[payment.status] ?? `Payment attempt failed: ${describeFailure(payment.failureCode)}`,
+    title: authorizationEnd
+      ? 'Payment authorized'
+      : (PAYMENT_TITLES[payment.status] ?? `Payment attempt failed: ${describeFailure(payment.failureCode)}`),
     detail: describeMethodDetails(payment.paymentMethod, payment.methodDetails),
-    tone: PAYMENT_TONES[payment.status],
+    tone: authorizationEnd ? 'info' : PAYMENT_TONES[payment.status],
   });
+  if (authorizationEnd) entries.push(authorizationEnd);
   for (const refund of input.refunds) entries.push(...refundSteps(refund));
   // An event is written in the transaction of the change it reports, and stamped by the database at that
   // transaction's start, a few milliseconds before the change's own time: placed by its stamp alone it
@@ -93,6 +97,7 @@ function reportedAt(
   event: { type: string; objectId?: string },
   input: { payment: Payment; refunds: RefundRequest[] },
 ): Date | undefined {
+  if (event.type === 'payment.canceled') return input.payment.canceledAt ?? input.payment.createdAt;
   if (event.type.startsWith('payment.') || event.type === 'checkout_session.completed') return input.payment.createdAt;
   const refund = input.refunds.find((each) => each.id === event.objectId);
   if (!refund) return undefined;
@@ -100,6 +105,36 @@ function reportedAt(
   // the refund's updated_at has moved on since, when the provider finished it
   if (event.type === 'refund_request.approved') return refund.processingAt ?? refund.updatedAt;
   return refund.updatedAt;
+}
+
+/**
+ * How an authorization ended, at its own time: captured (when its payment.succeeded event was written, the
+ * row keeping no time of its own for it) or canceled. Undefined while it stands, or when that time is unknown.
+ */
+function authorizationEndOf(
+  payment: Payment,
+  events: { type: string; createdAt: Date; objectId?: string }[],
+): TimelineEntry | undefined {
+  const whole = formatMoney(payment.amount, payment.currency);
+  if (payment.status === 'canceled' && payment.canceledAt)
+    return {
+      at: payment.canceledAt,
+      kind: 'payment',
+      title:
+        payment.cancellationReason === 'expired'
+          ? `Authorization expired: the hold of ${whole} was released`
+          : `Authorization canceled: the hold of ${whole} was released`,
+      tone: 'neutral',
+    };
+  const captured = events.find((event) => event.type === 'payment.succeeded' && event.objectId === payment.id);
+  if (payment.status !== 'succeeded' || !captured) return undefined;
+  const rest = payment.amount - payment.amountCaptured;
+  return {
+    at: captured.createdAt,
+    kind: 'payment',
+    title: `Captured ${formatMoney(payment.amountCaptured, payment.currency)}${rest > 0 ? ` of ${whole}; ${formatMoney(rest, payment.currency)} released` : ''}`,
+    tone: 'success',
+  };
 }
 
 function refundSteps(refund: RefundRequest): TimelineEntry[] {

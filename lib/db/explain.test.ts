@@ -224,7 +224,7 @@ const cases: Array<[string, (database: Db) => Promise<unknown>]> = [
   ],
   // the dashboard's payments
   ['the dashboard payments list', (d) => searchPaymentRows(d, merchantId, search({}))],
-  ...(['succeeded', 'partially_refunded', 'refunded', 'failed'] as const).map(
+  ...(['succeeded', 'partially_refunded', 'refunded', 'requires_capture', 'canceled', 'failed'] as const).map(
     (status): [string, (database: Db) => Promise<unknown>] => [
       `dashboard payments ${status}`,
       (d) => searchPaymentRows(d, merchantId, search({ status })),

@@ -8,9 +8,10 @@ import type { PayInput } from '@/lib/payments/schemas';
 
 const CARD: PayInput = { payment_method: 'card', card_number: '4242424242424242' };
 
-export async function paidPayment(merchantId: string, input: PayInput = CARD) {
+export async function paidPayment(merchantId: string, input: PayInput = CARD, captureMethod?: 'manual') {
   const client = await db();
   const session = await createCheckoutSession(client, merchantId, {
+    ...(captureMethod ? { capture_method: captureMethod } : {}),
     order_reference: `o-${Math.random().toString(36).slice(2)}`,
     currency: 'USD',
     items: [{ name: 'Lamp', quantity: 1, unit_amount: 5000 }],
@@ -20,4 +21,9 @@ export async function paidPayment(merchantId: string, input: PayInput = CARD) {
     return_url: 'https://shop.example.com/thanks',
   });
   return (await payCheckoutSession(client, merchantId, session.id, input)).payment;
+}
+
+/** The same lamp on a manual-capture session: an authorization (requires_capture) of US$50.00. */
+export async function authorizedPayment(merchantId: string) {
+  return paidPayment(merchantId, CARD, 'manual');
 }

@@ -23,6 +23,7 @@ import {
   withKeyClaim,
 } from '@/lib/idempotency/repository';
 import { isId } from '@/lib/ids';
+import { AUTHORIZATION_DAYS } from './authorization';
 import {
   Prisma,
   type CaptureMethod,
@@ -288,7 +289,7 @@ const RECORD_PAYMENT_CLAIMING_KEY = withKeyClaim(RECORD_PAYMENT);
 // the row the first one left, so the second finds no row and is refused. An authorization is due to be canceled
 // AUTHORIZATION_DAYS after it was made, on the connection's clock: a capture after that is refused too, whether or
 // not the sweep has run yet.
-export const AUTHORIZATION_DAYS = 7;
+export { AUTHORIZATION_DAYS };
 
 type SettleValues = { paymentId: string; merchantId: string; at: Date };
 const settle = params<SettleValues & { amountToCapture: number; reason: CancellationReason }>({
@@ -529,9 +530,9 @@ function statusSql(status: PaymentListStatus): Prisma.Sql {
     case 'succeeded':
       return Prisma.sql`p."status" = 'succeeded' AND p."amount_refunded" = 0`;
     case 'partially_refunded':
-      return Prisma.sql`p."status" = 'succeeded' AND p."amount_refunded" > 0 AND p."amount_refunded" < p."amount"`;
+      return Prisma.sql`p."status" = 'succeeded' AND p."amount_refunded" > 0 AND p."amount_refunded" < p."amount_captured"`;
     case 'refunded':
-      return Prisma.sql`p."status" = 'succeeded' AND p."amount_refunded" >= p."amount"`;
+      return Prisma.sql`p."status" = 'succeeded' AND p."amount_refunded" > 0 AND p."amount_refunded" >= p."amount_captured"`;
     case 'failed':
       return Prisma.sql`p."status" = 'failed'`;
     case 'requires_capture':

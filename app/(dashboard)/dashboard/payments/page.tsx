@@ -51,7 +51,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
     <>
       <PageHeader
         title="Payments"
-        description="Each checkout’s payment: succeeded, or failed with the reason. Its declined tries are counted on its row and listed on its page."
+        description="Each checkout’s payment: succeeded, uncaptured (authorized, waiting for you to capture it), canceled, or failed with the reason. Its declined tries are counted on its row and listed on its page."
       />
       <Panel flush>
         <FilterBar action={PATH}>

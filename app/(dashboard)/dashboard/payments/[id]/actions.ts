@@ -3,7 +3,14 @@
 import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { field, formDataOf, UNREADABLE_FORM, type FormActionArguments } from '@/lib/dashboard/form-state';
+import { cancelFromDashboard, captureFromDashboard, type CaptureField } from '@/lib/dashboard/capture-actions';
+import {
+  field,
+  formDataOf,
+  UNREADABLE_FORM,
+  type FormActionArguments,
+  type FormState,
+} from '@/lib/dashboard/form-state';
 import { refundFromDashboard, type RefundField, type RefundFormState } from '@/lib/dashboard/refund-form';
 import { onMerchantClock } from '@/lib/test-clocks/service';
 
@@ -23,6 +30,35 @@ export async function refundPaymentAction(...args: FormActionArguments<RefundFie
       note: field(formData, 'note'),
     }),
   );
+  if (state.status === 'ok') revalidatePath('/dashboard', 'layout');
+  return state;
+}
+
+/** Capture on a payment's page: the same service as POST /v1/payments/{id}/capture, once per confirmed submission. */
+export async function capturePaymentAction(
+  ...args: FormActionArguments<CaptureField>
+): Promise<FormState<CaptureField>> {
+  const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
+  const state = await captureFromDashboard(await db(), merchantId, {
+    paymentId: field(formData, 'paymentId'),
+    amount: field(formData, 'amount'),
+    submission: field(formData, 'submission'),
+  });
+  if (state.status === 'ok') revalidatePath('/dashboard', 'layout');
+  return state;
+}
+
+/** Cancel authorization on a payment's page: the same service as POST /v1/payments/{id}/cancel. */
+export async function cancelAuthorizationAction(...args: FormActionArguments<never>): Promise<FormState<never>> {
+  const { merchantId } = await requireMerchant();
+  const formData = formDataOf(args);
+  if (!formData) return UNREADABLE_FORM;
+  const state = await cancelFromDashboard(await db(), merchantId, {
+    paymentId: field(formData, 'paymentId'),
+    submission: field(formData, 'submission'),
+  });
   if (state.status === 'ok') revalidatePath('/dashboard', 'layout');
   return state;
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ActionAnnouncer } from '@/components/dashboard/action-announcer';
+import { CapturePanel } from '@/components/dashboard/capture-panel';
 import { EmptyState } from '@/components/dashboard/empty-state';
 import { OrderItems } from '@/components/dashboard/order-items';
 import { IdText } from '@/components/dashboard/id-text';
@@ -17,12 +18,13 @@ import { RefundIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { describeMethodDetails, formatMoney } from '@/lib/dashboard/format';
-import { getPaymentDetail, paymentListStatus } from '@/lib/dashboard/payments';
+import { getPaymentDetail, paymentListStatus, type PaymentDetail } from '@/lib/dashboard/payments';
 import { isRefundOnItsWay } from '@/lib/dashboard/refunds';
 import { describeFailure } from '@/lib/dashboard/timeline';
 import { getRefundPolicy } from '@/lib/merchants/service';
+import { AUTHORIZATION_DAYS, authorizationExpiresAt } from '@/lib/payments/authorization';
 import { approveRefundAction, cancelRefundAction, declineRefundAction } from '../../refunds/actions';
-import { refundPaymentAction } from './actions';
+import { cancelAuthorizationAction, capturePaymentAction, refundPaymentAction } from './actions';
 
 export const metadata: Metadata = { title: 'Payment' };
 
@@ -45,6 +47,8 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
   const method = describeMethodDetails(payment.paymentMethod, payment.methodDetails);
   // the refunds' dialogs name the payment by its order, as the Refunds page does
   const refunds = detail.refunds.map((refund) => ({ ...refund, payment: { orderReference: payment.orderReference } }));
+  // made on the account's clock (its test clock), as the worker counts its days
+  const expiresAt = authorizationExpiresAt(payment.createdAt);
   const paidBy =
     payment.status === 'failed' ? otherAttempts.find((attempt) => attempt.status === 'succeeded') : undefined;
 
@@ -71,6 +75,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
                 ...(payment.status === 'failed'
                   ? [{ label: 'Failure', value: describeFailure(payment.failureCode) }]
                   : []),
+                ...(payment.captureMethod === 'manual' ? authorizationDetails(payment, expiresAt) : []),
                 { label: 'Refunded', value: formatMoney(payment.amountRefunded, payment.currency) },
                 { label: 'Refundable', value: formatMoney(detail.amountRefundable, payment.currency) },
                 { label: 'Payment method', value: method },
@@ -151,6 +156,33 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
           </Panel>
         </div>
         <div className="contents lg:block lg:min-w-0 lg:space-y-6">
+          {payment.captureMethod === 'manual' && payment.status !== 'failed' && (
+            <Panel
+              id="capture"
+              className="order-2"
+              title="Capture"
+              description={
+                payment.status === 'requires_capture'
+                  ? 'Take all or part of the authorization, or release it.'
+                  : undefined
+              }
+            >
+              <CapturePanel
+                payment={{
+                  id: payment.id,
+                  currency: payment.currency,
+                  amount: payment.amount,
+                  orderReference: payment.orderReference,
+                  status: payment.status,
+                  amountCaptured: payment.amountCaptured,
+                  cancellationReason: payment.cancellationReason,
+                  expiresAt,
+                }}
+                captureAction={capturePaymentAction}
+                cancelAction={cancelAuthorizationAction}
+              />
+            </Panel>
+          )}
           <Panel
             id="refund"
             className="order-2"
@@ -201,4 +233,40 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
       </div>
     </>
   );
+}
+
+/** The Details of a manual-capture payment: what was captured, and when its authorization ends or ended. */
+function authorizationDetails(payment: PaymentDetail['payment'], expiresAt: Date) {
+  if (payment.status === 'requires_capture')
+    return [
+      { label: 'Captured', value: `Not yet (${formatMoney(payment.amount, payment.currency)} authorized)` },
+      {
+        label: 'Authorization expires',
+        value: (
+          <>
+            <RelativeTime value={expiresAt} exact />
+            <span className="block text-xs text-gray-600">
+              <RelativeTime value={expiresAt} />, {AUTHORIZATION_DAYS} days after it was made
+            </span>
+          </>
+        ),
+      },
+    ];
+  if (payment.status === 'canceled')
+    return [
+      {
+        label: 'Canceled',
+        value: (
+          <>
+            {payment.canceledAt ? <RelativeTime value={payment.canceledAt} exact /> : 'Yes'}
+            <span className="block text-xs text-gray-600">
+              {payment.cancellationReason === 'expired'
+                ? `Expired: not captured within ${AUTHORIZATION_DAYS} days`
+                : 'By you: the hold was released'}
+            </span>
+          </>
+        ),
+      },
+    ];
+  return [{ label: 'Captured', value: formatMoney(payment.amountCaptured, payment.currency) }];
 }

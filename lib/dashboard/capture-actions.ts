@@ -1,0 +1,130 @@
+import { answerClaimingInWrite, fingerprint } from '@/lib/api/idempotency';
+import type { Db } from '@/lib/db';
+import type { Payment } from '@/lib/generated/prisma/client';
+import { AUTHORIZATION_DAYS } from '@/lib/payments/authorization';
+import { cancelPayment, capturePayment } from '@/lib/payments/capture';
+import { findPayment } from '@/lib/payments/repository';
+import { serializePayment } from '@/lib/payments/serialize';
+import { onMerchantClock } from '@/lib/test-clocks/service';
+import { readMajorAmount } from './amount-input';
+import { CAPTURE_AMOUNT_NOT_POSITIVE } from './capture-amount';
+import { formatMoney } from './format';
+import { failed, formRefusal, refused, sayRefusal, serviceRefusal, type FormState } from './form-state';
+
+// Capture and Cancel authorization on a payment's page, through the same services as
+// POST /v1/payments/{id}/capture and /cancel (lib/payments/capture.ts), at the merchant's time (its test clock)
+// as over its API key. Each confirmed submission carries a key of its own, claimed with the change as an
+// Idempotency-Key is: a submission sent twice (a retry after a dropped answer) is answered as the first was,
+// rather than told that the payment it just captured cannot be captured.
+
+export type CaptureField = 'amount';
+export type CaptureFormInput = { paymentId: string; amount: string; submission: string };
+export type CancelFormInput = { paymentId: string; submission: string };
+
+/** What the browser makes per confirmed submission (a UUID, components/dashboard/capture-panel.tsx); anything else is not our form. */
+const SUBMISSION_KEY = /^[0-9a-f-]{36}$/;
+const UNREADABLE = 'This form could not be read. Reload the page and try again.';
+
+/** The answer a capture made, or a replay of it: the payment as the API serializes it. */
+type PaymentAnswer = Pick<ReturnType<typeof serializePayment>, 'amount' | 'amount_captured' | 'currency'>;
+
+export async function captureFromDashboard(
+  database: Db,
+  merchantId: string,
+  form: CaptureFormInput,
+): Promise<FormState<CaptureField>> {
+  const values = { amount: form.amount };
+  if (!SUBMISSION_KEY.test(form.submission)) return failed(UNREADABLE, values);
+  const read = readMajorAmount(form.amount);
+  if ('error' in read) return refused({ amount: read.error }, values);
+  if (read.amount < 1) return refused({ amount: CAPTURE_AMOUNT_NOT_POSITIVE }, values);
+  const input = { amount_to_capture: read.amount };
+  try {
+    const answer = await onMerchantClock(database, merchantId, () =>
+      answerClaimingInWrite(claimOf(merchantId, 'capture', form, input), (write) =>
+        capturePayment(database, merchantId, form.paymentId, input, {
+          claimKey: write.answering(serializePayment),
+        }),
+      ),
+    );
+    return {
+      status: 'ok',
+      message: captured(answer.replay ? (answer.body as PaymentAnswer) : serializePayment(answer.result)),
+    };
+  } catch (error) {
+    const refusal = serviceRefusal(error);
+    if (refusal.code !== 'payment_not_capturable') return formRefusal(error, { amount_to_capture: 'amount' }, values);
+    const current = await findPayment(database, merchantId, form.paymentId);
+    return failed(current ? whyNotCapturable(current) : sayRefusal(refusal), values);
+  }
+}
+
+export async function cancelFromDashboard(
+  database: Db,
+  merchantId: string,
+  form: CancelFormInput,
+): Promise<FormState<never>> {
+  if (!SUBMISSION_KEY.test(form.submission)) return failed(UNREADABLE);
+  try {
+    const answer = await onMerchantClock(database, merchantId, () =>
+      answerClaimingInWrite(claimOf(merchantId, 'cancel', form, {}), (write) =>
+        cancelPayment(database, merchantId, form.paymentId, { claimKey: write.answering(serializePayment) }),
+      ),
+    );
+    const payment = answer.replay ? (answer.body as PaymentAnswer) : serializePayment(answer.result);
+    return {
+      status: 'ok',
+      message: `Authorization canceled: the hold of ${formatMoney(payment.amount, payment.currency)} is released, and the order can be paid again.`,
+    };
+  } catch (error) {
+    const refusal = serviceRefusal(error);
+    if (refusal.code !== 'payment_not_cancelable') return failed(sayRefusal(refusal));
+    const current = await findPayment(database, merchantId, form.paymentId);
+    return failed(current ? whyNotCancelable(current) : sayRefusal(refusal));
+  }
+}
+
+/** The claim of a submission's key: its own namespace per payment and change, never an API request's. */
+function claimOf(
+  merchantId: string,
+  change: 'capture' | 'cancel',
+  form: { paymentId: string; submission: string },
+  body: object,
+) {
+  return {
+    merchantId,
+    endpoint: `dashboard ${change} ${form.paymentId}`,
+    key: form.submission,
+    fingerprint: fingerprint(body),
+    status: 200,
+  };
+}
+
+function captured(payment: PaymentAnswer): string {
+  const taken = formatMoney(payment.amount_captured, payment.currency);
+  const rest = payment.amount - payment.amount_captured;
+  return rest > 0
+    ? `Captured ${taken}. The other ${formatMoney(rest, payment.currency)} of the authorization is released to the customer.`
+    : `Captured ${taken}, the whole authorization.`;
+}
+
+/** Why a capture was refused, from where the payment is now: it moved since the page was drawn, or ran out of days. */
+function whyNotCapturable(payment: Payment): string {
+  if (payment.status === 'succeeded')
+    return `This payment was already captured (${formatMoney(payment.amountCaptured, payment.currency)}), from another tab or over the API.`;
+  if (payment.status === 'canceled' && payment.cancellationReason === 'requested_by_merchant')
+    return 'This authorization was canceled meanwhile, so there is nothing to capture.';
+  if (payment.status === 'canceled' || payment.status === 'requires_capture')
+    return `The authorization expired meanwhile (it holds for ${AUTHORIZATION_DAYS} days) and its hold is released, so nothing can be captured.`;
+  return `This payment ${payment.status === 'failed' ? 'failed' : 'is not an authorization'}, so there is nothing to capture.`;
+}
+
+function whyNotCancelable(payment: Payment): string {
+  if (payment.status === 'succeeded')
+    return 'This payment was captured meanwhile, so its authorization can no longer be canceled. Refund it instead.';
+  if (payment.status === 'canceled')
+    return payment.cancellationReason === 'expired'
+      ? `The authorization already expired (it holds for ${AUTHORIZATION_DAYS} days) and its hold is released.`
+      : 'This authorization was already canceled.';
+  return `This payment ${payment.status === 'failed' ? 'failed' : 'is not an authorization'}, so there is no hold to cancel.`;
+}
