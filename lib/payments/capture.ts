@@ -6,6 +6,7 @@ import { newEvent } from '@/lib/events/service';
 import type { Payment } from '@/lib/generated/prisma/client';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { formatMoney } from '@/lib/money';
+import { authorizationExpiresAt } from './authorization';
 import { findAuthorizationGuess, forgetAuthorization, rememberPayment } from './facts';
 import {
   AUTHORIZATION_DAYS,
@@ -26,8 +27,6 @@ import { paymentMissing } from './service';
 // when it saw none; the statement checks again what that decided, and a refusal reads the payment as it is now.
 
 type Options = { claimKey?: (payment: Payment) => ClaimWithAnswer };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Captures `amount_to_capture` (default: all) of an authorization; 409 payment_not_capturable otherwise. */
 export async function capturePayment(
@@ -114,7 +113,7 @@ function canceledAs(payment: Payment, reason: CancellationReason, at: Date): Pay
 
 /** Whether an authorization's days have run out by `at`, whether or not the sweep has canceled it yet. */
 function authorizationLapsed(payment: Payment, at: Date): boolean {
-  return payment.createdAt.getTime() <= at.getTime() - AUTHORIZATION_DAYS * DAY_MS;
+  return authorizationExpiresAt(payment.createdAt).getTime() <= at.getTime();
 }
 
 async function authorizationOrThrow(database: Db, merchantId: string, id: string): Promise<Payment> {
