@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { AmountUnderstood } from '@/components/dashboard/amount-understood';
+import { AmountField } from '@/components/dashboard/amount-understood';
 import { submitKeepingValues, useFieldErrors, useFormAction } from '@/components/dashboard/use-form-action';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -95,17 +95,13 @@ export function EditPaymentLinkForm({
         onChange={set('description')}
         error={errorOf('description')}
       />
-      <TextField
+      <AmountField
         id="edit-link-amount"
-        name="amount"
         label={`Price (${link.currency})`}
-        inputMode="decimal"
-        autoComplete="off"
-        required
+        currency={link.currency}
         value={values.amount}
         onChange={set('amount')}
         error={errorOf('amount')}
-        hint={<AmountUnderstood input={values.amount} currency={link.currency} />}
       />
       <QuantityFields
         idPrefix="edit-link"

@@ -7,7 +7,7 @@ import { Choice } from '@/components/ui/checkbox';
 import { SelectField, TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { TextAreaField } from '@/components/ui/textarea-field';
-import { AmountUnderstood } from '@/components/dashboard/amount-understood';
+import { AmountField } from '@/components/dashboard/amount-understood';
 import { QuantityFields } from './quantity-fields';
 import type { FormState } from '@/lib/dashboard/form-state';
 import type { PaymentLinkField } from '@/lib/payment-links/dashboard-form';
@@ -78,18 +78,14 @@ export function PaymentLinkForm({
         error={errorOf('description')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
+        <AmountField
           id="link-amount"
-          name="amount"
           label="Price"
-          inputMode="decimal"
-          autoComplete="off"
           placeholder="25.00"
-          required
+          currency={currency}
           value={values.amount}
           onChange={set('amount')}
           error={errorOf('amount')}
-          hint={<AmountUnderstood input={values.amount} currency={currency} />}
         />
         <SelectField
           id="link-currency"
