@@ -17,7 +17,7 @@ client_tarball="$(cd "$client" && npm pack --silent --ignore-scripts --pack-dest
 (cd "$plugin" && npm run --silent build)
 cd "$stage"
 echo "{ \"private\": true, \"dependencies\": { \"@sandbox-payments/client\": \"file:./$client_tarball\" } }" > package.json
-npm install --no-audit --no-fund --prefer-offline --ignore-scripts --no-package-lock --loglevel error
+npm install --no-audit --no-fund --prefer-offline --ignore-scripts --no-package-lock --loglevel error > /dev/null
 rm package.json "$client_tarball"
 cp -R "$plugin/dist" "$plugin/README.md" .
 node -e '
