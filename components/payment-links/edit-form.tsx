@@ -44,10 +44,7 @@ export function EditPaymentLinkForm({
     name: link.name,
     description: link.description ?? '',
     amount: toMajorInput(link.amount),
-    quantityMinimum: String(link.quantityMinimum ?? 1),
-    quantityMaximum: String(link.quantityMaximum ?? 10),
   });
-  const [adjustable, setAdjustable] = useState(link.quantityMinimum !== null);
   const set = (name: 'name' | 'description' | 'amount') => (event: { target: { value: string } }) => {
     markEdited(name);
     setValues((current) => ({ ...current, [name]: event.target.value }));
@@ -112,21 +109,12 @@ export function EditPaymentLinkForm({
       />
       <QuantityFields
         idPrefix="edit-link"
-        adjustable={adjustable}
-        onAdjustableChange={(checked) => {
-          markEdited('quantity');
-          setAdjustable(checked);
+        initial={{
+          adjustable: link.quantityMinimum !== null,
+          minimum: link.quantityMinimum ?? 1,
+          maximum: link.quantityMaximum ?? 10,
         }}
-        minimum={values.quantityMinimum}
-        maximum={values.quantityMaximum}
-        onRangeChange={(range) => {
-          markEdited('quantity');
-          setValues((current) => ({
-            ...current,
-            quantityMinimum: range.minimum ?? current.quantityMinimum,
-            quantityMaximum: range.maximum ?? current.quantityMaximum,
-          }));
-        }}
+        onEdit={() => markEdited('quantity')}
         error={errorOf('quantity')}
       />
       <p className="text-xs text-gray-600">

@@ -40,10 +40,7 @@ export function PaymentLinkForm({
     description: '',
     amount: '',
     afterPaymentUrl: '',
-    quantityMinimum: '1',
-    quantityMaximum: '10',
   });
-  const [adjustable, setAdjustable] = useState(false);
   const [currency, setCurrency] = useState<Currency>('USD');
   const [choice, setChoice] = useState<'auto' | 'choose'>('auto');
   // starts with the account's methods ticked: choosing is taking some away, and saving at once works
@@ -177,21 +174,8 @@ export function PaymentLinkForm({
 
       <QuantityFields
         idPrefix="link"
-        adjustable={adjustable}
-        onAdjustableChange={(checked) => {
-          markEdited('quantity');
-          setAdjustable(checked);
-        }}
-        minimum={values.quantityMinimum}
-        maximum={values.quantityMaximum}
-        onRangeChange={(range) => {
-          markEdited('quantity');
-          setValues((current) => ({
-            ...current,
-            quantityMinimum: range.minimum ?? current.quantityMinimum,
-            quantityMaximum: range.maximum ?? current.quantityMaximum,
-          }));
-        }}
+        initial={{ adjustable: false, minimum: 1, maximum: 10 }}
+        onEdit={() => markEdited('quantity')}
         error={errorOf('quantity')}
       />
 
