@@ -1,4 +1,4 @@
-import { answerClaimingInWrite, fingerprint } from '@/lib/api/idempotency';
+import { answerClaimingInWrite, fingerprint } from '@/lib/idempotency/service';
 import type { Db } from '@/lib/db';
 import type { Payment } from '@/lib/generated/prisma/client';
 import { AUTHORIZATION_DAYS } from '@/lib/payments/authorization';

