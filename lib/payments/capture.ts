@@ -6,7 +6,8 @@ import { newEvent } from '@/lib/events/service';
 import type { Payment } from '@/lib/generated/prisma/client';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { formatMoney } from '@/lib/core/money';
-import { rememberPayment } from './facts';
+import { authorizationExpiresAt } from './authorization';
+import { findAuthorizationGuess, forgetAuthorization, rememberPayment } from './facts';
 import {
   AUTHORIZATION_DAYS,
   cancelPaymentInOneStatement,
@@ -17,16 +18,15 @@ import {
 } from './repository';
 import type { CapturePaymentInput } from './schemas';
 import { serializePayment } from './serialize';
-import { getPaymentOrThrow } from './service';
+import { paymentMissing } from './service';
 
 // Authorize now, capture later: an authorization (requires_capture) is captured once, in full or in part (the rest
 // released), or canceled, by the merchant or by the worker after AUTHORIZATION_DAYS. Each is one statement that
 // moves the payment out of requires_capture (lib/payments/repository.ts), so of two at once exactly one wins. The
-// payment is read first, for the answer and the event; the statement checks again what that read decided.
+// answer and the event are built from the payment as this process last saw it (lib/payments/facts.ts), read first
+// when it saw none; the statement checks again what that decided, and a refusal reads the payment as it is now.
 
 type Options = { claimKey?: (payment: Payment) => ClaimWithAnswer };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Captures `amount_to_capture` (default: all) of an authorization; 409 payment_not_capturable otherwise. */
 export async function capturePayment(
@@ -36,7 +36,7 @@ export async function capturePayment(
   input: CapturePaymentInput,
   options: Options = {},
 ): Promise<Payment> {
-  const payment = await getPaymentOrThrow(database, merchantId, id);
+  const payment = await authorizationOrThrow(database, merchantId, id);
   const amountToCapture = input.amount_to_capture ?? payment.amount;
   // a rule on the payment's amount, which never changes: answered before its state (409)
   if (amountToCapture > payment.amount) {
@@ -71,7 +71,7 @@ export async function cancelPayment(
   id: string,
   options: Options = {},
 ): Promise<Payment> {
-  const payment = await getPaymentOrThrow(database, merchantId, id);
+  const payment = await authorizationOrThrow(database, merchantId, id);
   if (payment.status !== 'requires_capture') throw notCancelable(payment);
   const at = now();
   const canceled = canceledAs(payment, 'requested_by_merchant', at);
@@ -113,12 +113,21 @@ function canceledAs(payment: Payment, reason: CancellationReason, at: Date): Pay
 
 /** Whether an authorization's days have run out by `at`, whether or not the sweep has canceled it yet. */
 function authorizationLapsed(payment: Payment, at: Date): boolean {
-  return payment.createdAt.getTime() <= at.getTime() - AUTHORIZATION_DAYS * DAY_MS;
+  return authorizationExpiresAt(payment.createdAt).getTime() <= at.getTime();
 }
 
-/** The payment as it is now, to word a refusal: it may have moved since it was read. */
+async function authorizationOrThrow(database: Db, merchantId: string, id: string): Promise<Payment> {
+  const payment = await findAuthorizationGuess(database, merchantId, id);
+  if (!payment) throw paymentMissing(id);
+  return payment;
+}
+
+/** The payment as it is now, to word a refusal: it may have moved since it was read or remembered. */
 async function currentOf(database: Db, payment: Payment): Promise<Payment> {
-  return (await findPayment(database, payment.merchantId, payment.id)) ?? payment;
+  forgetAuthorization(payment.id);
+  const current = await findPayment(database, payment.merchantId, payment.id);
+  if (current) rememberPayment(current);
+  return current ?? payment;
 }
 
 function notCapturable(payment: Payment, at: Date) {

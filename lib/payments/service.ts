@@ -8,8 +8,12 @@ import { findPayment, findPaymentCursor, findPaymentsPage } from './repository';
 
 export async function getPaymentOrThrow(database: Db, merchantId: string, id: string) {
   const payment = isId('payment', id) ? await findPayment(database, merchantId, id) : null;
-  if (!payment) throw errors.resourceMissing(`No such payment: '${id}'`, 'id');
+  if (!payment) throw paymentMissing(id);
   return payment;
+}
+
+export function paymentMissing(id: string) {
+  return errors.resourceMissing(`No such payment: '${id}'`, 'id');
 }
 
 export async function listPayments(

@@ -214,6 +214,7 @@ export async function authorizeAutomaticRefunds(database: Db): Promise<number> {
   let authorized = 0;
   for (;;) {
     const requested = await findRequestedRefundsOfAutomaticMerchants(database, AUTHORIZE_BATCH);
+    let approvedOfBatch = 0;
     for (const { merchant, ...refund } of requested) {
       const approved = await onConnectionClock(merchant.clockOffsetSeconds, () => {
         const at = now();
@@ -226,9 +227,11 @@ export async function authorizeAutomaticRefunds(database: Db): Promise<number> {
           event,
         );
       });
-      if (approved) authorized += 1;
+      if (approved) approvedOfBatch += 1;
     }
-    if (requested.length < AUTHORIZE_BATCH) return authorized;
+    authorized += approvedOfBatch;
+    // a full batch of which none could be approved would be found again as it is: the next tick tries again
+    if (requested.length < AUTHORIZE_BATCH || approvedOfBatch === 0) return authorized;
   }
 }
 

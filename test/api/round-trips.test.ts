@@ -14,8 +14,9 @@ const ROUND_TRIPS: Record<string, number> = {
   expireCheckoutSession: 2,
   listPayments: 1,
   getPayment: 1,
-  capturePayment: 2,
-  cancelPayment: 2,
+  // the authorization as the process that made it remembers it (lib/payments/facts.ts), checked by the statement
+  capturePayment: 1,
+  cancelPayment: 1,
   // the payment's facts are remembered by the process that made it (lib/payments/facts.ts), else read first (2)
   createRefundRequest: 1,
   listRefundRequests: 1,
