@@ -218,7 +218,8 @@ export async function getCheckoutSession(
 
 export async function getCheckoutSessionOrThrow(database: Db, merchantId: string, id: string) {
   const session = await getCheckoutSession(database, merchantId, id);
-  if (!session) throw errors.resourceMissing(`No such checkout session: '${id}'`, 'id');
+  if (!session)
+    throw errors.resourceMissing(`No such checkout session: '${id}'`, 'id', 'This checkout session was not found.');
   return session;
 }
 
@@ -262,9 +263,11 @@ export async function expireCheckoutSession(
   const outcome = await expireSession(database, { id, merchantId, at }, event, claim);
   if (outcome === false || outcome === 'checkout_session_not_open') {
     // worded from the session as it is now: it may have been paid since it was read
-    const current = await getCheckoutSessionOrThrow(database, merchantId, id);
+    const { status } = serializeCheckoutSession(await getCheckoutSessionOrThrow(database, merchantId, id));
     throw errors.checkoutSessionNotOpen(
-      `Checkout session ${id} is ${serializeCheckoutSession(current).status}, not open`,
+      `Checkout session ${id} is ${status}, not open`,
+      undefined,
+      `This session is already ${status}; only an open session can be expired.`,
     );
   }
   if (claim && outcome !== true) settleClaim(outcome, claim);

@@ -131,14 +131,12 @@ async function currentOf(database: Db, payment: Payment): Promise<Payment> {
 }
 
 function notCapturable(payment: Payment, at: Date) {
-  const why =
-    payment.status === 'requires_capture' && authorizationLapsed(payment, at)
-      ? `its authorization expired after ${AUTHORIZATION_DAYS} days`
-      : `it is ${payment.status}`;
+  const lapsed = payment.status === 'requires_capture' && authorizationLapsed(payment, at);
+  const why = lapsed ? `its authorization expired after ${AUTHORIZATION_DAYS} days` : `it is ${payment.status}`;
   return errors.paymentNotCapturable(
     `Payment ${payment.id} cannot be captured: ${why}; only an authorization (requires_capture) can be`,
     undefined,
-    `This payment cannot be captured: ${why}.`,
+    whyNotCapturable(payment),
   );
 }
 
@@ -146,6 +144,27 @@ function notCancelable(payment: Payment) {
   return errors.paymentNotCancelable(
     `Payment ${payment.id} is ${payment.status}; only an authorization (requires_capture) can be canceled`,
     undefined,
-    `This payment is ${payment.status}; only an uncaptured payment can be canceled.`,
+    whyNotCancelable(payment),
   );
+}
+
+/** For a person: why a capture was refused, from where the payment is now (it moved since it was shown, or ran out of days). */
+function whyNotCapturable(payment: Payment): string {
+  if (payment.status === 'succeeded')
+    return `This payment was already captured (${formatMoney(payment.amountCaptured, payment.currency)}), from another tab or over the API.`;
+  if (payment.status === 'canceled' && payment.cancellationReason === 'requested_by_merchant')
+    return 'This authorization was canceled meanwhile, so there is nothing to capture.';
+  if (payment.status === 'canceled' || payment.status === 'requires_capture')
+    return `The authorization expired meanwhile (it holds for ${AUTHORIZATION_DAYS} days) and its hold is released, so nothing can be captured.`;
+  return `This payment ${payment.status === 'failed' ? 'failed' : 'is not an authorization'}, so there is nothing to capture.`;
+}
+
+function whyNotCancelable(payment: Payment): string {
+  if (payment.status === 'succeeded')
+    return 'This payment was captured meanwhile, so its authorization can no longer be canceled. Refund it instead.';
+  if (payment.status === 'canceled')
+    return payment.cancellationReason === 'expired'
+      ? `The authorization already expired (it holds for ${AUTHORIZATION_DAYS} days) and its hold is released.`
+      : 'This authorization was already canceled.';
+  return `This payment ${payment.status === 'failed' ? 'failed' : 'is not an authorization'}, so there is no hold to cancel.`;
 }

@@ -492,7 +492,3 @@ export async function countRefundsByStatus(database: Db, merchantId: string, upT
 export async function countRefundsIn(database: Db, merchantId: string, status: RefundStatus, upTo: number) {
   return database.refundRequest.count({ where: { merchantId, status }, orderBy: NEWEST_FIRST, take: upTo });
 }
-
-export async function findRefundStatus(database: Db, merchantId: string, id: string) {
-  return database.refundRequest.findFirst({ where: { id, merchantId }, select: { status: true } });
-}

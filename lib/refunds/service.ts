@@ -143,9 +143,9 @@ async function decideRequested(
     const refund = await getRefundRequestOrThrow(tx, merchantId, id);
     await assertManualRefundPolicy(tx, merchantId);
     if (!(await moveRequestedRefund(tx, merchantId, id, to, now()))) {
-      throw errors.refundNotCancelable(
-        `Refund request ${id} is ${refund.status}; only a requested refund can be ${to === 'processing' ? 'approved' : to}`,
-      );
+      // worded from the refund as it is now: it may have moved since it was read
+      const current = await getRefundRequestOrThrow(tx, merchantId, id);
+      throw notRequested(current, to === 'processing' ? 'approved' : to);
     }
     if (to === 'declined') await releasePaymentReservation(tx, refund.paymentId, refund.amount);
     const { payment, ...decided } = await findRefundWithPayment(tx, id);
@@ -174,14 +174,19 @@ export async function cancelRefundRequest(
   const outcome = await cancelRequestedRefund(database, { id, merchantId, at }, event, claim);
   if (outcome === false || outcome === 'refund_not_cancelable') {
     // worded from the refund as it is now: it may have moved since it was read
-    const current = await getRefundRequestOrThrow(database, merchantId, id);
-    throw errors.refundNotCancelable(
-      `Refund request ${id} is ${current.status}; only a requested refund can be canceled`,
-    );
+    throw notRequested(await getRefundRequestOrThrow(database, merchantId, id), 'canceled');
   }
   if (claim && outcome !== true) settleClaim(outcome, claim);
   return canceled;
 }
+function notRequested(refund: RefundRequest, change: 'approved' | 'declined' | 'canceled') {
+  return errors.refundNotCancelable(
+    `Refund request ${refund.id} is ${refund.status}; only a requested refund can be ${change}`,
+    undefined,
+    `This refund is already ${refund.status}; only a requested refund can be ${change}.`,
+  );
+}
+
 /** Manual policy: a dashboard user declines. */
 export const declineRefundRequest = (database: Db, merchantId: string, id: string) =>
   decideRequested(database, merchantId, id, 'declined');
@@ -198,9 +203,9 @@ export const approveRefundRequest = (database: Db, merchantId: string, id: strin
  */
 async function assertManualRefundPolicy(tx: Db, merchantId: string): Promise<void> {
   if ((await merchants.findMerchantRefundPolicy(tx, merchantId)) !== 'manual') {
-    throw errors.refundNotCancelable(
-      'Approve and Decline are for the manual refund policy; with automatic refunds the service approves them itself.',
-    );
+    const why =
+      'Approve and Decline are for the manual refund policy; with automatic refunds the service approves them itself.';
+    throw errors.refundNotCancelable(why, undefined, why);
   }
 }
 
