@@ -110,7 +110,8 @@ export async function createRefundRequest(
 
 export async function getRefundRequestOrThrow(database: Db, merchantId: string, id: string) {
   const refund = isId('refundRequest', id) ? await findRefundRequest(database, merchantId, id) : null;
-  if (!refund) throw errors.resourceMissing(`No such refund request: '${id}'`, 'id');
+  if (!refund)
+    throw errors.resourceMissing(`No such refund request: '${id}'`, 'id', 'This refund request was not found.');
   return refund;
 }
 
