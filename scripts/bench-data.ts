@@ -1,7 +1,8 @@
 // npm run bench:data -- --data N: how the lists, lookups and dashboard pages hold up with N payments of one
 // merchant (docs/performance.md). Builds if needed, starts `next start` on a fresh embedded database,
 // seeds N paid orders into the demo merchant by SQL (scripts/bench-seed.ts), signs in to its dashboard, and
-// times each request: the median of 5 after 2 warm-ups, one at a time, against its target. Not part of npm test.
+// times each request: its first call (the route and its key cold, as a merchant's request now and then finds
+// them), then the median of 5 after a second warm-up, one at a time, each against its target. Not part of npm test.
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
 import pg from 'pg';
@@ -17,7 +18,7 @@ const RUNS = 5;
 const TARGET_MS = { api: 50, page: 300 };
 
 type Request = { name: string; path: string; kind: keyof typeof TARGET_MS };
-type Timing = Request & { medianMs: number; maxMs: number; status: number };
+type Timing = Request & { firstMs: number; medianMs: number; maxMs: number; status: number };
 
 function count(): number {
   const at = process.argv.indexOf('--data');
@@ -120,13 +121,13 @@ async function time(base: string, request: Request, cookie: string): Promise<Tim
     await response.arrayBuffer();
     return { ms: performance.now() - started, status: response.status };
   };
-  await once();
+  const first = await once();
   await once();
   const runs = [];
   for (let i = 0; i < RUNS; i++) runs.push(await once());
   const sorted = runs.map((run) => run.ms).sort((a, b) => a - b);
-  const status = runs.find((run) => run.status !== 200)?.status ?? 200;
-  return { ...request, medianMs: sorted[Math.floor(RUNS / 2)], maxMs: sorted.at(-1)!, status };
+  const status = [first, ...runs].find((run) => run.status !== 200)?.status ?? 200;
+  return { ...request, firstMs: first.ms, medianMs: sorted[Math.floor(RUNS / 2)], maxMs: sorted.at(-1)!, status };
 }
 
 function api(base: string, p: string) {
@@ -152,12 +153,14 @@ async function signIn(base: string): Promise<string> {
 function printTable(n: number, seedSeconds: number, timings: Timing[]) {
   const ms = (value: number) => `${Math.round(value)} ms`;
   console.log(`\n${n.toLocaleString('en-US')} payments, seeded in ${seedSeconds.toFixed(0)} s\n`);
-  console.log('| request | median | max | target | |');
-  console.log('|---|--:|--:|--:|---|');
+  console.log('| request | first | median | max | target | |');
+  console.log('|---|--:|--:|--:|--:|---|');
   for (const timing of timings) {
     const target = TARGET_MS[timing.kind];
-    const verdict = timing.status !== 200 ? `HTTP ${timing.status}` : timing.medianMs <= target ? 'met' : '**missed**';
-    console.log(`| ${timing.name} | ${ms(timing.medianMs)} | ${ms(timing.maxMs)} | ${target} ms | ${verdict} |`);
+    const met = timing.firstMs <= target && timing.medianMs <= target;
+    const verdict = timing.status !== 200 ? `HTTP ${timing.status}` : met ? 'met' : '**missed**';
+    const row = [timing.name, ms(timing.firstMs), ms(timing.medianMs), ms(timing.maxMs), `${target} ms`, verdict];
+    console.log(`| ${row.join(' | ')} |`);
   }
 }
 

@@ -46,7 +46,16 @@ describe('the packed client', () => {
   it('holds the build, its types, the README and the manifest, not the sources or tests', () => {
     const files = packed.files.map((file) => file.path);
     expect(files).toEqual(
-      expect.arrayContaining(['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts', 'dist/openapi.d.ts']),
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'dist/index.js',
+        'dist/index.d.ts',
+        'dist/openapi.d.ts',
+        'dist/cjs/package.json',
+        'dist/cjs/index.js',
+        'dist/cjs/index.d.ts',
+      ]),
     );
     expect(files.filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md'].includes(file))).toEqual(
       [],
@@ -68,6 +77,23 @@ describe('the packed client', () => {
       env: { ...process.env, KEY: key, URL: inject('serverUrl') },
     });
     expect(JSON.parse(output)).toEqual({ object: 'list', typed: true });
+  });
+
+  it('is required by Node from CommonJS too (the commerce plug-ins load it so), its errors typed', async () => {
+    const { key } = await createTestMerchant();
+    const script = `
+      const { Sandbox, SandboxInvalidRequestError } = require('@sandbox-payments/client');
+      const sandbox = new Sandbox({ apiKey: process.env.KEY, baseUrl: process.env.URL });
+      sandbox.payments.retrieve('pay_${'0'.repeat(24)}').catch((error) => {
+        console.log(JSON.stringify({ typed: error instanceof SandboxInvalidRequestError, status: error.status }));
+      });
+    `;
+    const output = execFileSync(process.execPath, ['--input-type=commonjs', '-e', script], {
+      cwd: folder,
+      encoding: 'utf8',
+      env: { ...process.env, KEY: key, URL: inject('serverUrl') },
+    });
+    expect(JSON.parse(output)).toEqual({ typed: true, status: 404 });
   });
 
   it('types the sample integration under --strict from its declarations', () => {

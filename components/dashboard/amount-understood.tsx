@@ -1,3 +1,4 @@
+import { TextField, type TextFieldProps } from '@/components/ui/field';
 import { readMajorAmount, understoodAmount } from '@/lib/dashboard/amount-input';
 
 /**
@@ -24,4 +25,27 @@ export function AmountUnderstood({
     );
   const read = readMajorAmount(input, currency);
   return <>{'error' in read ? read.error : null}</>;
+}
+
+/**
+ * An amount typed as the person writes it (posted as `amount`), with what it reads as beneath: the refund and
+ * capture forms and the payment link's price.
+ */
+export function AmountField({
+  currency,
+  fallback,
+  value,
+  ...input
+}: Omit<TextFieldProps, 'name' | 'hint' | 'value'> & { currency: string; fallback?: string; value: string }) {
+  return (
+    <TextField
+      name="amount"
+      inputMode="decimal"
+      autoComplete="off"
+      required
+      value={value}
+      hint={<AmountUnderstood input={value} currency={currency} fallback={fallback} />}
+      {...input}
+    />
+  );
 }

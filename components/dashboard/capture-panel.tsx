@@ -1,12 +1,11 @@
 'use client';
 
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { AmountUnderstood } from '@/components/dashboard/amount-understood';
+import { AmountField } from '@/components/dashboard/amount-understood';
 import { DetailList } from '@/components/dashboard/page-header';
 import { RelativeTime } from '@/components/dashboard/relative-time';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { readCaptureAmount } from '@/lib/dashboard/capture-amount';
 import type { CaptureField } from '@/lib/dashboard/capture-actions';
@@ -108,20 +107,15 @@ export function CapturePanel({
         {captureState.status === 'error' && captureState.message && (
           <Notice tone="danger">{captureState.message}</Notice>
         )}
-        <TextField
+        <AmountField
           id="capture-amount"
-          name="amount"
           label={`Amount to capture (${payment.currency})`}
-          inputMode="decimal"
-          autoComplete="off"
           placeholder="0.00"
-          required
+          currency={payment.currency}
+          fallback={`Up to ${whole} can be captured.`}
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
           error={amountError}
-          hint={
-            <AmountUnderstood input={amount} currency={payment.currency} fallback={`Up to ${whole} can be captured.`} />
-          }
         />
         <div className="flex flex-wrap gap-2">
           {typedAmount !== null && (

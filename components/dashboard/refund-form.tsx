@@ -4,10 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { DetailList } from '@/components/dashboard/page-header';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { TextAreaField } from '@/components/ui/textarea-field';
-import { AmountUnderstood } from '@/components/dashboard/amount-understood';
+import { AmountField } from '@/components/dashboard/amount-understood';
 import { formatMoney, toMajorInput } from '@/lib/dashboard/format';
 import type { FormState } from '@/lib/dashboard/form-state';
 import { readRefundAmount } from '@/lib/dashboard/refund-amount';
@@ -107,24 +106,15 @@ export function RefundForm({
       <input type="hidden" name="paymentId" value={payment.id} />
       {done}
       {state.status === 'error' && state.message && <Notice tone="danger">{state.message}</Notice>}
-      <TextField
+      <AmountField
         id="refund-amount"
-        name="amount"
         label={`Amount (${payment.currency})`}
-        inputMode="decimal"
-        autoComplete="off"
         placeholder="0.00"
-        required
+        currency={payment.currency}
+        fallback={`Up to ${formatMoney(refundable, payment.currency)} can be refunded.`}
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
         error={amountError}
-        hint={
-          <AmountUnderstood
-            input={amount}
-            currency={payment.currency}
-            fallback={`Up to ${formatMoney(refundable, payment.currency)} can be refunded.`}
-          />
-        }
       />
       {typedAmount !== null && (
         <Button variant="secondary" onClick={() => setAmount(null)} className="-mt-2">

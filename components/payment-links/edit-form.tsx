@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { AmountUnderstood } from '@/components/dashboard/amount-understood';
+import { AmountField } from '@/components/dashboard/amount-understood';
 import { submitKeepingValues, useFieldErrors, useFormAction } from '@/components/dashboard/use-form-action';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -44,10 +44,7 @@ export function EditPaymentLinkForm({
     name: link.name,
     description: link.description ?? '',
     amount: toMajorInput(link.amount),
-    quantityMinimum: String(link.quantityMinimum ?? 1),
-    quantityMaximum: String(link.quantityMaximum ?? 10),
   });
-  const [adjustable, setAdjustable] = useState(link.quantityMinimum !== null);
   const set = (name: 'name' | 'description' | 'amount') => (event: { target: { value: string } }) => {
     markEdited(name);
     setValues((current) => ({ ...current, [name]: event.target.value }));
@@ -98,35 +95,22 @@ export function EditPaymentLinkForm({
         onChange={set('description')}
         error={errorOf('description')}
       />
-      <TextField
+      <AmountField
         id="edit-link-amount"
-        name="amount"
         label={`Price (${link.currency})`}
-        inputMode="decimal"
-        autoComplete="off"
-        required
+        currency={link.currency}
         value={values.amount}
         onChange={set('amount')}
         error={errorOf('amount')}
-        hint={<AmountUnderstood input={values.amount} currency={link.currency} />}
       />
       <QuantityFields
         idPrefix="edit-link"
-        adjustable={adjustable}
-        onAdjustableChange={(checked) => {
-          markEdited('quantity');
-          setAdjustable(checked);
+        initial={{
+          adjustable: link.quantityMinimum !== null,
+          minimum: link.quantityMinimum ?? 1,
+          maximum: link.quantityMaximum ?? 10,
         }}
-        minimum={values.quantityMinimum}
-        maximum={values.quantityMaximum}
-        onRangeChange={(range) => {
-          markEdited('quantity');
-          setValues((current) => ({
-            ...current,
-            quantityMinimum: range.minimum ?? current.quantityMinimum,
-            quantityMaximum: range.maximum ?? current.quantityMaximum,
-          }));
-        }}
+        onEdit={() => markEdited('quantity')}
         error={errorOf('quantity')}
       />
       <p className="text-xs text-gray-600">

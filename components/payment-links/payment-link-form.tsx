@@ -7,7 +7,7 @@ import { Choice } from '@/components/ui/checkbox';
 import { SelectField, TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { TextAreaField } from '@/components/ui/textarea-field';
-import { AmountUnderstood } from '@/components/dashboard/amount-understood';
+import { AmountField } from '@/components/dashboard/amount-understood';
 import { QuantityFields } from './quantity-fields';
 import type { FormState } from '@/lib/dashboard/form-state';
 import type { PaymentLinkField } from '@/lib/payment-links/dashboard-form';
@@ -40,10 +40,7 @@ export function PaymentLinkForm({
     description: '',
     amount: '',
     afterPaymentUrl: '',
-    quantityMinimum: '1',
-    quantityMaximum: '10',
   });
-  const [adjustable, setAdjustable] = useState(false);
   const [currency, setCurrency] = useState<Currency>('USD');
   const [choice, setChoice] = useState<'auto' | 'choose'>('auto');
   // starts with the account's methods ticked: choosing is taking some away, and saving at once works
@@ -81,18 +78,14 @@ export function PaymentLinkForm({
         error={errorOf('description')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
+        <AmountField
           id="link-amount"
-          name="amount"
           label="Price"
-          inputMode="decimal"
-          autoComplete="off"
           placeholder="25.00"
-          required
+          currency={currency}
           value={values.amount}
           onChange={set('amount')}
           error={errorOf('amount')}
-          hint={<AmountUnderstood input={values.amount} currency={currency} />}
         />
         <SelectField
           id="link-currency"
@@ -177,21 +170,8 @@ export function PaymentLinkForm({
 
       <QuantityFields
         idPrefix="link"
-        adjustable={adjustable}
-        onAdjustableChange={(checked) => {
-          markEdited('quantity');
-          setAdjustable(checked);
-        }}
-        minimum={values.quantityMinimum}
-        maximum={values.quantityMaximum}
-        onRangeChange={(range) => {
-          markEdited('quantity');
-          setValues((current) => ({
-            ...current,
-            quantityMinimum: range.minimum ?? current.quantityMinimum,
-            quantityMaximum: range.maximum ?? current.quantityMaximum,
-          }));
-        }}
+        initial={{ adjustable: false, minimum: 1, maximum: 10 }}
+        onEdit={() => markEdited('quantity')}
         error={errorOf('quantity')}
       />
 

@@ -1,29 +1,31 @@
 'use client';
 
+import { useState } from 'react';
 import { Choice } from '@/components/ui/checkbox';
 import { TextField } from '@/components/ui/field';
 
 /**
- * "Let customers choose the quantity" and its range, on the new link's form and a link's edit form. The
- * fields post as adjustableQuantity, quantityMinimum and quantityMaximum (app/(dashboard)/dashboard/payment-links/actions.ts).
+ * "Let customers choose the quantity" and its range, on the new link's form and a link's edit form, holding what
+ * is typed (kept while the range is hidden). The fields post as adjustableQuantity, quantityMinimum and
+ * quantityMaximum (app/(dashboard)/dashboard/payment-links/actions.ts); `onEdit` tells the form a change was made.
  */
 export function QuantityFields({
   idPrefix,
-  adjustable,
-  onAdjustableChange,
-  minimum,
-  maximum,
-  onRangeChange,
+  initial,
+  onEdit,
   error,
 }: {
   idPrefix: string;
-  adjustable: boolean;
-  onAdjustableChange: (adjustable: boolean) => void;
-  minimum: string;
-  maximum: string;
-  onRangeChange: (range: { minimum?: string; maximum?: string }) => void;
+  initial: { adjustable: boolean; minimum: number; maximum: number };
+  onEdit: () => void;
   error?: string;
 }) {
+  const [adjustable, setAdjustable] = useState(initial.adjustable);
+  const [range, setRange] = useState({ minimum: String(initial.minimum), maximum: String(initial.maximum) });
+  const onRangeChange = (change: { minimum: string } | { maximum: string }) => {
+    onEdit();
+    setRange((current) => ({ ...current, ...change }));
+  };
   const errorId = `${idPrefix}-quantity-error`;
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
@@ -32,7 +34,10 @@ export function QuantityFields({
         className="mt-2"
         name="adjustableQuantity"
         checked={adjustable}
-        onChange={(event) => onAdjustableChange(event.target.checked)}
+        onChange={(event) => {
+          onEdit();
+          setAdjustable(event.target.checked);
+        }}
         label="Let customers choose the quantity"
         description="They pay for as many as they choose, within your range. Otherwise each payment buys one."
       />
@@ -43,7 +48,7 @@ export function QuantityFields({
             name="quantityMinimum"
             label="Least"
             inputMode="numeric"
-            value={minimum}
+            value={range.minimum}
             onChange={(event) => onRangeChange({ minimum: event.target.value })}
           />
           <TextField
@@ -51,7 +56,7 @@ export function QuantityFields({
             name="quantityMaximum"
             label="Most"
             inputMode="numeric"
-            value={maximum}
+            value={range.maximum}
             onChange={(event) => onRangeChange({ maximum: event.target.value })}
           />
         </div>

@@ -13,7 +13,7 @@ function controlClass(error?: string) {
   return classNames(CONTROL, error ? 'border-red-500' : 'border-gray-300');
 }
 
-type TextFieldProps = FieldFrameProps &
+export type TextFieldProps = FieldFrameProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & {
     /** Shown inside the input at its end, e.g. a card brand mark. */
     end?: ReactNode;

@@ -1,16 +1,16 @@
-import { errors } from '@/lib/api/errors';
-import { metadataContaining, type Metadata, withoutEmptyValues } from '@/lib/api/metadata';
-import { settleClaim } from '@/lib/api/idempotency';
-import { paginate } from '@/lib/api/pagination';
-import { now } from '@/lib/clock';
+import { errors } from '@/lib/core/errors';
+import { metadataContaining, type Metadata, withoutEmptyValues } from '@/lib/core/metadata';
+import { settleClaim } from '@/lib/idempotency/service';
+import { paginate } from '@/lib/core/pagination';
+import { now } from '@/lib/core/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import { emitEvent, newEvent } from '@/lib/events/service';
 import type { Currency, PaymentMethod } from '@/lib/generated/prisma/client';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
-import { isId, newId } from '@/lib/ids';
+import { isId, newId } from '@/lib/core/ids';
 import { hostOfUrl } from '@/lib/merchants/hosts';
 import { merchantRules } from '@/lib/merchants/settings';
-import { computeTotal, MAX_AMOUNT } from '@/lib/money';
+import { computeTotal, MAX_AMOUNT } from '@/lib/core/money';
 import {
   expireDueSessions,
   expireSession,
@@ -38,7 +38,7 @@ export function methodServesCurrency(method: PaymentMethod, currency: Currency):
 export type InternalSessionOptions = {
   /** the payment link whose "Pay" makes this session */
   paymentLinkId?: string;
-  /** the link's metadata, which its sessions copy (lib/api/metadata.ts); a /v1 create takes the body's */
+  /** the link's metadata, which its sessions copy (lib/core/metadata.ts); a /v1 create takes the body's */
   metadata?: Metadata;
   /**
    * Exact URLs the service built on its own APP_URL (a payment link's receipt and page). They are allowed
@@ -218,7 +218,8 @@ export async function getCheckoutSession(
 
 export async function getCheckoutSessionOrThrow(database: Db, merchantId: string, id: string) {
   const session = await getCheckoutSession(database, merchantId, id);
-  if (!session) throw errors.resourceMissing(`No such checkout session: '${id}'`, 'id');
+  if (!session)
+    throw errors.resourceMissing(`No such checkout session: '${id}'`, 'id', 'This checkout session was not found.');
   return session;
 }
 
@@ -262,9 +263,11 @@ export async function expireCheckoutSession(
   const outcome = await expireSession(database, { id, merchantId, at }, event, claim);
   if (outcome === false || outcome === 'checkout_session_not_open') {
     // worded from the session as it is now: it may have been paid since it was read
-    const current = await getCheckoutSessionOrThrow(database, merchantId, id);
+    const { status } = serializeCheckoutSession(await getCheckoutSessionOrThrow(database, merchantId, id));
     throw errors.checkoutSessionNotOpen(
-      `Checkout session ${id} is ${serializeCheckoutSession(current).status}, not open`,
+      `Checkout session ${id} is ${status}, not open`,
+      undefined,
+      `This session is already ${status}; only an open session can be expired.`,
     );
   }
   if (claim && outcome !== true) settleClaim(outcome, claim);

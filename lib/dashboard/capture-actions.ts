@@ -1,15 +1,12 @@
-import { answerClaimingInWrite, fingerprint } from '@/lib/api/idempotency';
+import { answerClaimingInWrite, fingerprint } from '@/lib/idempotency/service';
 import type { Db } from '@/lib/db';
-import type { Payment } from '@/lib/generated/prisma/client';
-import { AUTHORIZATION_DAYS } from '@/lib/payments/authorization';
 import { cancelPayment, capturePayment } from '@/lib/payments/capture';
-import { findPayment } from '@/lib/payments/repository';
 import { serializePayment } from '@/lib/payments/serialize';
 import { onMerchantClock } from '@/lib/test-clocks/service';
 import { readMajorAmount } from './amount-input';
 import { CAPTURE_AMOUNT_NOT_POSITIVE } from './capture-amount';
 import { formatMoney } from './format';
-import { failed, formRefusal, refused, sayRefusal, serviceRefusal, type FormState } from './form-state';
+import { failed, formRefusal, refused, type FormState } from './form-state';
 
 // Capture and Cancel authorization on a payment's page, through the same services as
 // POST /v1/payments/{id}/capture and /cancel (lib/payments/capture.ts), at the merchant's time (its test clock)
@@ -52,10 +49,8 @@ export async function captureFromDashboard(
       message: captured(answer.replay ? (answer.body as PaymentAnswer) : serializePayment(answer.result)),
     };
   } catch (error) {
-    const refusal = serviceRefusal(error);
-    if (refusal.code !== 'payment_not_capturable') return formRefusal(error, { amount_to_capture: 'amount' }, values);
-    const current = await findPayment(database, merchantId, form.paymentId);
-    return failed(current ? whyNotCapturable(current) : sayRefusal(refusal), values);
+    // a refusal is worded by the service, from the payment as it is now
+    return formRefusal(error, { amount_to_capture: 'amount' }, values);
   }
 }
 
@@ -77,10 +72,7 @@ export async function cancelFromDashboard(
       message: `Authorization canceled: the hold of ${formatMoney(payment.amount, payment.currency)} is released, and the order can be paid again.`,
     };
   } catch (error) {
-    const refusal = serviceRefusal(error);
-    if (refusal.code !== 'payment_not_cancelable') return failed(sayRefusal(refusal));
-    const current = await findPayment(database, merchantId, form.paymentId);
-    return failed(current ? whyNotCancelable(current) : sayRefusal(refusal));
+    return formRefusal(error, {});
   }
 }
 
@@ -106,25 +98,4 @@ function captured(payment: PaymentAnswer): string {
   return rest > 0
     ? `Captured ${taken}. The other ${formatMoney(rest, payment.currency)} of the authorization is released to the customer.`
     : `Captured ${taken}, the whole authorization.`;
-}
-
-/** Why a capture was refused, from where the payment is now: it moved since the page was drawn, or ran out of days. */
-function whyNotCapturable(payment: Payment): string {
-  if (payment.status === 'succeeded')
-    return `This payment was already captured (${formatMoney(payment.amountCaptured, payment.currency)}), from another tab or over the API.`;
-  if (payment.status === 'canceled' && payment.cancellationReason === 'requested_by_merchant')
-    return 'This authorization was canceled meanwhile, so there is nothing to capture.';
-  if (payment.status === 'canceled' || payment.status === 'requires_capture')
-    return `The authorization expired meanwhile (it holds for ${AUTHORIZATION_DAYS} days) and its hold is released, so nothing can be captured.`;
-  return `This payment ${payment.status === 'failed' ? 'failed' : 'is not an authorization'}, so there is nothing to capture.`;
-}
-
-function whyNotCancelable(payment: Payment): string {
-  if (payment.status === 'succeeded')
-    return 'This payment was captured meanwhile, so its authorization can no longer be canceled. Refund it instead.';
-  if (payment.status === 'canceled')
-    return payment.cancellationReason === 'expired'
-      ? `The authorization already expired (it holds for ${AUTHORIZATION_DAYS} days) and its hold is released.`
-      : 'This authorization was already canceled.';
-  return `This payment ${payment.status === 'failed' ? 'failed' : 'is not an authorization'}, so there is no hold to cancel.`;
 }

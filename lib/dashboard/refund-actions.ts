@@ -1,9 +1,8 @@
 import type { Db } from '@/lib/db';
-import { findRefundStatus } from '@/lib/refunds/repository';
 import { approveRefundRequest, cancelRefundRequest, declineRefundRequest } from '@/lib/refunds/service';
 import { onMerchantClock } from '@/lib/test-clocks/service';
 import { formatMoney } from './format';
-import { failed, serviceRefusal, type FormState } from './form-state';
+import { formRefusal, type FormState } from './form-state';
 
 // Approve / Decline (manual refund policy) and Cancel, from the dashboard. The services check the policy,
 // and the state in their UPDATE, so two people clicking at once move a refund once; the second is told why not.
@@ -24,16 +23,7 @@ export async function changeRefund(
     const refund = await onMerchantClock(database, merchantId, () => RUN[change](database, merchantId, refundId));
     return { status: 'ok', message: `Refund of ${formatMoney(refund.amount, refund.currency)} ${DONE[change]}.` };
   } catch (error) {
-    const refusal = serviceRefusal(error);
-    if (refusal.code === 'resource_missing') return failed('This refund request was not found.');
-    if (refusal.code === 'refund_not_cancelable') {
-      const current = await findRefundStatus(database, merchantId, refundId);
-      // one still requested was refused by the automatic refund policy, whose message is written for people
-      if (current?.status !== 'requested')
-        return failed(
-          `This refund is already ${current?.status ?? 'past that point'}; only a requested refund can be ${DONE[change]}.`,
-        );
-    }
-    return failed(refusal.message);
+    // a refusal is worded by the service, from the refund as it is now
+    return formRefusal(error, {});
   }
 }

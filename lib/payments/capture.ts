@@ -1,12 +1,13 @@
-import { errors } from '@/lib/api/errors';
-import { settleClaim } from '@/lib/api/idempotency';
-import { now, onConnectionClock } from '@/lib/clock';
+import { errors } from '@/lib/core/errors';
+import { settleClaim } from '@/lib/idempotency/service';
+import { now, onConnectionClock } from '@/lib/core/clock';
 import type { Db } from '@/lib/db';
 import { newEvent } from '@/lib/events/service';
 import type { Payment } from '@/lib/generated/prisma/client';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
-import { formatMoney } from '@/lib/money';
-import { rememberPayment } from './facts';
+import { formatMoney } from '@/lib/core/money';
+import { authorizationExpiresAt } from './authorization';
+import { findAuthorizationGuess, forgetAuthorization, rememberPayment } from './facts';
 import {
   AUTHORIZATION_DAYS,
   cancelPaymentInOneStatement,
@@ -17,16 +18,15 @@ import {
 } from './repository';
 import type { CapturePaymentInput } from './schemas';
 import { serializePayment } from './serialize';
-import { getPaymentOrThrow } from './service';
+import { paymentMissing } from './service';
 
 // Authorize now, capture later: an authorization (requires_capture) is captured once, in full or in part (the rest
 // released), or canceled, by the merchant or by the worker after AUTHORIZATION_DAYS. Each is one statement that
 // moves the payment out of requires_capture (lib/payments/repository.ts), so of two at once exactly one wins. The
-// payment is read first, for the answer and the event; the statement checks again what that read decided.
+// answer and the event are built from the payment as this process last saw it (lib/payments/facts.ts), read first
+// when it saw none; the statement checks again what that decided, and a refusal reads the payment as it is now.
 
 type Options = { claimKey?: (payment: Payment) => ClaimWithAnswer };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Captures `amount_to_capture` (default: all) of an authorization; 409 payment_not_capturable otherwise. */
 export async function capturePayment(
@@ -36,7 +36,7 @@ export async function capturePayment(
   input: CapturePaymentInput,
   options: Options = {},
 ): Promise<Payment> {
-  const payment = await getPaymentOrThrow(database, merchantId, id);
+  const payment = await authorizationOrThrow(database, merchantId, id);
   const amountToCapture = input.amount_to_capture ?? payment.amount;
   // a rule on the payment's amount, which never changes: answered before its state (409)
   if (amountToCapture > payment.amount) {
@@ -71,7 +71,7 @@ export async function cancelPayment(
   id: string,
   options: Options = {},
 ): Promise<Payment> {
-  const payment = await getPaymentOrThrow(database, merchantId, id);
+  const payment = await authorizationOrThrow(database, merchantId, id);
   if (payment.status !== 'requires_capture') throw notCancelable(payment);
   const at = now();
   const canceled = canceledAs(payment, 'requested_by_merchant', at);
@@ -113,23 +113,30 @@ function canceledAs(payment: Payment, reason: CancellationReason, at: Date): Pay
 
 /** Whether an authorization's days have run out by `at`, whether or not the sweep has canceled it yet. */
 function authorizationLapsed(payment: Payment, at: Date): boolean {
-  return payment.createdAt.getTime() <= at.getTime() - AUTHORIZATION_DAYS * DAY_MS;
+  return authorizationExpiresAt(payment.createdAt).getTime() <= at.getTime();
 }
 
-/** The payment as it is now, to word a refusal: it may have moved since it was read. */
+async function authorizationOrThrow(database: Db, merchantId: string, id: string): Promise<Payment> {
+  const payment = await findAuthorizationGuess(database, merchantId, id);
+  if (!payment) throw paymentMissing(id);
+  return payment;
+}
+
+/** The payment as it is now, to word a refusal: it may have moved since it was read or remembered. */
 async function currentOf(database: Db, payment: Payment): Promise<Payment> {
-  return (await findPayment(database, payment.merchantId, payment.id)) ?? payment;
+  forgetAuthorization(payment.id);
+  const current = await findPayment(database, payment.merchantId, payment.id);
+  if (current) rememberPayment(current);
+  return current ?? payment;
 }
 
 function notCapturable(payment: Payment, at: Date) {
-  const why =
-    payment.status === 'requires_capture' && authorizationLapsed(payment, at)
-      ? `its authorization expired after ${AUTHORIZATION_DAYS} days`
-      : `it is ${payment.status}`;
+  const lapsed = payment.status === 'requires_capture' && authorizationLapsed(payment, at);
+  const why = lapsed ? `its authorization expired after ${AUTHORIZATION_DAYS} days` : `it is ${payment.status}`;
   return errors.paymentNotCapturable(
     `Payment ${payment.id} cannot be captured: ${why}; only an authorization (requires_capture) can be`,
     undefined,
-    `This payment cannot be captured: ${why}.`,
+    whyNotCapturable(payment),
   );
 }
 
@@ -137,6 +144,27 @@ function notCancelable(payment: Payment) {
   return errors.paymentNotCancelable(
     `Payment ${payment.id} is ${payment.status}; only an authorization (requires_capture) can be canceled`,
     undefined,
-    `This payment is ${payment.status}; only an uncaptured payment can be canceled.`,
+    whyNotCancelable(payment),
   );
+}
+
+/** For a person: why a capture was refused, from where the payment is now (it moved since it was shown, or ran out of days). */
+function whyNotCapturable(payment: Payment): string {
+  if (payment.status === 'succeeded')
+    return `This payment was already captured (${formatMoney(payment.amountCaptured, payment.currency)}), from another tab or over the API.`;
+  if (payment.status === 'canceled' && payment.cancellationReason === 'requested_by_merchant')
+    return 'This authorization was canceled meanwhile, so there is nothing to capture.';
+  if (payment.status === 'canceled' || payment.status === 'requires_capture')
+    return `The authorization expired meanwhile (it holds for ${AUTHORIZATION_DAYS} days) and its hold is released, so nothing can be captured.`;
+  return `This payment ${payment.status === 'failed' ? 'failed' : 'is not an authorization'}, so there is nothing to capture.`;
+}
+
+function whyNotCancelable(payment: Payment): string {
+  if (payment.status === 'succeeded')
+    return 'This payment was captured meanwhile, so its authorization can no longer be canceled. Refund it instead.';
+  if (payment.status === 'canceled')
+    return payment.cancellationReason === 'expired'
+      ? `The authorization already expired (it holds for ${AUTHORIZATION_DAYS} days) and its hold is released.`
+      : 'This authorization was already canceled.';
+  return `This payment ${payment.status === 'failed' ? 'failed' : 'is not an authorization'}, so there is no hold to cancel.`;
 }

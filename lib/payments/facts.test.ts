@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/core/errors';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
 import { createRefundRequest } from '@/lib/refunds/service';
+import { cancelPayment, capturePayment } from './capture';
 import { findPaymentFacts } from './facts';
-import { paidPayment } from './paid-payment.fixture';
+import { authorizedPayment, paidPayment } from './paid-payment.fixture';
 import * as repository from './repository';
 
 // A refund's rules read a payment's facts, which never change, from memory once the process has made or read
@@ -60,5 +61,40 @@ describe('payment facts', () => {
       (error: unknown) => error,
     );
     expect(gone).toMatchObject({ status: 404, code: 'resource_missing', param: 'payment_id' });
+  });
+
+  it('let a capture of an authorization this process made send its statement without reading the payment', async () => {
+    const merchantId = await merchant('Known Authorization Shop');
+    const authorization = await authorizedPayment(merchantId);
+    const reads = vi.spyOn(repository, 'findPayment');
+    try {
+      const captured = await capturePayment(await db(), merchantId, authorization.id, { amount_to_capture: 3000 });
+      expect(captured).toMatchObject({ status: 'succeeded', amountCaptured: 3000 });
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('are a guess for an authorization: one canceled elsewhere is refused as it is now, writing nothing', async () => {
+    const merchantId = await merchant('Stale Authorization Shop');
+    const client = await db();
+    const authorization = await authorizedPayment(merchantId);
+    // another process cancels it: this one's memory still holds the authorization
+    await client.payment.update({
+      where: { id: authorization.id },
+      data: { status: 'canceled', canceledAt: new Date(), cancellationReason: 'requested_by_merchant' },
+    });
+
+    const refused = await capturePayment(client, merchantId, authorization.id, {}).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 409, code: 'payment_not_capturable' });
+    expect((refused as ApiError).message).toContain('it is canceled');
+    const again = await cancelPayment(client, merchantId, authorization.id).catch((error: unknown) => error);
+    expect(again).toMatchObject({ status: 409, code: 'payment_not_cancelable' });
+    expect((again as ApiError).message).toContain('is canceled');
+    expect(await client.payment.findUniqueOrThrow({ where: { id: authorization.id } })).toMatchObject({
+      status: 'canceled',
+      amountCaptured: 0,
+    });
   });
 });

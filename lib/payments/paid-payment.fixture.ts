@@ -8,10 +8,14 @@ import type { PayInput } from '@/lib/payments/schemas';
 
 const CARD: PayInput = { payment_method: 'card', card_number: '4242424242424242' };
 
-export async function paidPayment(merchantId: string, input: PayInput = CARD, captureMethod?: 'manual') {
+export async function paidPayment(
+  merchantId: string,
+  input: PayInput = CARD,
+  session: { capture_method?: 'manual'; metadata?: Record<string, string> } = {},
+) {
   const client = await db();
-  const session = await createCheckoutSession(client, merchantId, {
-    ...(captureMethod ? { capture_method: captureMethod } : {}),
+  const opened = await createCheckoutSession(client, merchantId, {
+    ...session,
     order_reference: `o-${Math.random().toString(36).slice(2)}`,
     currency: 'USD',
     items: [{ name: 'Lamp', quantity: 1, unit_amount: 5000 }],
@@ -20,10 +24,10 @@ export async function paidPayment(merchantId: string, input: PayInput = CARD, ca
     amount: 5000,
     return_url: 'https://shop.example.com/thanks',
   });
-  return (await payCheckoutSession(client, merchantId, session.id, input)).payment;
+  return (await payCheckoutSession(client, merchantId, opened.id, input)).payment;
 }
 
 /** The same lamp on a manual-capture session: an authorization (requires_capture) of US$50.00. */
 export async function authorizedPayment(merchantId: string) {
-  return paidPayment(merchantId, CARD, 'manual');
+  return paidPayment(merchantId, CARD, { capture_method: 'manual' });
 }

@@ -1,15 +1,19 @@
-import { errors } from '@/lib/api/errors';
-import { metadataContaining, type Metadata } from '@/lib/api/metadata';
-import { paginate } from '@/lib/api/pagination';
+import { errors } from '@/lib/core/errors';
+import { metadataContaining, type Metadata } from '@/lib/core/metadata';
+import { paginate } from '@/lib/core/pagination';
 import type { Db } from '@/lib/db';
 import type { PaymentStatus } from '@/lib/generated/prisma/client';
-import { isId } from '@/lib/ids';
+import { isId } from '@/lib/core/ids';
 import { findPayment, findPaymentCursor, findPaymentsPage } from './repository';
 
 export async function getPaymentOrThrow(database: Db, merchantId: string, id: string) {
   const payment = isId('payment', id) ? await findPayment(database, merchantId, id) : null;
-  if (!payment) throw errors.resourceMissing(`No such payment: '${id}'`, 'id');
+  if (!payment) throw paymentMissing(id);
   return payment;
+}
+
+export function paymentMissing(id: string) {
+  return errors.resourceMissing(`No such payment: '${id}'`, 'id');
 }
 
 export async function listPayments(

@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { EVENT_OBJECTS } from '@/lib/events/objects';
 import { serializeEvent } from '@/lib/events/serialize';
 import type { EventType } from '@/lib/events/types';
 import type { RefundRequest } from '@/lib/generated/prisma/client';
 import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
-import { payCheckoutSession } from '@/lib/payments/pay';
+import { paidPayment as paidLamp } from '@/lib/payments/paid-payment.fixture';
 import { serializeRefundRequest } from './serialize';
 import {
   approveRefundRequest,
@@ -30,21 +29,8 @@ beforeEach(async () => {
   merchantId = (await createMerchant(await db(), { name: 'Refund Events Shop', hosts: ['shop.example.com'] })).id;
 });
 
-async function paidPayment(cardNumber = '4242424242424242') {
-  const client = await db();
-  const session = await createCheckoutSession(client, merchantId, {
-    order_reference: `o-${Math.random().toString(36).slice(2)}`,
-    currency: 'USD',
-    items: [{ name: 'Lamp', quantity: 1, unit_amount: 5000 }],
-    shipping_amount: 0,
-    tax_amount: 0,
-    amount: 5000,
-    return_url: 'https://shop.example.com/thanks',
-    metadata: PAYMENT_METADATA,
-  });
-  return (await payCheckoutSession(client, merchantId, session.id, { payment_method: 'card', card_number: cardNumber }))
-    .payment;
-}
+const paidPayment = (cardNumber = '4242424242424242') =>
+  paidLamp(merchantId, { payment_method: 'card', card_number: cardNumber }, { metadata: PAYMENT_METADATA });
 
 const refundOf = async (cardNumber?: string) =>
   createRefundRequest(await db(), merchantId, {

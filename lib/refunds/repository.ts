@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { metadataField } from '@/lib/api/metadata';
-import { NEWEST_FIRST, type Cursor } from '@/lib/api/pagination';
+import { metadataField } from '@/lib/core/metadata';
+import { NEWEST_FIRST, type Cursor } from '@/lib/core/pagination';
 import type { Db } from '@/lib/db';
 import {
   conditional,
@@ -491,8 +491,4 @@ export async function countRefundsByStatus(database: Db, merchantId: string, upT
 /** How many of the merchant's refunds are in `status`, counted up to `upTo`. */
 export async function countRefundsIn(database: Db, merchantId: string, status: RefundStatus, upTo: number) {
   return database.refundRequest.count({ where: { merchantId, status }, orderBy: NEWEST_FIRST, take: upTo });
-}
-
-export async function findRefundStatus(database: Db, merchantId: string, id: string) {
-  return database.refundRequest.findFirst({ where: { id, merchantId }, select: { status: true } });
 }

@@ -1,15 +1,17 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/lib/db';
 import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
 import { paidPayment as paidLamp } from '@/lib/payments/paid-payment.fixture';
 import {
   approveRefundRequest,
   authorizeAutomaticRefunds,
+  cancelRefundRequest,
   createRefundRequest,
   declineRefundRequest,
   finishProcessingRefunds,
   finishRefundNow,
 } from './service';
+import * as repository from './repository';
 
 // The refund life cycle and the sandbox provider, driven by the worker's own job functions.
 
@@ -86,6 +88,24 @@ describe('automatic policy', () => {
     await authorizeAutomaticRefunds(client);
     await finishProcessingRefunds(client, 0);
     expect((await client.refundRequest.findUniqueOrThrow({ where: { id: refund.id } })).status).toBe('completed');
+  });
+
+  it('stops when a full batch could not be approved, leaving it to the next tick instead of looping', async () => {
+    const client = await db();
+    const payment = await paidPayment();
+    for (let i = 0; i < 60; i++) await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 50 });
+    // every approval refused, as when each refund's merchant turned manual between the read and the write
+    const approvals = vi.spyOn(repository, 'approveRequestedRefundAutomatically').mockResolvedValue(false);
+    try {
+      expect(await authorizeAutomaticRefunds(client)).toBe(0);
+      expect(approvals.mock.calls.length).toBeLessThanOrEqual(50);
+    } finally {
+      approvals.mockRestore();
+    }
+    const left = await client.refundRequest.findMany({ where: { paymentId: payment.id, status: 'requested' } });
+    expect(left).toHaveLength(60);
+    // withdrawn, so the other tests' workers find none of them
+    for (const refund of left) await cancelRefundRequest(client, merchantId, refund.id);
   });
 
   it('lets two workers finish a batch without finishing any refund twice', async () => {

@@ -1,13 +1,13 @@
-import { metadataContaining, type Metadata, withoutEmptyValues } from '@/lib/api/metadata';
-import { errors } from '@/lib/api/errors';
-import { settleClaim } from '@/lib/api/idempotency';
-import { paginate } from '@/lib/api/pagination';
-import { now, onConnectionClock } from '@/lib/clock';
+import { metadataContaining, type Metadata, withoutEmptyValues } from '@/lib/core/metadata';
+import { errors } from '@/lib/core/errors';
+import { settleClaim } from '@/lib/idempotency/service';
+import { paginate } from '@/lib/core/pagination';
+import { now, onConnectionClock } from '@/lib/core/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import { emitEvent, newEvent } from '@/lib/events/service';
 import type { Prisma, RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
-import { isId, newId } from '@/lib/ids';
+import { isId, newId } from '@/lib/core/ids';
 import * as merchants from '@/lib/merchants/repository';
 import { addPaymentRefunded, findPayment, releasePaymentReservation } from '@/lib/payments/repository';
 import { findPaymentFacts } from '@/lib/payments/facts';
@@ -110,7 +110,8 @@ export async function createRefundRequest(
 
 export async function getRefundRequestOrThrow(database: Db, merchantId: string, id: string) {
   const refund = isId('refundRequest', id) ? await findRefundRequest(database, merchantId, id) : null;
-  if (!refund) throw errors.resourceMissing(`No such refund request: '${id}'`, 'id');
+  if (!refund)
+    throw errors.resourceMissing(`No such refund request: '${id}'`, 'id', 'This refund request was not found.');
   return refund;
 }
 
@@ -143,9 +144,9 @@ async function decideRequested(
     const refund = await getRefundRequestOrThrow(tx, merchantId, id);
     await assertManualRefundPolicy(tx, merchantId);
     if (!(await moveRequestedRefund(tx, merchantId, id, to, now()))) {
-      throw errors.refundNotCancelable(
-        `Refund request ${id} is ${refund.status}; only a requested refund can be ${to === 'processing' ? 'approved' : to}`,
-      );
+      // worded from the refund as it is now: it may have moved since it was read
+      const current = await getRefundRequestOrThrow(tx, merchantId, id);
+      throw notRequested(current, to === 'processing' ? 'approved' : to);
     }
     if (to === 'declined') await releasePaymentReservation(tx, refund.paymentId, refund.amount);
     const { payment, ...decided } = await findRefundWithPayment(tx, id);
@@ -174,14 +175,19 @@ export async function cancelRefundRequest(
   const outcome = await cancelRequestedRefund(database, { id, merchantId, at }, event, claim);
   if (outcome === false || outcome === 'refund_not_cancelable') {
     // worded from the refund as it is now: it may have moved since it was read
-    const current = await getRefundRequestOrThrow(database, merchantId, id);
-    throw errors.refundNotCancelable(
-      `Refund request ${id} is ${current.status}; only a requested refund can be canceled`,
-    );
+    throw notRequested(await getRefundRequestOrThrow(database, merchantId, id), 'canceled');
   }
   if (claim && outcome !== true) settleClaim(outcome, claim);
   return canceled;
 }
+function notRequested(refund: RefundRequest, change: 'approved' | 'declined' | 'canceled') {
+  return errors.refundNotCancelable(
+    `Refund request ${refund.id} is ${refund.status}; only a requested refund can be ${change}`,
+    undefined,
+    `This refund is already ${refund.status}; only a requested refund can be ${change}.`,
+  );
+}
+
 /** Manual policy: a dashboard user declines. */
 export const declineRefundRequest = (database: Db, merchantId: string, id: string) =>
   decideRequested(database, merchantId, id, 'declined');
@@ -198,9 +204,9 @@ export const approveRefundRequest = (database: Db, merchantId: string, id: strin
  */
 async function assertManualRefundPolicy(tx: Db, merchantId: string): Promise<void> {
   if ((await merchants.findMerchantRefundPolicy(tx, merchantId)) !== 'manual') {
-    throw errors.refundNotCancelable(
-      'Approve and Decline are for the manual refund policy; with automatic refunds the service approves them itself.',
-    );
+    const why =
+      'Approve and Decline are for the manual refund policy; with automatic refunds the service approves them itself.';
+    throw errors.refundNotCancelable(why, undefined, why);
   }
 }
 
@@ -214,6 +220,7 @@ export async function authorizeAutomaticRefunds(database: Db): Promise<number> {
   let authorized = 0;
   for (;;) {
     const requested = await findRequestedRefundsOfAutomaticMerchants(database, AUTHORIZE_BATCH);
+    let approvedOfBatch = 0;
     for (const { merchant, ...refund } of requested) {
       const approved = await onConnectionClock(merchant.clockOffsetSeconds, () => {
         const at = now();
@@ -226,9 +233,11 @@ export async function authorizeAutomaticRefunds(database: Db): Promise<number> {
           event,
         );
       });
-      if (approved) authorized += 1;
+      if (approved) approvedOfBatch += 1;
     }
-    if (requested.length < AUTHORIZE_BATCH) return authorized;
+    authorized += approvedOfBatch;
+    // a full batch of which none could be approved would be found again as it is: the next tick tries again
+    if (requested.length < AUTHORIZE_BATCH || approvedOfBatch === 0) return authorized;
   }
 }
 

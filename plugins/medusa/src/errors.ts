@@ -1,17 +1,17 @@
 import { MedusaError } from '@medusajs/framework/utils';
-import { SandboxApiError } from './api';
+import { SandboxError } from '@sandbox-payments/client';
 
 /** Runs a call to the API, turning its error into a MedusaError that says what the API said and where to look. */
-export async function calling<T>(what: string, call: () => Promise<T>): Promise<T> {
+export async function calling<T>(what: string, call: () => PromiseLike<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (!(error instanceof SandboxApiError)) throw error;
+    if (!(error instanceof SandboxError)) throw error;
     throw new MedusaError(typeFor(error), describe(what, error));
   }
 }
 
-function describe(what: string, error: SandboxApiError): string {
+function describe(what: string, error: SandboxError): string {
   const detail = [error.code, error.param && `param ${error.param}`, error.requestId].filter(Boolean).join(', ');
   let message = `Sandbox payments could not ${what}: ${error.message}${detail ? ` (${detail})` : ''}`;
   if (error.code === 'url_not_approved')
@@ -21,7 +21,7 @@ function describe(what: string, error: SandboxApiError): string {
   return message;
 }
 
-function typeFor(error: SandboxApiError): string {
+function typeFor(error: SandboxError): string {
   if (error.status === undefined || error.status >= 500 || error.status === 429)
     return MedusaError.Types.UNEXPECTED_STATE;
   if (error.status === 401 || error.status === 403) return MedusaError.Types.UNAUTHORIZED;

@@ -22,12 +22,19 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from '@medusajs/framework/types';
-import { SandboxApi, SandboxApiError, type CheckoutSession, type Payment, type RefundRequest } from './api';
+import { Sandbox, SandboxError, type CheckoutSession, type Payment } from '@sandbox-payments/client';
 import { calling } from './errors';
 import { sandboxCurrency, toMinorUnits } from './money';
 import { validateOptions, type CaptureMethod, type SandboxOptions } from './options';
 import { sessionStatus, type SandboxState } from './status';
 import { actionFor, SESSION_METADATA_KEY, verifyDelivery } from './webhooks';
+
+// Medusa's request waits on each call: a sandbox that does not answer fails it after 30 s per attempt (the
+// client's default is 80 s)
+const SANDBOX_TIMEOUT_MS = 30_000;
+
+type CheckoutSessionBody = Parameters<Sandbox['checkoutSessions']['create']>[0];
+type RefundRequestBody = Parameters<Sandbox['refundRequests']['create']>[0];
 
 /** What the provider keeps in a Medusa payment session's (and then its payment's) `data`. */
 export type SandboxSessionData = {
@@ -53,7 +60,7 @@ export class SandboxPaymentProviderService extends AbstractPaymentProvider<Sandb
   static identifier = 'sandbox';
 
   protected readonly options_: SandboxOptions;
-  protected readonly api_: SandboxApi;
+  protected readonly sandbox_: Sandbox;
 
   /** Medusa's loader calls this at start with the options from medusa-config.ts. */
   static validateOptions(options: Record<string, unknown>): void {
@@ -63,7 +70,7 @@ export class SandboxPaymentProviderService extends AbstractPaymentProvider<Sandb
   constructor(container: Record<string, unknown>, options: SandboxOptions) {
     super(container, options);
     this.options_ = validateOptions(options);
-    this.api_ = new SandboxApi(options.apiKey, options.baseUrl);
+    this.sandbox_ = new Sandbox({ apiKey: options.apiKey, baseUrl: options.baseUrl, timeout: SANDBOX_TIMEOUT_MS });
   }
 
   get captureMethod(): CaptureMethod {
@@ -131,7 +138,7 @@ export class SandboxPaymentProviderService extends AbstractPaymentProvider<Sandb
     const paymentId = await this.paymentIdOf(data);
     const key = input.context?.idempotency_key ?? `capture:${paymentId}`;
     try {
-      const payment = await this.api_.post<Payment>(`/v1/payments/${paymentId}/capture`, {}, key);
+      const payment = await this.sandbox_.payments.capture(paymentId, {}, { idempotencyKey: key });
       return { data: this.withPayment(data, payment) };
     } catch (error) {
       const payment = await this.afterConflict(error, 'payment_not_capturable', paymentId, 'capture the payment');
@@ -153,11 +160,11 @@ export class SandboxPaymentProviderService extends AbstractPaymentProvider<Sandb
       await this.expireIfOpen(data.checkout_session_id);
       return { data };
     }
-    let payment = await calling('read the payment', () => this.api_.get<Payment>(`/v1/payments/${paymentId}`));
+    let payment = await this.payment(paymentId);
     if (payment.status === 'requires_capture') {
       try {
         const key = input.context?.idempotency_key ?? `cancel:${paymentId}`;
-        payment = await this.api_.post<Payment>(`/v1/payments/${paymentId}/cancel`, {}, key);
+        payment = await this.sandbox_.payments.cancel(paymentId, {}, { idempotencyKey: key });
       } catch (error) {
         payment = await this.afterConflict(error, 'payment_not_cancelable', paymentId, 'cancel the payment');
       }
@@ -174,9 +181,9 @@ export class SandboxPaymentProviderService extends AbstractPaymentProvider<Sandb
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const data = this.dataOf(input.data);
     const paymentId = await this.paymentIdOf(data);
-    const payment = await calling('read the payment', () => this.api_.get<Payment>(`/v1/payments/${paymentId}`));
+    const payment = await this.payment(paymentId);
     const key = input.context?.idempotency_key ?? randomUUID();
-    const body: Record<string, unknown> = {
+    const body: RefundRequestBody = {
       payment_id: paymentId,
       amount: toMinorUnits(input.amount, payment.currency),
       metadata: { [SESSION_METADATA_KEY]: data.session_id ?? payment.order_reference, medusa_refund_key: key },
@@ -190,7 +197,7 @@ export class SandboxPaymentProviderService extends AbstractPaymentProvider<Sandb
       body.crypto_refund_destination_note = this.options_.cryptoRefundDestinationNote;
     }
     const refund = await calling('request the refund', () =>
-      this.api_.post<RefundRequest>('/v1/refund-requests', body, key),
+      this.sandbox_.refundRequests.create(body, { idempotencyKey: key }),
     );
     return { data: { ...data, refund_request_ids: [...(data.refund_request_ids ?? []), refund.id] } };
   }
@@ -206,7 +213,7 @@ export class SandboxPaymentProviderService extends AbstractPaymentProvider<Sandb
     idempotencyKey: string,
   ): Promise<CheckoutSession> {
     const minor = toMinorUnits(amount, currencyCode);
-    const body: Record<string, unknown> = {
+    const body: CheckoutSessionBody = {
       order_reference: sessionId,
       currency: sandboxCurrency(currencyCode),
       // Medusa gives the provider a total only, so the hosted page shows one line for it
@@ -219,7 +226,7 @@ export class SandboxPaymentProviderService extends AbstractPaymentProvider<Sandb
     // sent only for manual capture, so automatic capture works with sandboxes older than the parameter
     if (this.captureMethod === 'manual') body.capture_method = 'manual';
     return calling('create the checkout session', () =>
-      this.api_.post<CheckoutSession>('/v1/checkout-sessions', body, idempotencyKey),
+      this.sandbox_.checkoutSessions.create(body, { idempotencyKey }),
     );
   }
 
@@ -250,23 +257,23 @@ export class SandboxPaymentProviderService extends AbstractPaymentProvider<Sandb
   }
 
   private session(id: string): Promise<CheckoutSession> {
-    return calling('read the checkout session', () => this.api_.get<CheckoutSession>(`/v1/checkout-sessions/${id}`));
+    return calling('read the checkout session', () => this.sandbox_.checkoutSessions.retrieve(id));
+  }
+
+  private payment(id: string): Promise<Payment> {
+    return calling('read the payment', () => this.sandbox_.payments.retrieve(id));
   }
 
   /** The session, its payment when paid, and whether a card was declined on it while it is still open. */
   private async state(data: SandboxSessionData): Promise<SandboxState> {
     const session = await this.session(data.checkout_session_id!);
     if (session.payment_id) {
-      const paymentId = session.payment_id;
-      const payment = await calling('read the payment', () => this.api_.get<Payment>(`/v1/payments/${paymentId}`));
-      return { session, payment, declined: false };
+      return { session, payment: await this.payment(session.payment_id), declined: false };
     }
     if (session.status !== 'open') return { session, declined: false };
     // a declined attempt leaves the session open and unpaid: its failed payment is listed under the order
-    const query = new URLSearchParams({ order_reference: session.order_reference, status: 'failed', limit: '100' });
-    const failed = await calling('list the session’s payments', () =>
-      this.api_.get<{ data: Payment[] }>(`/v1/payments?${query}`),
-    );
+    const query = { order_reference: session.order_reference, status: 'failed', limit: 100 } as const;
+    const failed = await calling('list the session’s payments', () => this.sandbox_.payments.list(query));
     return { session, declined: failed.data.some((payment) => payment.checkout_session_id === session.id) };
   }
 
@@ -282,16 +289,16 @@ export class SandboxPaymentProviderService extends AbstractPaymentProvider<Sandb
 
   /** After a 409 of the given code, the payment as it is now (a retry of a call that already took effect); other errors pass on. */
   private async afterConflict(error: unknown, code: string, paymentId: string, what: string): Promise<Payment> {
-    if (!(error instanceof SandboxApiError) || error.code !== code) return calling(what, () => Promise.reject(error));
-    return calling('read the payment', () => this.api_.get<Payment>(`/v1/payments/${paymentId}`));
+    if (!(error instanceof SandboxError) || error.code !== code) return calling(what, () => Promise.reject(error));
+    return this.payment(paymentId);
   }
 
   private async expireIfOpen(checkoutSessionId: string): Promise<void> {
     try {
-      await this.api_.post(`/v1/checkout-sessions/${checkoutSessionId}/expire`, {});
+      await this.sandbox_.checkoutSessions.expire(checkoutSessionId);
     } catch (error) {
       // paid or expired already: nothing left to expire
-      if (error instanceof SandboxApiError && error.code === 'checkout_session_not_open') return;
+      if (error instanceof SandboxError && error.code === 'checkout_session_not_open') return;
       await calling('expire the checkout session', () => Promise.reject(error));
     }
   }

@@ -1,5 +1,5 @@
 import { PaymentSessionStatus } from '@medusajs/framework/utils';
-import type { CheckoutSession, Payment } from './api';
+import type { CheckoutSession, Payment } from '@sandbox-payments/client';
 
 export type SandboxState = { session: CheckoutSession; payment?: Payment; declined: boolean };
 

@@ -1,10 +1,10 @@
 import { MedusaError, PaymentActions } from '@medusajs/framework/utils';
 import type { ProviderWebhookPayload, WebhookActionResult } from '@medusajs/framework/types';
-import { Webhook } from 'standardwebhooks';
+import { verifyWebhook, type WebhookHeaders } from '@sandbox-payments/client';
 import { toMajorUnits } from './money';
 
-// Deliveries are signed per Standard Webhooks; the official package checks the signature and refuses one
-// more than 5 minutes old. Each event type becomes the action Medusa takes on the payment session named by
+// Deliveries are signed per Standard Webhooks; the client's verifyWebhook checks the signature with the
+// official package and refuses one more than 5 minutes old. Each event type becomes the action Medusa takes on the payment session named by
 // the object's metadata (set when the provider made it) or, for sessions and payments, order_reference.
 
 /** The metadata key the provider writes on every checkout session and refund request it makes. */
@@ -25,9 +25,9 @@ export type SandboxEvent = { id: string; type: string; data: { object: EventObje
 
 /** Verifies a delivery, or throws a MedusaError (a tampered, stale or unsigned one is never acted on). */
 export function verifyDelivery(payload: ProviderWebhookPayload['payload'], secret: string): SandboxEvent {
-  const raw = typeof payload.rawData === 'string' ? payload.rawData : Buffer.from(payload.rawData).toString('utf8');
+  const raw = typeof payload.rawData === 'string' ? payload.rawData : Buffer.from(payload.rawData);
   try {
-    return new Webhook(secret).verify(raw, headerStrings(payload.headers)) as SandboxEvent;
+    return verifyWebhook(raw, headerValues(payload.headers), secret) as unknown as SandboxEvent;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new MedusaError(MedusaError.Types.UNAUTHORIZED, `Sandbox payments webhook refused: ${reason}`);
@@ -62,10 +62,11 @@ export function actionFor(event: SandboxEvent): WebhookActionResult {
   }
 }
 
-function headerStrings(headers: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers))
-    if (typeof value === 'string') out[name.toLowerCase()] = value;
-    else if (Array.isArray(value)) out[name.toLowerCase()] = value.join(' ');
-  return out;
+/** The headers whose values are strings (or lists of them), as Node's request gives them. */
+function headerValues(headers: Record<string, unknown>): WebhookHeaders {
+  return Object.fromEntries(
+    Object.entries(headers).filter(
+      (entry): entry is [string, string | string[]] => typeof entry[1] === 'string' || Array.isArray(entry[1]),
+    ),
+  );
 }

@@ -1,40 +1,27 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileAndRun, packedProject, type PackedProject } from '../../packed-project';
 import { options } from './support';
 
-// The tarball scripts/pack.sh makes, installed into an empty project, then loaded by name the way Medusa
-// loads a provider from medusa-config.ts: its module provider loader resolves the name from the project and
-// asks the service to check its options. The project gets Medusa's packages by a link to this package's
-// own (installing the platform again would take minutes and prove nothing more).
+// The tarball scripts/pack.sh makes, installed into an empty project (../packed-project.ts), then imported by
+// name under strict TypeScript, and loaded by name the way Medusa loads a provider from medusa-config.ts: its
+// module provider loader resolves the name from the project and asks the service to check its options.
 
 const run = promisify(execFile);
 const PACKAGE = path.resolve(import.meta.dirname, '..');
 
-let workDir: string;
+let packed: PackedProject;
 let project: string;
-let tarball: string;
 
 beforeAll(async () => {
-  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-medusa-package-'));
-  const { stdout } = await run('bash', [path.join(PACKAGE, 'scripts/pack.sh'), workDir], { cwd: PACKAGE });
-  tarball = stdout.trim().split('\n').at(-1)!;
-  project = path.join(workDir, 'shop');
-  fs.mkdirSync(project);
-  fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'shop', private: true }));
-  // the peer (@medusajs/framework) is the project's to bring: linked below, after npm has written node_modules
-  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--legacy-peer-deps', tarball], {
-    cwd: project,
-  });
-  fs.symlinkSync(path.join(PACKAGE, 'node_modules', '@medusajs'), path.join(project, 'node_modules', '@medusajs'));
+  packed = await packedProject(PACKAGE, '@sandbox-payments/medusa');
+  project = packed.project;
 }, 300_000);
 
-afterAll(() => {
-  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
-});
+afterAll(() => packed?.remove());
 
 /** Runs a CommonJS script in the project, as Medusa's own code would require the package; answers its JSON output. */
 async function inProject(script: string): Promise<any> {
@@ -43,20 +30,24 @@ async function inProject(script: string): Promise<any> {
 }
 
 describe('the package', () => {
-  it('ships the build, its types and README, and nothing else', async () => {
-    const { stdout } = await run('tar', ['-tzf', tarball]);
+  it('ships the build, its types and README, the client bundled, and nothing else', async () => {
+    const { stdout } = await run('tar', ['-tzf', packed.tarball]);
     const files = stdout.split('\n').filter(Boolean);
     expect(files).toContain('package/dist/index.js');
     expect(files).toContain('package/dist/index.d.ts');
     expect(files).toContain('package/README.md');
+    expect(files).toContain('package/node_modules/@sandbox-payments/client/dist/cjs/index.js');
     expect(
-      files.filter((file) => !/^package\/(dist\/[\w-]+\.(js|d\.ts)|README\.md|package\.json)$/.test(file)),
+      files.filter(
+        (file) => !/^package\/(dist\/[\w-]+\.(js|d\.ts)|README\.md|package\.json|node_modules\/.+)$/.test(file),
+      ),
     ).toEqual([]);
-    const manifest = JSON.parse(
-      fs.readFileSync(path.join(project, 'node_modules/@sandbox-payments/medusa/package.json'), 'utf8'),
-    );
+    const { manifest } = packed;
     expect(manifest.peerDependencies).toEqual({ '@medusajs/framework': expect.any(String) });
-    expect(Object.keys(manifest.dependencies)).toEqual(['standardwebhooks']);
+    // the client's version, not the link to ../../client the repository's package.json has
+    expect(manifest.dependencies).toEqual({ '@sandbox-payments/client': '0.1.0' });
+    expect(manifest.bundleDependencies).toEqual(['@sandbox-payments/client']);
+    expect(fs.existsSync(path.join(project, 'node_modules/@sandbox-payments/client'))).toBe(false);
   });
 
   it('is required by name: a default export of a payment module provider whose service is "sandbox"', async () => {
@@ -70,6 +61,33 @@ describe('the package', () => {
       }));
     `);
     expect(loaded).toEqual({ module: 'payment', identifiers: ['sandbox'], named: 'function', same: true });
+  });
+
+  it('is imported by name under strict TypeScript: a payment module provider whose service is "sandbox"', async () => {
+    const loaded = await compileAndRun(
+      PACKAGE,
+      project,
+      `
+        import provider, { SandboxPaymentProviderService, type SandboxOptions } from '@sandbox-payments/medusa';
+
+        const options: SandboxOptions = {
+          apiKey: 'sk_sandbox_${'a'.repeat(32)}',
+          baseUrl: 'http://localhost:3000',
+          returnUrl: 'http://localhost:8000/checkout/return',
+          webhookSecret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0',
+          captureMethod: 'manual',
+        };
+        const service = new SandboxPaymentProviderService({}, options);
+        const identifier: string = SandboxPaymentProviderService.identifier;
+        console.log(JSON.stringify({
+          module: provider.module,
+          identifier,
+          provided: provider.services[0] === SandboxPaymentProviderService,
+          captureMethod: service.captureMethod,
+        }));
+      `,
+    );
+    expect(loaded).toEqual({ module: 'payment', identifier: 'sandbox', provided: true, captureMethod: 'manual' });
   });
 
   it('is loaded by Medusa’s provider loader from the project by name, and refuses bad options at start', async () => {

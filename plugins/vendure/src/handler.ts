@@ -9,10 +9,11 @@ import {
   CancelPaymentResult,
   CancelPaymentErrorResult,
 } from '@vendure/core';
-import type { Payment, RefundRequest } from './api';
-import { SandboxApiError } from './api';
+import { SandboxError, type Payment, type Sandbox } from '@sandbox-payments/client';
 import { HANDLER_CODE, METADATA } from './constants';
 import { SandboxPaymentsError, SandboxPaymentsService } from './sandbox-payments.service';
+
+type RefundRequestBody = Parameters<Sandbox['refundRequests']['create']>[0];
 
 let service: SandboxPaymentsService;
 
@@ -66,7 +67,7 @@ export const sandboxPaymentsHandler = new PaymentMethodHandler({
     if (payment.metadata?.captureMethod !== 'manual') return { success: true };
     const paymentId = payment.transactionId;
     try {
-      await service.api.post<Payment>(`/v1/payments/${paymentId}/capture`, {}, `capture:${paymentId}`);
+      await service.sandbox.payments.capture(paymentId, {}, { idempotencyKey: `capture:${paymentId}` });
       return { success: true };
     } catch (error) {
       const now = await afterConflict(error, 'payment_not_capturable', paymentId, 'capture the payment');
@@ -79,7 +80,7 @@ export const sandboxPaymentsHandler = new PaymentMethodHandler({
   async cancelPayment(ctx, order, payment): Promise<CancelPaymentResult | CancelPaymentErrorResult> {
     const paymentId = payment.transactionId;
     try {
-      await service.api.post<Payment>(`/v1/payments/${paymentId}/cancel`, {}, `cancel:${paymentId}`);
+      await service.sandbox.payments.cancel(paymentId, {}, { idempotencyKey: `cancel:${paymentId}` });
       return { success: true };
     } catch (error) {
       const now = await afterConflict(error, 'payment_not_cancelable', paymentId, 'cancel the payment');
@@ -96,7 +97,7 @@ export const sandboxPaymentsHandler = new PaymentMethodHandler({
    * refund stays Pending until its refund.completed or refund.failed event reaches the webhook controller.
    */
   async createRefund(ctx, input, amount, order, payment): Promise<CreateRefundResult> {
-    const body: Record<string, unknown> = {
+    const body: RefundRequestBody = {
       payment_id: payment.transactionId,
       amount,
       metadata: {
@@ -108,7 +109,7 @@ export const sandboxPaymentsHandler = new PaymentMethodHandler({
     if (input.reason) body.reason = input.reason.slice(0, 500);
     try {
       const refund = await service.calling('request the refund', () =>
-        service.api.post<RefundRequest>('/v1/refund-requests', body, randomUUID()),
+        service.sandbox.refundRequests.create(body, { idempotencyKey: randomUUID() }),
       );
       return { state: 'Pending', transactionId: refund.id, metadata: { refundRequestId: refund.id } };
     } catch (error) {
@@ -120,7 +121,7 @@ export const sandboxPaymentsHandler = new PaymentMethodHandler({
 
 /** After a 409 of the given code, the payment as it is now (a retry of a call that already took effect); other errors pass on. */
 async function afterConflict(error: unknown, code: string, paymentId: string, what: string): Promise<Payment> {
-  if (!(error instanceof SandboxApiError) || error.code !== code)
+  if (!(error instanceof SandboxError) || error.code !== code)
     return service.calling(what, () => Promise.reject(error));
-  return service.calling('read the payment', () => service.api.get<Payment>(`/v1/payments/${paymentId}`));
+  return service.payment(paymentId);
 }

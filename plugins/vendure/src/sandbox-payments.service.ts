@@ -14,12 +14,24 @@ import {
   TransactionalConnection,
   UserInputError,
 } from '@vendure/core';
-import { SandboxApi, SandboxApiError, type CheckoutSession, type Payment, type RefundRequest } from './api';
+import {
+  Sandbox,
+  SandboxError,
+  type CheckoutSession,
+  type Payment,
+  type RefundRequest,
+} from '@sandbox-payments/client';
 import { HANDLER_CODE, METADATA, SANDBOX_PAYMENTS_OPTIONS } from './constants';
 import type { SandboxPaymentsOptions } from './options';
 import type { SandboxEvent } from './webhooks';
 
 const LOGGER_CTX = 'SandboxPaymentsPlugin';
+
+// a storefront's request or a webhook delivery waits on each call: a sandbox that does not answer fails it
+// after 30 s per attempt (the client's default is 80 s)
+const SANDBOX_TIMEOUT_MS = 30_000;
+
+type CheckoutSessionBody = Parameters<Sandbox['checkoutSessions']['create']>[0];
 
 /** What the Shop API mutation answers: the hosted checkout to send the customer to. */
 export type SandboxCheckout = { id: string; url: string };
@@ -30,7 +42,7 @@ export type SandboxCheckout = { id: string; url: string };
  */
 @Injectable()
 export class SandboxPaymentsService {
-  readonly api: SandboxApi;
+  readonly sandbox: Sandbox;
 
   constructor(
     @Inject(SANDBOX_PAYMENTS_OPTIONS) readonly options: SandboxPaymentsOptions,
@@ -41,7 +53,7 @@ export class SandboxPaymentsService {
     private readonly channelService: ChannelService,
     private readonly connection: TransactionalConnection,
   ) {
-    this.api = new SandboxApi(options.apiKey, options.baseUrl);
+    this.sandbox = new Sandbox({ apiKey: options.apiKey, baseUrl: options.baseUrl, timeout: SANDBOX_TIMEOUT_MS });
   }
 
   get captureMethod(): 'automatic' | 'manual' {
@@ -63,7 +75,7 @@ export class SandboxPaymentsService {
     const currency = order.currencyCode.toUpperCase();
     if (currency !== 'USD' && currency !== 'CAD')
       throw new UserInputError(`Sandbox payments takes USD or CAD; this order is in ${currency}`);
-    const body: Record<string, unknown> = {
+    const body: CheckoutSessionBody = {
       order_reference: order.code,
       currency,
       ...lineItems(order),
@@ -77,9 +89,7 @@ export class SandboxPaymentsService {
     };
     // sent only for manual capture, so automatic capture works with sandboxes older than the parameter
     if (this.captureMethod === 'manual') body.capture_method = 'manual';
-    const session = await this.calling('create the checkout session', () =>
-      this.api.post<CheckoutSession>('/v1/checkout-sessions', body),
-    );
+    const session = await this.calling('create the checkout session', () => this.sandbox.checkoutSessions.create(body));
     return { id: session.id, url: session.url };
   }
 
@@ -110,20 +120,22 @@ export class SandboxPaymentsService {
   /** The session's payment, read back from the sandbox (never taken from the caller's word). */
   async paymentOfSession(checkoutSessionId: string): Promise<{ session: CheckoutSession; payment?: Payment }> {
     const session = await this.calling('read the checkout session', () =>
-      this.api.get<CheckoutSession>(`/v1/checkout-sessions/${encodeURIComponent(checkoutSessionId)}`),
+      this.sandbox.checkoutSessions.retrieve(checkoutSessionId),
     );
     if (!session.payment_id) return { session };
-    const paymentId = session.payment_id;
-    const payment = await this.calling('read the payment', () => this.api.get<Payment>(`/v1/payments/${paymentId}`));
-    return { session, payment };
+    return { session, payment: await this.payment(session.payment_id) };
+  }
+
+  async payment(id: string): Promise<Payment> {
+    return this.calling('read the payment', () => this.sandbox.payments.retrieve(id));
   }
 
   /** Runs a call to the API, turning its error into one that says what the API said. */
-  async calling<T>(what: string, call: () => Promise<T>): Promise<T> {
+  async calling<T>(what: string, call: () => PromiseLike<T>): Promise<T> {
     try {
       return await call();
     } catch (error) {
-      if (!(error instanceof SandboxApiError)) throw error;
+      if (!(error instanceof SandboxError)) throw error;
       const detail = [error.code, error.param && `param ${error.param}`, error.requestId].filter(Boolean).join(', ');
       let message = `Sandbox payments could not ${what}: ${error.message}${detail ? ` (${detail})` : ''}`;
       if (error.code === 'url_not_approved')
@@ -215,7 +227,7 @@ export class SandboxPaymentsError extends Error {
  * The order's lines as the hosted page shows them, when their prices add up to its total exactly; otherwise
  * (a discount prorated into fractions of a cent) one line for the whole order.
  */
-function lineItems(order: Order): Record<string, unknown> {
+function lineItems(order: Order): Pick<CheckoutSessionBody, 'items' | 'shipping_amount'> {
   const items = order.lines.map((line) => ({
     name: (line.productVariant?.name || 'Item').slice(0, 200),
     quantity: line.quantity,

@@ -1,7 +1,7 @@
-import { Webhook } from 'standardwebhooks';
+import { verifyWebhook, type WebhookHeaders } from '@sandbox-payments/client';
 
-// Deliveries are signed per Standard Webhooks; the official package checks the signature and refuses one
-// more than 5 minutes old.
+// Deliveries are signed per Standard Webhooks; the client's verifyWebhook checks the signature with the
+// official package and refuses one more than 5 minutes old.
 
 type EventObject = {
   id?: string;
@@ -14,13 +14,14 @@ export type SandboxEvent = { id: string; type: string; data: { object: EventObje
 
 /** Verifies a delivery's raw body against its headers, or throws (a tampered, stale or unsigned one is never acted on). */
 export function verifyDelivery(rawBody: Buffer, headers: Record<string, unknown>, secret: string): SandboxEvent {
-  return new Webhook(secret).verify(rawBody.toString('utf8'), headerStrings(headers)) as SandboxEvent;
+  return verifyWebhook(rawBody, headerValues(headers), secret) as unknown as SandboxEvent;
 }
 
-function headerStrings(headers: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers))
-    if (typeof value === 'string') out[name.toLowerCase()] = value;
-    else if (Array.isArray(value)) out[name.toLowerCase()] = value.join(' ');
-  return out;
+/** The headers whose values are strings (or lists of them), as Node's request gives them. */
+function headerValues(headers: Record<string, unknown>): WebhookHeaders {
+  return Object.fromEntries(
+    Object.entries(headers).filter(
+      (entry): entry is [string, string | string[]] => typeof entry[1] === 'string' || Array.isArray(entry[1]),
+    ),
+  );
 }
