@@ -34,20 +34,17 @@ fi
 echo "Node $(node --version)"
 
 # the plug-ins' own packages (Medusa's, Vendure's), when missing, install in the background while the checks
-# and the build run; each plug-in's step below waits for its install and prints what it said
-plugin_installs=()
-for plugin in medusa vendure; do
-  bash "plugins/$plugin/scripts/test.sh" --install-only > "$reports/plugin-$plugin-install.log" 2>&1 &
-  plugin_installs+=("$plugin:$!")
-done
-plugin_installed() {
-  local entry
-  for entry in "${plugin_installs[@]}"; do
-    if [ "${entry%%:*}" = "$1" ]; then
-      wait "${entry#*:}"
-      cat "$reports/plugin-$1-install.log"
-    fi
+# and the build run, one plug-in after the other (both link ../client, whose packages npm installs too); the
+# plug-in steps below wait for them and print what they said
+(
+  for plugin in medusa vendure; do
+    bash "plugins/$plugin/scripts/test.sh" --install-only > "$reports/plugin-$plugin-install.log" 2>&1
   done
+) &
+plugin_installs=$!
+plugin_installed() {
+  wait "$plugin_installs"
+  cat "$reports/plugin-$1-install.log"
 }
 
 step 'type check'
