@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { MAX_BODY_BYTES } from '@/lib/api/body';
-import { MAX_JSON_DEPTH, nestingCheck } from '@/lib/api/strict-json';
+import { MAX_BODY_BYTES } from '@/lib/http/body';
+import { MAX_JSON_DEPTH, nestingCheck } from '@/lib/http/strict-json';
 import { REQUESTED_PATH_HEADER } from '@/lib/dashboard/return-path';
 import { docsEdition } from '@/lib/openapi/docs-edition';
 import { isActionArgumentList } from '@/lib/server-actions/reply';
@@ -117,7 +117,7 @@ function routeNotFound(detail: string) {
   );
 }
 
-// lib/ids.ts uses node:crypto; the proxy keeps to Web Crypto
+// lib/core/ids.ts uses node:crypto; the proxy keeps to Web Crypto
 function randomBase62(length: number): string {
   const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
   let out = '';
@@ -130,7 +130,7 @@ function randomBase62(length: number): string {
 }
 
 // Next hands a proxy the request body, and before any route runs it waits for that body to arrive in
-// full, buffering it: were every /v1 POST to pass through here, lib/api/body.ts could no longer refuse an
+// full, buffering it: were every /v1 POST to pass through here, lib/http/body.ts could no longer refuse an
 // oversized or endless upload while it streams. So /v1 comes here only for paths with a '%' (the others
 // cannot be wrongly percent-encoded). Server actions are buffered by Next whatever we do; they come here
 // when they say so (Next-Action) or, from a page without JavaScript, as a form post. /api/auth is

@@ -10,7 +10,7 @@ import {
 } from './dashboard-support';
 import { expectAccessible } from './support';
 
-// Metadata (lib/api/metadata.ts) as the merchant sees it: a payment's page lists the metadata its session was made
+// Metadata (lib/core/metadata.ts) as the merchant sees it: a payment's page lists the metadata its session was made
 // with; a payment without any says so.
 
 test('a payment’s page shows the metadata copied from its checkout session', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { relativeTime } from '@/lib/dashboard/format';
-import { addDays, dayInZone, shortZoneName } from '@/lib/time-zone';
+import { addDays, dayInZone, shortZoneName } from '@/lib/core/time-zone';
 import {
   approveWebsite,
   createKey,

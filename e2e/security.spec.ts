@@ -17,7 +17,7 @@ import {
   type Merchant,
 } from './dashboard-support';
 import { SHOP, shopRoutes } from './support';
-import { freePort } from '@/lib/server/free-port';
+import { freePort } from '@/lib/core/free-port';
 
 // What a browser is told and where it is sent. Every page of the app sends a Content-Security-Policy that
 // forbids framing, X-Frame-Options, Referrer-Policy and nosniff, and HSTS when the request came over

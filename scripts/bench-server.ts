@@ -4,7 +4,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { stopEmbeddedServer } from '../lib/db/embedded';
-import { freePort } from '../lib/server/free-port';
+import { freePort } from '../lib/core/free-port';
 
 export const BENCH_API_KEY = 'sk_sandbox_BenchBenchBenchBenchBenchBench12';
 const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { MAX_AMOUNT } from '../lib/money';
+import { MAX_AMOUNT } from '../lib/core/money';
 import { createPacedKeys, measurePaced, PACED_SECONDS, printPaced, type PacedResult } from './bench-paced';
 import { BENCH_API_KEY, startBenchServer } from './bench-server';
 

@@ -2,15 +2,28 @@
 # npm test: type check, lint (ESLint), format (Prettier), production build, Vitest (services, then the API
 # over HTTP), Playwright in the Chromium scripts/chromium.ts finds or installs (the built server, then one
 # story under next dev), the plug-ins' tests (plugins/*) and a check that no
-# embedded PostgreSQL of data/ is left running. Ends with its duration and one line "N passed, N failed"
-# totalling every suite.
+# embedded PostgreSQL of data/ is left running. Ends with each step's duration, the total, and one line
+# "N passed, N failed" totalling every suite.
 set -u
 cd "$(dirname "$0")/.."
 reports=data/test-reports
 rm -rf "$reports" && mkdir -p "$reports"
 status=0
 
-step() { printf '\n==> %s\n' "$1"; }
+# each step's duration, printed as the next one starts and listed again at the end
+durations=()
+current='' current_started=0
+finish_step() {
+  [ -n "$current" ] || return 0
+  local spent=$((SECONDS - current_started))
+  durations+=("$(printf '%3d min %2d s  %s' $((spent / 60)) $((spent % 60)) "$current")")
+  printf '(%s: %d min %d s)\n' "$current" $((spent / 60)) $((spent % 60))
+}
+step() {
+  finish_step
+  current="$1" current_started=$SECONDS
+  printf '\n==> %s\n' "$1"
+}
 
 # package.json's engines: Node 22.12 or newer (Vitest 5 needs it). On an older Node, say how to run on 24.
 if ! node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 22 || (a === 22 && b >= 12) ? 0 : 1)'; then
@@ -19,6 +32,20 @@ if ! node -e 'const [a, b] = process.versions.node.split(".").map(Number); proce
   exit 1
 fi
 echo "Node $(node --version)"
+
+# the plug-ins' own packages (Medusa's, Vendure's), when missing, install in the background while the checks
+# and the build run, one plug-in after the other (both link ../client, whose packages npm installs too); the
+# plug-in steps below wait for them and print what they said
+(
+  for plugin in medusa vendure; do
+    bash "plugins/$plugin/scripts/test.sh" --install-only > "$reports/plugin-$plugin-install.log" 2>&1
+  done
+) &
+plugin_installs=$!
+plugin_installed() {
+  wait "$plugin_installs"
+  cat "$reports/plugin-$1-install.log"
+}
 
 step 'type check'
 if npx tsc --noEmit; then echo '{"passed":1,"failed":0}' > "$reports/typecheck.json"; else echo '{"passed":0,"failed":1}' > "$reports/typecheck.json"; status=1; fi
@@ -57,8 +84,10 @@ if [ "$built" -eq 1 ]; then
 
   # each plug-in installs its platform's packages into its own node_modules (once) and tests against this build
   step 'plug-in: Medusa'
+  plugin_installed medusa
   bash plugins/medusa/scripts/test.sh "$PWD/$reports/plugin-medusa.json" || status=1
   step 'plug-in: Vendure'
+  plugin_installed vendure
   bash plugins/vendure/scripts/test.sh "$PWD/$reports/plugin-vendure.json" || status=1
 
   # the README's blocks, as a reader pastes them, last: they start `npm run dev` and build client/ in this tree
@@ -66,8 +95,12 @@ if [ "$built" -eq 1 ]; then
   npx vitest run -c vitest.readme.config.mts --reporter=default --reporter=json --outputFile="$reports/vitest-readme.json" || status=1
 fi
 
+# the plug-ins' installs, should no step above have waited for them
+wait
 step 'nothing left running'
 if npx tsx scripts/stop-test-databases.ts --check; then echo '{"passed":1,"failed":0}' > "$reports/stopped.json"; else echo '{"passed":0,"failed":1}' > "$reports/stopped.json"; status=1; fi
+finish_step
+echo; printf '%s\n' "${durations[@]}"
 printf 'took %d min %d s\n' $((SECONDS / 60)) $((SECONDS % 60))
 node scripts/test-summary.mjs "$reports"
 exit $status

@@ -1,9 +1,9 @@
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { metadataOf } from '@/lib/api/metadata';
+import { metadataOf } from '@/lib/core/metadata';
 import { DetailList } from './page-header';
 
 /**
- * An object's metadata (lib/api/metadata.ts) as its detail page shows it: key and value, keys in order, monospace
+ * An object's metadata (lib/core/metadata.ts) as its detail page shows it: key and value, keys in order, monospace
  * because they are the merchant's own identifiers; "No metadata" when there is none.
  */
 export function MetadataList({ metadata }: { metadata: Prisma.JsonValue }) {

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import { shortZoneName, TIME_ZONE_COOKIE } from '@/lib/time-zone';
+import { shortZoneName, TIME_ZONE_COOKIE } from '@/lib/core/time-zone';
 
 // The dashboard's time zone on the client: every date below the provider is shown in it, so the server's
 // first render and the browser's agree. lib/dashboard/viewer-time-zone.ts decides which zone it is.

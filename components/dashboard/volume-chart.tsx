@@ -1,6 +1,6 @@
 import type { DayFigures } from '@/lib/dashboard/overview';
-import { formatMoney } from '@/lib/money';
-import { shortZoneName } from '@/lib/time-zone';
+import { formatMoney } from '@/lib/core/money';
+import { shortZoneName } from '@/lib/core/time-zone';
 
 // Volume and refunds per day as HTML bars: crisp at any width (an SVG scaled to a phone shrinks its
 // text), each day's numbers in its tooltip, and the same numbers in a table for screen readers.

@@ -4,7 +4,7 @@ import { StatusBadge } from '@/components/dashboard/status-badge';
 import { Row, RowLink, Table, Td, Th } from '@/components/dashboard/table';
 import { CopyButton } from '@/components/ui/copy-button';
 import type { PaymentLink } from '@/lib/generated/prisma/client';
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@/lib/core/money';
 import type { LinkSales } from '@/lib/payment-links/dashboard';
 
 export type PaymentLinkRow = PaymentLink & { url: string; sales: LinkSales };

@@ -3,7 +3,7 @@
 import { useActionState, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@/lib/core/money';
 import { Notice } from '@/components/ui/notice';
 
 export type PayLinkState = { message: string | null };

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { errors } from '@/lib/api/errors';
+import { errors } from '@/lib/core/errors';
 import { db, type Db } from '@/lib/db';
 import { everyProcessHasHeard } from '@/lib/db/change-notices';
 import { NotifiedCache } from '@/lib/db/notified-cache';
-import { newId, randomBase62 } from '@/lib/ids';
+import { newId, randomBase62 } from '@/lib/core/ids';
 import { secrets } from '@/lib/secrets';
 import {
   type ActiveApiKeyRow,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { metadataField, type Metadata } from '@/lib/api/metadata';
+import { metadataField, type Metadata } from '@/lib/core/metadata';
 import { claimOnEachClock, dueOn, onEachClock } from '@/lib/test-clocks/repository';
-import { NEWEST_FIRST, type Cursor } from '@/lib/api/pagination';
+import { NEWEST_FIRST, type Cursor } from '@/lib/core/pagination';
 import { sql, type Db } from '@/lib/db';
 import {
   conditional,
@@ -33,7 +33,7 @@ import {
 } from '@/lib/generated/prisma/enums';
 import type { CheckoutSessionWithItems } from './serialize';
 import { countLimit, referenceMatch } from '@/lib/db/page';
-import { isId } from '@/lib/ids';
+import { isId } from '@/lib/core/ids';
 
 // Every query on checkout_sessions and checkout_items. The insert and the read by id are the API's hot
 // paths: one prepared statement each, their rows checked where they are read.

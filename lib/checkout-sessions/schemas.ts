@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { metadataInput, metadataQuery } from '@/lib/api/metadata';
-import { amountSchema, HTTP_URL_PATTERN, listQuerySchema, nonBlankText, positiveAmountSchema } from '@/lib/api/parse';
+import { metadataInput, metadataQuery } from '@/lib/core/metadata';
+import { amountSchema, HTTP_URL_PATTERN, listQuerySchema, nonBlankText, positiveAmountSchema } from '@/lib/core/parse';
 
 export const PAYMENT_METHODS = ['card', 'usdc', 'interac'] as const;
 export const CURRENCIES = ['CAD', 'USD'] as const;

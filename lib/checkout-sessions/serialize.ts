@@ -1,6 +1,6 @@
-import { metadataOf } from '@/lib/api/metadata';
+import { metadataOf } from '@/lib/core/metadata';
 import { env } from '@/lib/env';
-import { now } from '@/lib/clock';
+import { now } from '@/lib/core/clock';
 import type { CheckoutItem, CheckoutSession } from '@/lib/generated/prisma/client';
 
 export type CheckoutSessionWithItems = CheckoutSession & { items: CheckoutItem[] };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advanceClock, resetClock } from '@/lib/clock';
+import { advanceClock, resetClock } from '@/lib/core/clock';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
 import { payCheckoutSession } from '@/lib/payments/pay';

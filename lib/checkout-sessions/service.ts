@@ -1,16 +1,16 @@
-import { errors } from '@/lib/api/errors';
-import { metadataContaining, type Metadata, withoutEmptyValues } from '@/lib/api/metadata';
-import { settleClaim } from '@/lib/api/idempotency';
-import { paginate } from '@/lib/api/pagination';
-import { now } from '@/lib/clock';
+import { errors } from '@/lib/core/errors';
+import { metadataContaining, type Metadata, withoutEmptyValues } from '@/lib/core/metadata';
+import { settleClaim } from '@/lib/idempotency/service';
+import { paginate } from '@/lib/core/pagination';
+import { now } from '@/lib/core/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import { emitEvent, newEvent } from '@/lib/events/service';
 import type { Currency, PaymentMethod } from '@/lib/generated/prisma/client';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
-import { isId, newId } from '@/lib/ids';
+import { isId, newId } from '@/lib/core/ids';
 import { hostOfUrl } from '@/lib/merchants/hosts';
 import { merchantRules } from '@/lib/merchants/settings';
-import { computeTotal, MAX_AMOUNT } from '@/lib/money';
+import { computeTotal, MAX_AMOUNT } from '@/lib/core/money';
 import {
   expireDueSessions,
   expireSession,
@@ -38,7 +38,7 @@ export function methodServesCurrency(method: PaymentMethod, currency: Currency):
 export type InternalSessionOptions = {
   /** the payment link whose "Pay" makes this session */
   paymentLinkId?: string;
-  /** the link's metadata, which its sessions copy (lib/api/metadata.ts); a /v1 create takes the body's */
+  /** the link's metadata, which its sessions copy (lib/core/metadata.ts); a /v1 create takes the body's */
   metadata?: Metadata;
   /**
    * Exact URLs the service built on its own APP_URL (a payment link's receipt and page). They are allowed

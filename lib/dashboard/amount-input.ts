@@ -1,4 +1,4 @@
-import { formatMoney, MAX_AMOUNT } from '@/lib/money';
+import { formatMoney, MAX_AMOUNT } from '@/lib/core/money';
 
 // An amount as people type it, in their locale: "45.50", "45,50", "1 234,50", "1,234.50", "$45.50",
 // "45,50 $", "CA$45.50". Read into minor units, or refused with a sentence when it cannot be one amount: a

@@ -1,5 +1,5 @@
 import type { ApiRequestLogFilters } from '@/lib/api-logs/service';
-import { isId } from '@/lib/ids';
+import { isId } from '@/lib/core/ids';
 import { first, type SearchParams } from './list-params';
 
 // Developers → Logs reads its filters from the URL: ?status=4xx or ?status=404, ?method=POST,

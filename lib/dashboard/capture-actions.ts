@@ -1,4 +1,4 @@
-import { answerClaimingInWrite, fingerprint } from '@/lib/api/idempotency';
+import { answerClaimingInWrite, fingerprint } from '@/lib/idempotency/service';
 import type { Db } from '@/lib/db';
 import { cancelPayment, capturePayment } from '@/lib/payments/capture';
 import { serializePayment } from '@/lib/payments/serialize';

@@ -1,4 +1,4 @@
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@/lib/core/money';
 import { readMajorAmount } from './amount-input';
 
 // The Capture form's amount, read the same way in the browser (before the confirmation names it) and on the

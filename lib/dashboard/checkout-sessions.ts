@@ -2,7 +2,7 @@ import { countAndFindSessions, findSessionWithItemsAndPayments } from '@/lib/che
 import { effectiveStatus } from '@/lib/checkout-sessions/serialize';
 import type { Db } from '@/lib/db';
 import { findEventsAboutObject } from '@/lib/events/repository';
-import { isId } from '@/lib/ids';
+import { isId } from '@/lib/core/ids';
 import { merchantNow } from '@/lib/test-clocks/service';
 import { PAGE_SIZE } from './list-params';
 

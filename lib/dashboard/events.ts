@@ -2,7 +2,7 @@ import type { Db } from '@/lib/db';
 import { countAndFindEvents, findEvent } from '@/lib/events/repository';
 import { EVENT_TYPES } from '@/lib/events/types';
 import type { Event } from '@/lib/generated/prisma/client';
-import { isId } from '@/lib/ids';
+import { isId } from '@/lib/core/ids';
 import { findEventDeliveries } from '@/lib/webhooks/repository';
 import { formatMoney } from './format';
 import { PAGE_SIZE } from './list-params';

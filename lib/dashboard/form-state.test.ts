@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errors } from '@/lib/api/errors';
+import { ApiError, errors } from '@/lib/core/errors';
 import { fieldOfParam, formRefusal, sayRefusal } from './form-state';
 
 // formRefusal: the one mapping from a service's refusal to a form's answer.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/core/errors';
 import { parseActionArguments } from '@/lib/server-actions/arguments';
 
 // What a dashboard server action answers to its form: nothing yet, done (with a line to show), or

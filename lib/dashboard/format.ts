@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '@/lib/generated/prisma/client';
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@/lib/core/money';
 import { readMajorAmount } from './amount-input';
 
 // Words and numbers as the dashboard shows them. Pure, so pages and tests agree.

@@ -9,7 +9,7 @@ import {
   declineRefundRequest,
   finishProcessingRefunds,
 } from '@/lib/refunds/service';
-import { addDays, dayInZone } from '@/lib/time-zone';
+import { addDays, dayInZone } from '@/lib/core/time-zone';
 import { getOverview, OVERVIEW_DAYS } from './overview';
 
 // Home's figures: a row per day (UTC unless a zone is asked for) for 30 days, one currency at a time, failed attempts

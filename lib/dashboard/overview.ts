@@ -5,7 +5,7 @@ import { findRecentEvents } from '@/lib/events/repository';
 import type { Currency } from '@/lib/generated/prisma/client';
 import { countApprovedWebsites } from '@/lib/merchants/repository';
 import { findDailyFigures } from '@/lib/payments/repository';
-import { addDays, dayInZone, UTC, zonedDayStart } from '@/lib/time-zone';
+import { addDays, dayInZone, UTC, zonedDayStart } from '@/lib/core/time-zone';
 import { countLiveEndpoints } from '@/lib/webhooks/repository';
 
 // Home's figures: the last 30 days of one currency, a row per day in the dashboard's time zone (the same

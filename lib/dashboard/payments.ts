@@ -1,7 +1,7 @@
 import type { Db } from '@/lib/db';
 import { findEventsAboutObjects } from '@/lib/events/repository';
 import type { Currency, PaymentMethod, PaymentStatus } from '@/lib/generated/prisma/client';
-import { isId } from '@/lib/ids';
+import { isId } from '@/lib/core/ids';
 import {
   findOtherAttempts,
   findPaymentWithSessionAndRefunds,
@@ -11,7 +11,7 @@ import {
 import { amountRefundable } from '@/lib/payments/serialize';
 import { findPaymentLinkNames } from '@/lib/payment-links/repository';
 import { orderLabel } from './format';
-import { UTC, zonedDayRange } from '@/lib/time-zone';
+import { UTC, zonedDayRange } from '@/lib/core/time-zone';
 import { PAGE_SIZE } from './list-params';
 import { buildTimeline } from './timeline';
 

@@ -11,7 +11,7 @@ import {
   setRefundPolicy,
   setTimeZone,
 } from '@/lib/merchants/service';
-import { describeTimeZone, isTimeZone } from '@/lib/time-zone';
+import { describeTimeZone, isTimeZone } from '@/lib/core/time-zone';
 import { refused, serviceRefusal, type FormState } from './form-state';
 
 // Settings of the signed-in merchant's connection, from the dashboard's forms. Each function takes the

@@ -1,5 +1,5 @@
-import { ApiError } from '@/lib/api/errors';
-import { parse } from '@/lib/api/parse';
+import { ApiError } from '@/lib/core/errors';
+import { parse } from '@/lib/core/parse';
 import type { Db } from '@/lib/db';
 import { PREVIEW_COUNT_LIMIT } from '@/lib/test-clocks/repository';
 import { advanceTestClockInput, MAX_ADVANCE_SECONDS } from '@/lib/test-clocks/schemas';

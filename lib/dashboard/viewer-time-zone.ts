@@ -1,7 +1,7 @@
 import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { requireMerchant } from '@/lib/auth/session';
-import { browserTimeZone, TIME_ZONE_COOKIE, UTC } from '@/lib/time-zone';
+import { browserTimeZone, TIME_ZONE_COOKIE, UTC } from '@/lib/core/time-zone';
 
 // Which zone the dashboard shows this request in. The merchant's choice in Settings wins; without one,
 // the zone the browser reported in a cookie (components/dashboard/time-zone.tsx sets it and refreshes

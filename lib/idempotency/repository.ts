@@ -16,7 +16,7 @@ import {
   type Write,
 } from '@/lib/db/statement';
 
-// Every query on idempotency_keys (lib/api/idempotency.ts says what they are for). The claim is on the path of
+// Every query on idempotency_keys (lib/idempotency/service.ts says what they are for). The claim is on the path of
 // every idempotent write: withKeyClaim below adds it, with the answer in it, to the write's own statement.
 
 /** The record that holds a key: the body's fingerprint and the answer stored with it. */

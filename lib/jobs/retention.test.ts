@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
-import { newId } from '@/lib/ids';
+import { newId } from '@/lib/core/ids';
 import { createMerchant } from '@/lib/merchants/service';
 import { purgeExpiredRecords } from './retention';
 

@@ -1,4 +1,4 @@
-import { purgeExpiredIdempotencyKeys } from '@/lib/api/idempotency';
+import { purgeExpiredIdempotencyKeys } from '@/lib/idempotency/service';
 import { expireDueCheckoutSessions } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { errors } from '@/lib/api/errors';
+import { errors } from '@/lib/core/errors';
 import { type Db } from '@/lib/db';
 import type { PaymentMethod, RefundPolicy } from '@/lib/generated/prisma/client';
-import { newId } from '@/lib/ids';
-import { isTimeZone } from '@/lib/time-zone';
+import { newId } from '@/lib/core/ids';
+import { isTimeZone } from '@/lib/core/time-zone';
 import { normalizeHost } from './hosts';
 import { settingsChanged } from './settings';
 import {

@@ -1,14 +1,14 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { parse } from '@/lib/api/parse';
-import { errors } from '@/lib/api/errors';
+import { parse } from '@/lib/core/parse';
+import { errors } from '@/lib/core/errors';
 import { buildOpenApiDocument } from './document';
 import { ERROR_CODES, ERROR_WHEN, FACTORY_ERRORS } from './error-codes';
 import { applyRequestNotes, REQUEST_FIELD_NOTES } from './request-notes';
 import { API_OPERATIONS } from './operations';
 
 // The document on its own, without a server: valid OpenAPI 3.1 by a third-party validator, with an
-// example that the route's own schema accepts, and an error table that is exactly lib/api/errors.ts.
+// example that the route's own schema accepts, and an error table that is exactly lib/core/errors.ts.
 
 describe('the OpenAPI document', () => {
   it('is valid OpenAPI 3.1 by @readme/openapi-parser, without warnings', async () => {
@@ -48,7 +48,7 @@ describe('the OpenAPI document', () => {
 });
 
 describe('the error table', () => {
-  it('describes exactly the codes lib/api/errors.ts makes', () => {
+  it('describes exactly the codes lib/core/errors.ts makes', () => {
     const made = FACTORY_ERRORS.map((error) => error.code).sort();
     expect(Object.keys(ERROR_WHEN).sort()).toEqual(made);
     expect(ERROR_CODES).toHaveLength(Object.keys(errors).length);

@@ -1,5 +1,5 @@
 import { SCOPES } from '@/lib/api-keys/scopes';
-import { ID_PREFIXES } from '@/lib/ids';
+import { ID_PREFIXES } from '@/lib/core/ids';
 import { buildComponentSchemas, componentRef, requestComponentName, responseComponentName } from './components';
 import { errorCodeRow } from './error-codes';
 import { responseExamples } from './examples';
@@ -32,7 +32,7 @@ export type ParameterObject = {
   in: 'path' | 'query' | 'header';
   required: boolean;
   description?: string;
-  /** an object in a query (metadata): `name[key]=value` (lib/api/parse.ts reads it) */
+  /** an object in a query (metadata): `name[key]=value` (lib/http/query.ts reads it) */
   style?: 'deepObject';
   explode?: boolean;
   schema: JsonSchema;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { errors, type ApiError } from '@/lib/api/errors';
+import { errors, type ApiError } from '@/lib/core/errors';
 import { objectId } from './object-fields';
 
-// The error table of /docs#errors, read off the factories of lib/api/errors.ts (status, type and code come
+// The error table of /docs#errors, read off the factories of lib/core/errors.ts (status, type and code come
 // from there, never from here); this file adds only when each happens. error-codes.test.ts fails when
 // a factory has a code with no line here, or a line here names a code no factory makes.
 

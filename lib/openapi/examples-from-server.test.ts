@@ -5,7 +5,7 @@ import * as prettier from 'prettier';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@/lib/api-keys/service';
 import { SCOPES } from '@/lib/api-keys/scopes';
-import type { ApiRouteHandler } from '@/lib/api/route';
+import type { ApiRouteHandler } from '@/lib/http/route';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanQuery } from '@/lib/api/parse';
+import { booleanQuery } from '@/lib/core/parse';
 
 // zod → JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1), the one way this folder converts.
 // Requests are shown as clients send them (io: input: a field with a default is optional); responses as

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@/lib/checkout-sessions/schemas';
-import { ID_PREFIXES, type IdKind } from '@/lib/ids';
-import { MAX_AMOUNT } from '@/lib/money';
+import { ID_PREFIXES, type IdKind } from '@/lib/core/ids';
+import { MAX_AMOUNT } from '@/lib/core/money';
 
 // Building blocks of the response objects (lib/*/objects.ts). They are strict, so an object that gains a
 // field fails lib/openapi/objects.test.ts until the field is documented here.

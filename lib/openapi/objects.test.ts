@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { listObject } from '@/lib/api/pagination';
-import { parse } from '@/lib/api/parse';
+import { listObject } from '@/lib/core/pagination';
+import { parse } from '@/lib/core/parse';
 import { checkoutSessionList, checkoutSessionObject } from '@/lib/checkout-sessions/objects';
 import { createCheckoutSessionInput } from '@/lib/checkout-sessions/schemas';
 import {

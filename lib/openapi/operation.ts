@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Scope } from '@/lib/api-keys/scopes';
-import type { IdKind } from '@/lib/ids';
+import type { IdKind } from '@/lib/core/ids';
 import type { ErrorCode } from './error-codes';
 
 // What an /v1 endpoint is, declared once: its route file serves it through apiRoute (which takes the
@@ -51,7 +51,7 @@ export type ApiOperation<Input = unknown, Query = unknown> = {
   query?: z.ZodObject & z.ZodType<Query>;
   /**
    * The answer: JSON of `schema`; or, with contentType `text/event-stream`, Server-Sent Events whose `data` is
-   * JSON of `schema` (the handler answers with a StreamedAnswer, lib/api/route.ts).
+   * JSON of `schema` (the handler answers with a StreamedAnswer, lib/http/route.ts).
    */
   success: { status: 200 | 201; schema: z.ZodType; contentType?: 'text/event-stream' };
   /** the codes of this endpoint's own rules; responses.ts adds those every endpoint of its kind can answer */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateWebhookSecret, signatureHeaders } from '@/lib/webhooks/signature';
 import { VERIFY_WEBHOOK_SNIPPET } from './snippets';
 
-// The verification without the library that /docs#webhooks and the README show, run against deliveries
+// The verification without the library that /docs#webhooks and docs/webhooks.md show, run against deliveries
 // signed exactly as the worker signs them.
 
 const secret = generateWebhookSecret();
@@ -50,7 +50,8 @@ describe('the webhook verification without the library', () => {
     expect(headers.get('webhook-signature')).not.toBe(`v1,${asText}`);
   });
 
-  it('is the code the README shows', () => {
-    expect(fs.readFileSync('README.md', 'utf8')).toContain(VERIFY_WEBHOOK_SNIPPET);
+  it('is the code docs/webhooks.md shows, where the README points', () => {
+    expect(fs.readFileSync('docs/webhooks.md', 'utf8')).toContain(VERIFY_WEBHOOK_SNIPPET);
+    expect(fs.readFileSync('README.md', 'utf8')).toContain('[docs/webhooks.md](docs/webhooks.md)');
   });
 });

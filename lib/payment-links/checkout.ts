@@ -1,12 +1,12 @@
-import { ApiError, errors } from '@/lib/api/errors';
-import { metadataOf } from '@/lib/api/metadata';
+import { ApiError, errors } from '@/lib/core/errors';
+import { metadataOf } from '@/lib/core/metadata';
 import { findCompleteSessionOfLink } from '@/lib/checkout-sessions/repository';
 import { createCheckoutSession, methodServesCurrency } from '@/lib/checkout-sessions/service';
 import type { CheckoutSessionWithItems } from '@/lib/checkout-sessions/serialize';
-import { onConnectionClock } from '@/lib/clock';
+import { onConnectionClock } from '@/lib/core/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import type { PaymentLink, PaymentMethod } from '@/lib/generated/prisma/client';
-import { isId } from '@/lib/ids';
+import { isId } from '@/lib/core/ids';
 import { ALL_PAYMENT_METHODS, getMerchantOrThrow } from '@/lib/merchants/service';
 import { findPaymentByIdOrThrow } from '@/lib/payments/repository';
 import { throttles } from '@/lib/throttles/rules';
@@ -127,7 +127,7 @@ export async function startPaymentLinkCheckout(
             cancel_url: pageUrl,
             payment_methods: methods,
           },
-          // the session copies the link's metadata (lib/api/metadata.ts), as the payment will copy the session's
+          // the session copies the link's metadata (lib/core/metadata.ts), as the payment will copy the session's
           { paymentLinkId: link.id, ownUrls: [receiptUrl, pageUrl], metadata: metadataOf(link.metadata) },
         ),
       );

@@ -3,7 +3,7 @@ import { AMOUNT_FORMAT, readMajorAmount } from '@/lib/dashboard/amount-input';
 import { formRefusal, refused, type FormState } from '@/lib/dashboard/form-state';
 import type { Db } from '@/lib/db';
 import type { PaymentLink } from '@/lib/generated/prisma/client';
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@/lib/core/money';
 import { createPaymentLinkInput, updatePaymentLinkWithPriceInput } from './schemas';
 import { createPaymentLink, getPaymentLinkOrThrow, updatePaymentLink } from './service';
 

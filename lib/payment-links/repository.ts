@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { metadataField, METADATA_MAX_KEYS, type Metadata } from '@/lib/api/metadata';
-import { NEWEST_FIRST } from '@/lib/api/pagination';
+import { metadataField, METADATA_MAX_KEYS, type Metadata } from '@/lib/core/metadata';
+import { NEWEST_FIRST } from '@/lib/core/pagination';
 import type { Db } from '@/lib/db';
 import { cte, params, permitted, raw, runWrite, sql as statementSql, write } from '@/lib/db/statement';
 import { countLimit } from '@/lib/db/page';
 import type { PaymentLink, Prisma } from '@/lib/generated/prisma/client';
-import { MAX_AMOUNT } from '@/lib/money';
+import { MAX_AMOUNT } from '@/lib/core/money';
 import { Currency, PaymentMethod } from '@/lib/generated/prisma/enums';
 import {
   type ClaimOutcome,

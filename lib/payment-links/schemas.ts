@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { metadataInput } from '@/lib/api/metadata';
-import { booleanQuery, HTTP_URL_PATTERN, listQuerySchema, nonBlankText, positiveAmountSchema } from '@/lib/api/parse';
+import { metadataInput } from '@/lib/core/metadata';
+import { booleanQuery, HTTP_URL_PATTERN, listQuerySchema, nonBlankText, positiveAmountSchema } from '@/lib/core/parse';
 import { CURRENCIES, paymentMethodsInput } from '@/lib/checkout-sessions/schemas';
 
 // Request bodies of /v1/payment-links (/docs#objects). Strict: an unknown field is parameter_unknown.

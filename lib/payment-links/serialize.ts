@@ -1,4 +1,4 @@
-import { metadataOf } from '@/lib/api/metadata';
+import { metadataOf } from '@/lib/core/metadata';
 import { env } from '@/lib/env';
 import type { PaymentLink } from '@/lib/generated/prisma/client';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api/errors';
-import { advanceClock, resetClock } from '@/lib/clock';
+import { ApiError } from '@/lib/core/errors';
+import { advanceClock, resetClock } from '@/lib/core/clock';
 import { db } from '@/lib/db';
 import { createMerchant, setPaymentMethods } from '@/lib/merchants/service';
 import {

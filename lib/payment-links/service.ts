@@ -1,14 +1,14 @@
-import { errors } from '@/lib/api/errors';
-import { METADATA_MAX_KEYS, metadataChanges, withoutEmptyValues } from '@/lib/api/metadata';
-import { settleClaim } from '@/lib/api/idempotency';
-import { paginate } from '@/lib/api/pagination';
+import { errors } from '@/lib/core/errors';
+import { METADATA_MAX_KEYS, metadataChanges, withoutEmptyValues } from '@/lib/core/metadata';
+import { settleClaim } from '@/lib/idempotency/service';
+import { paginate } from '@/lib/core/pagination';
 import { choosePaymentMethods } from '@/lib/checkout-sessions/service';
-import { now } from '@/lib/clock';
+import { now } from '@/lib/core/clock';
 import type { Db } from '@/lib/db';
 import type { PaymentLink } from '@/lib/generated/prisma/client';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
-import { isId, newId } from '@/lib/ids';
-import { MAX_AMOUNT } from '@/lib/money';
+import { isId, newId } from '@/lib/core/ids';
+import { MAX_AMOUNT } from '@/lib/core/money';
 import { hostOfUrl } from '@/lib/merchants/hosts';
 import { merchantRules, type MerchantRules } from '@/lib/merchants/settings';
 import {
@@ -129,7 +129,7 @@ export async function listPaymentLinks(
 /**
  * Name, description, active, metadata and the quantities offered, as the API changes them; and the price, which
  * only the dashboard sends (updatePaymentLinkWithPriceInput). Sessions already made keep the price and quantity
- * they were made with: each copied them (lib/payment-links/checkout.ts). Metadata merges (lib/api/metadata.ts):
+ * they were made with: each copied them (lib/payment-links/checkout.ts). Metadata merges (lib/core/metadata.ts):
  * given keys are set, a key given as "" is removed, the others stay.
  */
 export async function updatePaymentLink(

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/core/errors';
 import { db } from '@/lib/db';
 import { createMerchant, setPaymentMethods } from '@/lib/merchants/service';
 import { createPaymentLinkFromForm, updatePaymentLinkFromForm } from './dashboard-form';

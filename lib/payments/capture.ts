@@ -1,11 +1,11 @@
-import { errors } from '@/lib/api/errors';
-import { settleClaim } from '@/lib/api/idempotency';
-import { now, onConnectionClock } from '@/lib/clock';
+import { errors } from '@/lib/core/errors';
+import { settleClaim } from '@/lib/idempotency/service';
+import { now, onConnectionClock } from '@/lib/core/clock';
 import type { Db } from '@/lib/db';
 import { newEvent } from '@/lib/events/service';
 import type { Payment } from '@/lib/generated/prisma/client';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@/lib/core/money';
 import { authorizationExpiresAt } from './authorization';
 import { findAuthorizationGuess, forgetAuthorization, rememberPayment } from './facts';
 import {

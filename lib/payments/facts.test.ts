@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/core/errors';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
 import { createRefundRequest } from '@/lib/refunds/service';

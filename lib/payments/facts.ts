@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/db';
 import type { Payment } from '@/lib/generated/prisma/client';
-import { isId } from '@/lib/ids';
+import { isId } from '@/lib/core/ids';
 import { findPayment } from './repository';
 
 // What never changes about a payment once it is settled: whose it is, how it was paid, whether it succeeded and

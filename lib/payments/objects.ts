@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { metadataField } from '@/lib/api/metadata';
+import { metadataField } from '@/lib/core/metadata';
 import { CaptureMethod, PaymentMethod, PaymentStatus } from '@/lib/generated/prisma/enums';
 import { currency, listOf, minorUnits, objectId, timestamp } from '@/lib/openapi/object-fields';
 import type { CardBrand } from './cards';

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { errors } from '@/lib/api/errors';
-import { settleClaim } from '@/lib/api/idempotency';
-import { metadataOf } from '@/lib/api/metadata';
+import { errors } from '@/lib/core/errors';
+import { settleClaim } from '@/lib/idempotency/service';
+import { metadataOf } from '@/lib/core/metadata';
 import { findSessionForPayment } from '@/lib/checkout-sessions/repository';
 import { serializeCheckoutSession, type CheckoutSessionWithItems } from '@/lib/checkout-sessions/serialize';
-import { now, onConnectionClock } from '@/lib/clock';
+import { now, onConnectionClock } from '@/lib/core/clock';
 import type { Db } from '@/lib/db';
 import { newEvent } from '@/lib/events/service';
 import type { Payment, PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
-import { isId, newId } from '@/lib/ids';
+import { isId, newId } from '@/lib/core/ids';
 import { cardBrand, cardOutcome, isExpired, normalizeCardNumber, passesLuhn } from './cards';
 import { rememberPayment } from './facts';
 import { recordPayment } from './repository';
@@ -111,7 +111,7 @@ export async function payCheckoutSession(
       : null;
     if (!read) throw missing(sessionId);
     const { clockOffsetSeconds, ...session } = read;
-    // the connection's time, also for the hosted page, which has no API key to bring it (lib/api/route.ts)
+    // the connection's time, also for the hosted page, which has no API key to bring it (lib/http/route.ts)
     const at = onConnectionClock(clockOffsetSeconds, now);
     assertPayable(session, attempt, at, options.declineLimit);
 
@@ -192,7 +192,7 @@ function paymentOf(session: CheckoutSessionWithItems, attempt: Attempt, at: Date
     methodDetails: attempt.details,
     failureCode: attempt.outcome.status === 'failed' ? attempt.outcome.failureCode : null,
     refundsFailInSandbox: attempt.outcome.status === 'succeeded' && attempt.outcome.refundsFail,
-    // the session's, which never changes: a payment copies it when it is made (lib/api/metadata.ts)
+    // the session's, which never changes: a payment copies it when it is made (lib/core/metadata.ts)
     metadata: metadataOf(session.metadata),
     customerEmail: payer ?? session.customerEmail,
     amountReserved: 0,

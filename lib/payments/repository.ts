@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { metadataField } from '@/lib/api/metadata';
-import { NEWEST_FIRST, type Cursor } from '@/lib/api/pagination';
+import { metadataField } from '@/lib/core/metadata';
+import { NEWEST_FIRST, type Cursor } from '@/lib/core/pagination';
 import { sql, type Db } from '@/lib/db';
 import {
   conditional,
@@ -22,7 +22,7 @@ import {
   runWriteWithKey,
   withKeyClaim,
 } from '@/lib/idempotency/repository';
-import { isId } from '@/lib/ids';
+import { isId } from '@/lib/core/ids';
 import { AUTHORIZATION_DAYS } from './authorization';
 import {
   Prisma,

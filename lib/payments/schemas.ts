@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { metadataQuery } from '@/lib/api/metadata';
-import { listQuerySchema, nonBlankText, parse, positiveAmountSchema } from '@/lib/api/parse';
+import { metadataQuery } from '@/lib/core/metadata';
+import { listQuerySchema, nonBlankText, parse, positiveAmountSchema } from '@/lib/core/parse';
 import { PaymentStatus } from '@/lib/generated/prisma/enums';
-import { ID_PREFIXES } from '@/lib/ids';
+import { ID_PREFIXES } from '@/lib/core/ids';
 
 export const payMethodInput = z.object({ payment_method: z.enum(['card', 'usdc', 'interac']) });
 

@@ -1,4 +1,4 @@
-import { metadataOf } from '@/lib/api/metadata';
+import { metadataOf } from '@/lib/core/metadata';
 import type { Payment } from '@/lib/generated/prisma/client';
 import type { CancellationReason } from './repository';
 

@@ -1,9 +1,9 @@
-import { errors } from '@/lib/api/errors';
-import { metadataContaining, type Metadata } from '@/lib/api/metadata';
-import { paginate } from '@/lib/api/pagination';
+import { errors } from '@/lib/core/errors';
+import { metadataContaining, type Metadata } from '@/lib/core/metadata';
+import { paginate } from '@/lib/core/pagination';
 import type { Db } from '@/lib/db';
 import type { PaymentStatus } from '@/lib/generated/prisma/client';
-import { isId } from '@/lib/ids';
+import { isId } from '@/lib/core/ids';
 import { findPayment, findPaymentCursor, findPaymentsPage } from './repository';
 
 export async function getPaymentOrThrow(database: Db, merchantId: string, id: string) {

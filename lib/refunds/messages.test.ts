@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, errorBody } from '@/lib/api/errors';
+import { ApiError } from '@/lib/core/errors';
+import { errorBody } from '@/lib/http/error-body';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
 import { paidPayment as paidLamp } from '@/lib/payments/paid-payment.fixture';

@@ -1,4 +1,4 @@
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@/lib/core/money';
 
 // What the refund rules say to a person (ApiError.userMessage). Pure, so the dashboard's browser code can
 // word its own early checks the same way.

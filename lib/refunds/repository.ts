@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { metadataField } from '@/lib/api/metadata';
-import { NEWEST_FIRST, type Cursor } from '@/lib/api/pagination';
+import { metadataField } from '@/lib/core/metadata';
+import { NEWEST_FIRST, type Cursor } from '@/lib/core/pagination';
 import type { Db } from '@/lib/db';
 import {
   conditional,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { metadataInput, metadataQuery } from '@/lib/api/metadata';
-import { listQuerySchema, positiveAmountSchema } from '@/lib/api/parse';
+import { metadataInput, metadataQuery } from '@/lib/core/metadata';
+import { listQuerySchema, positiveAmountSchema } from '@/lib/core/parse';
 
 export const createRefundRequestInput = z.strictObject({
   payment_id: z.string().min(1).max(64),

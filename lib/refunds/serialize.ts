@@ -1,4 +1,4 @@
-import { metadataOf } from '@/lib/api/metadata';
+import { metadataOf } from '@/lib/core/metadata';
 import type { Prisma, RefundRequest } from '@/lib/generated/prisma/client';
 
 export function serializeRefundRequest(refund: RefundRequest) {

@@ -1,17 +1,18 @@
 import diagnosticsChannel from 'node:diagnostics_channel';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { errorBody, errors } from '@/lib/api/errors';
-import { newId } from '@/lib/ids';
+import { errors } from '@/lib/core/errors';
+import { errorBody } from '@/lib/http/error-body';
+import { newId } from '@/lib/core/ids';
 import { API_OPERATIONS } from '@/lib/openapi/operations';
 
 // Next.js serves the seven methods of its route handlers. Any other method would reach it and fail there:
 // TRACE, TRACK and CONNECT make Next throw while it builds its Request (a 500 on every path), and the rest
 // get an empty 400, or a page rendered as if it were a GET; and Next answers OPTIONS with every method a
-// route file exports, which for /v1 is all of them (routes() in lib/api/route.ts answers 405 to the ones the
+// route file exports, which for /v1 is all of them (routes() in lib/http/route.ts answers 405 to the ones the
 // path does not serve). So each server process answers these before Next sees the request: 405 with the
 // methods the path serves in `Allow` (as JSON under /v1, like every API error), and OPTIONS with them.
 
-// in the order routes() in lib/api/route.ts lists them
+// in the order routes() in lib/http/route.ts lists them
 const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const NEXT_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const PAGE_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS']; // POST: a page's server actions and forms
@@ -19,7 +20,7 @@ const AUTH_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS']; // next-auth's sign-in 
 const READ_ONLY_METHODS = ['GET', 'HEAD', 'OPTIONS']; // health checks, built assets
 
 /**
- * The methods of a /v1 path's operations, as `Allow` names them (the 405 of routes() in lib/api/route.ts
+ * The methods of a /v1 path's operations, as `Allow` names them (the 405 of routes() in lib/http/route.ts
  * too); null for a path no operation has. HEAD is served wherever GET is, and OPTIONS everywhere.
  */
 export function allowedApiMethods(pathname: string): string[] | null {

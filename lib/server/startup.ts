@@ -1,5 +1,5 @@
-import { ApiError } from '@/lib/api/errors';
-import { startRateLimits } from '@/lib/api/rate-limit';
+import { ApiError } from '@/lib/core/errors';
+import { startRateLimits } from '@/lib/http/rate-limit';
 import { flushApiRequestLogs } from '@/lib/api-logs/service';
 import { db } from '@/lib/db';
 import { stopStartedServersOnExit } from '@/lib/db/embedded';

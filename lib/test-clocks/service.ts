@@ -1,10 +1,10 @@
-import { settleClaim } from '@/lib/api/idempotency';
+import { settleClaim } from '@/lib/idempotency/service';
 import { forgetKeysOfMerchant } from '@/lib/api-keys/service';
-import { onConnectionClock } from '@/lib/clock';
+import { onConnectionClock } from '@/lib/core/clock';
 import type { Db } from '@/lib/db';
 import { everyProcessHasHeard } from '@/lib/db/change-notices';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
-import { errors } from '@/lib/api/errors';
+import { errors } from '@/lib/core/errors';
 import { env } from '@/lib/env';
 import {
   advanceClockClaimingKey,
@@ -18,7 +18,7 @@ import {
 import { MAX_CLOCK_OFFSET_SECONDS } from './schemas';
 
 // A connection's test clock: its "now" is the wall clock plus an offset that only grows. Requests
-// read the offset with their API key (lib/api/route.ts runs them on it); pages and actions read it here.
+// read the offset with their API key (lib/http/route.ts runs them on it); pages and actions read it here.
 
 export type TestClock = ClockRow;
 
@@ -31,7 +31,7 @@ export async function merchantNow(database: Db, merchantId: string): Promise<Dat
   return (await findClock(database, merchantId)).now;
 }
 
-/** Runs `work` on the merchant's clock (lib/clock.ts): for the pages and actions that have no API key. */
+/** Runs `work` on the merchant's clock (lib/core/clock.ts): for the pages and actions that have no API key. */
 export async function onMerchantClock<T>(database: Db, merchantId: string, work: () => Promise<T>): Promise<T> {
   const { offsetSeconds } = await findClock(database, merchantId);
   return onConnectionClock(offsetSeconds, work);

@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import type { Db } from '@/lib/db';
-import { newId } from '@/lib/ids';
+import { newId } from '@/lib/core/ids';
 import { bumpSessionVersion, findUserByEmail, findUserWithMerchant, insertUser } from './repository';
 
 const BCRYPT_ROUNDS = 10;

@@ -1,7 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advanceClock, resetClock } from '@/lib/clock';
+import { advanceClock, resetClock } from '@/lib/core/clock';
 import { db } from '@/lib/db';
 import { emitEvent } from '@/lib/events/service';
 import { PrismaClient } from '@/lib/generated/prisma/client';

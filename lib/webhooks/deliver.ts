@@ -1,10 +1,10 @@
-import { now } from '@/lib/clock';
+import { now } from '@/lib/core/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { findEventById } from '@/lib/events/repository';
 import { serializeEvent } from '@/lib/events/serialize';
 import type { WebhookEndpoint } from '@/lib/generated/prisma/client';
-import { newId } from '@/lib/ids';
+import { newId } from '@/lib/core/ids';
 import { describeError, log } from '@/lib/log';
 import { duplicateDelayMs, shuffled } from './faults';
 import {

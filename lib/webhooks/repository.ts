@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NEWEST_FIRST } from '@/lib/api/pagination';
+import { NEWEST_FIRST } from '@/lib/core/pagination';
 import type { Db } from '@/lib/db';
 import { countLimit } from '@/lib/db/page';
 import { Prisma, type WebhookDeliveryStatus, type WebhookEndpoint } from '@/lib/generated/prisma/client';

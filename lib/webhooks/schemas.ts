@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HTTP_URL_PATTERN, listQuerySchema } from '@/lib/api/parse';
+import { HTTP_URL_PATTERN, listQuerySchema } from '@/lib/core/parse';
 import { EVENT_TYPES } from '@/lib/events/types';
 import { faultsInput } from './faults';
 

@@ -1,12 +1,12 @@
-import { errors } from '@/lib/api/errors';
-import { settleClaim } from '@/lib/api/idempotency';
-import { paginate } from '@/lib/api/pagination';
-import { now } from '@/lib/clock';
+import { errors } from '@/lib/core/errors';
+import { settleClaim } from '@/lib/idempotency/service';
+import { paginate } from '@/lib/core/pagination';
+import { now } from '@/lib/core/clock';
 import type { Db } from '@/lib/db';
 import { serializeEvent } from '@/lib/events/serialize';
 import type { WebhookEndpoint } from '@/lib/generated/prisma/client';
 import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
-import { isId, newId } from '@/lib/ids';
+import { isId, newId } from '@/lib/core/ids';
 import { logTestDelivery, sendDeliveryNow, signAndSend, TEST_EVENT_TYPE, type DeliveryOptions } from './deliver';
 import {
   findAttempts,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/core/errors';
 import { createEndpointFromDashboard } from '@/lib/dashboard/webhooks';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { freePort } from '@/lib/server/free-port';
+import { freePort } from '@/lib/core/free-port';
 import { createTestDatabase, TEST_DATA_DIR } from '../setup/databases';
 import { sessionBody } from '../helpers';
 

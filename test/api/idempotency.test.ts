@@ -119,7 +119,7 @@ describe('Idempotency-Key (/docs#idempotency)', () => {
     // a different body would be 422; make the fingerprints equal to see the 409
     expect(res.status).toBe(422);
     const body = sessionBody();
-    const { fingerprint } = await import('@/lib/api/idempotency');
+    const { fingerprint } = await import('@/lib/idempotency/service');
     await client.idempotencyKey.create({
       data: { merchantId, endpoint: 'POST /v1/checkout-sessions', key: 'in-flight-2', fingerprint: fingerprint(body) },
     });
@@ -131,7 +131,7 @@ describe('Idempotency-Key (/docs#idempotency)', () => {
   it('lets a request take over a key whose first request died over a minute ago', async () => {
     const client = await db();
     const body = sessionBody();
-    const { fingerprint } = await import('@/lib/api/idempotency');
+    const { fingerprint } = await import('@/lib/idempotency/service');
     await client.idempotencyKey.create({
       data: {
         merchantId,

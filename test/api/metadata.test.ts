@@ -5,7 +5,7 @@ import { startPaymentLinkCheckout } from '@/lib/payment-links/checkout';
 import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
 import { apiClient, createTestMerchant, sessionBody, type ApiResponse } from '../helpers';
 
-// metadata (lib/api/metadata.ts) over HTTP: its limits on every body that takes it, the objects that show it, the
+// metadata (lib/core/metadata.ts) over HTTP: its limits on every body that takes it, the objects that show it, the
 // copies (session → payment, link → session → payment), the merge of POST /v1/payment-links/{id}, events and
 // webhooks carrying it, and the Idempotency-Key's fingerprint covering it.
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '@/lib/api-keys/scopes';
-import { ID_PREFIXES } from '@/lib/ids';
-import type { ApiRouteHandler } from '@/lib/api/route';
+import { ID_PREFIXES } from '@/lib/core/ids';
+import type { ApiRouteHandler } from '@/lib/http/route';
 import { API_OPERATIONS, type ApiOperation } from '@/lib/openapi/operations';
 import { apiClient, createTestMerchant } from '../helpers';
 

@@ -4,7 +4,7 @@ import { createApiKey } from '@/lib/api-keys/service';
 import { SCOPES } from '@/lib/api-keys/scopes';
 import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
-import { ID_PREFIXES, type IdKind } from '@/lib/ids';
+import { ID_PREFIXES, type IdKind } from '@/lib/core/ids';
 import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
 import { requestSchemaOf, type JsonSchema } from '@/lib/openapi/json-schema';
 import { createPaymentLink } from '@/lib/payment-links/service';

@@ -4,7 +4,7 @@ import { apiClient, createTestMerchant, sessionBody, type ApiResponse } from '..
 
 // How many database round trips each /v1 endpoint makes on its success path (docs/performance.md), read
 // from the Db-Round-Trips header the test server adds (DB_COUNT_ROUND_TRIPS). A change that adds a query to
-// a request fails here until the table below, and the README's, say why.
+// a request fails here until the table below, and docs/performance.md's, say why.
 
 /** operationId → round trips of one successful call, the request log aside (it is written in batches later). */
 const ROUND_TRIPS: Record<string, number> = {

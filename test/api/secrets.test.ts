@@ -2,7 +2,7 @@ import { createHash, createHmac, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { canonicalJson } from '@/lib/api/idempotency';
+import { canonicalJson } from '@/lib/idempotency/service';
 import { createApiKey, findActiveApiKey, revokeApiKey } from '@/lib/api-keys/service';
 import { db } from '@/lib/db';
 import { passesLuhn } from '@/lib/payments/cards';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '@/lib/db';
 import { revokeApiKey } from '@/lib/api-keys/service';
-import { ID_PREFIXES } from '@/lib/ids';
+import { ID_PREFIXES } from '@/lib/core/ids';
 import { API_OPERATIONS } from '@/lib/openapi/operations';
 import { apiClient, createTestMerchant, sessionBody } from '../helpers';
 

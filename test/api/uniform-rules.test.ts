@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ID_PREFIXES } from '@/lib/ids';
+import { ID_PREFIXES } from '@/lib/core/ids';
 import { requestSchemaOf, type JsonSchema } from '@/lib/openapi/json-schema';
 import { API_OPERATIONS } from '@/lib/openapi/operations';
 import { createTestMerchant } from '../helpers';

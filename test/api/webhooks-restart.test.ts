@@ -11,7 +11,7 @@ import { createWebhookEndpoint } from '@/lib/webhooks/service';
 import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
 import { createTestDatabase, TEST_DATA_DIR } from '../setup/databases';
 import { sessionBody } from '../helpers';
-import { freePort } from '@/lib/server/free-port';
+import { freePort } from '@/lib/core/free-port';
 
 // The outbox survives a crash. A web process with WORKER=off commits a payment (and its events) and is
 // killed with SIGKILL before anything was delivered; a worker started afterwards, as its own process,

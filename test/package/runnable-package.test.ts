@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveClusterDir } from '@/lib/db/embedded';
-import { freePort } from '@/lib/server/free-port';
+import { freePort } from '@/lib/core/free-port';
 import { startTestReceiver } from '@/test/support/webhook-receiver';
 import { expectPublishable } from './publishable';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { resolveClusterDir, runningEmbeddedServer, stopEmbeddedServer } from '@/lib/db/embedded';
-import { freePort } from '@/lib/server/free-port';
+import { freePort } from '@/lib/core/free-port';
 import { readmeShellBlocks, type ReadmeBlock } from './readme-blocks';
 
 // Every shell block of the README and then docs/testing.md (readme-blocks.ts), exactly as written, in

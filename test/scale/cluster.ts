@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createDatabaseIfMissing } from '@/lib/db';
 import { ensureEmbeddedServer } from '@/lib/db/embedded';
-import { freePort } from '@/lib/server/free-port';
+import { freePort } from '@/lib/core/free-port';
 
 // A production-shaped deployment on one machine: a PostgreSQL server of its own (a second embedded
 // server stands in for the production one, reached only through DATABASE_URL), `next start` web

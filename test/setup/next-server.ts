@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { TEST_DATA_DIR } from './databases';
-import { freePort } from '@/lib/server/free-port';
+import { freePort } from '@/lib/core/free-port';
 
 // A production build (`next build` first, as `npm test` does) served by `next start` on a free port, with
 // a fast sandbox provider, for tests to call over real HTTP. `env` adds to or overrides the defaults.

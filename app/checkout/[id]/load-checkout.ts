@@ -3,10 +3,10 @@ import type { CheckoutState, HostedCheckout } from '@/components/checkout/checko
 import type { UsdcDeposit } from '@/components/checkout/payment-types';
 import { effectiveStatus } from '@/lib/checkout-sessions/serialize';
 import { getCheckoutSession } from '@/lib/checkout-sessions/service';
-import { now, onConnectionClock } from '@/lib/clock';
+import { now, onConnectionClock } from '@/lib/core/clock';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import { computeTotal, formatMoney, formatUsdc } from '@/lib/money';
+import { computeTotal, formatMoney, formatUsdc } from '@/lib/core/money';
 import { getMerchantOrThrow } from '@/lib/merchants/service';
 import { getPaymentOrThrow } from '@/lib/payments/service';
 import { sandboxDepositAddress, USDC_NETWORK } from '@/lib/payments/usdc-deposit';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FormFieldErrors, PayFormInput, PayOutcome } from '@/components/checkout/payment-types';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/core/errors';
 import { fieldOfParam } from '@/lib/dashboard/form-state';
-import { now } from '@/lib/clock';
+import { now } from '@/lib/core/clock';
 import { db } from '@/lib/db';
 import { describeError, log } from '@/lib/log';
 import { normalizeCardNumber } from '@/lib/payments/cards';

@@ -13,7 +13,7 @@ import { RateLimitsSection } from '@/components/docs/rate-limits';
 import { Sidebar } from '@/components/docs/sidebar';
 import { Testing } from '@/components/docs/testing';
 import { Webhooks } from '@/components/docs/webhooks';
-import { merchantLimits } from '@/lib/api/rate-limit';
+import { merchantLimits } from '@/lib/http/rate-limit';
 import { env } from '@/lib/env';
 import { docsEdition } from '@/lib/openapi/docs-edition';
 import { currentOpenApiDocument } from '@/lib/openapi/current';

@@ -5,7 +5,7 @@ import { cache } from 'react';
 import { PayButton } from '@/components/payment-links/pay-button';
 import { PaymentLinkClosed, PaymentLinkOffer, PayFrame } from '@/components/payment-links/pay-card';
 import { db } from '@/lib/db';
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@/lib/core/money';
 import { getPublicPaymentLink } from '@/lib/payment-links/checkout';
 import { payThroughLink } from './actions';
 

@@ -1,4 +1,4 @@
-import { routeNotFound } from '@/lib/api/route';
+import { routeNotFound } from '@/lib/http/route';
 
 // Any /v1 path no route file claims: a JSON 404, never Next's HTML page.
 export const GET = routeNotFound;

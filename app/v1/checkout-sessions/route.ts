@@ -1,5 +1,5 @@
-import { listObject } from '@/lib/api/pagination';
-import { apiRoute, routes } from '@/lib/api/route';
+import { listObject } from '@/lib/core/pagination';
+import { apiRoute, routes } from '@/lib/http/route';
 import { createCheckoutSessionOperation, listCheckoutSessionsOperation } from '@/lib/checkout-sessions/operations';
 import { serializeCheckoutSession } from '@/lib/checkout-sessions/serialize';
 import { createCheckoutSession, listCheckoutSessions } from '@/lib/checkout-sessions/service';

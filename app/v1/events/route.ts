@@ -1,5 +1,5 @@
-import { listObject } from '@/lib/api/pagination';
-import { apiRoute, routes } from '@/lib/api/route';
+import { listObject } from '@/lib/core/pagination';
+import { apiRoute, routes } from '@/lib/http/route';
 import { listEventsOperation } from '@/lib/events/operations';
 import { serializeEvent } from '@/lib/events/serialize';
 import { listEvents } from '@/lib/events/service';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { parse, queryParameters } from '@/lib/api/parse';
-import { errorResponse, routes } from '@/lib/api/route';
-import { newId } from '@/lib/ids';
+import { parse } from '@/lib/core/parse';
+import { queryParameters } from '@/lib/http/query';
+import { errorResponse, routes } from '@/lib/http/route';
+import { newId } from '@/lib/core/ids';
 import { currentOpenApiDocument } from '@/lib/openapi/current';
 
 // Built at the first request, not at build time: the server URL in it is this deployment's APP_URL.

@@ -1,5 +1,5 @@
-import { listObject } from '@/lib/api/pagination';
-import { apiRoute, routes } from '@/lib/api/route';
+import { listObject } from '@/lib/core/pagination';
+import { apiRoute, routes } from '@/lib/http/route';
 import { createPaymentLinkOperation, listPaymentLinksOperation } from '@/lib/payment-links/operations';
 import { serializePaymentLink } from '@/lib/payment-links/serialize';
 import { createPaymentLink, listPaymentLinks } from '@/lib/payment-links/service';

@@ -1,5 +1,5 @@
-import { listObject } from '@/lib/api/pagination';
-import { apiRoute, routes } from '@/lib/api/route';
+import { listObject } from '@/lib/core/pagination';
+import { apiRoute, routes } from '@/lib/http/route';
 import { listPaymentsOperation } from '@/lib/payments/operations';
 import { serializePayment } from '@/lib/payments/serialize';
 import { listPayments } from '@/lib/payments/service';

@@ -1,5 +1,5 @@
-import { listObject } from '@/lib/api/pagination';
-import { apiRoute, routes } from '@/lib/api/route';
+import { listObject } from '@/lib/core/pagination';
+import { apiRoute, routes } from '@/lib/http/route';
 import { createRefundRequestOperation, listRefundRequestsOperation } from '@/lib/refunds/operations';
 import { serializeRefundRequest } from '@/lib/refunds/serialize';
 import { createRefundRequest, listRefundRequests } from '@/lib/refunds/service';

@@ -1,5 +1,5 @@
-import { listObject } from '@/lib/api/pagination';
-import { apiRoute, routes } from '@/lib/api/route';
+import { listObject } from '@/lib/core/pagination';
+import { apiRoute, routes } from '@/lib/http/route';
 import { createWebhookEndpointOperation, listWebhookEndpointsOperation } from '@/lib/webhooks/operations';
 import { serializeWebhookEndpoint, serializeWebhookEndpointWithSecret } from '@/lib/webhooks/serialize';
 import { createWebhookEndpoint, listWebhookEndpoints } from '@/lib/webhooks/service';

@@ -11,7 +11,7 @@ import {
   type TestServer,
 } from '@vendure/testing';
 import { inject } from 'vitest';
-import { freePort } from '@/lib/server/free-port';
+import { freePort } from '@/lib/core/free-port';
 import { SandboxPaymentsPlugin, type SandboxPaymentsOptions } from '../dist';
 
 // What every test file needs: the sandbox the global setup started, plain calls to its API (the plugin's

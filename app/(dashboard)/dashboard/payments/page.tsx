@@ -27,7 +27,7 @@ import {
   searchPayments,
   type PaymentFilters,
 } from '@/lib/dashboard/payments';
-import { shortZoneName } from '@/lib/time-zone';
+import { shortZoneName } from '@/lib/core/time-zone';
 
 export const metadata: Metadata = { title: 'Payments' };
 

@@ -13,7 +13,7 @@ import { TimeZoneForm } from '@/components/dashboard/time-zone-form';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { getSettings } from '@/lib/dashboard/settings';
-import { listTimeZones } from '@/lib/time-zone';
+import { listTimeZones } from '@/lib/core/time-zone';
 import {
   addWebsiteAction,
   removeWebsiteAction,

@@ -5,7 +5,7 @@ import { PaymentLinkClosed, PayFrame } from '@/components/payment-links/pay-card
 import { PaymentLinkReceipt } from '@/components/payment-links/receipt';
 import { describeMethodDetails } from '@/lib/dashboard/format';
 import { db } from '@/lib/db';
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@/lib/core/money';
 import { getPaymentLinkReceipt, getPublicPaymentLink } from '@/lib/payment-links/checkout';
 
 // GET /pay/{id}/receipt?session_id=cs_… – where a link without an after-payment URL sends the customer

@@ -1,4 +1,4 @@
-import { apiRoute, routes } from '@/lib/api/route';
+import { apiRoute, routes } from '@/lib/http/route';
 import { getCheckoutSessionOperation } from '@/lib/checkout-sessions/operations';
 import { serializeCheckoutSession } from '@/lib/checkout-sessions/serialize';
 import { getCheckoutSessionOrThrow } from '@/lib/checkout-sessions/service';

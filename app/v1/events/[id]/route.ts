@@ -1,4 +1,4 @@
-import { apiRoute, routes } from '@/lib/api/route';
+import { apiRoute, routes } from '@/lib/http/route';
 import { getEventOperation } from '@/lib/events/operations';
 import { serializeEvent } from '@/lib/events/serialize';
 import { getEventOrThrow } from '@/lib/events/service';

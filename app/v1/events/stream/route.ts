@@ -1,4 +1,4 @@
-import { apiRoute, routes, StreamedAnswer } from '@/lib/api/route';
+import { apiRoute, routes, StreamedAnswer } from '@/lib/http/route';
 import { streamEventsOperation } from '@/lib/events/operations';
 import { openEventStream } from '@/lib/events/stream';
 import { clientAddressOf } from '@/lib/server/client-address';

@@ -1,4 +1,4 @@
-import { apiRoute, routes } from '@/lib/api/route';
+import { apiRoute, routes } from '@/lib/http/route';
 import { getPaymentLinkOperation, updatePaymentLinkOperation } from '@/lib/payment-links/operations';
 import { serializePaymentLink } from '@/lib/payment-links/serialize';
 import { getPaymentLinkOrThrow, updatePaymentLink } from '@/lib/payment-links/service';

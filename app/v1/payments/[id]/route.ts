@@ -1,4 +1,4 @@
-import { apiRoute, routes } from '@/lib/api/route';
+import { apiRoute, routes } from '@/lib/http/route';
 import { getPaymentOperation } from '@/lib/payments/operations';
 import { serializePayment } from '@/lib/payments/serialize';
 import { getPaymentOrThrow } from '@/lib/payments/service';

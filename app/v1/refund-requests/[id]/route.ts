@@ -1,4 +1,4 @@
-import { apiRoute, routes } from '@/lib/api/route';
+import { apiRoute, routes } from '@/lib/http/route';
 import { getRefundRequestOperation } from '@/lib/refunds/operations';
 import { serializeRefundRequest } from '@/lib/refunds/serialize';
 import { getRefundRequestOrThrow } from '@/lib/refunds/service';

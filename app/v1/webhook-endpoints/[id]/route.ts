@@ -1,5 +1,5 @@
 import type { WebhookEndpoint } from '@/lib/generated/prisma/client';
-import { apiRoute, routes } from '@/lib/api/route';
+import { apiRoute, routes } from '@/lib/http/route';
 import {
   deleteWebhookEndpointOperation,
   getWebhookEndpointOperation,

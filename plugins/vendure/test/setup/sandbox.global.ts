@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { ensureEmbeddedServer } from '@/lib/db/embedded';
-import { freePort } from '@/lib/server/free-port';
+import { freePort } from '@/lib/core/free-port';
 
 // A real sandbox for the plugin to call: this repository's production build (`npx next build`, as npm
 // test does first) served by `next start` on a free port with its own database in the repository's embedded

@@ -16,7 +16,7 @@ import { requireMerchant } from '@/lib/auth/session';
 import { METHOD_LABELS } from '@/lib/dashboard/format';
 import { hrefWith, PAGE_SIZE, pageNumber, type SearchParams } from '@/lib/dashboard/list-params';
 import { db } from '@/lib/db';
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@/lib/core/money';
 import { getMerchantOrThrow } from '@/lib/merchants/service';
 import { offeredMethods } from '@/lib/payment-links/checkout';
 import { pageOfPaymentLinkPayments } from '@/lib/payment-links/dashboard';

@@ -1,4 +1,4 @@
-import { apiRoute, routes } from '@/lib/api/route';
+import { apiRoute, routes } from '@/lib/http/route';
 import { expireCheckoutSessionOperation } from '@/lib/checkout-sessions/operations';
 import { serializeCheckoutSession } from '@/lib/checkout-sessions/serialize';
 import { expireCheckoutSession } from '@/lib/checkout-sessions/service';

@@ -1,4 +1,4 @@
-import { apiRoute, routes } from '@/lib/api/route';
+import { apiRoute, routes } from '@/lib/http/route';
 import { cancelPayment } from '@/lib/payments/capture';
 import { cancelPaymentOperation } from '@/lib/payments/operations';
 import { serializePayment } from '@/lib/payments/serialize';

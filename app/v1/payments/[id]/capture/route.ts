@@ -1,4 +1,4 @@
-import { apiRoute, routes } from '@/lib/api/route';
+import { apiRoute, routes } from '@/lib/http/route';
 import { capturePayment } from '@/lib/payments/capture';
 import { capturePaymentOperation } from '@/lib/payments/operations';
 import { serializePayment } from '@/lib/payments/serialize';

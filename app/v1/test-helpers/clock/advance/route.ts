@@ -1,4 +1,4 @@
-import { apiRoute, routes } from '@/lib/api/route';
+import { apiRoute, routes } from '@/lib/http/route';
 import { serializeTestClock } from '@/lib/test-clocks/objects';
 import { advanceTestClockOperation } from '@/lib/test-clocks/operations';
 import { advanceTestClock } from '@/lib/test-clocks/service';

@@ -1,4 +1,4 @@
-import { apiRoute, routes } from '@/lib/api/route';
+import { apiRoute, routes } from '@/lib/http/route';
 import { rotateWebhookSecretOperation } from '@/lib/webhooks/operations';
 import { serializeWebhookEndpointWithSecret } from '@/lib/webhooks/serialize';
 import { rotateWebhookSecret } from '@/lib/webhooks/service';

@@ -1,4 +1,4 @@
-import { apiRoute, routes } from '@/lib/api/route';
+import { apiRoute, routes } from '@/lib/http/route';
 import { payCheckoutSessionOperation } from '@/lib/payments/operations';
 import { payCheckoutSession } from '@/lib/payments/pay';
 import { serializePayment } from '@/lib/payments/serialize';

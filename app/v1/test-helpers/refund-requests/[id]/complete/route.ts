@@ -1,4 +1,4 @@
-import { apiRoute, routes } from '@/lib/api/route';
+import { apiRoute, routes } from '@/lib/http/route';
 import { completeRefundRequestOperation } from '@/lib/refunds/operations';
 import { serializeRefundRequest } from '@/lib/refunds/serialize';
 import { finishRefundNow } from '@/lib/refunds/service';

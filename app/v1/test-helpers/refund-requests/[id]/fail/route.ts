@@ -1,4 +1,4 @@
-import { apiRoute, routes } from '@/lib/api/route';
+import { apiRoute, routes } from '@/lib/http/route';
 import { failRefundRequestOperation } from '@/lib/refunds/operations';
 import { serializeRefundRequest } from '@/lib/refunds/serialize';
 import { finishRefundNow, TEST_HELPER_FAILURE_REASON } from '@/lib/refunds/service';

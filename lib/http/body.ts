@@ -1,4 +1,4 @@
-import { ApiError, errors } from './errors';
+import { ApiError, errors } from '@/lib/core/errors';
 import { assertStrictJson, nestingCheck } from './strict-json';
 
 export const MAX_BODY_BYTES = 64 * 1024;

@@ -1,10 +1,10 @@
 import { db } from '@/lib/db';
 import { throttles } from '@/lib/throttles/rules';
 import { takeHits } from '@/lib/throttles/service';
-import { errors } from './errors';
+import { errors } from '@/lib/core/errors';
 
 // Failed authentication per client address: past API_AUTH_FAILURES_PER_MINUTE, an address's failures get
-// 429s instead of being counted again, so nobody can make us write without end (lib/api/auth.ts still serves
+// 429s instead of being counted again, so nobody can make us write without end (lib/http/auth.ts still serves
 // a valid key from there). Counted in PostgreSQL,
 // shared by every process; each process also remembers the refusals it has seen, so a refused address
 // costs it no database work at all until its window ends. Requests with a correct key count nothing, so

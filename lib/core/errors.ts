@@ -1,7 +1,7 @@
-// The one error type of the API. Everything a handler or service refuses is an ApiError; lib/api/route.ts
-// turns it into the error body of /docs#errors. `message` is for a developer and is what the API sends;
-// `userMessage`, when the service can word it, is the same refusal as a sentence for a person (the
-// dashboard's forms and the hosted pages show it, see formRefusal in lib/dashboard/form-state.ts).
+// The one error type of the API. Everything a handler or service refuses is an ApiError; lib/http/route.ts
+// turns it into the error body of /docs#errors (lib/http/error-body.ts). `message` is for a developer and is
+// what the API sends; `userMessage`, when the service can word it, is the same refusal as a sentence for a
+// person (the dashboard's forms and the hosted pages show it, see formRefusal in lib/dashboard/form-state.ts).
 
 export type ErrorType =
   | 'invalid_request_error'
@@ -86,19 +86,3 @@ export const errors = {
   internal: () =>
     new ApiError(500, 'api_error', 'internal_error', 'Something went wrong on our side; it has been logged'),
 };
-
-export type ErrorBody = {
-  error: { type: ErrorType; code: string; message: string; param?: string; request_id: string };
-};
-
-export function errorBody(error: ApiError, requestId: string): ErrorBody {
-  return {
-    error: {
-      type: error.type,
-      code: error.code,
-      message: error.message,
-      ...(error.param !== undefined ? { param: error.param } : {}),
-      request_id: requestId,
-    },
-  };
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/core/errors';
 import { assertStrictJson, MAX_JSON_DEPTH, nestingCheck } from './strict-json';
 
 function refusal(text: string): ApiError | undefined {

@@ -2,7 +2,7 @@ import { API_KEY_PATTERN, findActiveApiKey, type AuthenticatedKey } from '@/lib/
 import type { Scope } from '@/lib/api-keys/scopes';
 import { clientAddressOf } from '@/lib/server/client-address';
 import { countAuthFailure, refuseBlockedAddress } from './auth-failures';
-import { errors } from './errors';
+import { errors } from '@/lib/core/errors';
 
 /**
  * /docs#authentication: no or non-Bearer header → authentication_required; a token we do not know → invalid_api_key.

@@ -1,4 +1,4 @@
-import { errors } from './errors';
+import { errors } from '@/lib/core/errors';
 
 // What JSON.parse lets through but a payments API should not: nesting deep enough to exhaust whatever
 // walks the parsed value recursively, duplicate keys (which one did the client mean?), and strings

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, fingerprint } from './idempotency';
+import { canonicalJson, fingerprint } from './service';
 
 describe('fingerprint', () => {
   it('ignores key order and spacing, at every depth', () => {

@@ -1,34 +1,18 @@
 import { createHmac } from 'node:crypto';
 import { db } from '@/lib/db';
+import { ApiError, errors } from '@/lib/core/errors';
+import { secrets } from '@/lib/secrets';
 import {
   type ClaimOutcome,
   type ClaimWithAnswer,
   deleteIdempotencyKeysCreatedBefore,
   findIdempotencyRecord,
   type KeyRecord,
-} from '@/lib/idempotency/repository';
-import { secrets } from '@/lib/secrets';
-import { ApiError, errors } from './errors';
+} from './repository';
 
 // /docs#idempotency. The key is claimed, with the answer in it, by the statement that writes the resource
 // (claimWithAnswer in lib/idempotency/repository.ts): a crash leaves both the resource and its record, or
 // neither, and a concurrent request with the same key waits for that statement and replays its answer.
-
-const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
-
-export function readIdempotencyKey(request: Request, required: boolean): string | undefined {
-  const key = request.headers.get('idempotency-key');
-  if (key === null) {
-    if (required)
-      throw errors.idempotencyKeyMissing(
-        'This request needs an Idempotency-Key header (1–255 printable ASCII characters)',
-      );
-    return undefined;
-  }
-  if (!KEY_PATTERN.test(key))
-    throw errors.idempotencyKeyInvalid('Idempotency-Key must be 1–255 printable ASCII characters');
-  return key;
-}
 
 /**
  * HMAC-SHA-256 of the body as canonical JSON (keys sorted), so key order and spacing do not matter. Keyed

@@ -15,7 +15,7 @@ const KEY_RULE = `must be 1–${METADATA_MAX_KEY_LENGTH} characters`;
 /**
  * A JSON object of string values: at most 50 keys, each key 1–40 characters, each value at most 500. A bad
  * value is named `metadata.<key>`; a bad key, too many keys or anything but an object is `metadata` itself
- * (lib/api/parse.ts names a record's bad key by the record).
+ * (lib/core/parse.ts names a record's bad key by the record).
  */
 export const metadataInput = z
   .record(
@@ -59,7 +59,7 @@ export function metadataOf(stored: Prisma.JsonValue): Metadata {
 }
 
 /**
- * A list's filter by one metadata pair, `?metadata[key]=value` (lib/api/parse.ts makes it an object): the
+ * A list's filter by one metadata pair, `?metadata[key]=value` (lib/http/query.ts makes it an object): the
  * objects whose metadata holds that pair exactly. One pair, a key as metadataInput takes it, a value that can
  * be stored (a stored value is never "").
  */

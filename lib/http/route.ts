@@ -1,19 +1,22 @@
 import { z } from 'zod';
 import type { AuthenticatedKey } from '@/lib/api-keys/service';
-import { onConnectionClock } from '@/lib/clock';
+import { onConnectionClock } from '@/lib/core/clock';
 import { db, type Db } from '@/lib/db';
 import { countRoundTrips } from '@/lib/db/round-trips';
-import { newId } from '@/lib/ids';
+import { newId } from '@/lib/core/ids';
 import type { ApiOperation } from '@/lib/openapi/operation';
 import { recordApiRequest } from '@/lib/api-logs/service';
 import { describeError, log } from '@/lib/log';
+import { ApiError, errors } from '@/lib/core/errors';
+import { parse } from '@/lib/core/parse';
+import { answerClaimingInWrite, fingerprint, type KeyClaimingWrite } from '@/lib/idempotency/service';
 import { authenticate, requireScope } from './auth';
 import { readJsonBody } from './body';
 import { assertStorableText } from './strict-json';
 import { checkRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
-import { ApiError, errorBody, errors } from './errors';
-import { parse, queryParameters } from './parse';
-import { answerClaimingInWrite, fingerprint, readIdempotencyKey, type KeyClaimingWrite } from './idempotency';
+import { errorBody } from './error-body';
+import { readIdempotencyKey } from './idempotency-key';
+import { queryParameters } from './query';
 
 // The /v1 wrapper: request id, key auth, scope, body reading, idempotency, and the one place where
 // errors become the error body of /docs#errors. Handlers parse, call a service and shape the answer.

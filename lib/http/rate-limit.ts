@@ -6,7 +6,7 @@ import {
   deleteRateLimitProcess,
 } from '@/lib/rate-limits/repository';
 import { MAX_WAIT_MS, PRESENT_MS, SharedBudgets, type Outcome } from '@/lib/rate-limits/shared-budgets';
-import { errors } from './errors';
+import { errors } from '@/lib/core/errors';
 
 // Rate limits of the API (README, Configuration), shared by every web process through PostgreSQL but
 // counted in memory: lib/rate-limits/shared-budgets.ts settles with the database in the background, so no
