@@ -25,7 +25,8 @@ export function PaymentsTable({
   const wide = compact ? 'hidden' : 'hidden md:table-cell';
   const widest = compact ? 'hidden' : 'hidden 2xl:table-cell';
   return (
-    <Table label={label} stickyHeader={!compact}>
+    // beside another panel its cells take less room at their sides, so the widest rows fit 1280 px too
+    <Table label={label} stickyHeader={!compact} className={compact ? '[&_td]:px-3 [&_th]:px-3' : undefined}>
       <thead>
         <tr>
           <Th align="right">Amount</Th>
