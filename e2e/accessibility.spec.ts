@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_API_KEY } from '../playwright.config';
 import {
+  axeBuilder,
   createSession,
   DESKTOP,
   MERCHANT_NAME,
@@ -39,7 +39,7 @@ const NAMED_RULES = new Set([
 ]);
 
 async function axeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await axeBuilder(page).withTags(TAGS).analyze();
   return results.violations
     .filter(
       (violation) => violation.impact === 'serious' || violation.impact === 'critical' || NAMED_RULES.has(violation.id),

@@ -10,6 +10,7 @@ import {
   PHONE,
   screenshot,
   setExpiresIn,
+  SHOP,
   shopRoutes,
   uniqueReference,
   usdSession,
@@ -32,12 +33,16 @@ function collectCspViolations(page: Page): string[] {
   return violations;
 }
 
-/** Holds the server action's request back, so the in-progress button can be seen. */
-async function slowDownPayments(page: Page, ms: number) {
-  await page.route('**/checkout/**', async (route) => {
-    if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue();
+/** Holds the page's requests to `url` back until the returned function is called: a state that would pass stays on screen. */
+async function holdRequests(page: Page, url: string, method?: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (method && route.request().method() !== method) return route.fallback();
+    await released;
+    await route.fallback();
   });
+  return release;
 }
 
 for (const [width, viewport] of [
@@ -80,15 +85,21 @@ for (const [width, viewport] of [
       await expect(paymentPanel(page).getByRole('alert')).toBeVisible();
       await capture(page, `${width}-04-card-declined`);
 
-      await slowDownPayments(page, 2000);
+      // the payment is held until the in-progress button is shot, and the return to the shop (1.5 s after
+      // "Payment received") until the confirmation is shot and checked: a busy machine cannot skip either
+      const releasePayment = await holdRequests(page, '**/checkout/**', 'POST');
+      const releaseReturn = await holdRequests(page, `${SHOP}/**`);
       await page.getByRole('button', { name: 'Use test card 4242 4242 4242 4242' }).click();
       await page.getByRole('button', { name: 'Pay US$59.50' }).click();
       const progress = page.getByRole('button', { name: 'Processing…' });
       await expect(progress).toBeDisabled();
       await screenshot(page, `${width}-05-card-processing`);
+      releasePayment();
 
       await expect(page.getByRole('status')).toContainText('Payment received');
       await capture(page, `${width}-06-paid`);
+      releaseReturn();
+      await page.waitForURL(`${SHOP}/orders/thanks**`);
       expect(cspViolations).toEqual([]);
     });
 

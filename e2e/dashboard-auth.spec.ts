@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newMerchant, PASSWORD, screenshotBoth, signIn, signUp } from './dashboard-support';
+import { newMerchant, PASSWORD, screenshotBoth, signIn, signUpThroughForm } from './dashboard-support';
 import { expectAccessible } from './support';
 
 // Getting in and out: sign-up rules, a wrong password, a locked account after repeated guesses,
@@ -16,7 +16,7 @@ test('the dashboard asks a visitor to sign in', async ({ page }) => {
 
 test('sign-up explains what it refuses and keeps what was typed', async ({ page }) => {
   const taken = newMerchant('Taken');
-  await signUp(page, taken);
+  await signUpThroughForm(page, taken);
   await page.context().clearCookies();
 
   await page.goto('/signup');
@@ -42,7 +42,7 @@ test('a wrong password is refused; five guesses from one address shut that addre
   page,
 }) => {
   const merchant = newMerchant('Locked');
-  await signUp(page, merchant);
+  await signUpThroughForm(page, merchant);
   await page.context().clearCookies();
 
   await page.goto('/login');
@@ -66,7 +66,7 @@ test('a wrong password is refused; five guesses from one address shut that addre
 
 test('guesses from other addresses slow an account down but never lock its owner out', async ({ page }) => {
   const merchant = newMerchant('Targeted');
-  await signUp(page, merchant);
+  await signUpThroughForm(page, merchant);
   await page.context().clearCookies();
 
   await page.goto('/login');
@@ -89,7 +89,7 @@ test('guesses from other addresses slow an account down but never lock its owner
 
 test('signing out ends the session everywhere: a copy of the old cookie opens nothing', async ({ page, browser }) => {
   const merchant = newMerchant('Shared Laptop');
-  await signUp(page, merchant);
+  await signUpThroughForm(page, merchant);
   const copied = (await page.context().cookies()).filter((entry) => entry.name.includes('next-auth'));
   await page.getByRole('complementary').getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL('**/login');
@@ -104,7 +104,7 @@ test('signing out ends the session everywhere: a copy of the old cookie opens no
 
 test('the session cookie is HttpOnly and SameSite=Lax, and signing out ends it', async ({ page }) => {
   const merchant = newMerchant('Cookie Jar');
-  await signUp(page, merchant);
+  await signUpThroughForm(page, merchant);
   const cookie = (await page.context().cookies()).find((entry) => entry.name.endsWith('next-auth.session-token'));
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
   expect(await page.evaluate(() => document.cookie)).not.toContain('session-token');

@@ -7,7 +7,7 @@ import {
   payByCard,
   screenshotBoth,
   shopSession,
-  signUp,
+  signUpThroughForm,
   v1,
 } from './dashboard-support';
 
@@ -16,7 +16,7 @@ import {
 
 test('a new merchant goes from sign-up to a refunded payment', async ({ page }) => {
   const merchant = newMerchant('Maple Goods');
-  await signUp(page, merchant);
+  await signUpThroughForm(page, merchant);
 
   // a new account's Home says what to do first
   await expect(page.getByRole('complementary').getByText(merchant.businessName, { exact: true })).toBeVisible();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../playwright.config';
 import { DESKTOP, PHONE, screenshot, SHOP, shopRoutes } from './support';
@@ -19,8 +20,53 @@ export function newMerchant(label: string): Merchant {
   };
 }
 
-/** Signs up through the form and lands on Home. */
+/**
+ * Signs up over HTTP, as the sign-up form does (its server action, then next-auth's credentials sign-in),
+ * with the page's own cookies, and lands on Home: for the stories about what a merchant does once in.
+ * The form itself is signUpThroughForm's, in the stories about signing up.
+ */
 export async function signUp(page: Page, merchant: Merchant): Promise<void> {
+  const request = page.request;
+  // the form's one FormData argument, encoded as React's client encodes a server action's arguments: its
+  // fields under the prefix "_1_", then the arguments ("$K1": that FormData), which the server reads last
+  const form = new FormData();
+  form.append('_1_businessName', merchant.businessName);
+  form.append('_1_email', merchant.email);
+  form.append('_1_password', merchant.password);
+  form.append('0', '["$K1"]');
+  const created = await request.post('/signup', {
+    headers: { 'Next-Action': signUpActionId(), Origin: E2E_BASE_URL, Accept: 'text/x-component' },
+    multipart: form,
+  });
+  const answer = await created.text();
+  expect(created.status(), answer).toBe(200);
+  expect(answer, 'the sign-up action answers ok').toContain('"status":"ok"');
+  const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const signedIn = await request.post('/api/auth/callback/credentials', {
+    form: { csrfToken, email: merchant.email, password: merchant.password, json: 'true' },
+    maxRedirects: 0,
+  });
+  expect(signedIn.status(), await signedIn.text()).toBeLessThan(400);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+}
+
+let cachedSignUpActionId: string | undefined;
+/** The sign-up action's id in this build (.next/server/server-reference-manifest.json). */
+function signUpActionId(): string {
+  if (cachedSignUpActionId) return cachedSignUpActionId;
+  const manifest = JSON.parse(readFileSync('.next/server/server-reference-manifest.json', 'utf8')) as {
+    node: Record<string, { filename?: string; exportedName?: string }>;
+  };
+  const found = Object.entries(manifest.node).find(
+    ([, action]) => action.exportedName === 'signUpAction' && action.filename?.includes('signup/actions'),
+  );
+  if (!found) throw new Error('no signUpAction in .next/server/server-reference-manifest.json: build first');
+  return (cachedSignUpActionId = found[0]);
+}
+
+/** Signs up through the form and lands on Home. */
+export async function signUpThroughForm(page: Page, merchant: Merchant): Promise<void> {
   await page.goto('/signup');
   await page.getByLabel('Business name').fill(merchant.businessName);
   await page.getByLabel('E-mail').fill(merchant.email);
