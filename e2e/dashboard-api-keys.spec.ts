@@ -6,6 +6,8 @@ import { createKey, newMerchant, screenshotBoth, signUp, v1 } from './dashboard-
 test('a merchant creates a narrow key, sees its requests in Logs, revokes it and the API refuses it', async ({
   page,
 }) => {
+  // four pages shot at two sizes: over a minute on a busy 2-core machine
+  test.setTimeout(120_000);
   await signUp(page, newMerchant('Key Keeper'));
   await page.goto('/dashboard/developers/api-keys');
   await expect(page.getByText('No API keys yet')).toBeVisible();

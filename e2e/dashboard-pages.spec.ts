@@ -22,6 +22,8 @@ const EMPTY_PAGES = [
 ];
 
 test('a new account’s pages are designed when empty and pass the accessibility check', async ({ page }) => {
+  // every page of a new account through axe and shot at two sizes: over a minute on a busy 2-core machine
+  test.setTimeout(120_000);
   await signUp(page, newMerchant('Fresh Start'));
   await expectAccessible(page);
   for (const { nav, heading, empty, shot } of EMPTY_PAGES) {
