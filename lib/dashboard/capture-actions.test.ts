@@ -6,7 +6,7 @@ import { cancelExpiredAuthorizations, capturePayment } from '@/lib/payments/capt
 import { authorizedPayment } from '@/lib/payments/paid-payment.fixture';
 import { advanceTestClock } from '@/lib/test-clocks/service';
 import { cancelFromDashboard, captureFromDashboard } from './capture-actions';
-import { contextOf } from '@/test/context';
+import { contextOf, contextOnClock } from '@/test/context';
 import { merchantContexts } from '@/lib/core/context';
 
 // What Capture and Cancel authorization on a payment's page answer. The services decide (the same as the API's);
@@ -30,7 +30,7 @@ async function eventCount(type: string, paymentId: string) {
 describe('captureFromDashboard', () => {
   it('captures the amount typed as people write it and releases the rest', async () => {
     const payment = await authorizedPayment(merchantId);
-    const answer = await captureFromDashboard(contextOf(await db(), merchantId), {
+    const answer = await captureFromDashboard(await contextOnClock(await db(), merchantId), {
       paymentId: payment.id,
       amount: '12,50',
       submission: randomUUID(),
@@ -46,13 +46,13 @@ describe('captureFromDashboard', () => {
     const payment = await authorizedPayment(merchantId);
     const form = { paymentId: payment.id, amount: '50.00', submission: randomUUID() };
     const [first, second] = await Promise.all([
-      captureFromDashboard(contextOf(await db(), merchantId), form),
-      captureFromDashboard(contextOf(await db(), merchantId), form),
+      captureFromDashboard(await contextOnClock(await db(), merchantId), form),
+      captureFromDashboard(await contextOnClock(await db(), merchantId), form),
     ]);
     const whole = { status: 'ok', message: 'Captured US$50.00, the whole authorization.' };
     expect(first).toEqual(whole);
     expect(second).toEqual(whole);
-    expect(await captureFromDashboard(contextOf(await db(), merchantId), form)).toEqual(whole);
+    expect(await captureFromDashboard(await contextOnClock(await db(), merchantId), form)).toEqual(whole);
     expect(await eventCount('payment.succeeded', payment.id)).toBe(1);
   });
 
@@ -60,7 +60,7 @@ describe('captureFromDashboard', () => {
     const payment = await authorizedPayment(merchantId);
     await capturePayment(contextOf(await db(), merchantId), payment.id, { amount_to_capture: 1000 });
     expect(
-      await captureFromDashboard(contextOf(await db(), merchantId), {
+      await captureFromDashboard(await contextOnClock(await db(), merchantId), {
         paymentId: payment.id,
         amount: '5',
         submission: randomUUID(),
@@ -75,7 +75,7 @@ describe('captureFromDashboard', () => {
   it('keeps what was typed beside the amount when it is not one that can be captured', async () => {
     const payment = await authorizedPayment(merchantId);
     const capture = async (amount: string) =>
-      captureFromDashboard(contextOf(await db(), merchantId), {
+      captureFromDashboard(await contextOnClock(await db(), merchantId), {
         paymentId: payment.id,
         amount,
         submission: randomUUID(),
@@ -100,7 +100,7 @@ describe('captureFromDashboard', () => {
     const payment = await authorizedPayment(merchantId);
     await advanceTestClock(await db(), merchantId, 7 * 86_400 + 60);
     expect(
-      await captureFromDashboard(contextOf(await db(), merchantId), {
+      await captureFromDashboard(await contextOnClock(await db(), merchantId), {
         paymentId: payment.id,
         amount: '50',
         submission: randomUUID(),
@@ -117,7 +117,7 @@ describe('captureFromDashboard', () => {
   it('refuses a form without its submission key, and another merchant’s payment', async () => {
     const payment = await authorizedPayment(merchantId);
     expect(
-      await captureFromDashboard(contextOf(await db(), merchantId), {
+      await captureFromDashboard(await contextOnClock(await db(), merchantId), {
         paymentId: payment.id,
         amount: '5',
         submission: 'x',
@@ -125,7 +125,7 @@ describe('captureFromDashboard', () => {
     ).toMatchObject({ status: 'error', message: 'This form could not be read. Reload the page and try again.' });
     const other = (await createMerchant(await db(), { name: 'Other Shop', hosts: ['other.example.com'] })).id;
     expect(
-      await captureFromDashboard(contextOf(await db(), other), {
+      await captureFromDashboard(await contextOnClock(await db(), other), {
         paymentId: payment.id,
         amount: '5',
         submission: randomUUID(),
@@ -143,21 +143,21 @@ describe('cancelFromDashboard', () => {
       status: 'ok',
       message: 'Authorization canceled: the hold of US$50.00 is released, and the order can be paid again.',
     };
-    expect(await cancelFromDashboard(contextOf(await db(), merchantId), form)).toEqual(done);
-    expect(await cancelFromDashboard(contextOf(await db(), merchantId), form)).toEqual(done);
+    expect(await cancelFromDashboard(await contextOnClock(await db(), merchantId), form)).toEqual(done);
+    expect(await cancelFromDashboard(await contextOnClock(await db(), merchantId), form)).toEqual(done);
     expect(await eventCount('payment.canceled', payment.id)).toBe(1);
     expect(await paymentOf(payment.id)).toMatchObject({
       status: 'canceled',
       cancellationReason: 'requested_by_merchant',
     });
-    expect(await cancelFromDashboard(contextOf(await db(), merchantId), { ...form, submission: randomUUID() })).toEqual(
-      {
-        status: 'error',
-        message: 'This authorization was already canceled.',
-      },
-    );
     expect(
-      await captureFromDashboard(contextOf(await db(), merchantId), {
+      await cancelFromDashboard(await contextOnClock(await db(), merchantId), { ...form, submission: randomUUID() }),
+    ).toEqual({
+      status: 'error',
+      message: 'This authorization was already canceled.',
+    });
+    expect(
+      await captureFromDashboard(await contextOnClock(await db(), merchantId), {
         paymentId: payment.id,
         amount: '5',
         submission: randomUUID(),
@@ -169,7 +169,10 @@ describe('cancelFromDashboard', () => {
     const payment = await authorizedPayment(merchantId);
     await capturePayment(contextOf(await db(), merchantId), payment.id, {});
     expect(
-      await cancelFromDashboard(contextOf(await db(), merchantId), { paymentId: payment.id, submission: randomUUID() }),
+      await cancelFromDashboard(await contextOnClock(await db(), merchantId), {
+        paymentId: payment.id,
+        submission: randomUUID(),
+      }),
     ).toEqual({
       status: 'error',
       message:
@@ -182,7 +185,10 @@ describe('cancelFromDashboard', () => {
     await advanceTestClock(await db(), merchantId, 7 * 86_400 + 60);
     expect(await cancelExpiredAuthorizations(merchantContexts(await db()))).toBeGreaterThanOrEqual(1);
     expect(
-      await cancelFromDashboard(contextOf(await db(), merchantId), { paymentId: payment.id, submission: randomUUID() }),
+      await cancelFromDashboard(await contextOnClock(await db(), merchantId), {
+        paymentId: payment.id,
+        submission: randomUUID(),
+      }),
     ).toEqual({
       status: 'error',
       message: 'The authorization already expired (it holds for 7 days) and its hold is released.',

@@ -69,7 +69,7 @@ describe('pages without an API key', () => {
     const started = await startPaymentLinkCheckout(merchantContexts(client), link.id, null);
     if (!started.ok) throw new Error(started.reason);
     expect(started.session.createdAt.getTime() - Date.now()).toBeGreaterThan(2 * HOUR * 1000 - 5_000);
-    const { rows } = await searchCheckoutSessions(contextOf(client, mover), { page: 1 });
+    const { rows } = await searchCheckoutSessions(await contextOnClock(client, mover), { page: 1 });
     expect(rows.find((row) => row.id === started.session.id)?.status).toBe('open');
   });
 
@@ -89,8 +89,9 @@ describe('pages without an API key', () => {
     const client = await db();
     const session = await createCheckoutSession(contextOf(client, mover), sessionInput());
     const statusOf = async () =>
-      (await searchCheckoutSessions(contextOf(client, mover), { page: 1 })).rows.find((row) => row.id === session.id)
-        ?.status;
+      (await searchCheckoutSessions(await contextOnClock(client, mover), { page: 1 })).rows.find(
+        (row) => row.id === session.id,
+      )?.status;
     expect(await statusOf()).toBe('open');
     await advanceTestClock(client, mover, 31 * 60);
     expect(await statusOf()).toBe('expired');
