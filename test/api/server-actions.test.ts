@@ -111,9 +111,12 @@ async function callAction(action: Action, body: string | FormData) {
   return { status: response.status, text: await response.text() };
 }
 
-/** What the server logged since `offset`: it writes the file itself, so what it logged while answering is there. */
+/**
+ * What the server logged since `offset` (bytes: its banner's ▲ and ✓ take three each): it writes the file itself,
+ * so what it logged while answering is there.
+ */
 async function logSince(offset: number): Promise<string> {
-  return fs.readFileSync(SERVER_LOG, 'utf8').slice(offset);
+  return fs.readFileSync(SERVER_LOG).subarray(offset).toString('utf8');
 }
 
 const WRONG_ARGUMENTS: [string, unknown[]][] = [
