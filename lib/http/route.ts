@@ -171,7 +171,7 @@ async function runAuthenticatedRoute<Input, Query>(
   const answer = async (database: Db, keyClaimingWrite?: KeyClaimingWrite): Promise<ApiResult | IdempotentReplay> => {
     const parsed = {
       // an endpoint without a query schema takes no parameters: ?expand=x is parameter_unknown, as on the lists
-      query: parse(operation.query ?? noQuery, query) as Query,
+      query: (operation.query || url.search ? parse(operation.query ?? noQuery, query) : query) as Query,
       body: parseBody(operation, body),
     };
     const requestContext: RequestContext = { db: database, merchantId: key.merchantId, now, requestId };
@@ -216,9 +216,10 @@ function flattenParams(params: Record<string, string | string[]> | undefined): R
 }
 
 function json(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}): Response {
-  return Response.json(body, {
+  // what Response.json sends, made with less of the server's CPU (it checks and copies what it is given again)
+  return new Response(JSON.stringify(body), {
     status,
-    headers: { 'Request-Id': requestId, 'Cache-Control': 'no-store', ...headers },
+    headers: { 'Content-Type': 'application/json', 'Request-Id': requestId, 'Cache-Control': 'no-store', ...headers },
   });
 }
 
