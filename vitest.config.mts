@@ -6,6 +6,12 @@ const alias = { '@': path.resolve(import.meta.dirname) };
 // Services and rules against a fresh database per file; API tests over HTTP against a real `next start` (a
 // production build) sharing one database with the tests that set it up; the scale tests' clusters; and the
 // runnable package, packed and installed.
+//
+// The services and API files run two at a time (each has its own database, or its own merchants on the
+// shared server, and most of their time is spent waiting on the server, the database or a timer); then the
+// scale clusters and the package, which keep both cores busy on their own, one file at a time.
+const TWO_AT_A_TIME = { maxWorkers: 2, sequence: { groupOrder: 0 } };
+const ONE_AT_A_TIME = { maxWorkers: 1, sequence: { groupOrder: 1 } };
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -14,10 +20,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'services',
+          ...TWO_AT_A_TIME,
           include: ['lib/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['test/setup/database.global.ts'],
           setupFiles: ['test/setup/fresh-database.ts'],
-          testTimeout: 30_000,
+          // as the API's: a file of password checks (bcrypt) takes several times as long beside another file
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
@@ -25,6 +33,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api',
+          ...TWO_AT_A_TIME,
           // the client package's tests call the same server
           include: ['test/api/**/*.test.ts', 'client/test/**/*.test.ts'],
           globalSetup: ['test/setup/database.global.ts', 'test/setup/server.global.ts'],
@@ -37,11 +46,10 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'scale',
+          ...ONE_AT_A_TIME,
           include: ['test/scale/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // each file runs its own cluster of processes; one at a time on two cores
-          fileParallelism: false,
         },
       },
       {
@@ -49,6 +57,7 @@ export default defineConfig({
         test: {
           // `npm pack` (a standalone build), installed from the tarball and run as a merchant's CI would
           name: 'package',
+          ...ONE_AT_A_TIME,
           include: ['test/package/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 600_000,

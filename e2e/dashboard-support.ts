@@ -52,16 +52,19 @@ export async function signUp(page: Page, merchant: Merchant): Promise<void> {
 }
 
 let cachedSignUpActionId: string | undefined;
-/** The sign-up action's id in this build (.next/server/server-reference-manifest.json). */
+/** The sign-up action's id in this build: its manifest names it, or it is the one action of the sign-up page. */
 function signUpActionId(): string {
   if (cachedSignUpActionId) return cachedSignUpActionId;
-  const manifest = JSON.parse(readFileSync('.next/server/server-reference-manifest.json', 'utf8')) as {
-    node: Record<string, { filename?: string; exportedName?: string }>;
+  // npm test builds into NEXT_DIST_DIR (scripts/test.sh); a plain `npx next build` into .next
+  const path = `${process.env.NEXT_DIST_DIR || '.next'}/server/server-reference-manifest.json`;
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as {
+    node: Record<string, { filename?: string; exportedName?: string; workers?: Record<string, unknown> }>;
   };
-  const found = Object.entries(manifest.node).find(
-    ([, action]) => action.exportedName === 'signUpAction' && action.filename?.includes('signup/actions'),
-  );
-  if (!found) throw new Error('no signUpAction in .next/server/server-reference-manifest.json: build first');
+  const actions = Object.entries(manifest.node);
+  const found =
+    actions.find(([, action]) => action.exportedName === 'signUpAction') ??
+    actions.find(([, action]) => Object.keys(action.workers ?? {}).includes('app/(auth)/signup/page'));
+  if (!found) throw new Error(`no sign-up action in ${path}: build first`);
   return (cachedSignUpActionId = found[0]);
 }
 

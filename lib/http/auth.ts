@@ -16,11 +16,12 @@ export async function authenticate(request: Request): Promise<AuthenticatedKey> 
   if (!match) {
     throw errors.authenticationRequired('Send your API key as "Authorization: Bearer sk_sandbox_…"');
   }
-  const address = clientAddressOf(request.headers);
   const token = match[1];
   const wellFormed = API_KEY_PATTERN.test(token);
   const key = wellFormed ? await findActiveApiKey(token) : null;
   if (key) return key;
+  // only a refused key is counted against its address: a known key's request never reads it
+  const address = clientAddressOf(request.headers);
   refuseBlockedAddress(address);
   await countAuthFailure(address);
   if (!wellFormed) throw errors.invalidApiKey('That is not a valid API key');

@@ -10,18 +10,19 @@ import { pageOfPaymentLinkPayments, salesOfPaymentLinks } from './dashboard';
 import { createPaymentLinkInput } from './schemas';
 import { paymentLinkReceiptUrl, paymentLinkUrl } from './serialize';
 import { createPaymentLink, updatePaymentLink } from './service';
+import { contextOf } from '@/test/context';
+import { merchantContexts } from '@/lib/core/context';
 
 let merchantId: string;
 
 const makeLink = async (overrides: Record<string, unknown> = {}) =>
   createPaymentLink(
-    await db(),
-    merchantId,
+    contextOf(await db(), merchantId),
     createPaymentLinkInput.parse({ name: 'Yoga class', amount: 2500, currency: 'CAD', ...overrides }),
   );
 
 async function started(linkId: string) {
-  const outcome = await startPaymentLinkCheckout(await db(), linkId, null);
+  const outcome = await startPaymentLinkCheckout(merchantContexts(await db()), linkId, null);
   if (!outcome.ok) throw new Error(`expected a checkout, got ${outcome.reason}`);
   return outcome.session;
 }
@@ -78,7 +79,7 @@ describe('"Pay" on a link', () => {
     const address = '198.51.100.7';
     const limit = throttles.linkCheckoutPerAddress().limit;
     const outcomes = await Promise.all(
-      Array.from({ length: limit + 10 }, () => startPaymentLinkCheckout(client, link.id, address)),
+      Array.from({ length: limit + 10 }, () => startPaymentLinkCheckout(merchantContexts(client), link.id, address)),
     );
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(limit);
     const refused = outcomes.filter((outcome) => !outcome.ok);
@@ -89,19 +90,27 @@ describe('"Pay" on a link', () => {
     expect(await client.checkoutSession.count({ where: { paymentLinkId: link.id } })).toBe(limit);
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(limit);
     // another customer is not held up by this one
-    expect(await startPaymentLinkCheckout(client, link.id, '198.51.100.251')).toMatchObject({ ok: true });
+    expect(await startPaymentLinkCheckout(merchantContexts(client), link.id, '198.51.100.251')).toMatchObject({
+      ok: true,
+    });
   });
 
   it('keeps the price a checkout was started with after the link’s price changes; the next one pays the new', async () => {
     const client = await db();
     const link = await makeLink({ adjustable_quantity: { enabled: true, maximum: 5 } });
-    const before = await startPaymentLinkCheckout(client, link.id, null, { quantity: 2, shownPrice: 2500 });
+    const before = await startPaymentLinkCheckout(merchantContexts(client), link.id, null, {
+      quantity: 2,
+      shownPrice: 2500,
+    });
     if (!before.ok) throw new Error(before.reason);
-    await updatePaymentLink(client, merchantId, link.id, { amount: 3000, adjustable_quantity: { enabled: false } });
+    await updatePaymentLink(contextOf(client, merchantId), link.id, {
+      amount: 3000,
+      adjustable_quantity: { enabled: false },
+    });
 
     const after = await started(link.id);
     expect(after).toMatchObject({ amount: 3000, items: [{ quantity: 1, unitAmount: 3000 }] });
-    const { payment } = await payCheckoutSession(client, null, before.session.id, card);
+    const { payment } = await payCheckoutSession(merchantContexts(client), before.session.id, card);
     expect(payment).toMatchObject({ status: 'succeeded', amount: 5000 });
     expect((await getCheckoutSession(client, merchantId, before.session.id))?.items).toMatchObject([
       { quantity: 2, unitAmount: 2500 },
@@ -111,25 +120,31 @@ describe('"Pay" on a link', () => {
   it('refuses a price the customer’s page no longer shows, without using up a number', async () => {
     const client = await db();
     const link = await makeLink();
-    await updatePaymentLink(client, merchantId, link.id, { amount: 3000 });
-    expect(await startPaymentLinkCheckout(client, link.id, null, { shownPrice: 2500 })).toEqual({
+    await updatePaymentLink(contextOf(client, merchantId), link.id, { amount: 3000 });
+    expect(await startPaymentLinkCheckout(merchantContexts(client), link.id, null, { shownPrice: 2500 })).toEqual({
       ok: false,
       reason: 'price_changed',
     });
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(0);
-    const outcome = await startPaymentLinkCheckout(client, link.id, null, { shownPrice: 3000 });
+    const outcome = await startPaymentLinkCheckout(merchantContexts(client), link.id, null, { shownPrice: 3000 });
     expect(outcome.ok && outcome.session).toMatchObject({ orderReference: `${link.id}-1`, amount: 3000 });
   });
 
   it('refuses an inactive or unknown link and makes nothing', async () => {
     const client = await db();
     const link = await makeLink({ active: false });
-    expect(await startPaymentLinkCheckout(client, link.id, null)).toEqual({ ok: false, reason: 'inactive' });
-    expect(await startPaymentLinkCheckout(client, 'pl_000000000000000000000000', null)).toEqual({
+    expect(await startPaymentLinkCheckout(merchantContexts(client), link.id, null)).toEqual({
+      ok: false,
+      reason: 'inactive',
+    });
+    expect(await startPaymentLinkCheckout(merchantContexts(client), 'pl_000000000000000000000000', null)).toEqual({
       ok: false,
       reason: 'not_found',
     });
-    expect(await startPaymentLinkCheckout(client, 'not-an-id', null)).toEqual({ ok: false, reason: 'not_found' });
+    expect(await startPaymentLinkCheckout(merchantContexts(client), 'not-an-id', null)).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
     expect(await client.checkoutSession.count({ where: { merchantId } })).toBe(0);
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(0);
   });
@@ -141,7 +156,10 @@ describe('"Pay" on a link', () => {
     expect((await started(link.id)).paymentMethods).toEqual(['card']);
     expect((await getPublicPaymentLink(client, link.id))!.methods).toEqual(['card']);
     await setPaymentMethods(client, merchantId, ['usdc']);
-    expect(await startPaymentLinkCheckout(client, link.id, null)).toEqual({ ok: false, reason: 'unavailable' });
+    expect(await startPaymentLinkCheckout(merchantContexts(client), link.id, null)).toEqual({
+      ok: false,
+      reason: 'unavailable',
+    });
     expect((await getPublicPaymentLink(client, link.id))!.methods).toEqual([]);
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(1);
   });
@@ -150,12 +168,15 @@ describe('"Pay" on a link', () => {
     const client = await db();
     const link = await makeLink({ after_payment_url: 'https://studio.example.com/thanks' });
     await removeWebsite(client, merchantId, 'studio.example.com');
-    expect(await startPaymentLinkCheckout(client, link.id, null)).toEqual({ ok: false, reason: 'unavailable' });
+    expect(await startPaymentLinkCheckout(merchantContexts(client), link.id, null)).toEqual({
+      ok: false,
+      reason: 'unavailable',
+    });
   });
 
   it('lets only the service use its own receipt URL: a merchant’s session with it is refused', async () => {
     const link = await makeLink();
-    const error = await createCheckoutSession(await db(), merchantId, {
+    const error = await createCheckoutSession(contextOf(await db(), merchantId), {
       order_reference: 'sneaky-1',
       currency: 'CAD',
       items: [{ name: 'x', quantity: 1, unit_amount: 100 }],
@@ -176,7 +197,7 @@ describe('after payment', () => {
     const otherLink = await makeLink({ name: 'Other class' });
     const paid = await started(link.id);
     const open = await started(link.id);
-    const { payment } = await payCheckoutSession(client, null, paid.id, card);
+    const { payment } = await payCheckoutSession(merchantContexts(client), paid.id, card);
 
     const receipt = await getPaymentLinkReceipt(client, link.id, paid.id);
     expect(receipt).toMatchObject({
@@ -194,10 +215,13 @@ describe('after payment', () => {
     const link = await makeLink();
     const otherLink = await makeLink({ name: 'Other class' });
     const first = await started(link.id);
-    await payCheckoutSession(client, null, first.id, { payment_method: 'card', card_number: '4000000000000002' });
-    await payCheckoutSession(client, null, first.id, card);
-    await payCheckoutSession(client, null, (await started(link.id)).id, card);
-    await payCheckoutSession(client, null, (await started(otherLink.id)).id, card);
+    await payCheckoutSession(merchantContexts(client), first.id, {
+      payment_method: 'card',
+      card_number: '4000000000000002',
+    });
+    await payCheckoutSession(merchantContexts(client), first.id, card);
+    await payCheckoutSession(merchantContexts(client), (await started(link.id)).id, card);
+    await payCheckoutSession(merchantContexts(client), (await started(otherLink.id)).id, card);
 
     const page = await pageOfPaymentLinkPayments(client, merchantId, link.id, { skip: 0, take: 25 });
     expect(page.total).toBe(3);
@@ -215,8 +239,8 @@ describe('after payment', () => {
     const client = await db();
     const link = await makeLink();
     const session = await started(link.id);
-    await updatePaymentLink(client, merchantId, link.id, { active: false });
-    const { payment } = await payCheckoutSession(client, null, session.id, card);
+    await updatePaymentLink(contextOf(client, merchantId), link.id, { active: false });
+    const { payment } = await payCheckoutSession(merchantContexts(client), session.id, card);
     expect(payment.status).toBe('succeeded');
   });
 });

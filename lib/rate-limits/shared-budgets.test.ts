@@ -128,6 +128,26 @@ describe('shared rate budgets', () => {
     expect(one.consume(bucket, LIMIT, 1000).allowed).toBe(true);
   });
 
+  it('serve a request at once in a window a settlement answered for, when the tokens it claimed are spent and the window is far from its limit', async () => {
+    const clock = { now: 4_500_000_000 };
+    const all = processes(2, () => clock.now);
+    await meet(all);
+    const [one] = all;
+    const bucket = `paced:${randomUUID()}`;
+    clock.now += 1000 - (clock.now % 1000);
+    expect(one.consume(bucket, LIMIT, 1000).allowed).toBe(true);
+    // the settlement answers for the window, claiming what its pace so far says: the token owed and two more
+    await one.tick();
+    clock.now += 300;
+    // three requests before the next settlement (two keys of a merchant, say): two tokens, then the rest of
+    // the allowance (two a window for each of the two processes, one spent on the first request)
+    const outcomes = Array.from({ length: 3 }, () => one.consume(bucket, LIMIT, 1000));
+    expect(outcomes.map((outcome) => outcome.allowed)).toEqual([true, true, true]);
+    // the allowance spent, the next waits for the settlement as before
+    const past = one.consume(bucket, LIMIT, 1000);
+    expect([past.allowed, past.worthWaiting]).toEqual([false, true]);
+  });
+
   it('pass the limit by no more than a tenth when processes spend on credit in a window the others used up', async () => {
     const clock = { now: 5_000_000_000 };
     const [busy, late] = processes(2, () => clock.now);

@@ -10,11 +10,13 @@ import { windowKey, type Claim, type Granted } from './repository';
 // (at most a fair part of what is left, so that several busy processes share), and some settlements before
 // a window ends it claims for the next one, so that a busy bucket's first requests of a window find tokens.
 //
-// A request under its limits never waits for the background cycle. In a window no settlement has answered
-// for yet (a key or merchant idle until now, or a new window of a paced one), a process serves from a small
-// allowance on credit and claims what it spent at its next settlement: the allowances of all processes
-// together are at most a tenth of the limit, so that is all the limit can be passed by, in a window the
-// others used up unseen. A request that finds neither a token nor allowance, while the window still had
+// A request under its limits never waits for the background cycle. When a process holds no token of a window
+// that no settlement has answered for yet (a key or merchant idle until now, or a new window of a paced one),
+// or that still had tokens to hand out at the last settlement (a paced key, whose settlement claimed what its
+// pace said it would spend), it serves from a small allowance on credit and claims what it spent at its next
+// settlement. A process spends at most its allowance on credit in a window, and the allowances of all
+// processes together are at most a tenth of the limit, so that is all the limit can be passed by, in a window
+// the others used up unseen. A request that finds neither a token nor allowance, while the window still had
 // tokens to hand out, waits for the next settlement, which claims for it, and for more while the window it
 // lands in has tokens to hand out (up to MAX_WAIT_MS: on a loaded machine a settlement may end after the
 // window it claimed for, and a count of settlements ran out before the tokens did), instead of being refused.
@@ -52,6 +54,8 @@ type Window = {
   waiting: number;
   /** requests allowed here */
   spent: number;
+  /** of which on credit, without a token: never more than the allowance in a window */
+  credit: number;
   /** while claims cannot be settled: this process's share, taken once */
   fallback: boolean;
 };
@@ -68,6 +72,7 @@ const newWindow = (start: number): Window => ({
   granted: 0,
   waiting: 0,
   spent: 0,
+  credit: 0,
   fallback: false,
 });
 
@@ -99,12 +104,14 @@ export class SharedBudgets {
       window.fallback = true;
       window.tokens += Math.floor(points / this.processes);
     }
-    const allowed = window.tokens >= 1 || (!window.heard && -window.tokens < this.allowance(points));
+    const toHandOut = Math.max(0, points - window.granted);
+    const held = window.tokens >= 1;
+    const allowed = held || ((!window.heard || toHandOut > 0) && window.credit < this.allowance(points));
     if (allowed) {
+      if (!held) window.credit += 1;
       window.tokens -= 1;
       window.spent += 1;
     }
-    const toHandOut = Math.max(0, points - window.granted);
     const worthWaiting = !allowed && toHandOut > 0 && !this.failing;
     if (worthWaiting) window.waiting += 1;
     return {

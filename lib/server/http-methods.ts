@@ -63,7 +63,23 @@ export function methodRefusal(method: string, pathname: string): Refusal | null 
   };
 }
 
+// Per method, every /v1 path that serves it in one expression: nearly every request is a method its path
+// serves, answered by one test instead of a test of each operation's path.
+const servedPaths = new Map<string, RegExp | null>();
+function servesMethod(method: string, pathname: string): boolean {
+  let pattern = servedPaths.get(method);
+  if (pattern === undefined) {
+    const templates = API_OPERATIONS.filter((operation) => operation.method === method).map((operation) =>
+      operation.path.replace(/\{\w+\}/g, '[^/]+'),
+    );
+    pattern = templates.length === 0 ? null : new RegExp(`^(?:${templates.join('|')})/?$`);
+    servedPaths.set(method, pattern);
+  }
+  return pattern?.test(pathname) ?? false;
+}
+
 function apiMethodRefusal(method: string, pathname: string): Refusal | null {
+  if (servesMethod(method === 'HEAD' ? 'GET' : method, pathname)) return null;
   const allowed = allowedApiMethods(pathname);
   if (allowed) {
     if (allowed.includes(method) || (method === 'HEAD' && allowed.includes('GET'))) return null;

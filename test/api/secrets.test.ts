@@ -67,7 +67,7 @@ async function tablesContaining(needle: string | RegExp): Promise<string[]> {
  * key once, on first start, for the operator at the terminal. Nothing else may show a secret.
  */
 async function serverLogWithoutBanner(): Promise<string> {
-  await new Promise((resolve) => setTimeout(resolve, 500)); // the pipe to the file is asynchronous
+  // the server writes the file itself (test/setup/next-server.ts): what it logged while answering is there
   const lines = fs.readFileSync(SERVER_LOG, 'utf8').split('\n');
   const banner = lines.findIndex((line) => line.includes('first start, demo account created (shown once)'));
   if (banner >= 0) lines.splice(banner, 3);

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '@/lib/db';
 import { EXPIRY_MONTH_INVALID } from '@/lib/payments/hosted-form';
 import { createUser } from '@/lib/users/service';
 import { apiClient, createTestMerchant, sessionBody } from '../helpers';
 import { TEST_DATA_DIR } from '../setup/databases';
+import { startNextServer, type NextServer } from '../setup/next-server';
 import { changedTables, createFixtureMerchant, merchantState, type FixtureMerchant } from './properties-support';
 
 // A server action is a public POST endpoint: anyone with its id (it is in our pages' JavaScript) can call
@@ -16,7 +17,18 @@ import { changedTables, createFixtureMerchant, merchantState, type FixtureMercha
 // refusal (the form's own error, or a 400 before the action runs), never a 500; nothing changes, and the
 // server logs no error and none of what was sent.
 
-const SERVER_LOG = path.join(TEST_DATA_DIR, 'api-server.log');
+// "Nothing changes" counts every merchant, session and payment, and "nothing logged" reads every line the server
+// writes: with other files' tests running beside these, this file has a database and a server of its own, set
+// before anything here opens one.
+const databaseUrl = await vi.hoisted(async () => {
+  const { inject } = await import('vitest');
+  const { createTestDatabase } = await import('../setup/databases');
+  const url = await createTestDatabase(inject('adminUrl'), 'actions');
+  process.env.DATABASE_URL = url;
+  return url;
+});
+const SERVER_NAME = 'api-server-actions';
+const SERVER_LOG = path.join(TEST_DATA_DIR, `${SERVER_NAME}-server.log`);
 const PASSWORD = 'correct horse battery staple';
 /** Carried in every wrong argument: it must not reach the log. */
 const MARK = `caller-data-${randomUUID()}`;
@@ -49,12 +61,14 @@ function pageOf(worker: string): string {
     .join('/')}`;
 }
 
+let server: NextServer;
 let base: string;
 let cookie: string;
 let shop: FixtureMerchant;
 
 beforeAll(async () => {
-  base = inject('serverUrl');
+  server = await startNextServer({ databaseUrl, name: SERVER_NAME });
+  base = server.url;
   shop = await createFixtureMerchant({ name: 'Actions Shop' });
   const email = `actions-${randomUUID()}@example.com`;
   await createUser(await db(), { merchantId: shop.merchantId, email, password: PASSWORD });
@@ -77,7 +91,8 @@ beforeAll(async () => {
     .map((line) => line.split(';')[0])
     .join('; ');
   expect(cookie).toContain('session-token');
-});
+}, 120_000);
+afterAll(() => server?.stop());
 
 /** Calls a server action as the page's JavaScript does: a POST of its arguments with the Next-Action header. */
 async function callAction(action: Action, body: string | FormData) {
@@ -96,9 +111,12 @@ async function callAction(action: Action, body: string | FormData) {
   return { status: response.status, text: await response.text() };
 }
 
+/**
+ * What the server logged since `offset` (bytes: its banner's ▲ and ✓ take three each): it writes the file itself,
+ * so what it logged while answering is there.
+ */
 async function logSince(offset: number): Promise<string> {
-  await new Promise((resolve) => setTimeout(resolve, 500)); // the pipe to the file is asynchronous
-  return fs.readFileSync(SERVER_LOG, 'utf8').slice(offset);
+  return fs.readFileSync(SERVER_LOG).subarray(offset).toString('utf8');
 }
 
 const WRONG_ARGUMENTS: [string, unknown[]][] = [
@@ -111,6 +129,13 @@ const WRONG_ARGUMENTS: [string, unknown[]][] = [
 ];
 
 describe('dashboard server actions called with arguments no form sends', () => {
+  it('the server log is read as soon as an answer arrives (the control: what the server logs is there by then)', async () => {
+    const offset = fs.statSync(SERVER_LOG).size;
+    const unknown = await callAction({ id: `00${'f'.repeat(40)}`, name: 'unknown', page: '/dashboard' }, '[]');
+    expect(unknown.status).toBeGreaterThanOrEqual(400);
+    expect(await logSince(offset)).toContain('Failed to find Server Action');
+  });
+
   it('are all found in the build', () => {
     expect(dashboardActions().map((action) => action.name)).toEqual(
       expect.arrayContaining([
@@ -231,7 +256,7 @@ describe('public server actions (no sign-in) called with arguments no page sends
 
 describe('the hosted checkout’s Pay checks the card again on the server', () => {
   it('says an expiry month of 13 is invalid, and pays nothing', async () => {
-    const api = apiClient((await createTestMerchant()).key);
+    const api = apiClient((await createTestMerchant()).key, base);
     const session = (await api.post('/v1/checkout-sessions', sessionBody())).body;
     const manifest = JSON.parse(
       fs.readFileSync(

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '@/lib/db';
 import { startTestReceiver, type ReceivedWebhook, type TestReceiver } from '@/test/support/webhook-receiver';
-import { apiClient, createTestMerchant, sessionBody } from '../helpers';
+import { apiClient, createTestMerchant, eventually, sessionBody } from '../helpers';
 
 // /docs: webhook fault injection (lib/webhooks/faults.ts) over HTTP, with events arriving at real receivers from the
 // running server's worker.
@@ -56,7 +57,23 @@ function documentedUnit(seed: number, n: number, purpose: string) {
   return Number(BigInt('0x' + digest.subarray(0, 6).toString('hex'))) / 2 ** 48;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The endpoint's deliveries once none has an attempt or an injected duplicate still to come, read from the
+ * server's database: from then on nothing more is sent to the endpoint, so what its receiver holds is all it gets.
+ * (Deliveries are written with their event, for the endpoints enabled and subscribed then.)
+ */
+async function settledDeliveries(endpointId: string) {
+  const client = await db();
+  const settled = await eventually(
+    () => client.webhookDelivery.findMany({ where: { endpointId }, orderBy: { createdAt: 'asc' } }),
+    (deliveries) => deliveries.every((delivery) => delivery.status !== 'pending' && delivery.duplicateDueAt === null),
+    30_000,
+  );
+  expect(settled.map((delivery) => [delivery.status, delivery.duplicateDueAt])).toEqual(
+    settled.map(() => ['succeeded', null]),
+  );
+  return settled;
+}
 const ids = (received: ReceivedWebhook[]) => received.map((request) => request.headers['webhook-id']);
 
 describe('faults on an endpoint', () => {
@@ -153,7 +170,7 @@ describe('faults on an endpoint', () => {
     await client.post(`/v1/webhook-endpoints/${endpoint.id}`, { status: 'enabled' });
     const later = await expiredEvent(client);
     await hook.waitFor(1);
-    await sleep(1500);
+    expect((await settledDeliveries(endpoint.id)).map((delivery) => delivery.eventId)).toEqual([later.id]);
     expect(ids(hook.received)).toEqual([later.id]);
   });
 });
@@ -163,10 +180,10 @@ describe('duplicates', () => {
     const client = await newMerchant();
     const [always, never] = [await receiver(), await receiver()];
     const alwaysEndpoint = await endpointFor(client, always.url, { duplicate_rate: 1 });
-    await endpointFor(client, never.url, { duplicate_rate: 0 });
+    const neverEndpoint = await endpointFor(client, never.url, { duplicate_rate: 0 });
     const events = [await expiredEvent(client), await expiredEvent(client)];
     await always.waitFor(4, 30_000);
-    await sleep(1500);
+    await Promise.all([settledDeliveries(alwaysEndpoint.id), settledDeliveries(neverEndpoint.id)]);
     expect(always.received).toHaveLength(4);
     expect(never.received).toHaveLength(2);
     const verifier = new Webhook(alwaysEndpoint.secret);
@@ -195,11 +212,11 @@ describe('duplicates', () => {
       [0, 1].map(async () => {
         const client = await newMerchant();
         const hook = await receiver();
-        await endpointFor(client, hook.url, { duplicate_rate: 0.5, seed });
+        const endpoint = await endpointFor(client, hook.url, { duplicate_rate: 0.5, seed });
         const eventIds: string[] = [];
         for (let i = 0; i < count; i += 1) eventIds.push((await expiredEvent(client)).id);
         await hook.waitFor(count + expected.length, 30_000);
-        await sleep(1500);
+        await settledDeliveries(endpoint.id);
         const sent = ids(hook.received);
         return eventIds.map((id, i) => [i, sent.filter((each) => each === id).length]).filter(([, n]) => n > 1);
       }),
@@ -235,7 +252,13 @@ describe('delay and order', () => {
       const endpoint = await endpointFor(client, hook.url, { shuffle: true, seed, delay_seconds: 3600 });
       const eventIds: string[] = [];
       for (let i = 0; i < count; i += 1) eventIds.push((await expiredEvent(client)).id);
-      await sleep(1200);
+      // every one of them waits for its hour, none sent yet
+      const held = await (await db()).webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+      expect(held).toHaveLength(count);
+      for (const delivery of held) {
+        expect(delivery.status).toBe('pending');
+        expect(delivery.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan(3000_000);
+      }
       expect(hook.received).toHaveLength(0);
       await client.post(`/v1/webhook-endpoints/${endpoint.id}`, { faults: { delay_seconds: 0 } });
       await hook.waitFor(count, 15_000);

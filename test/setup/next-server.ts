@@ -23,7 +23,9 @@ export async function startNextServer(options: {
   const url = `http://127.0.0.1:${port}`;
   fs.mkdirSync(TEST_DATA_DIR, { recursive: true });
   const logPath = path.join(TEST_DATA_DIR, `${options.name}-server.log`);
-  const log = fs.createWriteStream(logPath);
+  // the server writes its log to the file itself: a line it logs while answering a request is in the file
+  // by the time the answer arrives (a pipe through this process would land some time later)
+  const log = fs.openSync(logPath, 'w');
   // a test file's own database, which its setup puts in process.env, is not the server's
   const { DATABASE_URL: _testDatabase, ...inherited } = process.env;
   const server = spawn(
@@ -42,11 +44,10 @@ export async function startNextServer(options: {
         LOG_LEVEL: 'warn',
         ...options.env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', log, log],
     },
   );
-  server.stdout?.pipe(log);
-  server.stderr?.pipe(log);
+  fs.closeSync(log);
   await waitForServer(server, url, logPath);
   return { url, stop: () => void server.kill('SIGTERM') };
 }

@@ -5,6 +5,7 @@ import { headers } from 'next/headers';
 import { z } from 'zod';
 import { redirect } from 'next/navigation';
 import type { PayLinkState } from '@/components/payment-links/pay-button';
+import { merchantContexts } from '@/lib/core/context';
 import { db } from '@/lib/db';
 import { startPaymentLinkCheckout, type PaymentLinkCheckout } from '@/lib/payment-links/checkout';
 import { clientAddressOf } from '@/lib/server/client-address';
@@ -42,10 +43,15 @@ export async function payThroughLink(
   const quantity = Number(form.get('quantity') ?? 1);
   const shown = form.get('price');
   const shownPrice = typeof shown === 'string' && /^\d{1,9}$/.test(shown) ? Number(shown) : undefined;
-  const outcome = await startPaymentLinkCheckout(await db(), linkId, clientAddressOf(await headers()), {
-    quantity,
-    shownPrice,
-  });
+  const outcome = await startPaymentLinkCheckout(
+    merchantContexts(await db()),
+    linkId,
+    clientAddressOf(await headers()),
+    {
+      quantity,
+      shownPrice,
+    },
+  );
   if (!outcome.ok) {
     // the form is drawn again with the link's price and quantities as they are now, beside the message
     if (outcome.reason === 'price_changed' || outcome.reason === 'quantity_invalid') revalidatePath(`/pay/${linkId}`);
