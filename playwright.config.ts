@@ -40,6 +40,7 @@ const server = (port: number, dataDir: string, env: Record<string, string>) => (
 // time by default: on the 2-core machine the same four files took 253 s with two and 306 s with one, back to
 // back (docs/testing.md). Set E2E_WORKERS=1 to see one story at a time, more on more cores.
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const chrome = { ...devices['Desktop Chrome'], channel: undefined };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -66,7 +67,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: chrome, testIgnore: /abuse\.spec\.ts/ },
+    // the throttle stories count requests within a minute, so they run last, with the machine to themselves
+    { name: 'abuse', use: chrome, testMatch: /abuse\.spec\.ts/, dependencies: ['chromium'] },
+  ],
   webServer: [
     server(PORT, DATA_DIR, {
       ...serverEnv(E2E_BASE_URL, DATA_DIR),
