@@ -1,7 +1,7 @@
 import { expireCheckoutSession } from '@/lib/checkout-sessions/service';
 import type { Db } from '@/lib/db';
 import { onMerchantClock } from '@/lib/test-clocks/service';
-import { formRefusal, type FormState } from './form-state';
+import { toFormState, type FormState } from './form-state';
 
 /** Expire an open session now, as POST /v1/checkout-sessions/{id}/expire does. */
 export async function expireSessionFromDashboard(
@@ -15,6 +15,6 @@ export async function expireSessionFromDashboard(
     return { status: 'ok', message: 'Session expired. Its checkout page no longer takes payment.' };
   } catch (error) {
     // a refusal is worded by the service, from the session as it is now
-    return formRefusal(error, {});
+    return toFormState(error, {});
   }
 }

@@ -20,7 +20,7 @@ import {
   updateWebhookEndpoint,
 } from '@/lib/webhooks/service';
 import { isDelivered } from '@/lib/webhooks/send';
-import { failed, formRefusal, refused, serviceRefusal, type FormState } from './form-state';
+import { failed, toFormState, refused, type FormState } from './form-state';
 import { PAGE_SIZE } from './list-params';
 
 // Developers → Webhooks: endpoints with their recent delivery health, one endpoint's deliveries and
@@ -102,7 +102,7 @@ export async function updateEndpointFromDashboard(
     const endpoint = await updateWebhookEndpoint(database, merchantId, endpointId, input);
     return { status: 'ok', message: `Endpoint saved: events go to ${endpoint.url}.` };
   } catch (error) {
-    return formRefusal(error, { url: 'url', description: 'description', events: 'events' }, values);
+    return toFormState(error, { url: 'url', description: 'description', events: 'events' }, values);
   }
 }
 
@@ -122,8 +122,7 @@ export async function setEndpointStatusFromDashboard(
         status === 'disabled' ? 'Endpoint disabled. Nothing is sent to it until you enable it.' : 'Endpoint enabled.',
     };
   } catch (error) {
-    serviceRefusal(error);
-    return failed('This endpoint was not found.');
+    return toFormState(error, {});
   }
 }
 
@@ -157,8 +156,7 @@ export async function revealSecretsFromDashboard(
       ...(previous ? { previousSecret: previous.secret, previousSecretUntil: previous.expiresAt.toISOString() } : {}),
     };
   } catch (error) {
-    serviceRefusal(error);
-    return failed('This endpoint was not found.');
+    return toFormState(error, {});
   }
 }
 
@@ -174,7 +172,7 @@ export async function createEndpointFromDashboard(
     const endpoint = await createWebhookEndpoint(database, merchantId, read.input);
     return { status: 'ok', message: `Endpoint ${endpoint.url} added.`, secret: endpoint.secret };
   } catch (error) {
-    return formRefusal(error, { url: 'url', description: 'description', events: 'events' }, values);
+    return toFormState(error, { url: 'url', description: 'description', events: 'events' }, values);
   }
 }
 
@@ -191,8 +189,7 @@ export async function rotateSecretFromDashboard(
       secret: endpoint.secret,
     };
   } catch (error) {
-    serviceRefusal(error);
-    return failed('This endpoint was not found.');
+    return toFormState(error, {});
   }
 }
 
@@ -205,8 +202,7 @@ export async function deleteEndpointFromDashboard(
     await deleteWebhookEndpoint(database, merchantId, endpointId);
     return { status: 'ok', message: 'Endpoint deleted. Nothing more is sent to it.' };
   } catch (error) {
-    serviceRefusal(error);
-    return failed('This endpoint was not found.');
+    return toFormState(error, {});
   }
 }
 
@@ -222,8 +218,7 @@ export async function sendTestFromDashboard(database: Db, merchantId: string, en
     }
     return failed(`Not delivered: ${outcome.error ?? `answered ${outcome.status}`} (${outcome.durationMs} ms).`);
   } catch (error) {
-    serviceRefusal(error);
-    return failed('This endpoint was not found.');
+    return toFormState(error, {});
   }
 }
 
@@ -235,8 +230,7 @@ export async function resendFromDashboard(database: Db, merchantId: string, deli
     const retried = delivery.status === 'pending' ? ' It will be retried.' : '';
     return failed(`Resent, not delivered: ${outcome.error ?? `answered ${outcome.status}`}.${retried}`);
   } catch (error) {
-    serviceRefusal(error);
-    return failed('This delivery was not found, or its endpoint was deleted.');
+    return toFormState(error, {});
   }
 }
 
@@ -271,7 +265,7 @@ export async function updateFaultsFromDashboard(
     await updateWebhookEndpoint(database, merchantId, endpointId, { faults: parsed.data });
     return { status: 'ok', message: 'Fault injection saved.' };
   } catch (error) {
-    return formRefusal(
+    return toFormState(
       error,
       { 'faults.duplicate_rate': 'duplicate_percent', 'faults.delay_seconds': 'delay_seconds', 'faults.seed': 'seed' },
       values,

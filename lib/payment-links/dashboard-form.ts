@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AMOUNT_FORMAT, readMajorAmount } from '@/lib/dashboard/amount-input';
-import { formRefusal, refused, type FormState } from '@/lib/dashboard/form-state';
+import { toFormState, refused, type FormState } from '@/lib/dashboard/form-state';
 import type { Db } from '@/lib/db';
 import type { PaymentLink } from '@/lib/generated/prisma/client';
 import { formatMoney } from '@/lib/core/money';
@@ -81,7 +81,7 @@ export async function createPaymentLinkFromForm(
   try {
     return { link: await createPaymentLink(database, merchantId, parsed.data) };
   } catch (error) {
-    return { state: formRefusal(error, PARAM_FIELDS) };
+    return { state: toFormState(error, PARAM_FIELDS) };
   }
 }
 
@@ -99,7 +99,7 @@ export async function updatePaymentLinkFromForm(
   try {
     link = await getPaymentLinkOrThrow(database, merchantId, linkId);
   } catch (error) {
-    return formRefusal(error, PARAM_FIELDS);
+    return toFormState(error, PARAM_FIELDS);
   }
   const price = readMajorAmount(form.amount, link.currency);
   const newPrice = 'amount' in price && price.amount !== link.amount ? price.amount : undefined;
@@ -118,7 +118,7 @@ export async function updatePaymentLinkFromForm(
   try {
     await updatePaymentLink(database, merchantId, linkId, parsed.data);
   } catch (error) {
-    return formRefusal(error, PARAM_FIELDS);
+    return toFormState(error, PARAM_FIELDS);
   }
   if (newPrice === undefined) return { status: 'ok', message: 'Saved. Customers see the changes at once.' };
   const before = formatMoney(link.amount, link.currency);
@@ -144,7 +144,7 @@ export async function setPaymentLinkActive(
         : `${link.name} is deactivated; its page says it is no longer available.`,
     };
   } catch (error) {
-    return formRefusal(error, PARAM_FIELDS);
+    return toFormState(error, PARAM_FIELDS);
   }
 }
 
