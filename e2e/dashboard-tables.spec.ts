@@ -11,7 +11,8 @@ import {
 import { DESKTOP, expectAccessible, PHONE, setPaymentCreatedAt } from './support';
 
 // A merchant on a 1280 px laptop reads the payments list and Home's recent payments without a table
-// running out of its card: the columns that do not fit give way (or the table scrolls inside its card).
+// running out of its card: the columns that do not fit give way (or the table scrolls inside its card);
+// Home's figures, "US$999,990.00" among them, each read on one line.
 
 /** Every table's right edge against the right edge of the card (section) around it, in CSS pixels. */
 async function tablesOverflowingTheirCards(page: Page) {
@@ -29,6 +30,17 @@ async function tablesOverflowingTheirCards(page: Page) {
           entry !== null && entry.tableRight > entry.cardRight + 0.5,
       ),
   );
+}
+
+/** Home's figures (the first value of each card) that break over more than one line. */
+async function figuresOverOneLine(page: Page) {
+  return page
+    .locator('dl > div > dd:first-of-type')
+    .evaluateAll((values) =>
+      values
+        .filter((value) => value.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(value).lineHeight))
+        .map((value) => value.textContent),
+    );
 }
 
 test('at 1280 px the payments list and Home’s recent payments stay inside their cards', async ({ page }) => {
@@ -76,6 +88,8 @@ test('at 1280 px the payments list and Home’s recent payments stay inside thei
   await page.goto('/dashboard');
   await expect(page.getByRole('table', { name: 'Recent payments' }).getByRole('row')).toHaveCount(methods.length + 1);
   expect(await tablesOverflowingTheirCards(page)).toEqual([]);
+  await expect(page.getByText('US$999,990.00').first()).toBeVisible();
+  expect(await figuresOverOneLine(page)).toEqual([]);
   await expectAccessible(page);
 
   // a phone: the table may scroll sideways inside its card, never the page
@@ -84,6 +98,7 @@ test('at 1280 px the payments list and Home’s recent payments stay inside thei
     await page.goto(path);
     await expect(page.locator('table').first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    if (path === '/dashboard') expect(await figuresOverOneLine(page)).toEqual([]);
     await expectAccessible(page);
   }
   await page.setViewportSize(DESKTOP);

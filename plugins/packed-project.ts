@@ -49,6 +49,25 @@ export async function packedProject(plugin: string, name: string): Promise<Packe
   return { tarball, project, manifest, remove: () => fs.rmSync(workDir, { recursive: true, force: true }) };
 }
 
+/** What each plug-in's tarball must hold: its build, types and README, and the client bundled. */
+const REQUIRED_FILES = [
+  'package/dist/index.js',
+  'package/dist/index.d.ts',
+  'package/README.md',
+  'package/node_modules/@sandbox-payments/client/dist/cjs/index.js',
+];
+const SHIPPABLE = /^package\/(dist\/[\w.-]+\.(js|d\.ts)|README\.md|package\.json|node_modules\/.+)$/;
+
+/** The tarball's required files it lacks, and the files it holds beyond those a plug-in ships. */
+export async function tarballContents(tarball: string): Promise<{ missing: string[]; unexpected: string[] }> {
+  const { stdout } = await run('tar', ['-tzf', tarball]);
+  const files = stdout.split('\n').filter(Boolean);
+  return {
+    missing: REQUIRED_FILES.filter((file) => !files.includes(file)),
+    unexpected: files.filter((file) => !SHIPPABLE.test(file)),
+  };
+}
+
 /**
  * Compiles `source` as the project's index.ts under strict TypeScript (CommonJS, as both platforms' projects
  * are) and runs it with Node; answers what it printed, parsed as JSON. A type error throws with tsc's output.

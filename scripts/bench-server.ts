@@ -1,5 +1,5 @@
 // The server both benchmarks measure: a production build (made if missing) under `next start` on a fresh
-// embedded database in `dataDir`, worker off, with limits out of reach (the limiter still runs on every
+// (or, for bench:data --reuse, the kept) embedded database in `dataDir`, worker off, with limits out of reach (the limiter still runs on every
 // request; a bench only keeps it from answering 429).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,14 +15,18 @@ export async function startBenchServer(options: {
   dataDir: string;
   env?: Record<string, string>;
   nodeOptions?: string[];
+  /** keep the database already in dataDir (bench:data --reuse) instead of starting from a fresh one */
+  reuseData?: boolean;
 }): Promise<BenchServer> {
   if (!fs.existsSync(`${DIST_DIR}/BUILD_ID`)) {
     console.error('no production build: running next build');
     execFileSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
   }
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/reset-data-dir.ts', options.dataDir], {
-    stdio: 'inherit',
-  });
+  if (!options.reuseData) {
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/reset-data-dir.ts', options.dataDir], {
+      stdio: 'inherit',
+    });
+  }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(

@@ -10,18 +10,26 @@ reports=data/test-reports
 rm -rf "$reports" && mkdir -p "$reports"
 status=0
 
-# each step's duration, printed as the next one starts and listed again at the end
+# each step's duration, printed as the next one starts and listed again at the end, with how busy the
+# machine's cores were meanwhile (Linux: /proc/stat), which says whether a step is waiting or computing
 durations=()
-current='' current_started=0
+current='' current_started=0 current_cpu=''
+cpu_ticks() { # "busy total" clock ticks of all cores since boot, or nothing off Linux
+  [ -r /proc/stat ] || return 0
+  awk '/^cpu / { total = 0; for (i = 2; i <= NF; i++) total += $i; print total - $5 - $6, total }' /proc/stat
+}
 finish_step() {
   [ -n "$current" ] || return 0
-  local spent=$((SECONDS - current_started))
-  durations+=("$(printf '%3d min %2d s  %s' $((spent / 60)) $((spent % 60)) "$current")")
-  printf '(%s: %d min %d s)\n' "$current" $((spent / 60)) $((spent % 60))
+  local spent=$((SECONDS - current_started)) busy=''
+  if [ -n "$current_cpu" ]; then
+    busy="$(printf '%s %s\n' "$current_cpu" "$(cpu_ticks)" | awk '$4 > $2 { printf ", cores %d %% busy", 100 * ($3 - $1) / ($4 - $2) }')"
+  fi
+  durations+=("$(printf '%3d min %2d s  %s%s' $((spent / 60)) $((spent % 60)) "$current" "$busy")")
+  printf '(%s: %d min %d s%s)\n' "$current" $((spent / 60)) $((spent % 60)) "$busy"
 }
 step() {
   finish_step
-  current="$1" current_started=$SECONDS
+  current="$1" current_started=$SECONDS current_cpu="$(cpu_ticks)"
   printf '\n==> %s\n' "$1"
 }
 
