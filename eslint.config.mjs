@@ -96,6 +96,24 @@ export default defineConfig([
     },
   },
   {
+    // a service's "now" is its RequestContext's (lib/core/context.ts): the connection's time, its test clock
+    // included, read once where the context is built. Ambient time here would miss the merchant's test clock.
+    files: ['lib/*/service.ts', 'lib/*/repository.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'A service or repository takes the time from its context (context.now), never new Date().',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'A service or repository takes the time from its context (context.now), never Date.now().',
+        },
+      ],
+    },
+  },
+  {
     // tests read JSON answers field by field; typing every body would restate the OpenAPI document
     files: ['test/**', 'e2e/**', 'plugins/*/test/**', '**/*.test.ts', 'scripts/bench*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -37,10 +37,10 @@ export async function updateApiKeyLastUsed(database: Db, id: string, at: Date): 
 }
 
 /** Revokes the key if it is still active (and the merchant's, when given); true when this call revoked it. */
-export async function markApiKeyRevoked(database: Db, id: string, merchantId?: string): Promise<boolean> {
+export async function markApiKeyRevoked(database: Db, id: string, at: Date, merchantId?: string): Promise<boolean> {
   const { count } = await database.apiKey.updateMany({
     where: { id, revokedAt: null, ...(merchantId ? { merchantId } : {}) },
-    data: { revokedAt: new Date() },
+    data: { revokedAt: at },
   });
   return count === 1;
 }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { errors } from '@/lib/core/errors';
+import { wallClock } from '@/lib/core/clock';
 import { db, type Db } from '@/lib/db';
 import { everyProcessHasHeard } from '@/lib/db/change-notices';
 import { NotifiedCache } from '@/lib/db/notified-cache';
@@ -110,16 +111,18 @@ export function forgetKeysOfMerchant(merchantId: string): void {
 
 /** last_used_at at minute precision: one write a minute per key, not one per request. */
 function touchLastUsed(row: ActiveApiKeyRow): void {
-  if (row.lastUsedAt && Date.now() - row.lastUsedAt.getTime() < 60_000) return;
+  // the real time, not the merchant's test clock: it is read before the request has a context
+  const now = wallClock();
+  if (row.lastUsedAt && now.getTime() - row.lastUsedAt.getTime() < 60_000) return;
   // the cached row remembers the write, so the next request of the minute does not repeat it
-  row.lastUsedAt = new Date();
+  row.lastUsedAt = now;
   void db()
     .then((client) => updateApiKeyLastUsed(client, row.id, row.lastUsedAt!))
     .catch(() => {});
 }
 
 export async function revokeApiKey(database: Db, id: string, merchantId?: string): Promise<boolean> {
-  const revoked = await markApiKeyRevoked(database, id, merchantId);
+  const revoked = await markApiKeyRevoked(database, id, wallClock(), merchantId);
   // other processes hear of it from the trigger's notice; this one need not wait for it
   activeKeys.forget(`api_key:${id}`);
   // A revoked key stops when this returns, on every process: wait out the bound on how late a notice can

@@ -2,6 +2,8 @@ import { getServerSession } from 'next-auth';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
+import { connectionContext, type RequestContext } from '@/lib/core/context';
+import { db } from '@/lib/db';
 import { REQUESTED_PATH_HEADER, signInAddress } from '@/lib/dashboard/return-path';
 import { authOptions } from './options';
 import { currentSessionUser } from './session-user';
@@ -17,7 +19,12 @@ export type DashboardSession = {
   merchantName: string;
   /** the zone chosen in Settings; null: the browser's (lib/dashboard/viewer-time-zone.ts) */
   merchantTimeZone: string | null;
+  /** the merchant's test clock offset when the session was read (lib/test-clocks) */
+  clockOffsetSeconds: number;
 };
+
+/** A signed-in merchant's session, with the context its pages and actions call the services with. */
+export type MerchantSession = DashboardSession & { context: RequestContext };
 
 /** Once per request, however many layouts, pages and actions ask. */
 export const getDashboardSession = cache(async (): Promise<DashboardSession | null> => {
@@ -31,12 +38,16 @@ export const getDashboardSession = cache(async (): Promise<DashboardSession | nu
     merchantId: user.merchant.id,
     merchantName: user.merchant.name,
     merchantTimeZone: user.merchant.timeZone,
+    clockOffsetSeconds: user.merchant.clockOffsetSeconds,
   };
 });
 
-/** The signed-in user's merchant; anyone else is sent to the sign-in page, which brings them back here. */
-export async function requireMerchant(): Promise<DashboardSession> {
+/**
+ * The signed-in user's merchant, and the context to act for it with, at its connection's time (its test clock, as
+ * over its API key); anyone else is sent to the sign-in page, which brings them back here.
+ */
+export async function requireMerchant(): Promise<MerchantSession> {
   const session = await getDashboardSession();
   if (!session) redirect(signInAddress((await headers()).get(REQUESTED_PATH_HEADER)));
-  return session;
+  return { ...session, context: connectionContext(await db(), session.merchantId, session.clockOffsetSeconds) };
 }

@@ -1,12 +1,11 @@
 import { metadataOf } from '@/lib/core/metadata';
 import { env } from '@/lib/env';
-import { now } from '@/lib/core/clock';
 import type { CheckoutItem, CheckoutSession } from '@/lib/generated/prisma/client';
 
 export type CheckoutSessionWithItems = CheckoutSession & { items: CheckoutItem[] };
 
-/** An open session past expires_at is expired, whether or not the sweep has persisted it yet. */
-export function effectiveStatus(session: Pick<CheckoutSession, 'status' | 'expiresAt'>, at = now()) {
+/** An open session past expires_at is expired by `at` (the connection's time), whether or not the sweep has persisted it yet. */
+export function effectiveStatus(session: Pick<CheckoutSession, 'status' | 'expiresAt'>, at: Date) {
   return session.status === 'open' && session.expiresAt <= at ? 'expired' : session.status;
 }
 
@@ -14,8 +13,9 @@ export function checkoutUrl(id: string): string {
   return `${env().APP_URL.replace(/\/$/, '')}/checkout/${id}`;
 }
 
-export function serializeCheckoutSession(session: CheckoutSessionWithItems) {
-  const status = effectiveStatus(session);
+/** The session's API body, its status as of `at`, the connection's time (lib/core/context.ts). */
+export function serializeCheckoutSession(session: CheckoutSessionWithItems, at: Date) {
+  const status = effectiveStatus(session, at);
   return {
     id: session.id,
     object: 'checkout_session' as const,

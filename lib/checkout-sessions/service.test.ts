@@ -5,6 +5,8 @@ import { createMerchant } from '@/lib/merchants/service';
 import { payCheckoutSession } from '@/lib/payments/pay';
 import { createCheckoutSession, expireDueCheckoutSessions, getCheckoutSession } from './service';
 import { serializeCheckoutSession } from './serialize';
+import { contextOf } from '@/test/context';
+import { merchantContexts } from '@/lib/core/context';
 
 let merchantId: string;
 
@@ -26,17 +28,17 @@ afterEach(() => resetClock());
 describe('session expiry', () => {
   it('reads as expired after 30 minutes, before any sweep', async () => {
     const client = await db();
-    const session = await createCheckoutSession(client, merchantId, input('tea-1'));
+    const session = await createCheckoutSession(contextOf(client, merchantId), input('tea-1'));
     advanceClock(29 * 60_000);
-    expect(serializeCheckoutSession(session).status).toBe('open');
+    expect(serializeCheckoutSession(session, contextOf(client, merchantId).now).status).toBe('open');
     advanceClock(60_000);
-    expect(serializeCheckoutSession(session).status).toBe('expired');
+    expect(serializeCheckoutSession(session, contextOf(client, merchantId).now).status).toBe('expired');
   });
 
   it('is persisted by the sweep, with one checkout_session.expired event', async () => {
     const client = await db();
-    const due = await createCheckoutSession(client, merchantId, input('tea-2'));
-    const fresh = await createCheckoutSession(client, merchantId, input('tea-3'));
+    const due = await createCheckoutSession(contextOf(client, merchantId), input('tea-2'));
+    const fresh = await createCheckoutSession(contextOf(client, merchantId), input('tea-3'));
     await client.checkoutSession.update({ where: { id: due.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(await expireDueCheckoutSessions(client)).toBe(1);
     expect(await expireDueCheckoutSessions(client)).toBe(0);
@@ -52,8 +54,11 @@ describe('session expiry', () => {
 
   it('never expires a session that was paid', async () => {
     const client = await db();
-    const session = await createCheckoutSession(client, merchantId, input('tea-4'));
-    await payCheckoutSession(client, null, session.id, { payment_method: 'card', card_number: '4242424242424242' });
+    const session = await createCheckoutSession(contextOf(client, merchantId), input('tea-4'));
+    await payCheckoutSession(merchantContexts(client), session.id, {
+      payment_method: 'card',
+      card_number: '4242424242424242',
+    });
     await client.checkoutSession.update({
       where: { id: session.id },
       data: { expiresAt: new Date(Date.now() - 1000) },
@@ -66,8 +71,8 @@ describe('session expiry', () => {
 describe('paying writes its events in the same transaction', () => {
   it('emits payment.succeeded and checkout_session.completed once', async () => {
     const client = await db();
-    const session = await createCheckoutSession(client, merchantId, input('tea-5'));
-    const { payment } = await payCheckoutSession(client, null, session.id, {
+    const session = await createCheckoutSession(contextOf(client, merchantId), input('tea-5'));
+    const { payment } = await payCheckoutSession(merchantContexts(client), session.id, {
       payment_method: 'interac',
       outcome: 'approve',
       email: 'a@b.co',
@@ -81,8 +86,8 @@ describe('paying writes its events in the same transaction', () => {
 
   it('emits payment.failed for a decline and nothing else', async () => {
     const client = await db();
-    const session = await createCheckoutSession(client, merchantId, input('tea-6'));
-    await payCheckoutSession(client, null, session.id, { payment_method: 'interac', outcome: 'decline' });
+    const session = await createCheckoutSession(contextOf(client, merchantId), input('tea-6'));
+    await payCheckoutSession(merchantContexts(client), session.id, { payment_method: 'interac', outcome: 'decline' });
     const types = (await client.event.findMany({ where: { merchantId } })).map((e) => e.type);
     expect(types).toEqual(['payment.failed']);
   });

@@ -1,8 +1,8 @@
 import { errors } from '@/lib/core/errors';
 import { metadataContaining, type Metadata, withoutEmptyValues } from '@/lib/core/metadata';
-import { settleClaim } from '@/lib/idempotency/service';
+import { type Claimed, settleClaim } from '@/lib/idempotency/service';
 import { paginate } from '@/lib/core/pagination';
-import { now } from '@/lib/core/clock';
+import type { RequestContext } from '@/lib/core/context';
 import { inTransaction, type Db } from '@/lib/db';
 import { emitEvent, newEvent } from '@/lib/events/service';
 import type { Currency, PaymentMethod } from '@/lib/generated/prisma/client';
@@ -52,12 +52,22 @@ export type CreateSessionOptions = InternalSessionOptions & {
   claimKey?: (session: CheckoutSessionWithItems) => ClaimWithAnswer;
 };
 
+export function createCheckoutSession(
+  context: RequestContext,
+  input: CreateCheckoutSessionInput,
+  internal?: InternalSessionOptions,
+): Promise<CheckoutSessionWithItems>;
+export function createCheckoutSession(
+  context: RequestContext,
+  input: CreateCheckoutSessionInput,
+  internal: CreateSessionOptions,
+): Promise<Claimed<CheckoutSessionWithItems>>;
 export async function createCheckoutSession(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   input: CreateCheckoutSessionInput,
   internal: CreateSessionOptions = {},
-): Promise<CheckoutSessionWithItems> {
+): Promise<Claimed<CheckoutSessionWithItems>> {
+  const { db: database, merchantId } = context;
   const merchant = await merchantRules(database, merchantId);
 
   const total = computeTotal(
@@ -103,7 +113,7 @@ export async function createCheckoutSession(
 
   // everything the session is, but its order, is known before the insert
   const id = newId('checkoutSession');
-  const createdAt = now();
+  const createdAt = context.now;
   const expiresAt = new Date(createdAt.getTime() + SESSION_LIFETIME_MS);
   const cancelUrl = input.cancel_url ?? null;
   const paymentLinkId = internal.paymentLinkId ?? null;
@@ -149,8 +159,7 @@ export async function createCheckoutSession(
     const claim = internal.claimKey(session);
     const outcome = await insertSessionClaimingKey(database, newSession, claim);
     if (outcome === 'order_already_paid') throw orderAlreadyPaid();
-    settleClaim(outcome, claim);
-    return { ...session, orderId: outcome.orderId! };
+    return settleClaim(outcome, claim) ?? { ...session, orderId: outcome.orderId! };
   }
   const order = await insertSessionUnlessOrderPaid(database, newSession);
   if (order.status === 'paid') throw orderAlreadyPaid();
@@ -240,8 +249,7 @@ export async function getCheckoutSessionOrThrow(database: Db, merchantId: string
 }
 
 export async function listCheckoutSessions(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   query: {
     limit: number;
     starting_after?: string;
@@ -254,8 +262,9 @@ export async function listCheckoutSessions(
     orderReference: query.order_reference,
     status: query.status,
     metadata: metadataContaining(query.metadata),
-    at: now(),
+    at: context.now,
   };
+  const { db: database, merchantId } = context;
   return paginate({
     limit: query.limit,
     startingAfter: query.starting_after,
@@ -265,28 +274,33 @@ export async function listCheckoutSessions(
 }
 
 /** open → expired, by the merchant. A session already past its expiry is no longer open. */
-export async function expireCheckoutSession(
-  database: Db,
-  merchantId: string,
+export function expireCheckoutSession(context: RequestContext, id: string): Promise<CheckoutSessionWithItems>;
+export function expireCheckoutSession(
+  context: RequestContext,
   id: string,
-  options: { claimKey?: (session: CheckoutSessionWithItems) => ClaimWithAnswer } = {},
-): Promise<CheckoutSessionWithItems> {
+  options: Pick<CreateSessionOptions, 'claimKey'>,
+): Promise<Claimed<CheckoutSessionWithItems>>;
+export async function expireCheckoutSession(
+  context: RequestContext,
+  id: string,
+  options: Pick<CreateSessionOptions, 'claimKey'> = {},
+): Promise<Claimed<CheckoutSessionWithItems>> {
+  const { db: database, merchantId, now: at } = context;
   const session = await getCheckoutSessionOrThrow(database, merchantId, id);
-  const at = now();
   const expired = { ...session, status: 'expired' as const, expiredAt: at };
-  const event = newEvent(merchantId, 'checkout_session.expired', serializeCheckoutSession(expired));
+  const event = newEvent(merchantId, 'checkout_session.expired', serializeCheckoutSession(expired, at));
   const claim = options.claimKey?.(expired);
   const outcome = await expireSession(database, { id, merchantId, at }, event, claim);
   if (outcome === false || outcome === 'checkout_session_not_open') {
     // worded from the session as it is now: it may have been paid since it was read
-    const { status } = serializeCheckoutSession(await getCheckoutSessionOrThrow(database, merchantId, id));
+    const { status } = serializeCheckoutSession(await getCheckoutSessionOrThrow(database, merchantId, id), at);
     throw errors.checkoutSessionNotOpen(
       `Checkout session ${id} is ${status}, not open`,
       undefined,
       `This session is already ${status}; only an open session can be expired.`,
     );
   }
-  if (claim && outcome !== true) settleClaim(outcome, claim);
+  if (claim && outcome !== true) return settleClaim(outcome, claim) ?? expired;
   return expired;
 }
 
@@ -297,7 +311,9 @@ export async function expireDueCheckoutSessions(database: Db, batchSize = 100): 
     if (due.length === 0) return 0;
     const sessions = await findSessionsWithItems(tx, due);
     for (const session of sessions) {
-      await emitEvent(tx, session.merchantId, 'checkout_session.expired', serializeCheckoutSession(session));
+      // expired by this sweep: its status is the row's, whatever the clock
+      const event = serializeCheckoutSession(session, session.expiresAt);
+      await emitEvent(tx, session.merchantId, 'checkout_session.expired', event);
     }
     return sessions.length;
   });

@@ -1,31 +1,29 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+// A connection's "now": the wall clock plus its test clock's offset (lib/test-clocks). It is read once, where a
+// RequestContext is built (lib/core/context.ts: the /v1 wrapper, the dashboard's session, the hosted pages and
+// the worker's jobs), and services take it from there. SQL that runs for many merchants at once (the worker's
+// queues) adds each row's merchant offset itself (lib/test-clocks/repository.ts, connectionNowSql).
 
-// The one source of "now" in the services. Inside work done for a connection (an API request, a hosted
-// page, a dashboard page) it is that connection's time: the wall clock plus its test clock's offset
-// (lib/test-clocks). SQL that runs outside such work (the worker's queues) adds each row's
-// merchant offset itself (lib/test-clocks/repository.ts, connectionNowSql).
+/** Tests only: a process-wide shift of the wall clock, on top of any connection's offset. */
+let shiftMs = 0;
 
-/** Tests only: a process-wide shift, on top of any connection's offset. */
-let offsetMs = 0;
-
-const connectionOffsetMs = new AsyncLocalStorage<number>();
-
-export function now(): Date {
-  return new Date(Date.now() + offsetMs + (connectionOffsetMs.getStore() ?? 0));
+/** The time of a connection whose test clock is `offsetSeconds` ahead. */
+export function connectionTime(offsetSeconds: number): Date {
+  return new Date(Date.now() + shiftMs + offsetSeconds * 1000);
 }
 
-/** Runs `work` on the connection's clock: every now() inside it is the wall clock plus offsetSeconds. */
-export function onConnectionClock<T>(offsetSeconds: number, work: () => T): T {
-  // no test clock (nearly every request): now() is the wall clock already, without a context to carry
-  if (offsetSeconds === 0 && connectionOffsetMs.getStore() === undefined) return work();
-  return connectionOffsetMs.run(offsetSeconds * 1000, work);
+/**
+ * The real time, for what belongs to no connection and no test clock: when a key was last used or revoked, and
+ * the cutoffs of the worker's purges. A service takes a connection's time from its context, never from here.
+ */
+export function wallClock(): Date {
+  return new Date();
 }
 
-/** Tests only: shift the clock forward (or back) by ms. */
+/** Tests only: shift the clock forward (or back) by ms, for every context built after it. */
 export function advanceClock(ms: number): void {
-  offsetMs += ms;
+  shiftMs += ms;
 }
 
 export function resetClock(): void {
-  offsetMs = 0;
+  shiftMs = 0;
 }

@@ -6,6 +6,8 @@ import { cancelExpiredAuthorizations, capturePayment } from '@/lib/payments/capt
 import { authorizedPayment } from '@/lib/payments/paid-payment.fixture';
 import { advanceTestClock } from '@/lib/test-clocks/service';
 import { cancelFromDashboard, captureFromDashboard } from './capture-actions';
+import { contextOf, contextOnClock } from '@/test/context';
+import { merchantContexts } from '@/lib/core/context';
 
 // What Capture and Cancel authorization on a payment's page answer. The services decide (the same as the API's);
 // the dashboard reads a person's amount, sends each confirmed submission once, and says why not in words.
@@ -28,7 +30,7 @@ async function eventCount(type: string, paymentId: string) {
 describe('captureFromDashboard', () => {
   it('captures the amount typed as people write it and releases the rest', async () => {
     const payment = await authorizedPayment(merchantId);
-    const answer = await captureFromDashboard(await db(), merchantId, {
+    const answer = await captureFromDashboard(await contextOnClock(await db(), merchantId), {
       paymentId: payment.id,
       amount: '12,50',
       submission: randomUUID(),
@@ -44,21 +46,21 @@ describe('captureFromDashboard', () => {
     const payment = await authorizedPayment(merchantId);
     const form = { paymentId: payment.id, amount: '50.00', submission: randomUUID() };
     const [first, second] = await Promise.all([
-      captureFromDashboard(await db(), merchantId, form),
-      captureFromDashboard(await db(), merchantId, form),
+      captureFromDashboard(await contextOnClock(await db(), merchantId), form),
+      captureFromDashboard(await contextOnClock(await db(), merchantId), form),
     ]);
     const whole = { status: 'ok', message: 'Captured US$50.00, the whole authorization.' };
     expect(first).toEqual(whole);
     expect(second).toEqual(whole);
-    expect(await captureFromDashboard(await db(), merchantId, form)).toEqual(whole);
+    expect(await captureFromDashboard(await contextOnClock(await db(), merchantId), form)).toEqual(whole);
     expect(await eventCount('payment.succeeded', payment.id)).toBe(1);
   });
 
   it('tells a second submission that the payment was already captured', async () => {
     const payment = await authorizedPayment(merchantId);
-    await capturePayment(await db(), merchantId, payment.id, { amount_to_capture: 1000 });
+    await capturePayment(contextOf(await db(), merchantId), payment.id, { amount_to_capture: 1000 });
     expect(
-      await captureFromDashboard(await db(), merchantId, {
+      await captureFromDashboard(await contextOnClock(await db(), merchantId), {
         paymentId: payment.id,
         amount: '5',
         submission: randomUUID(),
@@ -73,7 +75,11 @@ describe('captureFromDashboard', () => {
   it('keeps what was typed beside the amount when it is not one that can be captured', async () => {
     const payment = await authorizedPayment(merchantId);
     const capture = async (amount: string) =>
-      captureFromDashboard(await db(), merchantId, { paymentId: payment.id, amount, submission: randomUUID() });
+      captureFromDashboard(await contextOnClock(await db(), merchantId), {
+        paymentId: payment.id,
+        amount,
+        submission: randomUUID(),
+      });
     expect(await capture('1,500')).toMatchObject({
       status: 'error',
       fieldErrors: { amount: expect.stringContaining('could be 1500 or 1.500') },
@@ -94,7 +100,7 @@ describe('captureFromDashboard', () => {
     const payment = await authorizedPayment(merchantId);
     await advanceTestClock(await db(), merchantId, 7 * 86_400 + 60);
     expect(
-      await captureFromDashboard(await db(), merchantId, {
+      await captureFromDashboard(await contextOnClock(await db(), merchantId), {
         paymentId: payment.id,
         amount: '50',
         submission: randomUUID(),
@@ -111,11 +117,19 @@ describe('captureFromDashboard', () => {
   it('refuses a form without its submission key, and another merchant’s payment', async () => {
     const payment = await authorizedPayment(merchantId);
     expect(
-      await captureFromDashboard(await db(), merchantId, { paymentId: payment.id, amount: '5', submission: 'x' }),
+      await captureFromDashboard(await contextOnClock(await db(), merchantId), {
+        paymentId: payment.id,
+        amount: '5',
+        submission: 'x',
+      }),
     ).toMatchObject({ status: 'error', message: 'This form could not be read. Reload the page and try again.' });
     const other = (await createMerchant(await db(), { name: 'Other Shop', hosts: ['other.example.com'] })).id;
     expect(
-      await captureFromDashboard(await db(), other, { paymentId: payment.id, amount: '5', submission: randomUUID() }),
+      await captureFromDashboard(await contextOnClock(await db(), other), {
+        paymentId: payment.id,
+        amount: '5',
+        submission: randomUUID(),
+      }),
     ).toMatchObject({ status: 'error', message: expect.stringMatching(/not found/) });
     expect((await paymentOf(payment.id)).status).toBe('requires_capture');
   });
@@ -129,19 +143,21 @@ describe('cancelFromDashboard', () => {
       status: 'ok',
       message: 'Authorization canceled: the hold of US$50.00 is released, and the order can be paid again.',
     };
-    expect(await cancelFromDashboard(await db(), merchantId, form)).toEqual(done);
-    expect(await cancelFromDashboard(await db(), merchantId, form)).toEqual(done);
+    expect(await cancelFromDashboard(await contextOnClock(await db(), merchantId), form)).toEqual(done);
+    expect(await cancelFromDashboard(await contextOnClock(await db(), merchantId), form)).toEqual(done);
     expect(await eventCount('payment.canceled', payment.id)).toBe(1);
     expect(await paymentOf(payment.id)).toMatchObject({
       status: 'canceled',
       cancellationReason: 'requested_by_merchant',
     });
-    expect(await cancelFromDashboard(await db(), merchantId, { ...form, submission: randomUUID() })).toEqual({
+    expect(
+      await cancelFromDashboard(await contextOnClock(await db(), merchantId), { ...form, submission: randomUUID() }),
+    ).toEqual({
       status: 'error',
       message: 'This authorization was already canceled.',
     });
     expect(
-      await captureFromDashboard(await db(), merchantId, {
+      await captureFromDashboard(await contextOnClock(await db(), merchantId), {
         paymentId: payment.id,
         amount: '5',
         submission: randomUUID(),
@@ -151,9 +167,12 @@ describe('cancelFromDashboard', () => {
 
   it('tells a cancel that came after a capture to refund instead', async () => {
     const payment = await authorizedPayment(merchantId);
-    await capturePayment(await db(), merchantId, payment.id, {});
+    await capturePayment(contextOf(await db(), merchantId), payment.id, {});
     expect(
-      await cancelFromDashboard(await db(), merchantId, { paymentId: payment.id, submission: randomUUID() }),
+      await cancelFromDashboard(await contextOnClock(await db(), merchantId), {
+        paymentId: payment.id,
+        submission: randomUUID(),
+      }),
     ).toEqual({
       status: 'error',
       message:
@@ -164,9 +183,12 @@ describe('cancelFromDashboard', () => {
   it('says an authorization the sweep canceled had expired', async () => {
     const payment = await authorizedPayment(merchantId);
     await advanceTestClock(await db(), merchantId, 7 * 86_400 + 60);
-    expect(await cancelExpiredAuthorizations(await db())).toBeGreaterThanOrEqual(1);
+    expect(await cancelExpiredAuthorizations(merchantContexts(await db()))).toBeGreaterThanOrEqual(1);
     expect(
-      await cancelFromDashboard(await db(), merchantId, { paymentId: payment.id, submission: randomUUID() }),
+      await cancelFromDashboard(await contextOnClock(await db(), merchantId), {
+        paymentId: payment.id,
+        submission: randomUUID(),
+      }),
     ).toEqual({
       status: 'error',
       message: 'The authorization already expired (it holds for 7 days) and its hold is released.',

@@ -1,8 +1,7 @@
-import { answerClaimingInWrite, fingerprint } from '@/lib/idempotency/service';
-import type { Db } from '@/lib/db';
+import { answerClaimingInWrite, fingerprint, isReplay } from '@/lib/idempotency/service';
+import type { RequestContext } from '@/lib/core/context';
 import { cancelPayment, capturePayment } from '@/lib/payments/capture';
 import { serializePayment } from '@/lib/payments/serialize';
-import { onMerchantClock } from '@/lib/test-clocks/service';
 import { readMajorAmount } from './amount-input';
 import { CAPTURE_AMOUNT_NOT_POSITIVE } from './capture-amount';
 import { formatMoney } from './format';
@@ -26,8 +25,7 @@ const UNREADABLE = 'This form could not be read. Reload the page and try again.'
 type PaymentAnswer = Pick<ReturnType<typeof serializePayment>, 'amount' | 'amount_captured' | 'currency'>;
 
 export async function captureFromDashboard(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   form: CaptureFormInput,
 ): Promise<FormState<CaptureField>> {
   const values = { amount: form.amount };
@@ -37,16 +35,12 @@ export async function captureFromDashboard(
   if (read.amount < 1) return refused({ amount: CAPTURE_AMOUNT_NOT_POSITIVE }, values);
   const input = { amount_to_capture: read.amount };
   try {
-    const answer = await onMerchantClock(database, merchantId, () =>
-      answerClaimingInWrite(claimOf(merchantId, 'capture', form, input), (write) =>
-        capturePayment(database, merchantId, form.paymentId, input, {
-          claimKey: write.answering(serializePayment),
-        }),
-      ),
+    const answer = await answerClaimingInWrite(claimOf(context.merchantId, 'capture', form, input), (write) =>
+      capturePayment(context, form.paymentId, input, { claimKey: write.answering(serializePayment) }),
     );
     return {
       status: 'ok',
-      message: captured(answer.replay ? (answer.body as PaymentAnswer) : serializePayment(answer.result)),
+      message: captured(isReplay(answer) ? (answer.body as PaymentAnswer) : serializePayment(answer)),
     };
   } catch (error) {
     // a refusal is worded by the service, from the payment as it is now
@@ -54,19 +48,13 @@ export async function captureFromDashboard(
   }
 }
 
-export async function cancelFromDashboard(
-  database: Db,
-  merchantId: string,
-  form: CancelFormInput,
-): Promise<FormState<never>> {
+export async function cancelFromDashboard(context: RequestContext, form: CancelFormInput): Promise<FormState<never>> {
   if (!SUBMISSION_KEY.test(form.submission)) return failed(UNREADABLE);
   try {
-    const answer = await onMerchantClock(database, merchantId, () =>
-      answerClaimingInWrite(claimOf(merchantId, 'cancel', form, {}), (write) =>
-        cancelPayment(database, merchantId, form.paymentId, { claimKey: write.answering(serializePayment) }),
-      ),
+    const answer = await answerClaimingInWrite(claimOf(context.merchantId, 'cancel', form, {}), (write) =>
+      cancelPayment(context, form.paymentId, { claimKey: write.answering(serializePayment) }),
     );
-    const payment = answer.replay ? (answer.body as PaymentAnswer) : serializePayment(answer.result);
+    const payment = isReplay(answer) ? (answer.body as PaymentAnswer) : serializePayment(answer);
     return {
       status: 'ok',
       message: `Authorization canceled: the hold of ${formatMoney(payment.amount, payment.currency)} is released, and the order can be paid again.`,

@@ -1,9 +1,8 @@
 import { countAndFindSessions, findSessionWithItemsAndPayments } from '@/lib/checkout-sessions/repository';
 import { effectiveStatus } from '@/lib/checkout-sessions/serialize';
-import type { Db } from '@/lib/db';
+import type { RequestContext } from '@/lib/core/context';
 import { findEventsAboutObject } from '@/lib/events/repository';
 import { isId } from '@/lib/core/ids';
-import { merchantNow } from '@/lib/test-clocks/service';
 import { PAGE_SIZE } from './list-params';
 
 // Checkout sessions as the dashboard lists and shows them. Status is the one the API reports: an open
@@ -14,11 +13,10 @@ export const SESSION_STATUSES = ['open', 'complete', 'expired'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 export async function searchCheckoutSessions(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   filters: { status?: SessionStatus; q?: string; page: number },
 ) {
-  const at = await merchantNow(database, merchantId);
+  const { db: database, merchantId, now: at } = context;
   const { total, rows } = await countAndFindSessions(
     database,
     merchantId,
@@ -29,13 +27,11 @@ export async function searchCheckoutSessions(
 }
 
 /** A session with its items, every payment attempt on it and its events; null when not this merchant's. */
-export async function getCheckoutSessionDetail(database: Db, merchantId: string, sessionId: string) {
+export async function getCheckoutSessionDetail(context: RequestContext, sessionId: string) {
+  const { db: database, merchantId } = context;
   if (!isId('checkoutSession', sessionId)) return null;
   const session = await findSessionWithItemsAndPayments(database, merchantId, sessionId);
   if (!session) return null;
-  const [events, at] = await Promise.all([
-    findEventsAboutObject(database, merchantId, session.id),
-    merchantNow(database, merchantId),
-  ]);
-  return { session: { ...session, status: effectiveStatus(session, at) }, events };
+  const events = await findEventsAboutObject(database, merchantId, session.id);
+  return { session: { ...session, status: effectiveStatus(session, context.now) }, events };
 }

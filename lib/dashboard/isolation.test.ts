@@ -21,6 +21,7 @@ import { getPaymentDetail, searchPayments } from './payments';
 import { searchRefunds } from './refunds';
 import { getSettings } from './settings';
 import { getEndpointDetail, listEndpointsWithHealth } from './webhooks';
+import { contextOf } from '@/test/context';
 
 // A user of merchant B can never read or change anything of merchant A: every dashboard read is called
 // with B's merchant and A's ids, and every server action runs with B's session against A's objects.
@@ -33,7 +34,12 @@ vi.hoisted(() => {
 
 let signedIn: DashboardSession;
 vi.mock('@/lib/auth/session', () => ({
-  requireMerchant: async () => signedIn,
+  // with the context requireMerchant builds for the signed-in merchant (lib/auth/session.ts)
+  requireMerchant: async () => {
+    const { contextOf } = await import('@/test/context');
+    const { db } = await import('@/lib/db');
+    return { ...signedIn, context: contextOf(await db(), signedIn.merchantId) };
+  },
   getDashboardSession: async () => signedIn,
 }));
 // the actions refresh the dashboard's routes; outside a request there are none to refresh
@@ -73,7 +79,7 @@ function form(fields: Record<string, string | string[]>): FormData {
 }
 
 async function sessionFor(merchantId: string, orderReference: string) {
-  return createCheckoutSession(await db(), merchantId, {
+  return createCheckoutSession(contextOf(await db(), merchantId), {
     order_reference: orderReference,
     currency: 'USD',
     items: [{ name: 'Lamp', quantity: 1, unit_amount: 5000 }],
@@ -91,23 +97,22 @@ beforeAll(async () => {
   await setRefundPolicy(client, merchantA.id, 'manual');
   const key = await createApiKey(client, merchantA.id, ['payments:read']);
   const endpoint = await createWebhookEndpoint(
-    client,
-    merchantA.id,
+    contextOf(client, merchantA.id),
     { url: receiver.url, events: ['*'] },
     { allowPrivateUrls: true },
   );
   const paid = await sessionFor(merchantA.id, 'a-paid');
-  const { payment } = await payCheckoutSession(client, merchantA.id, paid.id, {
+  const { payment } = await payCheckoutSession(contextOf(client, merchantA.id), paid.id, {
     payment_method: 'card',
     card_number: '4242424242424242',
   });
   const open = await sessionFor(merchantA.id, 'a-open');
   const refunds = [];
   for (let index = 0; index < 4; index += 1)
-    refunds.push(await createRefundRequest(client, merchantA.id, { payment_id: payment.id, amount: 100 }));
+    refunds.push(await createRefundRequest(contextOf(client, merchantA.id), { payment_id: payment.id, amount: 100 }));
   await deliverDueWebhooks(client, { allowPrivateUrls: true });
   const delivery = await client.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
-  const link = await createPaymentLink(client, merchantA.id, {
+  const link = await createPaymentLink(contextOf(client, merchantA.id), {
     name: 'Lamp link',
     amount: 5000,
     currency: 'USD',
@@ -131,6 +136,7 @@ beforeAll(async () => {
       merchantId: merchantA.id,
       merchantName: 'Shop A',
       merchantTimeZone: null,
+      clockOffsetSeconds: 0,
     },
     keyId: key.id,
     paymentId: payment.id,
@@ -151,6 +157,7 @@ beforeAll(async () => {
     merchantId: merchantB.id,
     merchantName: 'Shop B',
     merchantTimeZone: null,
+    clockOffsetSeconds: 0,
   };
   // real users, for the actions that ask for the password again (Reveal)
   await createUser(client, { merchantId: merchantA.id, email: a.session.email, password: PASSWORD });
@@ -177,15 +184,17 @@ describe("merchant B's reads find nothing of merchant A", () => {
 
   it('checkout sessions, events, endpoints and refunds', async () => {
     const client = await db();
-    expect(await getCheckoutSessionDetail(client, b.merchantId, a.paidSessionId)).toBeNull();
-    expect((await searchCheckoutSessions(client, b.merchantId, { q: a.openSessionId, page: 1 })).total).toBe(0);
+    expect(await getCheckoutSessionDetail(contextOf(client, b.merchantId), a.paidSessionId)).toBeNull();
+    expect((await searchCheckoutSessions(contextOf(client, b.merchantId), { q: a.openSessionId, page: 1 })).total).toBe(
+      0,
+    );
     expect(await getEventDetail(client, b.merchantId, a.eventId)).toBeNull();
     expect((await searchEvents(client, b.merchantId, { page: 1 })).total).toBe(0);
     expect(await getEndpointDetail(client, b.merchantId, a.endpointId, 1)).toBeNull();
     expect(await listEndpointsWithHealth(client, b.merchantId)).toEqual([]);
     expect((await searchRefunds(client, b.merchantId, { page: 1 })).total).toBe(0);
 
-    expect(await getCheckoutSessionDetail(client, a.session.merchantId, a.paidSessionId)).not.toBeNull();
+    expect(await getCheckoutSessionDetail(contextOf(client, a.session.merchantId), a.paidSessionId)).not.toBeNull();
     expect(await getEventDetail(client, a.session.merchantId, a.eventId)).not.toBeNull();
     expect(await getEndpointDetail(client, a.session.merchantId, a.endpointId, 1)).not.toBeNull();
     expect((await searchRefunds(client, a.session.merchantId, { page: 1 })).total).toBe(4);

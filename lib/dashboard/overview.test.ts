@@ -11,6 +11,8 @@ import {
 } from '@/lib/refunds/service';
 import { addDays, dayInZone } from '@/lib/core/time-zone';
 import { getOverview, OVERVIEW_DAYS } from './overview';
+import { contextOf } from '@/test/context';
+import { merchantContexts } from '@/lib/core/context';
 
 // Home's figures: a row per day (UTC unless a zone is asked for) for 30 days, one currency at a time, failed attempts
 // kept apart, refunds counted once completed (not while they wait for approval), nothing from before the window.
@@ -27,7 +29,7 @@ async function pay(
   owner = merchantId,
 ) {
   const client = await db();
-  const session = await createCheckoutSession(client, owner, {
+  const session = await createCheckoutSession(contextOf(client, owner), {
     order_reference: `o-${Math.random().toString(36).slice(2)}`,
     currency,
     items: [{ name: 'Thing', quantity: 1, unit_amount: amount }],
@@ -36,7 +38,7 @@ async function pay(
     amount,
     return_url: 'https://shop.example.com/thanks',
   });
-  const { payment } = await payCheckoutSession(client, owner, session.id, {
+  const { payment } = await payCheckoutSession(contextOf(client, owner), session.id, {
     payment_method: 'card',
     card_number: card,
   });
@@ -57,12 +59,15 @@ beforeAll(async () => {
   await pay('USD', 7_000, 2, '4000000000000002'); // declined: a failed attempt, no volume
   await pay('USD', 99_000, 45); // before the window
   await pay('CAD', 2_000, 1);
-  const completed = await createRefundRequest(client, merchantId, { payment_id: refunded.id, amount: 1_000 });
-  await approveRefundRequest(client, merchantId, completed.id);
-  while ((await finishProcessingRefunds(client, 0)) > 0);
-  const waiting = await createRefundRequest(client, merchantId, { payment_id: refunded.id, amount: 2_000 });
-  const dropped = await createRefundRequest(client, merchantId, { payment_id: refunded.id, amount: 500 });
-  await declineRefundRequest(client, merchantId, dropped.id);
+  const completed = await createRefundRequest(contextOf(client, merchantId), {
+    payment_id: refunded.id,
+    amount: 1_000,
+  });
+  await approveRefundRequest(contextOf(client, merchantId), completed.id);
+  while ((await finishProcessingRefunds(merchantContexts(client), 0)) > 0);
+  const waiting = await createRefundRequest(contextOf(client, merchantId), { payment_id: refunded.id, amount: 2_000 });
+  const dropped = await createRefundRequest(contextOf(client, merchantId), { payment_id: refunded.id, amount: 500 });
+  await declineRefundRequest(contextOf(client, merchantId), dropped.id);
   expect((await client.refundRequest.findUniqueOrThrow({ where: { id: completed.id } })).status).toBe('completed');
   expect(waiting.status).toBe('requested');
 });

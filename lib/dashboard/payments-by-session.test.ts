@@ -4,6 +4,7 @@ import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
 import { payCheckoutSession } from '@/lib/payments/pay';
 import { searchPayments } from './payments';
+import { contextOf } from '@/test/context';
 
 // The Payments list is one row per checkout session: its payment (the one that succeeded, else its latest
 // attempt), with how many attempts there were; the declined tries stay on the payment's page and in the API.
@@ -11,7 +12,7 @@ import { searchPayments } from './payments';
 let merchantId: string;
 
 async function session(reference: string) {
-  return createCheckoutSession(await db(), merchantId, {
+  return createCheckoutSession(contextOf(await db(), merchantId), {
     order_reference: reference,
     currency: 'USD',
     items: [{ name: 'Thing', quantity: 1, unit_amount: 4_000 }],
@@ -23,8 +24,12 @@ async function session(reference: string) {
 }
 
 async function attempt(sessionId: string, card: string) {
-  return (await payCheckoutSession(await db(), merchantId, sessionId, { payment_method: 'card', card_number: card }))
-    .payment;
+  return (
+    await payCheckoutSession(contextOf(await db(), merchantId), sessionId, {
+      payment_method: 'card',
+      card_number: card,
+    })
+  ).payment;
 }
 
 const DECLINED = '4000000000000002';

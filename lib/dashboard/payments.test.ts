@@ -5,6 +5,7 @@ import { createMerchant } from '@/lib/merchants/service';
 import { cancelPayment, capturePayment } from '@/lib/payments/capture';
 import { payCheckoutSession } from '@/lib/payments/pay';
 import { getPaymentDetail, PAYMENT_STATUSES, paymentListStatus, searchPayments } from './payments';
+import { contextOf } from '@/test/context';
 
 // The payments list's status filter agrees with the badge each row shows: refunded and partially refunded
 // are succeeded payments told apart by amount_refunded against amount, compared in the query itself.
@@ -13,7 +14,7 @@ let merchantId: string;
 const ids: Record<string, string> = {};
 
 async function newSession(captureMethod: 'automatic' | 'manual' = 'automatic') {
-  return createCheckoutSession(await db(), merchantId, {
+  return createCheckoutSession(contextOf(await db(), merchantId), {
     capture_method: captureMethod,
     order_reference: `o-${Math.random().toString(36).slice(2)}`,
     currency: 'USD',
@@ -26,8 +27,12 @@ async function newSession(captureMethod: 'automatic' | 'manual' = 'automatic') {
 }
 
 async function pay(sessionId: string, card = '4242424242424242') {
-  return (await payCheckoutSession(await db(), merchantId, sessionId, { payment_method: 'card', card_number: card }))
-    .payment;
+  return (
+    await payCheckoutSession(contextOf(await db(), merchantId), sessionId, {
+      payment_method: 'card',
+      card_number: card,
+    })
+  ).payment;
 }
 
 /** As the provider leaves a payment once refunds of `refunded` have completed. */
@@ -49,10 +54,10 @@ beforeAll(async () => {
   ids.uncaptured = (await pay((await newSession('manual')).id)).id;
   ids.canceled = (await pay((await newSession('manual')).id)).id;
   ids.capturedInPart = (await pay((await newSession('manual')).id)).id;
-  await cancelPayment(await db(), merchantId, ids.canceled);
-  await capturePayment(await db(), merchantId, ids.capturedInPart, { amount_to_capture: 1_000 });
+  await cancelPayment(contextOf(await db(), merchantId), ids.canceled);
+  await capturePayment(contextOf(await db(), merchantId), ids.capturedInPart, { amount_to_capture: 1_000 });
   ids.capturedRefunded = (await pay((await newSession('manual')).id)).id;
-  await capturePayment(await db(), merchantId, ids.capturedRefunded, { amount_to_capture: 1_000 });
+  await capturePayment(contextOf(await db(), merchantId), ids.capturedRefunded, { amount_to_capture: 1_000 });
   await refunded(ids.capturedRefunded, 1_000);
   await refunded(ids.part, 1_250);
   await refunded(ids.whole, 4_000);

@@ -5,6 +5,7 @@ import { paidPayment } from '@/lib/payments/paid-payment.fixture';
 import { createRefundRequest } from '@/lib/refunds/service';
 import { advanceTestClock } from '@/lib/test-clocks/service';
 import { changeRefund } from './refund-actions';
+import { contextOf, contextOnClock } from '@/test/context';
 
 // What the refunds table's buttons answer. The refund policy is the service's rule; the dashboard says it
 // in words a person can act on, and tells a refund that moved on apart from one the policy keeps.
@@ -13,7 +14,7 @@ let merchantId: string;
 
 async function requestedRefund() {
   const payment = await paidPayment(merchantId);
-  return createRefundRequest(await db(), merchantId, { payment_id: payment.id, amount: 1000 });
+  return createRefundRequest(contextOf(await db(), merchantId), { payment_id: payment.id, amount: 1000 });
 }
 
 beforeEach(async () => {
@@ -28,10 +29,10 @@ describe('changeRefund', () => {
       status: 'error',
       message: expect.stringMatching(/^Approve and Decline are for the manual refund policy/),
     };
-    expect(await changeRefund(client, merchantId, refund.id, 'approve')).toEqual(policy);
-    expect(await changeRefund(client, merchantId, refund.id, 'decline')).toEqual(policy);
+    expect(await changeRefund(await contextOnClock(client, merchantId), refund.id, 'approve')).toEqual(policy);
+    expect(await changeRefund(await contextOnClock(client, merchantId), refund.id, 'decline')).toEqual(policy);
     expect((await client.refundRequest.findUniqueOrThrow({ where: { id: refund.id } })).status).toBe('requested');
-    expect(await changeRefund(client, merchantId, refund.id, 'cancel')).toEqual({
+    expect(await changeRefund(await contextOnClock(client, merchantId), refund.id, 'cancel')).toEqual({
       status: 'ok',
       message: 'Refund of US$10.00 canceled.',
     });
@@ -41,11 +42,11 @@ describe('changeRefund', () => {
     const client = await db();
     await setRefundPolicy(client, merchantId, 'manual');
     const refund = await requestedRefund();
-    expect(await changeRefund(client, merchantId, refund.id, 'approve')).toEqual({
+    expect(await changeRefund(await contextOnClock(client, merchantId), refund.id, 'approve')).toEqual({
       status: 'ok',
       message: 'Refund of US$10.00 approved.',
     });
-    expect(await changeRefund(client, merchantId, refund.id, 'decline')).toEqual({
+    expect(await changeRefund(await contextOnClock(client, merchantId), refund.id, 'decline')).toEqual({
       status: 'error',
       message: 'This refund is already processing; only a requested refund can be declined.',
     });
@@ -57,8 +58,12 @@ describe('changeRefund', () => {
     const approved = await requestedRefund();
     const canceled = await requestedRefund();
     const { now: clockNow } = await advanceTestClock(client, merchantId, 86_400);
-    expect(await changeRefund(client, merchantId, approved.id, 'approve')).toMatchObject({ status: 'ok' });
-    expect(await changeRefund(client, merchantId, canceled.id, 'cancel')).toMatchObject({ status: 'ok' });
+    expect(await changeRefund(await contextOnClock(client, merchantId), approved.id, 'approve')).toMatchObject({
+      status: 'ok',
+    });
+    expect(await changeRefund(await contextOnClock(client, merchantId), canceled.id, 'cancel')).toMatchObject({
+      status: 'ok',
+    });
     const rows = await client.refundRequest.findMany({ where: { id: { in: [approved.id, canceled.id] } } });
     for (const row of rows) {
       // a day ahead of the wall clock, not the wall clock's now

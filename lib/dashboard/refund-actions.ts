@@ -1,6 +1,5 @@
-import type { Db } from '@/lib/db';
+import type { RequestContext } from '@/lib/core/context';
 import { approveRefundRequest, cancelRefundRequest, declineRefundRequest } from '@/lib/refunds/service';
-import { onMerchantClock } from '@/lib/test-clocks/service';
 import { formatMoney } from './format';
 import { toFormState, type FormState } from './form-state';
 
@@ -13,14 +12,13 @@ const DONE: Record<RefundChange, string> = { approve: 'approved', decline: 'decl
 const RUN = { approve: approveRefundRequest, decline: declineRefundRequest, cancel: cancelRefundRequest };
 
 export async function changeRefund(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   refundId: string,
   change: RefundChange,
 ): Promise<FormState> {
   try {
     // at the merchant's time (its test clock), as over its API key: an approved refund starts processing then
-    const refund = await onMerchantClock(database, merchantId, () => RUN[change](database, merchantId, refundId));
+    const refund = await RUN[change](context, refundId);
     return { status: 'ok', message: `Refund of ${formatMoney(refund.amount, refund.currency)} ${DONE[change]}.` };
   } catch (error) {
     // a refusal is worded by the service, from the refund as it is now

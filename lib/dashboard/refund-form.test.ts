@@ -4,6 +4,7 @@ import { createMerchant } from '@/lib/merchants/service';
 import { paidPayment } from '@/lib/payments/paid-payment.fixture';
 import { REFUND_AMOUNT_NOT_POSITIVE } from './refund-amount';
 import { refundFromDashboard, USDC_NOTE_REQUIRED } from './refund-form';
+import { contextOf } from '@/test/context';
 
 // The dashboard's Refund form holds the API's rules: amounts, reason length, the USDC destination note,
 // what is left to refund, and only succeeded payments.
@@ -17,7 +18,7 @@ const pay = (method: 'card' | 'usdc', cardNumber = '4242424242424242') =>
   );
 
 const refund = async (paymentId: string, fields: Partial<{ amount: string; reason: string; note: string }>) =>
-  refundFromDashboard(await db(), merchantId, { paymentId, amount: '', reason: '', note: '', ...fields });
+  refundFromDashboard(contextOf(await db(), merchantId), { paymentId, amount: '', reason: '', note: '', ...fields });
 
 beforeAll(async () => {
   merchantId = (await createMerchant(await db(), { name: 'Form Shop', hosts: ['shop.example.com'] })).id;

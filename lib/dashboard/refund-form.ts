@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Db } from '@/lib/db';
+import type { RequestContext } from '@/lib/core/context';
 import { USDC_NOTE_REQUIRED } from '@/lib/refunds/messages';
 import { createRefundRequestInput } from '@/lib/refunds/schemas';
 import { createRefundRequest } from '@/lib/refunds/service';
@@ -25,11 +25,7 @@ const PARAM_FIELDS: Partial<Record<string, RefundField>> = {
   crypto_refund_destination_note: 'note',
 };
 
-export async function refundFromDashboard(
-  database: Db,
-  merchantId: string,
-  form: RefundFormInput,
-): Promise<RefundFormState> {
+export async function refundFromDashboard(context: RequestContext, form: RefundFormInput): Promise<RefundFormState> {
   const values = { amount: form.amount, reason: form.reason, note: form.note };
   const read = readMajorAmount(form.amount);
   if ('error' in read) return refused({ amount: read.error }, values);
@@ -45,7 +41,7 @@ export async function refundFromDashboard(
   if (!parsed.success) return refused(fieldErrorsOf(parsed.error), values);
 
   try {
-    const refund = await createRefundRequest(database, merchantId, parsed.data);
+    const refund = await createRefundRequest(context, parsed.data);
     return {
       status: 'ok',
       message: `Refund of ${formatMoney(refund.amount, refund.currency)} requested.`,

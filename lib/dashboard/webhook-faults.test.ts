@@ -3,6 +3,7 @@ import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
 import { createWebhookEndpoint, getWebhookEndpointOrThrow } from '@/lib/webhooks/service';
 import { updateFaultsFromDashboard } from './webhooks';
+import { contextOf } from '@/test/context';
 
 // The Fault injection panel's save (lib/dashboard/webhooks.ts): what is typed becomes the endpoint's faults
 // through the API's service, or a sentence beside the field.
@@ -13,7 +14,10 @@ let endpointId: string;
 beforeEach(async () => {
   merchantId = (await createMerchant(await db(), { name: 'Panel Shop' })).id;
   endpointId = (
-    await createWebhookEndpoint(await db(), merchantId, { url: 'https://hooks.example.com/x', events: ['*'] })
+    await createWebhookEndpoint(contextOf(await db(), merchantId), {
+      url: 'https://hooks.example.com/x',
+      events: ['*'],
+    })
   ).id;
 });
 

@@ -1,3 +1,4 @@
+import type { RequestContext } from '@/lib/core/context';
 import type { Db } from '@/lib/db';
 import { EVENT_TYPES } from '@/lib/events/types';
 import { isId } from '@/lib/core/ids';
@@ -133,22 +134,23 @@ export type RevealField = 'password';
  * (checked and throttled as a sign-in is), so an unattended, signed-in screen does not give them away.
  */
 export async function revealSecretsFromDashboard(
-  database: Db,
-  user: { merchantId: string; email: string },
+  context: RequestContext,
+  email: string,
   endpointId: string,
   password: string,
 ): Promise<FormState<RevealField>> {
   if (!password) return refused({ password: 'Enter your password.' });
-  const signIn = await authorizeSignIn(database, { email: user.email, password }, null);
+  const signIn = await authorizeSignIn(context.db, { email, password }, null);
   if (!signIn.ok && signIn.reason === 'throttled') {
     const minutes = Math.max(1, Math.ceil(signIn.retryAfterSeconds / 60));
     return refused({ password: `Too many tries. Wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.` });
   }
-  if (!signIn.ok || signIn.user.merchantId !== user.merchantId) {
+  if (!signIn.ok || signIn.user.merchantId !== context.merchantId) {
     return refused({ password: 'That is not your password.' });
   }
   try {
-    const { secret, previous } = await getWebhookSecrets(database, user.merchantId, endpointId);
+    // whether a rotation's old secret still signs is a question of the merchant's time
+    const { secret, previous } = await getWebhookSecrets(context, endpointId);
     return {
       status: 'ok',
       message: 'Signing secret revealed.',
@@ -161,28 +163,23 @@ export async function revealSecretsFromDashboard(
 }
 
 export async function createEndpointFromDashboard(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   form: EndpointForm,
 ): Promise<FormState<EndpointField>> {
   const values = { url: form.url, description: form.description };
   const read = readEndpointForm(form);
   if (!read.input) return refused(read.fieldErrors, values);
   try {
-    const endpoint = await createWebhookEndpoint(database, merchantId, read.input);
+    const endpoint = await createWebhookEndpoint(context, read.input);
     return { status: 'ok', message: `Endpoint ${endpoint.url} added.`, secret: endpoint.secret };
   } catch (error) {
     return toFormState(error, { url: 'url', description: 'description', events: 'events' }, values);
   }
 }
 
-export async function rotateSecretFromDashboard(
-  database: Db,
-  merchantId: string,
-  endpointId: string,
-): Promise<FormState> {
+export async function rotateSecretFromDashboard(context: RequestContext, endpointId: string): Promise<FormState> {
   try {
-    const endpoint = await rotateWebhookSecret(database, merchantId, endpointId);
+    const endpoint = await rotateWebhookSecret(context, endpointId);
     return {
       status: 'ok',
       message: 'Signing secret rotated. The old one keeps signing beside it for 24 hours.',
@@ -193,13 +190,9 @@ export async function rotateSecretFromDashboard(
   }
 }
 
-export async function deleteEndpointFromDashboard(
-  database: Db,
-  merchantId: string,
-  endpointId: string,
-): Promise<FormState> {
+export async function deleteEndpointFromDashboard(context: RequestContext, endpointId: string): Promise<FormState> {
   try {
-    await deleteWebhookEndpoint(database, merchantId, endpointId);
+    await deleteWebhookEndpoint(context, endpointId);
     return { status: 'ok', message: 'Endpoint deleted. Nothing more is sent to it.' };
   } catch (error) {
     return toFormState(error, {});
@@ -207,9 +200,9 @@ export async function deleteEndpointFromDashboard(
 }
 
 /** A signed `webhook_endpoint.test` event, sent now; the answer is reported at once. */
-export async function sendTestFromDashboard(database: Db, merchantId: string, endpointId: string): Promise<FormState> {
+export async function sendTestFromDashboard(context: RequestContext, endpointId: string): Promise<FormState> {
   try {
-    const outcome = await sendTestEvent(database, merchantId, endpointId);
+    const outcome = await sendTestEvent(context, endpointId);
     if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) {
       return {
         status: 'ok',
@@ -222,10 +215,10 @@ export async function sendTestFromDashboard(database: Db, merchantId: string, en
   }
 }
 
-export async function resendFromDashboard(database: Db, merchantId: string, deliveryId: string): Promise<FormState> {
+export async function resendFromDashboard(context: RequestContext, deliveryId: string): Promise<FormState> {
   try {
     // the message speaks of this resend's own attempt, not of a worker's that may have ended meanwhile
-    const { delivery, outcome } = await resendDelivery(database, merchantId, deliveryId);
+    const { delivery, outcome } = await resendDelivery(context, deliveryId);
     if (isDelivered(outcome)) return { status: 'ok', message: `Resent: answered ${outcome.status}.` };
     const retried = delivery.status === 'pending' ? ' It will be retried.' : '';
     return failed(`Resent, not delivered: ${outcome.error ?? `answered ${outcome.status}`}.${retried}`);

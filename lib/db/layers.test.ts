@@ -110,3 +110,29 @@ describe('the layers', () => {
     expect(found).toEqual([]);
   });
 });
+
+// A service's or repository's time is its context's (lib/core/context.ts), as eslint.config.mjs holds it.
+describe('the time of a service', () => {
+  const timeRule = new ESLint({ cwd: ROOT, ruleFilter: layerRules(['no-restricted-syntax']) });
+  const timeReports = async (file: string, code: string) => {
+    const [result] = await timeRule.lintText(code, { filePath: path.join(ROOT, file) });
+    return result.messages.map((message) => message.message);
+  };
+
+  it.each([
+    ['lib/payments/service.ts', 'export const at = () => new Date();', 'never new Date()'],
+    ['lib/refunds/repository.ts', 'export const at = () => Date.now();', 'never Date.now()'],
+    ['lib/webhooks/service.ts', 'export const cutoff = () => new Date(Date.now() - 1000);', 'never Date.now()'],
+  ])('reports %s reading the clock: %s', async (file, code, expected) => {
+    const found = await timeReports(file, code);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain(expected);
+  });
+
+  it.each([
+    ['lib/payments/service.ts', 'export const later = (at: Date) => new Date(at.getTime() + 1000);'],
+    ['lib/payments/serialize.ts', 'export const at = () => new Date();'],
+  ])('lets %s make a date from a time it was given, and other files be', async (file, code) => {
+    expect(await timeReports(file, code)).toEqual([]);
+  });
+});

@@ -18,6 +18,8 @@ import {
 } from '@/lib/refunds/service';
 import { createWebhookEndpoint } from '@/lib/webhooks/service';
 import { emitEvent, EVENT_TYPES } from './service';
+import { contextOf } from '@/test/context';
+import { merchantContexts } from '@/lib/core/context';
 
 // The outbox: every state change writes its event, and the event its deliveries, in one transaction.
 
@@ -29,8 +31,7 @@ beforeEach(async () => {
 
 const endpointFor = async (owner: string, events: string[]) =>
   createWebhookEndpoint(
-    await db(),
-    owner,
+    contextOf(await db(), owner),
     { url: 'https://hooks.example.com/in', events: events as ['*'] },
     { allowPrivateUrls: true },
   );
@@ -90,36 +91,45 @@ describe('every state change emits its event', () => {
     const client = await db();
     const endpoint = await endpointFor(merchantId, ['*']);
 
-    const paid = await createCheckoutSession(client, merchantId, sessionInput('lamp-1'));
-    const declined = await payCheckoutSession(client, merchantId, paid.id, {
+    const paid = await createCheckoutSession(contextOf(client, merchantId), sessionInput('lamp-1'));
+    const declined = await payCheckoutSession(contextOf(client, merchantId), paid.id, {
       payment_method: 'card',
       card_number: '4000000000000002',
     });
-    const { payment } = await payCheckoutSession(client, merchantId, paid.id, {
+    const { payment } = await payCheckoutSession(contextOf(client, merchantId), paid.id, {
       payment_method: 'card',
       card_number: '4242424242424242',
     });
-    const refund = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 1000 });
+    const refund = await createRefundRequest(contextOf(client, merchantId), { payment_id: payment.id, amount: 1000 });
 
-    const failing = await createCheckoutSession(client, merchantId, sessionInput('lamp-2'));
+    const failing = await createCheckoutSession(contextOf(client, merchantId), sessionInput('lamp-2'));
     const failingPayment = (
-      await payCheckoutSession(client, merchantId, failing.id, {
+      await payCheckoutSession(contextOf(client, merchantId), failing.id, {
         payment_method: 'card',
         card_number: '4000000000005126',
       })
     ).payment;
-    const failedRefund = await createRefundRequest(client, merchantId, { payment_id: failingPayment.id, amount: 1000 });
-    const canceledRefund = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 100 });
-    await cancelRefundRequest(client, merchantId, canceledRefund.id);
-    await authorizeAutomaticRefunds(client);
-    await finishProcessingRefunds(client, 0);
+    const failedRefund = await createRefundRequest(contextOf(client, merchantId), {
+      payment_id: failingPayment.id,
+      amount: 1000,
+    });
+    const canceledRefund = await createRefundRequest(contextOf(client, merchantId), {
+      payment_id: payment.id,
+      amount: 100,
+    });
+    await cancelRefundRequest(contextOf(client, merchantId), canceledRefund.id);
+    await authorizeAutomaticRefunds(merchantContexts(client));
+    await finishProcessingRefunds(merchantContexts(client), 0);
     await setRefundPolicy(client, merchantId, 'manual');
-    const declinedRefund = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 100 });
-    await declineRefundRequest(client, merchantId, declinedRefund.id);
+    const declinedRefund = await createRefundRequest(contextOf(client, merchantId), {
+      payment_id: payment.id,
+      amount: 100,
+    });
+    await declineRefundRequest(contextOf(client, merchantId), declinedRefund.id);
 
-    const expiredByApi = await createCheckoutSession(client, merchantId, sessionInput('lamp-3'));
-    await expireCheckoutSession(client, merchantId, expiredByApi.id);
-    const expiredBySweep = await createCheckoutSession(client, merchantId, sessionInput('lamp-4'));
+    const expiredByApi = await createCheckoutSession(contextOf(client, merchantId), sessionInput('lamp-3'));
+    await expireCheckoutSession(contextOf(client, merchantId), expiredByApi.id);
+    const expiredBySweep = await createCheckoutSession(contextOf(client, merchantId), sessionInput('lamp-4'));
     await client.checkoutSession.update({
       where: { id: expiredBySweep.id },
       data: { expiresAt: new Date(Date.now() - 1000) },
@@ -127,15 +137,15 @@ describe('every state change emits its event', () => {
     await expireDueCheckoutSessions(client);
 
     const authorize = async (ref: string) => {
-      const manual = await createCheckoutSession(client, merchantId, {
+      const manual = await createCheckoutSession(contextOf(client, merchantId), {
         ...sessionInput(ref),
         capture_method: 'manual',
       });
       const card = { payment_method: 'card', card_number: '4242424242424242' } as const;
-      return (await payCheckoutSession(client, merchantId, manual.id, card)).payment;
+      return (await payCheckoutSession(contextOf(client, merchantId), manual.id, card)).payment;
     };
-    const captured = await capturePayment(client, merchantId, (await authorize('lamp-5')).id, {});
-    const canceled = await cancelPayment(client, merchantId, (await authorize('lamp-6')).id);
+    const captured = await capturePayment(contextOf(client, merchantId), (await authorize('lamp-5')).id, {});
+    const canceled = await cancelPayment(contextOf(client, merchantId), (await authorize('lamp-6')).id);
 
     const events = await client.event.findMany({ where: { merchantId } });
     const about = (type: string) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AuthenticatedKey } from '@/lib/api-keys/service';
-import { onConnectionClock } from '@/lib/core/clock';
+import { connectionTime } from '@/lib/core/clock';
+import type { RequestContext } from '@/lib/core/context';
 import { db, type Db } from '@/lib/db';
 import { countRoundTrips } from '@/lib/db/round-trips';
 import { newId } from '@/lib/core/ids';
@@ -9,7 +10,13 @@ import { recordApiRequest } from '@/lib/api-logs/service';
 import { describeError, log } from '@/lib/log';
 import { ApiError, errors } from '@/lib/core/errors';
 import { parse } from '@/lib/core/parse';
-import { answerClaimingInWrite, fingerprint, type KeyClaimingWrite } from '@/lib/idempotency/service';
+import {
+  answerClaimingInWrite,
+  fingerprint,
+  type IdempotentReplay,
+  isReplay,
+  type KeyClaimingWrite,
+} from '@/lib/idempotency/service';
 import { authenticate, requireScope } from './auth';
 import { readJsonBody } from './body';
 import { assertStorableText } from './strict-json';
@@ -42,6 +49,8 @@ export type ApiContext<Input = unknown, Query = unknown> = {
   key: AuthenticatedKey;
   merchantId: string;
   db: Db;
+  /** what the services act with: this request's database, merchant, connection time and id */
+  context: RequestContext;
   /**
    * When the request sent an Idempotency-Key: the claim that the service writes in the one statement that
    * writes its resource, with the answer in it. Every operation that takes a key serves it this way: no
@@ -61,6 +70,7 @@ export type ApiRouteHandler = RouteHandler & { operation: ApiOperation };
  */
 export function apiRoute<Input, Query>(
   operation: ApiOperation<Input, Query>,
+  /** the answer's body; or, when the service's claiming write found the key held, the replay it returned */
   handler: (ctx: ApiContext<Input, Query>) => Promise<unknown>,
 ): ApiRouteHandler {
   const served: RouteHandler = async (request, context) => {
@@ -122,8 +132,7 @@ type RouteCall<Input, Query> = {
 
 async function runRoute<Input, Query>(call: RouteCall<Input, Query>, seen: Seen): Promise<ApiResult> {
   const key = await authenticate(call.request);
-  // everything the request does happens at the connection's time (lib/test-clocks/service.ts)
-  return onConnectionClock(key.clockOffsetSeconds, () => runAuthenticatedRoute(call, seen, key));
+  return runAuthenticatedRoute(call, seen, key);
 }
 
 async function runAuthenticatedRoute<Input, Query>(
@@ -156,19 +165,27 @@ async function runAuthenticatedRoute<Input, Query>(
     key,
     merchantId: key.merchantId,
   };
+  // everything the request does happens at the connection's time (lib/test-clocks/service.ts), read once here
+  const now = connectionTime(key.clockOffsetSeconds);
   // parsed after the idempotency claim: a key reused with another body is a 422 whether or not that body is valid
-  const answer = async (database: Db, keyClaimingWrite?: KeyClaimingWrite): Promise<ApiResult> => {
+  const answer = async (database: Db, keyClaimingWrite?: KeyClaimingWrite): Promise<ApiResult | IdempotentReplay> => {
     const parsed = {
       // an endpoint without a query schema takes no parameters: ?expand=x is parameter_unknown, as on the lists
       query: parse(operation.query ?? noQuery, query) as Query,
       body: parseBody(operation, body),
     };
-    const answered = await handler({ ...base, ...parsed, db: database, keyClaimingWrite });
+    const requestContext: RequestContext = { db: database, merchantId: key.merchantId, now, requestId };
+    const answered = await handler({ ...base, ...parsed, db: database, context: requestContext, keyClaimingWrite });
+    if (isReplay(answered)) return answered;
     if (answered instanceof StreamedAnswer !== (operation.success.contentType === 'text/event-stream'))
       throw new Error(`${operation.operationId} answered otherwise than its success declares`);
     return { status: operation.success.status, body: answered };
   };
-  if (!idempotencyKey) return answer(await db());
+  if (!idempotencyKey) {
+    const answered = await answer(await db());
+    if (isReplay(answered)) throw new Error(`${operation.operationId} replayed without an Idempotency-Key`);
+    return answered;
+  }
 
   const claim = {
     merchantId: key.merchantId,
@@ -178,7 +195,7 @@ async function runAuthenticatedRoute<Input, Query>(
     status: operation.success.status,
   };
   const outcome = await answerClaimingInWrite(claim, async (write) => answer(await db(), write));
-  return outcome.replay ? replayResult(outcome.body) : outcome.result;
+  return isReplay(outcome) ? replayResult(outcome.body) : outcome;
 }
 
 function replayResult(body: unknown): ApiResult {

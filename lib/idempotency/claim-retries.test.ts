@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IdempotentReplay } from './service';
+import { IdempotentReplay, isReplay } from './service';
 import { serializeCheckoutSession } from '@/lib/checkout-sessions/serialize';
 import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
@@ -14,6 +14,7 @@ import {
   runWriteClaimingKey,
   withKeyClaim,
 } from './repository';
+import { contextOf } from '@/test/context';
 
 // The branches where a write that claims its key runs again (runWriteClaimingKey), each made to happen by a
 // second connection that holds a row in an open transaction until the write waits on it.
@@ -71,14 +72,13 @@ describe('a write claiming its key runs again', () => {
        VALUES ($1, $2, 'held-key', 'same-body', 201, '{"held":true}')`,
       [merchantId, ENDPOINT],
     );
-    const replayed = createCheckoutSession(await db(), merchantId, input('held-1'), {
+    const replayed = createCheckoutSession(contextOf(await db(), merchantId), input('held-1'), {
       claimKey: claimKey('held-key'),
-    }).catch((error) => error);
+    });
     await someStatementWaits();
     await holder.query('COMMIT');
     const outcome = await replayed;
-    expect(outcome).toBeInstanceOf(IdempotentReplay);
-    expect(outcome.body).toEqual({ held: true });
+    expect(outcome).toEqual(new IdempotentReplay(201, { held: true }));
     expect(await (await db()).checkoutSession.count({ where: { merchantId } })).toBe(0);
   });
 
@@ -89,12 +89,13 @@ describe('a write claiming its key runs again', () => {
       heldOrder,
       merchantId,
     ]);
-    const created = createCheckoutSession(await db(), merchantId, input('held-2'), {
-      claimKey: (made) => claimKey('key-2')(serializeCheckoutSession(made)),
+    const created = createCheckoutSession(contextOf(await db(), merchantId), input('held-2'), {
+      claimKey: (made) => claimKey('key-2')(serializeCheckoutSession(made, new Date())),
     });
     await someStatementWaits();
     await holder.query('COMMIT');
     const session = await created;
+    if (isReplay(session)) throw new Error('the write replayed, rather than running again');
     expect(session.orderId).toBe(heldOrder);
     const record = await findIdempotencyRecord(await db(), { merchantId, endpoint: ENDPOINT, key: 'key-2' });
     expect(JSON.parse(record!.responseBody!)).toMatchObject({ id: session.id, order_id: heldOrder });

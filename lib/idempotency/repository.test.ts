@@ -4,6 +4,7 @@ import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db, inTransaction } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
 import type { ClaimWithAnswer } from './repository';
+import { contextOf } from '@/test/context';
 
 // A replay reads the record that holds its key and writes nothing: no row lock, so no transaction id, and no
 // commit record to flush (claimWithAnswer says why the claim does not use ON CONFLICT DO UPDATE).
@@ -19,7 +20,7 @@ const input = {
 };
 
 describe('claiming an Idempotency-Key with the answer', () => {
-  it('writes nothing on a replay: the transaction that replays has no transaction id', async () => {
+  it('writes nothing on a replay, which it returns: the transaction that replays has no transaction id', async () => {
     const client = await db();
     const merchantId = (await createMerchant(client, { name: 'Replay Shop', hosts: ['shop.example.com'] })).id;
     const claimKey = (session: unknown): ClaimWithAnswer => ({
@@ -30,10 +31,10 @@ describe('claiming an Idempotency-Key with the answer', () => {
       status: 201,
       body: session,
     });
-    await createCheckoutSession(client, merchantId, input, { claimKey });
+    await createCheckoutSession(contextOf(client, merchantId), input, { claimKey });
 
     const { replayed, xid } = await inTransaction(client, async (tx) => {
-      const replayed = await createCheckoutSession(tx, merchantId, input, { claimKey }).catch((error) => error);
+      const replayed = await createCheckoutSession(contextOf(tx, merchantId), input, { claimKey });
       const [row] = await tx.$queryRaw<{ xid: string | null }[]>`SELECT pg_current_xact_id_if_assigned()::text AS xid`;
       return { replayed, xid: row.xid };
     });

@@ -66,14 +66,31 @@ export type KeyClaimingWrite = {
   answering<Row>(serialize: (row: Row) => unknown): (row: Row) => ClaimWithAnswer;
 };
 
-/** Thrown by settleClaim when another request holds the key with this body; apiRoute answers with it. */
-export class IdempotentReplay extends Error {
+/**
+ * What a claiming write gives instead of its row when another request holds the key with this body: that
+ * request's answer, which apiRoute sends again. A value returned up to the route, never thrown.
+ */
+export class IdempotentReplay {
+  readonly kind = 'replay';
   constructor(
     readonly status: number,
     readonly body: unknown,
-  ) {
-    super('idempotent replay');
-  }
+  ) {}
+}
+
+/** A claiming write's outcome: the row it wrote, or the replay of the request that holds its key. */
+export type Claimed<Row> = Row | IdempotentReplay;
+
+/** How a service asks for the key's claim with the answer it is about to give. */
+export type ClaimKey<Row> = (row: Row) => ClaimWithAnswer;
+
+export function isReplay(value: unknown): value is IdempotentReplay {
+  return value instanceof IdempotentReplay;
+}
+
+/** The answer to send: the row serialized, or the replay as it is (apiRoute sends it again). */
+export function answerOf<Row, Body>(written: Claimed<Row>, serialize: (row: Row) => Body): Body | IdempotentReplay {
+  return isReplay(written) ? written : serialize(written);
 }
 
 /**
@@ -83,8 +100,8 @@ export class IdempotentReplay extends Error {
  */
 export async function answerClaimingInWrite<T>(
   claim: Omit<ClaimWithAnswer, 'body'>,
-  run: (write: KeyClaimingWrite) => Promise<T>,
-): Promise<{ replay: false; result: T } | { replay: true; body: unknown }> {
+  run: (write: KeyClaimingWrite) => Promise<Claimed<T>>,
+): Promise<Claimed<T>> {
   let claimed = false;
   const write: KeyClaimingWrite = {
     answering: (serialize) => (row) => {
@@ -92,27 +109,32 @@ export async function answerClaimingInWrite<T>(
       return { ...claim, body: serialize(row) };
     },
   };
+  let result: Claimed<T>;
   try {
-    const result = await run(write);
-    if (!claimed) throw new Error('an idempotent create wrote without claiming its Idempotency-Key');
-    return { replay: false, result };
+    result = await run(write);
   } catch (error) {
-    if (error instanceof IdempotentReplay) return { replay: true, body: error.body };
     if (!(error instanceof ApiError)) throw error;
     const record = await findIdempotencyRecord(await db(), claim);
     if (!record) throw error;
-    return { replay: true, body: replayOf(record, claim.fingerprint).body };
+    const replay = replayOf(record, claim.fingerprint);
+    return new IdempotentReplay(replay.status, replay.body);
   }
+  if (!claimed) throw new Error('an idempotent create wrote without claiming its Idempotency-Key');
+  return result;
 }
 
-/** Returns when the statement claimed the key; else throws the replay, or the refusal, of the record holding it. */
-export function settleClaim(outcome: ClaimOutcome, claim: ClaimWithAnswer): void {
-  if (outcome.claimed) return;
+/**
+ * Nothing when the statement claimed the key; else the replay of the request that holds it, or (another body,
+ * or a request still running) the refusal that record calls for.
+ */
+export function settleClaim(outcome: ClaimOutcome, claim: ClaimWithAnswer): IdempotentReplay | undefined {
+  if (outcome.claimed) return undefined;
   if (!outcome.record) throw new Error('settleClaim needs the record that holds the key');
   const replay = replayOf(outcome.record, claim.fingerprint);
-  throw new IdempotentReplay(replay.status, replay.body);
+  return new IdempotentReplay(replay.status, replay.body);
 }
 
-export async function purgeExpiredIdempotencyKeys(): Promise<number> {
-  return deleteIdempotencyKeysCreatedBefore(await db(), new Date(Date.now() - 24 * 3600_000));
+/** The worker's purge of keys claimed more than a day before `now` (the real time: keys belong to no test clock). */
+export async function purgeExpiredIdempotencyKeys(now: Date): Promise<number> {
+  return deleteIdempotencyKeysCreatedBefore(await db(), new Date(now.getTime() - 24 * 3600_000));
 }

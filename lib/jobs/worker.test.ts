@@ -5,6 +5,7 @@ import { createMerchant } from '@/lib/merchants/service';
 import { createWebhookEndpoint } from '@/lib/webhooks/service';
 import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
 import { startWorker } from './worker';
+import { contextOf } from '@/test/context';
 
 // The worker loop's shutdown, as SIGTERM triggers it: what the worker has claimed goes back to the queue.
 
@@ -20,7 +21,11 @@ it('stopping mid-send releases the webhook delivery it claimed, due again at onc
   receiver = await startTestReceiver(() => ({ status: 200, hang: true }));
   const client = await db();
   const merchant = await createMerchant(client, { name: 'Shutdown Shop' });
-  await createWebhookEndpoint(client, merchant.id, { url: receiver.url, events: ['*'] }, { allowPrivateUrls: true });
+  await createWebhookEndpoint(
+    contextOf(client, merchant.id),
+    { url: receiver.url, events: ['*'] },
+    { allowPrivateUrls: true },
+  );
   const eventId = await emitEvent(client, merchant.id, 'payment.succeeded', { id: 'pay_1' });
 
   const worker = startWorker();

@@ -1,5 +1,7 @@
 import { purgeExpiredIdempotencyKeys } from '@/lib/idempotency/service';
 import { expireDueCheckoutSessions } from '@/lib/checkout-sessions/service';
+import { wallClock } from '@/lib/core/clock';
+import { merchantContexts } from '@/lib/core/context';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { describeError, log } from '@/lib/log';
@@ -29,14 +31,15 @@ const jobs: Job[] = [
   {
     name: 'authorize-refunds',
     everyTicks: 1,
-    run: async () => authorizeAutomaticRefunds(await db()),
+    // each refund at its merchant's time: its context, built per merchant (lib/core/context.ts)
+    run: async () => authorizeAutomaticRefunds(merchantContexts(await db())),
     // a refund it submitted finishes when the provider's delay is up, not up to a tick later
     dueAgainWithinMs: () => env().REFUND_PROCESSING_DELAY_MS + 20,
   },
   {
     name: 'finish-refunds',
     everyTicks: 1,
-    run: async () => finishProcessingRefunds(await db(), env().REFUND_PROCESSING_DELAY_MS),
+    run: async () => finishProcessingRefunds(merchantContexts(await db()), env().REFUND_PROCESSING_DELAY_MS),
   },
   {
     name: 'deliver-webhooks',
@@ -46,8 +49,12 @@ const jobs: Job[] = [
   // every tick: an advanced test clock expires its sessions within the next tick (/docs, test clocks)
   { name: 'expire-sessions', everyTicks: 1, run: async () => expireDueCheckoutSessions(await db()) },
   // every tick too: an advanced test clock cancels its lapsed authorizations within the next tick
-  { name: 'expire-authorizations', everyTicks: 1, run: async () => cancelExpiredAuthorizations(await db()) },
-  { name: 'purge-idempotency-keys', everyTicks: 600, run: purgeExpiredIdempotencyKeys },
+  {
+    name: 'expire-authorizations',
+    everyTicks: 1,
+    run: async () => cancelExpiredAuthorizations(merchantContexts(await db())),
+  },
+  { name: 'purge-idempotency-keys', everyTicks: 600, run: async () => purgeExpiredIdempotencyKeys(wallClock()) },
   {
     name: 'purge-expired-records',
     everyTicks: 600,

@@ -13,6 +13,7 @@ import { approveRefundRequest } from '@/lib/refunds/service';
 import { ServerSentEventsReader } from '@/lib/events/server-sent-events';
 import { EXAMPLE_IDS, EXAMPLES_SERVER_URL, type RecordedExamples } from './examples';
 import { API_OPERATIONS } from './operations';
+import { contextOf } from '@/test/context';
 
 // The example answers of the document and /docs are the server's own: this test tells the story of the
 // request examples (order-1001 is paid by card, a refund is asked for, a link is sold, a webhook endpoint
@@ -94,7 +95,7 @@ beforeAll(async () => {
     await call('createRefundRequest', { body: { payment_id: payment.id, amount: 500 }, record: false }),
     await call('createRefundRequest', { body: { payment_id: payment.id, amount: 250 }, record: false }),
   ];
-  for (const { id } of [toComplete, toFail]) await approveRefundRequest(client, merchant.id, id);
+  for (const { id } of [toComplete, toFail]) await approveRefundRequest(contextOf(client, merchant.id), id);
   await call('completeRefundRequest', { id: toComplete.id });
   await call('failRefundRequest', { id: toFail.id });
   const link = await call('createPaymentLink');

@@ -42,6 +42,7 @@ import {
   listWebhookEndpoints,
   rotateWebhookSecret,
 } from '@/lib/webhooks/service';
+import { contextOf } from '@/test/context';
 
 // The response schemas of the OpenAPI document hold the serializers honest: real objects, made by the
 // services against a real database, must parse with the strict schemas. A field added to a serializer
@@ -64,7 +65,7 @@ async function openSession(currency: 'USD' | 'CAD' = 'USD', extra: Record<string
     return_url: 'https://shop.example.com/thanks',
     ...extra,
   });
-  return createCheckoutSession(await db(), merchantId, input);
+  return createCheckoutSession(contextOf(await db(), merchantId), input);
 }
 
 beforeAll(async () => {
@@ -81,22 +82,33 @@ describe('checkout_session', () => {
       cancel_url: 'https://shop.example.com/cart',
       payment_methods: ['card', 'usdc'],
     });
-    expectConforms(checkoutSessionObject, serializeCheckoutSession(open));
+    expectConforms(checkoutSessionObject, serializeCheckoutSession(open, new Date()));
     const manual = await openSession('USD', { capture_method: 'manual' });
-    expect(serializeCheckoutSession(manual)).toMatchObject({ capture_method: 'manual', payment_methods: ['card'] });
-    expectConforms(checkoutSessionObject, serializeCheckoutSession(manual));
+    expect(serializeCheckoutSession(manual, new Date())).toMatchObject({
+      capture_method: 'manual',
+      payment_methods: ['card'],
+    });
+    expectConforms(checkoutSessionObject, serializeCheckoutSession(manual, new Date()));
     const paid = await openSession();
-    await payCheckoutSession(client, merchantId, paid.id, { payment_method: 'card', card_number: '4242424242424242' });
-    const complete = serializeCheckoutSession(await getCheckoutSessionOrThrow(client, merchantId, paid.id));
+    await payCheckoutSession(contextOf(client, merchantId), paid.id, {
+      payment_method: 'card',
+      card_number: '4242424242424242',
+    });
+    const complete = serializeCheckoutSession(await getCheckoutSessionOrThrow(client, merchantId, paid.id), new Date());
     expect(complete.status).toBe('complete');
     expectConforms(checkoutSessionObject, complete);
     expectConforms(
       checkoutSessionObject,
-      serializeCheckoutSession(await expireCheckoutSession(client, merchantId, (await openSession('CAD')).id)),
+      serializeCheckoutSession(
+        await expireCheckoutSession(contextOf(client, merchantId), (await openSession('CAD')).id),
+        new Date(),
+      ),
     );
     expectConforms(
       checkoutSessionList,
-      listObject(await listCheckoutSessions(client, merchantId, { limit: 100 }), serializeCheckoutSession),
+      listObject(await listCheckoutSessions(contextOf(client, merchantId), { limit: 100 }), (session) =>
+        serializeCheckoutSession(session, new Date()),
+      ),
     );
   });
 });
@@ -104,8 +116,8 @@ describe('checkout_session', () => {
 describe('payment and refund_request', () => {
   it('documents every method, failures, and refunds of card and USDC payments', async () => {
     const client = await db();
-    const pay = async (input: Parameters<typeof payCheckoutSession>[3], currency: 'USD' | 'CAD' = 'USD') =>
-      (await payCheckoutSession(client, merchantId, (await openSession(currency)).id, input)).payment;
+    const pay = async (input: Parameters<typeof payCheckoutSession>[2], currency: 'USD' | 'CAD' = 'USD') =>
+      (await payCheckoutSession(contextOf(client, merchantId), (await openSession(currency)).id, input)).payment;
 
     const card = await pay({
       payment_method: 'card',
@@ -124,26 +136,32 @@ describe('payment and refund_request', () => {
     const interacDeclined = await pay({ payment_method: 'interac', outcome: 'decline' }, 'CAD');
     const authorize = async () =>
       (
-        await payCheckoutSession(client, merchantId, (await openSession('USD', { capture_method: 'manual' })).id, {
-          payment_method: 'card',
-          card_number: '4242424242424242',
-        })
+        await payCheckoutSession(
+          contextOf(client, merchantId),
+          (await openSession('USD', { capture_method: 'manual' })).id,
+          {
+            payment_method: 'card',
+            card_number: '4242424242424242',
+          },
+        )
       ).payment;
     const authorized = await authorize();
-    const captured = await capturePayment(client, merchantId, (await authorize()).id, { amount_to_capture: 1000 });
-    const canceled = await cancelPayment(client, merchantId, (await authorize()).id);
+    const captured = await capturePayment(contextOf(client, merchantId), (await authorize()).id, {
+      amount_to_capture: 1000,
+    });
+    const canceled = await cancelPayment(contextOf(client, merchantId), (await authorize()).id);
     const all = [card, declined, usdc, interac, interacDeclined, authorized, captured, canceled];
     for (const payment of all) expectConforms(paymentObject, serializePayment(payment));
     expect(new Set(all.map((payment) => payment.status))).toEqual(
       new Set(['succeeded', 'failed', 'requires_capture', 'canceled']),
     );
 
-    const refund = await createRefundRequest(client, merchantId, {
+    const refund = await createRefundRequest(contextOf(client, merchantId), {
       payment_id: card.id,
       amount: 1000,
       reason: 'returned',
     });
-    const cryptoRefund = await createRefundRequest(client, merchantId, {
+    const cryptoRefund = await createRefundRequest(contextOf(client, merchantId), {
       payment_id: usdc.id,
       amount: 1000,
       crypto_refund_destination_note: 'to 0xabc, verified by phone',
@@ -152,7 +170,7 @@ describe('payment and refund_request', () => {
     expectConforms(refundRequestObject, serializeRefundRequest(cryptoRefund));
     expectConforms(
       refundRequestObject,
-      serializeRefundRequest(await cancelRefundRequest(client, merchantId, refund.id)),
+      serializeRefundRequest(await cancelRefundRequest(contextOf(client, merchantId), refund.id)),
     );
     expectConforms(
       refundRequestList,
@@ -166,13 +184,11 @@ describe('payment_link', () => {
   it('documents links with and without methods and an after-payment URL', async () => {
     const client = await db();
     const plain = await createPaymentLink(
-      client,
-      merchantId,
+      contextOf(client, merchantId),
       parse(createPaymentLinkInput, { name: 'Gift card', amount: 2500, currency: 'CAD' }),
     );
     const full = await createPaymentLink(
-      client,
-      merchantId,
+      contextOf(client, merchantId),
       parse(createPaymentLinkInput, {
         name: 'Poster',
         amount: 1200,
@@ -196,8 +212,7 @@ describe('webhook_endpoint', () => {
   it('documents the endpoint with its secret at creation and rotation, without it otherwise, and its deletion', async () => {
     const client = await db();
     const endpoint = await createWebhookEndpoint(
-      client,
-      merchantId,
+      contextOf(client, merchantId),
       { url: 'http://127.0.0.1:4000/hooks', events: ['*'] },
       { allowPrivateUrls: true },
     );
@@ -208,7 +223,9 @@ describe('webhook_endpoint', () => {
     );
     expectConforms(
       webhookEndpointWithSecretObject,
-      serializeWebhookEndpoint(await rotateWebhookSecret(client, merchantId, endpoint.id), { withSecret: true }),
+      serializeWebhookEndpoint(await rotateWebhookSecret(contextOf(client, merchantId), endpoint.id), {
+        withSecret: true,
+      }),
     );
     expectConforms(
       webhookEndpointList,
@@ -216,7 +233,7 @@ describe('webhook_endpoint', () => {
         serializeWebhookEndpoint(one),
       ),
     );
-    await deleteWebhookEndpoint(client, merchantId, endpoint.id);
+    await deleteWebhookEndpoint(contextOf(client, merchantId), endpoint.id);
     expectConforms(deletedWebhookEndpointObject, serializeDeletedWebhookEndpoint(endpoint.id));
   });
 });
@@ -237,7 +254,7 @@ describe('event', () => {
   });
 
   it('refuses an event whose data.object is not the resource its type promises', async () => {
-    const session = serializeCheckoutSession(await openSession());
+    const session = serializeCheckoutSession(await openSession(), new Date());
     const event = {
       id: `evt_${'a'.repeat(24)}`,
       object: 'event',

@@ -10,17 +10,18 @@ import { pageOfPaymentLinkPayments, salesOfPaymentLinks } from './dashboard';
 import { createPaymentLinkInput } from './schemas';
 import { paymentLinkReceiptUrl, paymentLinkUrl } from './serialize';
 import { createPaymentLink, updatePaymentLink } from './service';
+import { contextOf } from '@/test/context';
+import { merchantContexts } from '@/lib/core/context';
 
 let merchantId: string;
 
 const makeLink = async (overrides: Record<string, unknown> = {}) =>
   createPaymentLink(
-    await db(),
-    merchantId,
+    contextOf(await db(), merchantId),
     createPaymentLinkInput.parse({ name: 'Yoga class', amount: 2500, currency: 'CAD', ...overrides }),
   );
 
-const started = async (linkId: string) => startPaymentLinkCheckout(await db(), linkId, null);
+const started = async (linkId: string) => startPaymentLinkCheckout(merchantContexts(await db()), linkId, null);
 
 /** What a refused "Pay" threw: its code, and the sentence the customer is shown. */
 async function refusalOf(checkout: Promise<unknown>) {
@@ -89,7 +90,7 @@ describe('"Pay" on a link', () => {
     const address = '198.51.100.7';
     const limit = throttles.linkCheckoutPerAddress().limit;
     const outcomes = await Promise.allSettled(
-      Array.from({ length: limit + 10 }, () => startPaymentLinkCheckout(client, link.id, address)),
+      Array.from({ length: limit + 10 }, () => startPaymentLinkCheckout(merchantContexts(client), link.id, address)),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(limit);
     const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
@@ -106,20 +107,28 @@ describe('"Pay" on a link', () => {
     expect(await client.checkoutSession.count({ where: { paymentLinkId: link.id } })).toBe(limit);
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(limit);
     // another customer is not held up by this one
-    expect(await startPaymentLinkCheckout(client, link.id, '198.51.100.251')).toMatchObject({ paymentLinkId: link.id });
+    expect(await startPaymentLinkCheckout(merchantContexts(client), link.id, '198.51.100.251')).toMatchObject({
+      paymentLinkId: link.id,
+    });
   });
 
   it('keeps the price a checkout was started with after the link’s price changes; the next one pays the new', async () => {
     const client = await db();
     const link = await makeLink({ adjustable_quantity: { enabled: true, maximum: 5 } });
     const before = {
-      session: await startPaymentLinkCheckout(client, link.id, null, { quantity: 2, shownPrice: 2500 }),
+      session: await startPaymentLinkCheckout(merchantContexts(client), link.id, null, {
+        quantity: 2,
+        shownPrice: 2500,
+      }),
     };
-    await updatePaymentLink(client, merchantId, link.id, { amount: 3000, adjustable_quantity: { enabled: false } });
+    await updatePaymentLink(contextOf(client, merchantId), link.id, {
+      amount: 3000,
+      adjustable_quantity: { enabled: false },
+    });
 
     const after = await started(link.id);
     expect(after).toMatchObject({ amount: 3000, items: [{ quantity: 1, unitAmount: 3000 }] });
-    const { payment } = await payCheckoutSession(client, null, before.session.id, card);
+    const { payment } = await payCheckoutSession(merchantContexts(client), before.session.id, card);
     expect(payment).toMatchObject({ status: 'succeeded', amount: 5000 });
     expect((await getCheckoutSession(client, merchantId, before.session.id))?.items).toMatchObject([
       { quantity: 2, unitAmount: 2500 },
@@ -129,27 +138,31 @@ describe('"Pay" on a link', () => {
   it('refuses a price the customer’s page no longer shows, without using up a number', async () => {
     const client = await db();
     const link = await makeLink();
-    await updatePaymentLink(client, merchantId, link.id, { amount: 3000 });
-    expect(await refusalOf(startPaymentLinkCheckout(client, link.id, null, { shownPrice: 2500 }))).toEqual({
+    await updatePaymentLink(contextOf(client, merchantId), link.id, { amount: 3000 });
+    expect(
+      await refusalOf(startPaymentLinkCheckout(merchantContexts(client), link.id, null, { shownPrice: 2500 })),
+    ).toEqual({
       code: 'price_changed',
       userMessage:
         'The price changed while this page was open, and the page now shows the new one. Nothing was charged: check it, then pay again.',
     });
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(0);
-    const session = await startPaymentLinkCheckout(client, link.id, null, { shownPrice: 3000 });
+    const session = await startPaymentLinkCheckout(merchantContexts(client), link.id, null, { shownPrice: 3000 });
     expect(session).toMatchObject({ orderReference: `${link.id}-1`, amount: 3000 });
   });
 
   it('refuses an inactive or unknown link and makes nothing', async () => {
     const client = await db();
     const link = await makeLink({ active: false });
-    expect(await refusalOf(startPaymentLinkCheckout(client, link.id, null))).toEqual({
+    expect(await refusalOf(startPaymentLinkCheckout(merchantContexts(client), link.id, null))).toEqual({
       code: 'payment_link_inactive',
       userMessage: 'This payment link is no longer available, so nothing can be paid with it.',
     });
     const missing = { code: 'resource_missing', userMessage: 'This payment link does not exist.' };
-    expect(await refusalOf(startPaymentLinkCheckout(client, 'pl_000000000000000000000000', null))).toEqual(missing);
-    expect(await refusalOf(startPaymentLinkCheckout(client, 'not-an-id', null))).toEqual(missing);
+    expect(
+      await refusalOf(startPaymentLinkCheckout(merchantContexts(client), 'pl_000000000000000000000000', null)),
+    ).toEqual(missing);
+    expect(await refusalOf(startPaymentLinkCheckout(merchantContexts(client), 'not-an-id', null))).toEqual(missing);
     expect(await client.checkoutSession.count({ where: { merchantId } })).toBe(0);
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(0);
   });
@@ -161,7 +174,7 @@ describe('"Pay" on a link', () => {
     expect((await started(link.id)).paymentMethods).toEqual(['card']);
     expect((await getPublicPaymentLink(client, link.id))!.methods).toEqual(['card']);
     await setPaymentMethods(client, merchantId, ['usdc']);
-    expect(await refusalOf(startPaymentLinkCheckout(client, link.id, null))).toEqual(UNAVAILABLE);
+    expect(await refusalOf(startPaymentLinkCheckout(merchantContexts(client), link.id, null))).toEqual(UNAVAILABLE);
     expect((await getPublicPaymentLink(client, link.id))!.methods).toEqual([]);
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(1);
   });
@@ -170,12 +183,12 @@ describe('"Pay" on a link', () => {
     const client = await db();
     const link = await makeLink({ after_payment_url: 'https://studio.example.com/thanks' });
     await removeWebsite(client, merchantId, 'studio.example.com');
-    expect(await refusalOf(startPaymentLinkCheckout(client, link.id, null))).toEqual(UNAVAILABLE);
+    expect(await refusalOf(startPaymentLinkCheckout(merchantContexts(client), link.id, null))).toEqual(UNAVAILABLE);
   });
 
   it('lets only the service use its own receipt URL: a merchant’s session with it is refused', async () => {
     const link = await makeLink();
-    const error = await createCheckoutSession(await db(), merchantId, {
+    const error = await createCheckoutSession(contextOf(await db(), merchantId), {
       order_reference: 'sneaky-1',
       currency: 'CAD',
       items: [{ name: 'x', quantity: 1, unit_amount: 100 }],
@@ -196,7 +209,7 @@ describe('after payment', () => {
     const otherLink = await makeLink({ name: 'Other class' });
     const paid = await started(link.id);
     const open = await started(link.id);
-    const { payment } = await payCheckoutSession(client, null, paid.id, card);
+    const { payment } = await payCheckoutSession(merchantContexts(client), paid.id, card);
 
     const receipt = await getPaymentLinkReceipt(client, link.id, paid.id);
     expect(receipt).toMatchObject({
@@ -214,10 +227,13 @@ describe('after payment', () => {
     const link = await makeLink();
     const otherLink = await makeLink({ name: 'Other class' });
     const first = await started(link.id);
-    await payCheckoutSession(client, null, first.id, { payment_method: 'card', card_number: '4000000000000002' });
-    await payCheckoutSession(client, null, first.id, card);
-    await payCheckoutSession(client, null, (await started(link.id)).id, card);
-    await payCheckoutSession(client, null, (await started(otherLink.id)).id, card);
+    await payCheckoutSession(merchantContexts(client), first.id, {
+      payment_method: 'card',
+      card_number: '4000000000000002',
+    });
+    await payCheckoutSession(merchantContexts(client), first.id, card);
+    await payCheckoutSession(merchantContexts(client), (await started(link.id)).id, card);
+    await payCheckoutSession(merchantContexts(client), (await started(otherLink.id)).id, card);
 
     const page = await pageOfPaymentLinkPayments(client, merchantId, link.id, { skip: 0, take: 25 });
     expect(page.total).toBe(3);
@@ -235,8 +251,8 @@ describe('after payment', () => {
     const client = await db();
     const link = await makeLink();
     const session = await started(link.id);
-    await updatePaymentLink(client, merchantId, link.id, { active: false });
-    const { payment } = await payCheckoutSession(client, null, session.id, card);
+    await updatePaymentLink(contextOf(client, merchantId), link.id, { active: false });
+    const { payment } = await payCheckoutSession(merchantContexts(client), session.id, card);
     expect(payment.status).toBe('succeeded');
   });
 });

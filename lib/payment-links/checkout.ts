@@ -3,7 +3,7 @@ import { metadataOf } from '@/lib/core/metadata';
 import { findCompleteSessionOfLink } from '@/lib/checkout-sessions/repository';
 import { createCheckoutSession, methodServesCurrency } from '@/lib/checkout-sessions/service';
 import type { CheckoutSessionWithItems } from '@/lib/checkout-sessions/serialize';
-import { onConnectionClock } from '@/lib/core/clock';
+import type { MerchantContexts } from '@/lib/core/context';
 import { inTransaction, type Db } from '@/lib/db';
 import type { PaymentLink, PaymentMethod } from '@/lib/generated/prisma/client';
 import { isId } from '@/lib/core/ids';
@@ -76,7 +76,7 @@ function linkUnavailable(why: string) {
  * `quantity` (one the link does not offer), price_changed (since the customer's page showed it).
  */
 export async function startPaymentLinkCheckout(
-  database: Db,
+  contexts: MerchantContexts,
   linkId: string,
   clientAddress: string | null,
   /**
@@ -86,6 +86,7 @@ export async function startPaymentLinkCheckout(
   choice: { quantity?: number; shownPrice?: number } = {},
 ): Promise<CheckoutSessionWithItems> {
   const { quantity = 1, shownPrice } = choice;
+  const database = contexts.db;
   if (!isId('paymentLink', linkId)) throw linkMissing(linkId);
   if (clientAddress) {
     const verdict = await takeHits(database, [{ rule: throttles.linkCheckoutPerAddress(), who: clientAddress }]);
@@ -128,27 +129,26 @@ export async function startPaymentLinkCheckout(
 
       const receiptUrl = paymentLinkReceiptUrl(link.id);
       const pageUrl = paymentLinkUrl(link.id);
-      // made at the merchant's time (its test clock, lib/test-clocks/service.ts), as one made by its API key would be
-      const session = await onConnectionClock(merchant.clockOffsetSeconds, () =>
-        createCheckoutSession(
-          tx,
-          link.merchantId,
-          {
-            order_reference: `${link.id}-${orderNumber}`,
-            currency: link.currency,
-            items: [{ name: link.name, quantity, unit_amount: link.amount }],
-            shipping_amount: 0,
-            tax_amount: 0,
-            amount: link.amount * quantity,
-            // the merchant's own page when they gave one (its host is checked again here), else our receipt
-            return_url: link.afterPaymentUrl ?? receiptUrl,
-            // "Back" on the checkout returns to the link's page, where the customer can start again
-            cancel_url: pageUrl,
-            payment_methods: methods,
-          },
-          // the session copies the link's metadata (lib/core/metadata.ts), as the payment will copy the session's
-          { paymentLinkId: link.id, ownUrls: [receiptUrl, pageUrl], metadata: metadataOf(link.metadata) },
-        ),
+      // made for the link's merchant at its time (its test clock, lib/test-clocks/service.ts), as one made by its
+      // API key would be
+      const context = { ...contexts.of(link.merchantId, merchant.clockOffsetSeconds), db: tx };
+      const session = await createCheckoutSession(
+        context,
+        {
+          order_reference: `${link.id}-${orderNumber}`,
+          currency: link.currency,
+          items: [{ name: link.name, quantity, unit_amount: link.amount }],
+          shipping_amount: 0,
+          tax_amount: 0,
+          amount: link.amount * quantity,
+          // the merchant's own page when they gave one (its host is checked again here), else our receipt
+          return_url: link.afterPaymentUrl ?? receiptUrl,
+          // "Back" on the checkout returns to the link's page, where the customer can start again
+          cancel_url: pageUrl,
+          payment_methods: methods,
+        },
+        // the session copies the link's metadata (lib/core/metadata.ts), as the payment will copy the session's
+        { paymentLinkId: link.id, ownUrls: [receiptUrl, pageUrl], metadata: metadataOf(link.metadata) },
       );
       return session;
     });

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { AMOUNT_FORMAT, readMajorAmount } from '@/lib/dashboard/amount-input';
 import { toFormState, refused, type FormState } from '@/lib/dashboard/form-state';
-import type { Db } from '@/lib/db';
+import type { RequestContext } from '@/lib/core/context';
 import type { PaymentLink } from '@/lib/generated/prisma/client';
 import { formatMoney } from '@/lib/core/money';
 import { createPaymentLinkInput, updatePaymentLinkWithPriceInput } from './schemas';
@@ -56,8 +56,7 @@ const INVALID: Record<PaymentLinkField, string> = {
 };
 
 export async function createPaymentLinkFromForm(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   form: PaymentLinkFormInput,
 ): Promise<{ link: PaymentLink } | { state: FormState<PaymentLinkField> }> {
   // an unreadable price goes to the schema as null, which refuses it beside every other field's problem, and
@@ -79,7 +78,7 @@ export async function createPaymentLinkFromForm(
     return { state: refused(errors) };
   }
   try {
-    return { link: await createPaymentLink(database, merchantId, parsed.data) };
+    return { link: await createPaymentLink(context, parsed.data) };
   } catch (error) {
     return { state: toFormState(error, PARAM_FIELDS) };
   }
@@ -90,14 +89,13 @@ export async function createPaymentLinkFromForm(
  * confirm it first): customers who open the link from now on pay it, checkouts already started keep theirs.
  */
 export async function updatePaymentLinkFromForm(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   linkId: string,
   form: PaymentLinkEditInput,
 ): Promise<FormState<PaymentLinkField>> {
   let link: PaymentLink;
   try {
-    link = await getPaymentLinkOrThrow(database, merchantId, linkId);
+    link = await getPaymentLinkOrThrow(context.db, context.merchantId, linkId);
   } catch (error) {
     return toFormState(error, PARAM_FIELDS);
   }
@@ -116,7 +114,7 @@ export async function updatePaymentLinkFromForm(
     return refused(errors);
   }
   try {
-    await updatePaymentLink(database, merchantId, linkId, parsed.data);
+    await updatePaymentLink(context, linkId, parsed.data);
   } catch (error) {
     return toFormState(error, PARAM_FIELDS);
   }
@@ -130,13 +128,12 @@ export async function updatePaymentLinkFromForm(
 
 /** Turns a link off (customers are told it is no longer available) or back on. */
 export async function setPaymentLinkActive(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   linkId: string,
   active: boolean,
 ): Promise<FormState> {
   try {
-    const link = await updatePaymentLink(database, merchantId, linkId, { active });
+    const link = await updatePaymentLink(context, linkId, { active });
     return {
       status: 'ok',
       message: active

@@ -13,6 +13,7 @@ import {
 import { createPaymentLinkInput } from './schemas';
 import { serializePaymentLink } from './serialize';
 import { createPaymentLink, getPaymentLink, listPaymentLinks, updatePaymentLink } from './service';
+import { contextOf } from '@/test/context';
 
 let merchantId: string;
 let otherMerchantId: string;
@@ -39,7 +40,7 @@ beforeEach(async () => {
 describe('createPaymentLink', () => {
   it('keeps an explicit method list, and no list as "decided at pay time"', async () => {
     const client = await db();
-    const chosen = await createPaymentLink(client, merchantId, input({ payment_methods: ['interac'] }));
+    const chosen = await createPaymentLink(contextOf(client, merchantId), input({ payment_methods: ['interac'] }));
     expect(serializePaymentLink(chosen)).toMatchObject({
       object: 'payment_link',
       name: 'Yoga class',
@@ -51,7 +52,7 @@ describe('createPaymentLink', () => {
       active: true,
       url: `http://localhost:3000/pay/${chosen.id}`,
     });
-    const automatic = await createPaymentLink(client, merchantId, input());
+    const automatic = await createPaymentLink(contextOf(client, merchantId), input());
     expect(automatic.paymentMethods).toEqual([]);
     expect(serializePaymentLink(automatic).payment_methods).toBeNull();
   });
@@ -59,8 +60,7 @@ describe('createPaymentLink', () => {
   it('takes an after-payment URL only on an approved website, matched exactly', async () => {
     const client = await db();
     const link = await createPaymentLink(
-      client,
-      merchantId,
+      contextOf(client, merchantId),
       input({ after_payment_url: 'HTTPS://STUDIO.example.com/Thanks?x=1' }),
     );
     expect(link.afterPaymentUrl).toBe('https://STUDIO.example.com/Thanks?x=1');
@@ -70,7 +70,10 @@ describe('createPaymentLink', () => {
       'https://other.example.com/',
       'http://localhost:3000/pay',
     ]) {
-      expect(await refusal(createPaymentLink(client, merchantId, input({ after_payment_url: url }))), url).toEqual({
+      expect(
+        await refusal(createPaymentLink(contextOf(client, merchantId), input({ after_payment_url: url }))),
+        url,
+      ).toEqual({
         status: 400,
         code: 'url_not_approved',
         param: 'after_payment_url',
@@ -81,20 +84,24 @@ describe('createPaymentLink', () => {
   it('holds methods to the session rules: approved, and able to take the currency', async () => {
     const client = await db();
     await setPaymentMethods(client, merchantId, ['card', 'interac']);
-    expect(await refusal(createPaymentLink(client, merchantId, input({ payment_methods: ['card', 'usdc'] })))).toEqual({
+    expect(
+      await refusal(createPaymentLink(contextOf(client, merchantId), input({ payment_methods: ['card', 'usdc'] }))),
+    ).toEqual({
       status: 400,
       code: 'payment_method_not_approved',
       param: 'payment_methods.1',
     });
     expect(
-      await refusal(createPaymentLink(client, merchantId, input({ currency: 'USD', payment_methods: ['interac'] }))),
+      await refusal(
+        createPaymentLink(contextOf(client, merchantId), input({ currency: 'USD', payment_methods: ['interac'] })),
+      ),
     ).toEqual({
       status: 400,
       code: 'payment_method_unavailable',
       param: 'payment_methods.0',
     });
     await setPaymentMethods(client, merchantId, ['interac']);
-    expect(await refusal(createPaymentLink(client, merchantId, input({ currency: 'USD' })))).toEqual({
+    expect(await refusal(createPaymentLink(contextOf(client, merchantId), input({ currency: 'USD' })))).toEqual({
       status: 400,
       code: 'payment_method_unavailable',
       param: 'payment_methods',
@@ -106,9 +113,9 @@ describe('createPaymentLink', () => {
 describe('one merchant never reaches another’s links', () => {
   it('reads, lists and changes only its own', async () => {
     const client = await db();
-    const theirs = await createPaymentLink(client, otherMerchantId, input());
+    const theirs = await createPaymentLink(contextOf(client, otherMerchantId), input());
     expect(await getPaymentLink(client, merchantId, theirs.id)).toBeNull();
-    expect(await refusal(updatePaymentLink(client, merchantId, theirs.id, { active: false }))).toEqual({
+    expect(await refusal(updatePaymentLink(contextOf(client, merchantId), theirs.id, { active: false }))).toEqual({
       status: 404,
       code: 'resource_missing',
       param: 'id',
@@ -118,12 +125,12 @@ describe('one merchant never reaches another’s links', () => {
       { code: 'resource_missing' },
     );
     // the dashboard's actions go through the same scoped services
-    expect(await setPaymentLinkActive(client, merchantId, theirs.id, false)).toEqual({
+    expect(await setPaymentLinkActive(contextOf(client, merchantId), theirs.id, false)).toEqual({
       status: 'error',
       message: 'This payment link was not found.',
     });
     expect(
-      await updatePaymentLinkFromForm(client, merchantId, theirs.id, {
+      await updatePaymentLinkFromForm(contextOf(client, merchantId), theirs.id, {
         name: 'Mine now',
         description: '',
         amount: '1.00',
@@ -140,28 +147,36 @@ describe('one merchant never reaches another’s links', () => {
 describe('updatePaymentLink', () => {
   it('changes only what it is given; a null or blank description clears it', async () => {
     const client = await db();
-    const link = await createPaymentLink(client, merchantId, input({ description: 'Sixty minutes' }));
-    const renamed = await updatePaymentLink(client, merchantId, link.id, { name: 'Yoga – drop-in' });
+    const link = await createPaymentLink(contextOf(client, merchantId), input({ description: 'Sixty minutes' }));
+    const renamed = await updatePaymentLink(contextOf(client, merchantId), link.id, { name: 'Yoga – drop-in' });
     expect(renamed).toMatchObject({ name: 'Yoga – drop-in', description: 'Sixty minutes', active: true, amount: 2500 });
     expect(renamed.updatedAt.getTime()).toBeGreaterThanOrEqual(link.updatedAt.getTime());
-    expect((await updatePaymentLink(client, merchantId, link.id, { description: null })).description).toBeNull();
-    expect((await updatePaymentLink(client, merchantId, link.id, { description: 'x', active: false })).active).toBe(
-      false,
-    );
-    expect((await updatePaymentLink(client, merchantId, link.id, { description: '' })).description).toBeNull();
+    expect(
+      (await updatePaymentLink(contextOf(client, merchantId), link.id, { description: null })).description,
+    ).toBeNull();
+    expect(
+      (await updatePaymentLink(contextOf(client, merchantId), link.id, { description: 'x', active: false })).active,
+    ).toBe(false);
+    expect(
+      (await updatePaymentLink(contextOf(client, merchantId), link.id, { description: '' })).description,
+    ).toBeNull();
   });
 });
 
 describe('updatePaymentLink: price and quantities', () => {
   it('replaces adjustable_quantity with create’s defaults, and turns it off', async () => {
     const client = await db();
-    const link = await createPaymentLink(client, merchantId, input());
+    const link = await createPaymentLink(contextOf(client, merchantId), input());
     const ranged = { enabled: true, minimum: 2, maximum: 6 };
-    const updated = await updatePaymentLink(client, merchantId, link.id, { adjustable_quantity: ranged });
+    const updated = await updatePaymentLink(contextOf(client, merchantId), link.id, { adjustable_quantity: ranged });
     expect(serializePaymentLink(updated).adjustable_quantity).toEqual(ranged);
-    const defaults = await updatePaymentLink(client, merchantId, link.id, { adjustable_quantity: { enabled: true } });
+    const defaults = await updatePaymentLink(contextOf(client, merchantId), link.id, {
+      adjustable_quantity: { enabled: true },
+    });
     expect(serializePaymentLink(defaults).adjustable_quantity).toEqual({ enabled: true, minimum: 1, maximum: 99 });
-    const off = await updatePaymentLink(client, merchantId, link.id, { adjustable_quantity: { enabled: false } });
+    const off = await updatePaymentLink(contextOf(client, merchantId), link.id, {
+      adjustable_quantity: { enabled: false },
+    });
     expect(serializePaymentLink(off).adjustable_quantity).toEqual({ enabled: false, minimum: null, maximum: null });
     expect(off).toMatchObject({ name: 'Yoga class', amount: 2500 });
   });
@@ -169,11 +184,10 @@ describe('updatePaymentLink: price and quantities', () => {
   it('changes the price, and nothing else it is not given', async () => {
     const client = await db();
     const link = await createPaymentLink(
-      client,
-      merchantId,
+      contextOf(client, merchantId),
       input({ adjustable_quantity: { enabled: true, maximum: 4 } }),
     );
-    const repriced = await updatePaymentLink(client, merchantId, link.id, { amount: 3000 });
+    const repriced = await updatePaymentLink(contextOf(client, merchantId), link.id, { amount: 3000 });
     expect(repriced).toMatchObject({ amount: 3000, currency: 'CAD', quantityMinimum: 1, quantityMaximum: 4 });
     expect(repriced.updatedAt.getTime()).toBeGreaterThanOrEqual(link.updatedAt.getTime());
   });
@@ -181,18 +195,17 @@ describe('updatePaymentLink: price and quantities', () => {
   it('refuses a price or a largest quantity whose product is more than one payment, naming what was changed', async () => {
     const client = await db();
     const link = await createPaymentLink(
-      client,
-      merchantId,
+      contextOf(client, merchantId),
       input({ amount: 1_000_000, adjustable_quantity: { enabled: true, maximum: 10 } }),
     );
-    expect(await refusal(updatePaymentLink(client, merchantId, link.id, { amount: 10_000_000 }))).toEqual({
+    expect(await refusal(updatePaymentLink(contextOf(client, merchantId), link.id, { amount: 10_000_000 }))).toEqual({
       status: 400,
       code: 'parameter_invalid',
       param: 'amount',
     });
     expect(
       await refusal(
-        updatePaymentLink(client, merchantId, link.id, {
+        updatePaymentLink(contextOf(client, merchantId), link.id, {
           name: 'Big',
           adjustable_quantity: { enabled: true, maximum: 100 },
         }),
@@ -204,8 +217,12 @@ describe('updatePaymentLink: price and quantities', () => {
       quantityMaximum: 10,
     });
     // without a range any price up to one payment's limit is fine
-    const off = await updatePaymentLink(client, merchantId, link.id, { adjustable_quantity: { enabled: false } });
-    expect((await updatePaymentLink(client, merchantId, off.id, { amount: 99_999_999 })).amount).toBe(99_999_999);
+    const off = await updatePaymentLink(contextOf(client, merchantId), link.id, {
+      adjustable_quantity: { enabled: false },
+    });
+    expect((await updatePaymentLink(contextOf(client, merchantId), off.id, { amount: 99_999_999 })).amount).toBe(
+      99_999_999,
+    );
   });
 
   it('never lets a concurrent price and quantity change pass the limit together', async () => {
@@ -213,13 +230,14 @@ describe('updatePaymentLink: price and quantities', () => {
     // alone, each change keeps within one payment (9,000,000 × 10 and 1,000,000 × 50); both would be 450,000,000
     for (let round = 0; round < 5; round += 1) {
       const link = await createPaymentLink(
-        client,
-        merchantId,
+        contextOf(client, merchantId),
         input({ amount: 1_000_000, adjustable_quantity: { enabled: true, maximum: 10 } }),
       );
       const outcomes = await Promise.allSettled([
-        updatePaymentLink(client, merchantId, link.id, { amount: 9_000_000 }),
-        updatePaymentLink(client, merchantId, link.id, { adjustable_quantity: { enabled: true, maximum: 50 } }),
+        updatePaymentLink(contextOf(client, merchantId), link.id, { amount: 9_000_000 }),
+        updatePaymentLink(contextOf(client, merchantId), link.id, {
+          adjustable_quantity: { enabled: true, maximum: 50 },
+        }),
       ]);
       expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
       const after = (await getPaymentLink(client, merchantId, link.id))!;
@@ -231,11 +249,11 @@ describe('updatePaymentLink: price and quantities', () => {
 describe('updatePaymentLink: metadata', () => {
   it('merges in the UPDATE: concurrent updates with different keys all keep theirs', async () => {
     const client = await db();
-    const link = await createPaymentLink(client, merchantId, input({ metadata: { base: '0' } }));
+    const link = await createPaymentLink(contextOf(client, merchantId), input({ metadata: { base: '0' } }));
     const writers = Array.from({ length: 10 }, (_, i) => `writer${i}`);
     // each on its own pooled connection, so the reads before the UPDATEs overlap
     await Promise.all(
-      writers.map((key) => updatePaymentLink(client, merchantId, link.id, { metadata: { [key]: 'x' } })),
+      writers.map((key) => updatePaymentLink(contextOf(client, merchantId), link.id, { metadata: { [key]: 'x' } })),
     );
     const merged = serializePaymentLink((await getPaymentLink(client, merchantId, link.id))!).metadata;
     expect(Object.keys(merged).sort()).toEqual(['base', ...writers].sort());
@@ -244,16 +262,20 @@ describe('updatePaymentLink: metadata', () => {
   it('refuses an update whose merged metadata would pass 50 keys, changing nothing', async () => {
     const client = await db();
     const metadata = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 'v']));
-    const link = await createPaymentLink(client, merchantId, input({ metadata }));
+    const link = await createPaymentLink(contextOf(client, merchantId), input({ metadata }));
     expect(
-      await refusal(updatePaymentLink(client, merchantId, link.id, { active: false, metadata: { k50: 'v' } })),
+      await refusal(
+        updatePaymentLink(contextOf(client, merchantId), link.id, { active: false, metadata: { k50: 'v' } }),
+      ),
     ).toEqual({
       status: 400,
       code: 'parameter_invalid',
       param: 'metadata',
     });
     expect(await getPaymentLink(client, merchantId, link.id)).toMatchObject({ active: true, metadata });
-    const replaced = await updatePaymentLink(client, merchantId, link.id, { metadata: { k0: '', k50: 'v' } });
+    const replaced = await updatePaymentLink(contextOf(client, merchantId), link.id, {
+      metadata: { k0: '', k50: 'v' },
+    });
     expect(Object.keys(serializePaymentLink(replaced).metadata)).toHaveLength(50);
     expect(serializePaymentLink(replaced).metadata).toMatchObject({ k50: 'v' });
     expect(serializePaymentLink(replaced).metadata).not.toHaveProperty('k0');
@@ -266,7 +288,7 @@ describe('listPaymentLinks', () => {
     const made = [];
     // a millisecond apart at least, so that newest first is one order (two made in one millisecond tie)
     for (let i = 0; i < 3; i += 1) {
-      made.push(await createPaymentLink(client, merchantId, input({ name: `Link ${i}`, active: i !== 1 })));
+      made.push(await createPaymentLink(contextOf(client, merchantId), input({ name: `Link ${i}`, active: i !== 1 })));
       advanceClock(5);
     }
     resetClock();
@@ -293,7 +315,7 @@ describe('the dashboard form', () => {
 
   it('turns typed major units into cents and keeps the API rules', async () => {
     const client = await db();
-    const made = await createPaymentLinkFromForm(client, merchantId, form);
+    const made = await createPaymentLinkFromForm(contextOf(client, merchantId), form);
     expect('link' in made && made.link).toMatchObject({
       amount: 1250,
       currency: 'USD',
@@ -305,10 +327,10 @@ describe('the dashboard form', () => {
 
   it('edits a link: the price as typed, its quantities, and says what customers pay from now on', async () => {
     const client = await db();
-    const made = await createPaymentLinkFromForm(client, merchantId, { ...form, currency: 'CAD' });
+    const made = await createPaymentLinkFromForm(contextOf(client, merchantId), { ...form, currency: 'CAD' });
     const link = 'link' in made ? made.link : expect.fail('not made');
     const edit = { name: 'Mug', description: '', amount: '45,50', quantity: { minimum: '1', maximum: '5' } };
-    expect(await updatePaymentLinkFromForm(client, merchantId, link.id, edit)).toEqual({
+    expect(await updatePaymentLinkFromForm(contextOf(client, merchantId), link.id, edit)).toEqual({
       status: 'ok',
       message: 'Saved. Customers who open the link from now on pay CA$45.50; checkouts already started keep CA$12.50.',
     });
@@ -318,7 +340,7 @@ describe('the dashboard form', () => {
       quantityMaximum: 5,
     });
     // the same price typed another way is no new price
-    const same = await updatePaymentLinkFromForm(client, merchantId, link.id, {
+    const same = await updatePaymentLinkFromForm(contextOf(client, merchantId), link.id, {
       ...edit,
       amount: 'CA$45.50',
       quantity: null,
@@ -329,7 +351,7 @@ describe('the dashboard form', () => {
 
   it('refuses an edit beside its field, and changes nothing', async () => {
     const client = await db();
-    const made = await createPaymentLinkFromForm(client, merchantId, form);
+    const made = await createPaymentLinkFromForm(contextOf(client, merchantId), form);
     const link = 'link' in made ? made.link : expect.fail('not made');
     const edit: PaymentLinkEditInput = { name: 'Mug', description: '', amount: '12.50', quantity: null };
     const cases: [Partial<PaymentLinkEditInput>, string, string?][] = [
@@ -344,7 +366,7 @@ describe('the dashboard form', () => {
       [{ name: ' ' }, 'name'],
     ];
     for (const [change, field, said] of cases) {
-      const outcome = await updatePaymentLinkFromForm(client, merchantId, link.id, { ...edit, ...change });
+      const outcome = await updatePaymentLinkFromForm(contextOf(client, merchantId), link.id, { ...edit, ...change });
       const errors = outcome.status === 'error' ? outcome.fieldErrors : undefined;
       expect(errors, JSON.stringify(change)).toHaveProperty(field);
       if (said) expect(errors?.[field as 'amount']).toContain(said);
@@ -368,7 +390,7 @@ describe('the dashboard form', () => {
       [{ paymentMethods: ['interac'] }, 'paymentMethods'],
     ];
     for (const [change, field] of cases) {
-      const outcome = await createPaymentLinkFromForm(client, merchantId, { ...form, ...change });
+      const outcome = await createPaymentLinkFromForm(contextOf(client, merchantId), { ...form, ...change });
       expect(
         'state' in outcome && outcome.state.status === 'error' && outcome.state.fieldErrors,
         JSON.stringify(change),

@@ -1,12 +1,11 @@
 import { errors } from '@/lib/core/errors';
 import { METADATA_MAX_KEYS, metadataChanges, withoutEmptyValues } from '@/lib/core/metadata';
-import { settleClaim } from '@/lib/idempotency/service';
+import { type Claimed, type ClaimKey, settleClaim } from '@/lib/idempotency/service';
 import { paginate } from '@/lib/core/pagination';
 import { choosePaymentMethods } from '@/lib/checkout-sessions/service';
-import { now } from '@/lib/core/clock';
+import type { RequestContext } from '@/lib/core/context';
 import type { Db } from '@/lib/db';
 import type { PaymentLink } from '@/lib/generated/prisma/client';
-import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { isId, newId } from '@/lib/core/ids';
 import { MAX_AMOUNT } from '@/lib/core/money';
 import { hostOfUrl } from '@/lib/merchants/hosts';
@@ -28,25 +27,33 @@ import type { AdjustableQuantityInput, CreatePaymentLinkInput, UpdatePaymentLink
 
 // Payment links of a merchant: made and changed by the API and the dashboard, both through here.
 
+/** With `claimKey`, the request's Idempotency-Key is claimed by the write: a replay when another request holds it. */
+type KeyOption = { claimKey?: ClaimKey<PaymentLink> };
+
 /**
  * Takes the rules of a checkout session that a link can break before anyone pays: the methods must be
  * approved and take the currency, and the after-payment URL must be on an approved website (exact host).
  * An explicit method list is kept as given; no list means "every approved method that takes the currency",
  * decided each time a customer pays, so the link follows later changes to the merchant's methods.
  */
-export async function createPaymentLink(
-  database: Db,
-  merchantId: string,
+export function createPaymentLink(context: RequestContext, input: CreatePaymentLinkInput): Promise<PaymentLink>;
+export function createPaymentLink(
+  context: RequestContext,
   input: CreatePaymentLinkInput,
-  options: { claimKey?: (link: PaymentLink) => ClaimWithAnswer } = {},
-): Promise<PaymentLink> {
+  options: KeyOption,
+): Promise<Claimed<PaymentLink>>;
+export async function createPaymentLink(
+  context: RequestContext,
+  input: CreatePaymentLinkInput,
+  options: KeyOption = {},
+): Promise<Claimed<PaymentLink>> {
+  const { db: database, merchantId, now: at } = context;
   const merchant = await merchantRules(database, merchantId);
   if (input.after_payment_url) requireApprovedWebsite(merchant, input.after_payment_url, 'after_payment_url');
   choosePaymentMethods(merchant.paymentMethods, input.currency, input.payment_methods);
   const quantity = quantityRange(input.adjustable_quantity);
   if (quantity.quantityMaximum !== null && input.amount * quantity.quantityMaximum > MAX_AMOUNT)
     throw tooLargeForOnePayment('adjustable_quantity.maximum');
-  const at = now();
   const link: NewPaymentLink = {
     id: newId('paymentLink'),
     merchantId,
@@ -65,8 +72,7 @@ export async function createPaymentLink(
   if (!options.claimKey) return insertPaymentLink(database, link);
   const made = { ...link, orderCount: 0 };
   const claim = options.claimKey(made);
-  settleClaim(await insertPaymentLinkClaimingKey(database, link, claim), claim);
-  return made;
+  return settleClaim(await insertPaymentLinkClaimingKey(database, link, claim), claim) ?? made;
 }
 
 /** The quantities a customer may choose, Stripe's defaults filled in; both null: one. */
@@ -132,13 +138,24 @@ export async function listPaymentLinks(
  * they were made with: each copied them (lib/payment-links/checkout.ts). Metadata merges (lib/core/metadata.ts):
  * given keys are set, a key given as "" is removed, the others stay.
  */
-export async function updatePaymentLink(
-  database: Db,
-  merchantId: string,
+export function updatePaymentLink(
+  context: RequestContext,
   id: string,
   input: UpdatePaymentLinkWithPriceInput,
-  options: { claimKey?: (link: PaymentLink) => ClaimWithAnswer } = {},
-): Promise<PaymentLink> {
+): Promise<PaymentLink>;
+export function updatePaymentLink(
+  context: RequestContext,
+  id: string,
+  input: UpdatePaymentLinkWithPriceInput,
+  options: KeyOption,
+): Promise<Claimed<PaymentLink>>;
+export async function updatePaymentLink(
+  context: RequestContext,
+  id: string,
+  input: UpdatePaymentLinkWithPriceInput,
+  options: KeyOption = {},
+): Promise<Claimed<PaymentLink>> {
+  const { db: database, merchantId } = context;
   const link = await getPaymentLinkOrThrow(database, merchantId, id);
   const quantity = input.adjustable_quantity ? quantityRange(input.adjustable_quantity) : undefined;
   const nothingToChange =
@@ -157,7 +174,7 @@ export async function updatePaymentLink(
     amount: input.amount,
     quantity: quantity && { minimum: quantity.quantityMinimum, maximum: quantity.quantityMaximum },
     metadata: metadataChanges(input.metadata ?? {}),
-    updatedAt: nothingToChange ? null : now(),
+    updatedAt: nothingToChange ? null : context.now,
   };
   const refusal = (reason: UpdateRefusal) =>
     reason === 'amount_limit'
@@ -186,6 +203,5 @@ export async function updatePaymentLink(
   const answer = { ...(claim.body as object), metadata: METADATA_IN_ANSWER };
   const result = await updatePaymentLinkClaimingKey(database, link.id, changes, { ...claim, body: answer });
   if (typeof result === 'string') throw refusal(result);
-  settleClaim(result.outcome, claim);
-  return result.link!;
+  return settleClaim(result.outcome, claim) ?? result.link!;
 }

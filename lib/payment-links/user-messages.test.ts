@@ -5,6 +5,7 @@ import { createMerchant, setPaymentMethods } from '@/lib/merchants/service';
 import { createPaymentLinkFromForm, updatePaymentLinkFromForm } from './dashboard-form';
 import { createPaymentLinkInput } from './schemas';
 import { createPaymentLink, updatePaymentLink } from './service';
+import { contextOf } from '@/test/context';
 
 // The payment link service words its refusals for a person (userMessage); the dashboard form shows
 // exactly that beside the field the param names.
@@ -41,7 +42,7 @@ describe('payment link refusals for a person', () => {
   it('an after-payment address off the approved websites', async () => {
     const client = await db();
     const error = await refusal(
-      createPaymentLink(client, merchantId, input({ after_payment_url: 'https://elsewhere.example.com/x' })),
+      createPaymentLink(contextOf(client, merchantId), input({ after_payment_url: 'https://elsewhere.example.com/x' })),
     );
     expect(error).toMatchObject({ code: 'url_not_approved', param: 'after_payment_url' });
     expect(error.message).toBe(
@@ -51,34 +52,39 @@ describe('payment link refusals for a person', () => {
       'This address is not on one of your approved websites. Use one of them, or leave it empty.',
     );
     expect(
-      await createPaymentLinkFromForm(client, merchantId, form({ afterPaymentUrl: 'https://elsewhere.example.com/x' })),
+      await createPaymentLinkFromForm(
+        contextOf(client, merchantId),
+        form({ afterPaymentUrl: 'https://elsewhere.example.com/x' }),
+      ),
     ).toEqual({ state: { status: 'error', fieldErrors: { afterPaymentUrl: error.userMessage } } });
   });
 
   it('no approved method takes the currency, or a chosen one does not', async () => {
     const client = await db();
     await setPaymentMethods(client, merchantId, ['interac']);
-    const none = await refusal(createPaymentLink(client, merchantId, input({ currency: 'USD' })));
+    const none = await refusal(createPaymentLink(contextOf(client, merchantId), input({ currency: 'USD' })));
     expect(none.userMessage).toBe('None of your approved payment methods takes USD.');
-    expect(await createPaymentLinkFromForm(client, merchantId, form({ currency: 'USD' }))).toEqual({
+    expect(await createPaymentLinkFromForm(contextOf(client, merchantId), form({ currency: 'USD' }))).toEqual({
       state: { status: 'error', fieldErrors: { paymentMethods: 'None of your approved payment methods takes USD.' } },
     });
 
-    const notApproved = await refusal(createPaymentLink(client, merchantId, input({ payment_methods: ['card'] })));
+    const notApproved = await refusal(
+      createPaymentLink(contextOf(client, merchantId), input({ payment_methods: ['card'] })),
+    );
     expect(notApproved).toMatchObject({ param: 'payment_methods.0' });
     expect(notApproved.userMessage).toBe('Card is not one of your approved payment methods.');
     const cannot = await refusal(
-      createPaymentLink(client, merchantId, input({ currency: 'USD', payment_methods: ['interac'] })),
+      createPaymentLink(contextOf(client, merchantId), input({ currency: 'USD', payment_methods: ['interac'] })),
     );
     expect(cannot.userMessage).toBe('Interac cannot take USD.');
   });
 
   it('a link that is not there', async () => {
     const client = await db();
-    const missing = await refusal(updatePaymentLink(client, merchantId, 'plink_nope', { active: false }));
+    const missing = await refusal(updatePaymentLink(contextOf(client, merchantId), 'plink_nope', { active: false }));
     expect(missing).toMatchObject({ code: 'resource_missing', userMessage: 'This payment link was not found.' });
     const edit = { name: 'X', description: '', amount: '1.00', quantity: null };
-    expect(await updatePaymentLinkFromForm(client, merchantId, 'plink_nope', edit)).toEqual({
+    expect(await updatePaymentLinkFromForm(contextOf(client, merchantId), 'plink_nope', edit)).toEqual({
       status: 'error',
       message: 'This payment link was not found.',
     });

@@ -1,10 +1,9 @@
 import { errors } from '@/lib/core/errors';
-import { settleClaim } from '@/lib/idempotency/service';
-import { now, onConnectionClock } from '@/lib/core/clock';
+import { type Claimed, type ClaimKey, settleClaim } from '@/lib/idempotency/service';
+import type { MerchantContexts, RequestContext } from '@/lib/core/context';
 import type { Db } from '@/lib/db';
 import { newEvent } from '@/lib/events/service';
 import type { Payment } from '@/lib/generated/prisma/client';
-import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { formatMoney } from '@/lib/core/money';
 import { authorizationExpiresAt } from './authorization';
 import { findAuthorizationGuess, forgetAuthorization, rememberPayment } from './facts';
@@ -26,19 +25,25 @@ import { paymentMissing } from './service';
 // answer and the event are built from the payment as this process last saw it (lib/payments/facts.ts), read first
 // when it saw none; the statement checks again what that decided, and a refusal reads the payment as it is now.
 
-type Options = { claimKey?: (payment: Payment) => ClaimWithAnswer };
+type Options = { claimKey?: ClaimKey<Payment> };
 
 /** Captures `amount_to_capture` (default: all) of an authorization; 409 payment_not_capturable otherwise. */
+export function capturePayment(context: RequestContext, id: string, input: CapturePaymentInput): Promise<Payment>;
+export function capturePayment(
+  context: RequestContext,
+  id: string,
+  input: CapturePaymentInput,
+  options: Options,
+): Promise<Claimed<Payment>>;
 export async function capturePayment(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   id: string,
   input: CapturePaymentInput,
   options: Options = {},
-): Promise<Payment> {
+): Promise<Claimed<Payment>> {
+  const { db: database, merchantId, now: at } = context;
   const payment = await authorizationOrThrow(database, merchantId, id);
   const amountToCapture = input.amount_to_capture ?? payment.amount;
-  const at = now();
   const refusal = captureRefusal(payment, amountToCapture, at);
   if (refusal) throw refusal;
   const captured: Payment = { ...payment, status: 'succeeded', amountCaptured: amountToCapture };
@@ -54,23 +59,25 @@ export async function capturePayment(
     const current = await currentOf(database, payment);
     throw captureRefusal(current, amountToCapture, at) ?? notCapturable(current, at);
   }
-  if (claim && outcome !== true) settleClaim(outcome, claim);
+  const replay = claim && outcome !== true ? settleClaim(outcome, claim) : undefined;
+  if (replay) return replay;
   rememberPayment(captured);
   return captured;
 }
 
 /** Cancels an authorization at the merchant's request, freeing its order; 409 payment_not_cancelable otherwise. */
+export function cancelPayment(context: RequestContext, id: string): Promise<Payment>;
+export function cancelPayment(context: RequestContext, id: string, options: Options): Promise<Claimed<Payment>>;
 export async function cancelPayment(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   id: string,
   options: Options = {},
-): Promise<Payment> {
+): Promise<Claimed<Payment>> {
+  const { db: database, merchantId, now: at } = context;
   const payment = await authorizationOrThrow(database, merchantId, id);
   // the rule the statement keeps too (its UPDATE's status = 'requires_capture'): a person's message when this
   // process already knows, the same refusal from the row as it is now when only the statement found out
   if (payment.status !== 'requires_capture') throw notCancelable(payment);
-  const at = now();
   const canceled = canceledAs(payment, 'requested_by_merchant', at);
   const event = newEvent(merchantId, 'payment.canceled', serializePayment(canceled));
   const claim = options.claimKey?.(canceled);
@@ -78,7 +85,8 @@ export async function cancelPayment(
   const outcome = await cancelPaymentInOneStatement(database, change, event, claim);
   if (outcome === false || outcome === 'payment_not_cancelable')
     throw notCancelable(await currentOf(database, payment));
-  if (claim && outcome !== true) settleClaim(outcome, claim);
+  const replay = claim && outcome !== true ? settleClaim(outcome, claim) : undefined;
+  if (replay) return replay;
   rememberPayment(canceled);
   return canceled;
 }
@@ -87,21 +95,22 @@ export async function cancelPayment(
  * The worker's sweep: every authorization AUTHORIZATION_DAYS old on its connection's clock is canceled as
  * expired, with its event, each in its own statement (a capture that came first leaves it alone).
  */
-export async function cancelExpiredAuthorizations(database: Db, batchSize = 50): Promise<number> {
-  const due = await findDueAuthorizations(database, batchSize);
+export async function cancelExpiredAuthorizations(contexts: MerchantContexts, batchSize = 50): Promise<number> {
+  const due = await findDueAuthorizations(contexts.db, batchSize);
   let canceled = 0;
   for (const one of due) {
-    const done = await onConnectionClock(one.clockOffsetSeconds, async () => {
-      const payment = await findPayment(database, one.merchantId, one.id);
-      if (!payment || payment.status !== 'requires_capture') return false;
-      const at = now();
-      const event = newEvent(one.merchantId, 'payment.canceled', serializePayment(canceledAs(payment, 'expired', at)));
-      const change = { paymentId: one.id, merchantId: one.merchantId, at, reason: 'expired' as const };
-      return (await cancelPaymentInOneStatement(database, change, event)) === true;
-    });
-    if (done) canceled += 1;
+    if (await cancelExpiredAuthorization(contexts.of(one.merchantId, one.clockOffsetSeconds), one.id)) canceled += 1;
   }
   return canceled;
+}
+
+async function cancelExpiredAuthorization(context: RequestContext, id: string): Promise<boolean> {
+  const { db: database, merchantId, now: at } = context;
+  const payment = await findPayment(database, merchantId, id);
+  if (!payment || payment.status !== 'requires_capture') return false;
+  const event = newEvent(merchantId, 'payment.canceled', serializePayment(canceledAs(payment, 'expired', at)));
+  const change = { paymentId: id, merchantId, at, reason: 'expired' as const };
+  return (await cancelPaymentInOneStatement(database, change, event)) === true;
 }
 
 function canceledAs(payment: Payment, reason: CancellationReason, at: Date): Payment {

@@ -7,6 +7,7 @@ import { cancelPayment, capturePayment } from './capture';
 import { findPaymentFacts } from './facts';
 import { authorizedPayment, paidPayment } from './paid-payment.fixture';
 import * as repository from './repository';
+import { contextOf } from '@/test/context';
 
 // A refund's rules read a payment's facts, which never change, from memory once the process has made or read
 // that payment; its amounts are still checked by the refund's own statement.
@@ -38,9 +39,10 @@ describe('payment facts', () => {
     const stranger = await merchant('Stranger Shop');
     const payment = await paidPayment(owner);
     expect(await findPaymentFacts(await db(), stranger, payment.id)).toBeNull();
-    const refused = await createRefundRequest(await db(), stranger, { payment_id: payment.id, amount: 100 }).catch(
-      (error: unknown) => error,
-    );
+    const refused = await createRefundRequest(contextOf(await db(), stranger), {
+      payment_id: payment.id,
+      amount: 100,
+    }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ status: 404, code: 'resource_missing', param: 'payment_id' });
   });
@@ -49,17 +51,19 @@ describe('payment facts', () => {
     const merchantId = await merchant('Gone Shop');
     const client = await db();
     const payment = await paidPayment(merchantId);
-    await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 4000 });
-    const tooMuch = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 2000 }).catch(
-      (error: unknown) => error,
-    );
+    await createRefundRequest(contextOf(client, merchantId), { payment_id: payment.id, amount: 4000 });
+    const tooMuch = await createRefundRequest(contextOf(client, merchantId), {
+      payment_id: payment.id,
+      amount: 2000,
+    }).catch((error: unknown) => error);
     expect(tooMuch).toMatchObject({ status: 409, code: 'refund_exceeds_available' });
 
     await client.refundRequest.deleteMany({ where: { paymentId: payment.id } });
     await client.payment.delete({ where: { id: payment.id } });
-    const gone = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 100 }).catch(
-      (error: unknown) => error,
-    );
+    const gone = await createRefundRequest(contextOf(client, merchantId), {
+      payment_id: payment.id,
+      amount: 100,
+    }).catch((error: unknown) => error);
     expect(gone).toMatchObject({ status: 404, code: 'resource_missing', param: 'payment_id' });
   });
 
@@ -68,7 +72,9 @@ describe('payment facts', () => {
     const authorization = await authorizedPayment(merchantId);
     const reads = vi.spyOn(repository, 'findPayment');
     try {
-      const captured = await capturePayment(await db(), merchantId, authorization.id, { amount_to_capture: 3000 });
+      const captured = await capturePayment(contextOf(await db(), merchantId), authorization.id, {
+        amount_to_capture: 3000,
+      });
       expect(captured).toMatchObject({ status: 'succeeded', amountCaptured: 3000 });
       expect(reads).not.toHaveBeenCalled();
     } finally {
@@ -86,10 +92,12 @@ describe('payment facts', () => {
       data: { status: 'canceled', canceledAt: new Date(), cancellationReason: 'requested_by_merchant' },
     });
 
-    const refused = await capturePayment(client, merchantId, authorization.id, {}).catch((error: unknown) => error);
+    const refused = await capturePayment(contextOf(client, merchantId), authorization.id, {}).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toMatchObject({ status: 409, code: 'payment_not_capturable' });
     expect((refused as ApiError).message).toContain('it is canceled');
-    const again = await cancelPayment(client, merchantId, authorization.id).catch((error: unknown) => error);
+    const again = await cancelPayment(contextOf(client, merchantId), authorization.id).catch((error: unknown) => error);
     expect(again).toMatchObject({ status: 409, code: 'payment_not_cancelable' });
     expect((again as ApiError).message).toContain('is canceled');
     expect(await client.payment.findUniqueOrThrow({ where: { id: authorization.id } })).toMatchObject({

@@ -12,6 +12,8 @@ import {
   declineRefundRequest,
   finishProcessingRefunds,
 } from '@/lib/refunds/service';
+import { contextOf } from '@/test/context';
+import { merchantContexts } from '@/lib/core/context';
 
 // Home's figures come from payment_figures, which triggers keep in the statements that write payments and
 // refunds. After a random mix of payments (succeeded, declined, whose refunds fail), refunds (declined,
@@ -31,7 +33,7 @@ async function newSession(
   amount: number,
   captureMethod: 'automatic' | 'manual' = 'automatic',
 ) {
-  return createCheckoutSession(await db(), merchantId, {
+  return createCheckoutSession(contextOf(await db(), merchantId), {
     capture_method: captureMethod,
     order_reference: `f-${Math.random().toString(36).slice(2)}`,
     currency,
@@ -44,7 +46,7 @@ async function newSession(
 }
 
 const pay = async (sessionId: string, card = pick(CARDS)) =>
-  payCheckoutSession(await db(), merchantId, sessionId, { payment_method: 'card', card_number: card });
+  payCheckoutSession(contextOf(await db(), merchantId), sessionId, { payment_method: 'card', card_number: card });
 
 const settle = <T>(work: Array<Promise<T>>) => Promise.allSettled(work);
 
@@ -72,8 +74,11 @@ beforeAll(async () => {
   for (let i = 0; i < 6; i++) {
     const { payment } = await pay((await newSession('USD', 1000 + i * 100, 'manual')).id, CARDS[0]);
     if (i % 3 === 2) continue;
-    const capture = capturePayment(client, merchantId, payment.id, { amount_to_capture: 500 + i });
-    const results = await settle([capture, ...(i % 2 ? [cancelPayment(client, merchantId, payment.id)] : [])]);
+    const capture = capturePayment(contextOf(client, merchantId), payment.id, { amount_to_capture: 500 + i });
+    const results = await settle([
+      capture,
+      ...(i % 2 ? [cancelPayment(contextOf(client, merchantId), payment.id)] : []),
+    ]);
     if (results[0].status === 'fulfilled') paid.push({ id: payment.id, amount: 500 + i });
   }
   expect(await client.payment.count({ where: { merchantId, status: 'requires_capture' } })).toBe(2);
@@ -88,7 +93,10 @@ beforeAll(async () => {
   for (const payment of paid) {
     const results = await settle(
       [0, 1, 2].map(async () =>
-        createRefundRequest(await db(), merchantId, { payment_id: payment.id, amount: Math.ceil(payment.amount / 2) }),
+        createRefundRequest(contextOf(await db(), merchantId), {
+          payment_id: payment.id,
+          amount: Math.ceil(payment.amount / 2),
+        }),
       ),
     );
     for (const result of results) if (result.status === 'fulfilled') requested.push(result.value.id);
@@ -98,11 +106,11 @@ beforeAll(async () => {
     requested.flatMap((id) => {
       const action = pick([declineRefundRequest, cancelRefundRequest, approveRefundRequest, approveRefundRequest]);
       return random() < 0.3
-        ? [action(client, merchantId, id), declineRefundRequest(client, merchantId, id)]
-        : [action(client, merchantId, id)];
+        ? [action(contextOf(client, merchantId), id), declineRefundRequest(contextOf(client, merchantId), id)]
+        : [action(contextOf(client, merchantId), id)];
     }),
   );
-  while ((await finishProcessingRefunds(client, 0)) > 0);
+  while ((await finishProcessingRefunds(merchantContexts(client), 0)) > 0);
 }, 120_000);
 
 describe('payment_figures', () => {

@@ -2,6 +2,7 @@ import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { payCheckoutSession } from '@/lib/payments/pay';
 import type { PayInput } from '@/lib/payments/schemas';
+import { contextOf } from '@/test/context';
 
 // For services tests: a US$50.00 lamp, paid through the same services the hosted page uses. The order
 // reference is fresh each time, so one merchant can have as many as a test needs.
@@ -14,7 +15,7 @@ export async function paidPayment(
   session: { capture_method?: 'manual'; metadata?: Record<string, string> } = {},
 ) {
   const client = await db();
-  const opened = await createCheckoutSession(client, merchantId, {
+  const opened = await createCheckoutSession(contextOf(client, merchantId), {
     ...session,
     order_reference: `o-${Math.random().toString(36).slice(2)}`,
     currency: 'USD',
@@ -24,7 +25,7 @@ export async function paidPayment(
     amount: 5000,
     return_url: 'https://shop.example.com/thanks',
   });
-  return (await payCheckoutSession(client, merchantId, opened.id, input)).payment;
+  return (await payCheckoutSession(contextOf(client, merchantId), opened.id, input)).payment;
 }
 
 /** The same lamp on a manual-capture session: an authorization (requires_capture) of US$50.00. */

@@ -3,13 +3,15 @@ import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
 import { DeclineLimitReached, payCheckoutSession } from './pay';
+import { contextOf } from '@/test/context';
+import { merchantContexts } from '@/lib/core/context';
 
 const DECLINED_CARD = { payment_method: 'card', card_number: '4000000000000002' } as const;
 
 async function openSession() {
   const client = await db();
   const merchant = await createMerchant(client, { name: 'Card Shop', hosts: ['shop.example.com'] });
-  return createCheckoutSession(client, merchant.id, {
+  return createCheckoutSession(contextOf(client, merchant.id), {
     order_reference: `order-${Date.now()}-${Math.random()}`,
     currency: 'USD',
     items: [{ name: 'Mug', quantity: 1, unit_amount: 1200 }],
@@ -26,7 +28,7 @@ describe('declined attempts on the hosted page', () => {
     const session = await openSession();
     const attempts = await Promise.allSettled(
       Array.from({ length: 15 }, () =>
-        payCheckoutSession(client, null, session.id, DECLINED_CARD, { declineLimit: 10 }),
+        payCheckoutSession(merchantContexts(client), session.id, DECLINED_CARD, { declineLimit: 10 }),
       ),
     );
     expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(10);
@@ -38,8 +40,7 @@ describe('declined attempts on the hosted page', () => {
     expect(await client.event.count({ where: { merchantId: session.merchantId, type: 'payment.failed' } })).toBe(10);
 
     const { payment } = await payCheckoutSession(
-      client,
-      null,
+      merchantContexts(client),
       session.id,
       { payment_method: 'usdc' },
       { declineLimit: 10 },
@@ -51,7 +52,7 @@ describe('declined attempts on the hosted page', () => {
     const client = await db();
     const session = await openSession();
     for (let attempt = 0; attempt < 12; attempt += 1) {
-      const { payment } = await payCheckoutSession(client, session.merchantId, session.id, DECLINED_CARD);
+      const { payment } = await payCheckoutSession(contextOf(client, session.merchantId), session.id, DECLINED_CARD);
       expect(payment.status).toBe('failed');
     }
   });

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { errors } from '@/lib/core/errors';
-import { settleClaim } from '@/lib/idempotency/service';
+import { type Claimed, type ClaimKey, settleClaim } from '@/lib/idempotency/service';
 import { metadataOf } from '@/lib/core/metadata';
 import { findSessionForPayment } from '@/lib/checkout-sessions/repository';
-import { serializeCheckoutSession, type CheckoutSessionWithItems } from '@/lib/checkout-sessions/serialize';
-import { now, onConnectionClock } from '@/lib/core/clock';
-import type { Db } from '@/lib/db';
+import {
+  effectiveStatus,
+  serializeCheckoutSession,
+  type CheckoutSessionWithItems,
+} from '@/lib/checkout-sessions/serialize';
+import type { MerchantContexts, RequestContext } from '@/lib/core/context';
 import { newEvent } from '@/lib/events/service';
 import type { Payment, PaymentMethod, Prisma } from '@/lib/generated/prisma/client';
-import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { isId, newId } from '@/lib/core/ids';
 import { cardBrand, cardOutcome, isExpired, normalizeCardNumber, passesLuhn } from './cards';
 import { rememberPayment } from './facts';
@@ -30,13 +32,6 @@ function simulateAttempt(input: PayInput): Attempt {
     const digits = normalizeCardNumber(input.card_number);
     if (!passesLuhn(digits))
       throw errors.parameterInvalid('Your card number is invalid', 'card_number', 'Your card number is invalid.');
-    if (
-      input.exp_month !== undefined &&
-      input.exp_year !== undefined &&
-      isExpired(input.exp_month, input.exp_year, now())
-    ) {
-      throw errors.parameterInvalid('Your card has expired', 'exp_year', 'Your card has expired.');
-    }
     // only brand, last4 and expiry are ever kept; the keys in the order PostgreSQL's jsonb keeps them (shorter
     // first), so the answer that pays is byte for byte what a later GET of the payment reads back
     const details = {
@@ -67,6 +62,13 @@ function simulateAttempt(input: PayInput): Attempt {
   return { method: 'interac', details, outcome };
 }
 
+/** A card past its expiry month by `at` (the connection's time) is refused. */
+function assertCardUnexpired(input: PayInput, at: Date): void {
+  if (input.payment_method !== 'card' || input.exp_month === undefined || input.exp_year === undefined) return;
+  if (isExpired(input.exp_month, input.exp_year, at))
+    throw errors.parameterInvalid('Your card has expired', 'exp_year', 'Your card has expired.');
+}
+
 export function maskEmail(email: string): string {
   const [local, domain] = email.split('@');
   return `${local.slice(0, 1)}•••@${domain}`;
@@ -91,28 +93,52 @@ export type PayOptions = {
 };
 
 /**
+ * Who pays: over /v1, the API key's merchant, in its request's context; on the hosted page, whoever has the
+ * session's address, for the session's merchant, whose context is built once the session is read.
+ */
+export type Payer = RequestContext | MerchantContexts;
+
+/** The payment made, and the session as it is after it (complete, or still open after a decline). */
+export type PaidSession = { payment: Payment; session: CheckoutSessionWithItems };
+
+/**
  * Pays a session: the session is read, the attempt decided and its answer made, then it is written in one
  * statement (recordPayment) that checks again, on the rows as they are, that the session is still open and its
  * order unpaid: double clicks, two tabs and two sessions of one order all pay once, and a partial unique index
- * backs the order rule. A decline records a failed payment and leaves the session open. `merchantId` is null
- * on the hosted page. With `claimKey`, the request's Idempotency-Key is claimed in that statement.
+ * backs the order rule. A decline records a failed payment and leaves the session open. With `claimKey`, the
+ * request's Idempotency-Key is claimed in that statement, and a replay returned when another request holds it.
  */
-export async function payCheckoutSession(
-  database: Db,
-  merchantId: string | null,
+export function payCheckoutSession(
+  context: Payer,
   sessionId: string,
   input: PayInput,
-  options: PayOptions & { claimKey?: (payment: Payment) => ClaimWithAnswer } = {},
-): Promise<{ payment: Payment; session: CheckoutSessionWithItems }> {
+  options?: PayOptions,
+): Promise<PaidSession>;
+export function payCheckoutSession(
+  context: Payer,
+  sessionId: string,
+  input: PayInput,
+  options: PayOptions & { claimKey?: ClaimKey<Payment> },
+): Promise<Claimed<PaidSession>>;
+export async function payCheckoutSession(
+  context: Payer,
+  sessionId: string,
+  input: PayInput,
+  options: PayOptions & { claimKey?: ClaimKey<Payment> } = {},
+): Promise<Claimed<PaidSession>> {
   const attempt = simulateAttempt(input);
+  const hosted = 'of' in context;
+  if (!hosted) assertCardUnexpired(input, context.now);
+  const database = context.db;
   for (let tries = 1; ; tries += 1) {
     const read = isId('checkoutSession', sessionId)
-      ? await findSessionForPayment(database, merchantId, sessionId)
+      ? await findSessionForPayment(database, hosted ? null : context.merchantId, sessionId)
       : null;
     if (!read) throw missing(sessionId);
     const { clockOffsetSeconds, ...session } = read;
-    // the connection's time, also for the hosted page, which has no API key to bring it (lib/http/route.ts)
-    const at = onConnectionClock(clockOffsetSeconds, now);
+    // the connection's time: the key's, or the session's merchant's for the hosted page, which has no key
+    const at = hosted ? context.of(session.merchantId, clockOffsetSeconds).now : context.now;
+    if (hosted) assertCardUnexpired(input, at);
     assertPayable(session, attempt, at, options.declineLimit);
 
     const payer = options.customerEmail ?? (input.payment_method === 'interac' ? input.email : undefined);
@@ -123,7 +149,7 @@ export async function payCheckoutSession(
         ? [newEvent(session.merchantId, 'payment.failed', serializePayment(payment))]
         : [
             newEvent(session.merchantId, acceptedEventOf(payment), serializePayment(payment)),
-            newEvent(session.merchantId, 'checkout_session.completed', serializeCheckoutSession(paid)),
+            newEvent(session.merchantId, 'checkout_session.completed', serializeCheckoutSession(paid, at)),
           ];
     const claim = options.claimKey?.(payment);
     const outcome = await recordPayment(database, payment, events, { declineLimit: options.declineLimit, claim });
@@ -143,7 +169,8 @@ export async function payCheckoutSession(
         'Nothing was paid: this checkout was busy. Please try again.',
       );
     }
-    if (claim && outcome !== true) settleClaim(outcome, claim);
+    const replay = claim && outcome !== true ? settleClaim(outcome, claim) : undefined;
+    if (replay) return replay;
     rememberPayment(payment);
     return { payment, session: payment.status === 'failed' ? session : paid };
   }
@@ -164,7 +191,7 @@ function assertPayable(
     );
   }
   if (session.status !== 'open' || session.expiresAt <= at) {
-    const status = serializeCheckoutSession(session).status;
+    const status = effectiveStatus(session, at);
     throw errors.checkoutSessionNotOpen(
       `Checkout session ${session.id} is ${status}, not open`,
       undefined,

@@ -16,6 +16,8 @@ import {
   finishProcessingRefunds,
   finishRefundNow,
 } from './service';
+import { contextOf } from '@/test/context';
+import { merchantContexts } from '@/lib/core/context';
 
 // Every transition of a refund request writes exactly one event, whose data.object is the refund request
 // after the change with its payment's metadata: an integration learns every outcome, and finds its order,
@@ -33,7 +35,7 @@ const paidPayment = (cardNumber = '4242424242424242') =>
   paidLamp(merchantId, { payment_method: 'card', card_number: cardNumber }, { metadata: PAYMENT_METADATA });
 
 const refundOf = async (cardNumber?: string) =>
-  createRefundRequest(await db(), merchantId, {
+  createRefundRequest(contextOf(await db(), merchantId), {
     payment_id: (await paidPayment(cardNumber)).id,
     amount: 1500,
     metadata: { rma: 'R-1' },
@@ -72,14 +74,17 @@ describe('an event for every refund request transition', () => {
     const client = await db();
     const refund = await refundOf();
     // (the job authorizes every merchant's requested refunds: other tests' too)
-    await Promise.all([authorizeAutomaticRefunds(client), authorizeAutomaticRefunds(client)]);
-    await authorizeAutomaticRefunds(client);
+    await Promise.all([
+      authorizeAutomaticRefunds(merchantContexts(client)),
+      authorizeAutomaticRefunds(merchantContexts(client)),
+    ]);
+    await authorizeAutomaticRefunds(merchantContexts(client));
     const [, approved, ...more] = await eventsAbout(refund.id);
     expect(more).toEqual([]);
     expect(approved).toEqual(await expectedEvent('refund_request.approved', refund.id));
     expect(approved.object).toMatchObject({ status: 'processing' });
 
-    await finishProcessingRefunds(client, 0);
+    await finishProcessingRefunds(merchantContexts(client), 0);
     const events = await eventsAbout(refund.id);
     expect(events.map((event) => event.type)).toEqual([
       'refund_request.created',
@@ -93,7 +98,7 @@ describe('an event for every refund request transition', () => {
     const client = await db();
     await setRefundPolicy(client, merchantId, 'manual');
     const refund = await refundOf();
-    await approveRefundRequest(client, merchantId, refund.id);
+    await approveRefundRequest(contextOf(client, merchantId), refund.id);
     const events = await eventsAbout(refund.id);
     expect(events).toHaveLength(2);
     expect(events[1]).toEqual(await expectedEvent('refund_request.approved', refund.id));
@@ -103,7 +108,7 @@ describe('an event for every refund request transition', () => {
     const client = await db();
     await setRefundPolicy(client, merchantId, 'manual');
     const refund = await refundOf();
-    await declineRefundRequest(client, merchantId, refund.id);
+    await declineRefundRequest(contextOf(client, merchantId), refund.id);
     const events = await eventsAbout(refund.id);
     expect(events).toHaveLength(2);
     expect(events[1]).toEqual(await expectedEvent('refund_request.declined', refund.id));
@@ -113,8 +118,8 @@ describe('an event for every refund request transition', () => {
   it('canceled: refund_request.canceled; a refused cancel writes none', async () => {
     const client = await db();
     const refund = await refundOf();
-    await cancelRefundRequest(client, merchantId, refund.id);
-    await expect(cancelRefundRequest(client, merchantId, refund.id)).rejects.toMatchObject({
+    await cancelRefundRequest(contextOf(client, merchantId), refund.id);
+    await expect(cancelRefundRequest(contextOf(client, merchantId), refund.id)).rejects.toMatchObject({
       code: 'refund_not_cancelable',
     });
     const events = await eventsAbout(refund.id);
@@ -126,8 +131,8 @@ describe('an event for every refund request transition', () => {
   it('failed by the provider: refund.failed', async () => {
     const client = await db();
     const refund = await refundOf('4000000000005126');
-    await authorizeAutomaticRefunds(client);
-    await finishProcessingRefunds(client, 0);
+    await authorizeAutomaticRefunds(merchantContexts(client));
+    await finishProcessingRefunds(merchantContexts(client), 0);
     const events = await eventsAbout(refund.id);
     expect(events.map((event) => event.type)).toEqual([
       'refund_request.created',
@@ -140,7 +145,7 @@ describe('an event for every refund request transition', () => {
   it('finished by the test helper while still requested: approved on the spot, then completed, each once', async () => {
     const client = await db();
     const refund = await refundOf();
-    await finishRefundNow(client, merchantId, refund.id, { completed: true });
+    await finishRefundNow(contextOf(client, merchantId), refund.id, { completed: true });
     const finished = await client.refundRequest.findUniqueOrThrow({ where: { id: refund.id } });
     const events = await eventsAbout(refund.id);
     expect(events.map((event) => event.type)).toEqual([
@@ -153,15 +158,15 @@ describe('an event for every refund request transition', () => {
       payment_metadata: PAYMENT_METADATA,
     });
     expect(events[2]).toEqual(await expectedEvent('refund.completed', refund.id));
-    await authorizeAutomaticRefunds(client);
+    await authorizeAutomaticRefunds(merchantContexts(client));
     expect(await eventsAbout(refund.id)).toHaveLength(3);
   });
 
   it('failed by the test helper after approval: refund.failed only', async () => {
     const client = await db();
     const refund = await refundOf();
-    await authorizeAutomaticRefunds(client);
-    await finishRefundNow(client, merchantId, refund.id, { failureReason: 'Card account closed' });
+    await authorizeAutomaticRefunds(merchantContexts(client));
+    await finishRefundNow(contextOf(client, merchantId), refund.id, { failureReason: 'Card account closed' });
     const events = await eventsAbout(refund.id);
     expect(events.map((event) => event.type)).toEqual([
       'refund_request.created',
@@ -178,14 +183,14 @@ describe('approving, declining and canceling one refund at once', () => {
     await setRefundPolicy(client, merchantId, 'manual');
     const payment = await paidPayment();
     for (let round = 0; round < 6; round++) {
-      const refund = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 100 });
+      const refund = await createRefundRequest(contextOf(client, merchantId), { payment_id: payment.id, amount: 100 });
       const outcomes = await Promise.allSettled([
-        approveRefundRequest(client, merchantId, refund.id),
-        declineRefundRequest(client, merchantId, refund.id),
-        cancelRefundRequest(client, merchantId, refund.id),
-        approveRefundRequest(client, merchantId, refund.id),
-        cancelRefundRequest(client, merchantId, refund.id),
-        declineRefundRequest(client, merchantId, refund.id),
+        approveRefundRequest(contextOf(client, merchantId), refund.id),
+        declineRefundRequest(contextOf(client, merchantId), refund.id),
+        cancelRefundRequest(contextOf(client, merchantId), refund.id),
+        approveRefundRequest(contextOf(client, merchantId), refund.id),
+        cancelRefundRequest(contextOf(client, merchantId), refund.id),
+        declineRefundRequest(contextOf(client, merchantId), refund.id),
       ]);
       const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');
       expect(won).toHaveLength(1);

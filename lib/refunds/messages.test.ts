@@ -6,6 +6,7 @@ import { createMerchant } from '@/lib/merchants/service';
 import { paidPayment as paidLamp } from '@/lib/payments/paid-payment.fixture';
 import { USDC_NOTE_REQUIRED } from './messages';
 import { createRefundRequest } from './service';
+import { contextOf } from '@/test/context';
 
 // The refund service words its refusals for a person (userMessage) from what it knows; the API body
 // still carries only the developer's message.
@@ -30,8 +31,10 @@ describe('createRefundRequest userMessage', () => {
   it('names the amount left, in the payment’s currency, when more is asked', async () => {
     const client = await db();
     const payment = await paidPayment();
-    await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 3750 });
-    const error = await refusal(createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 2000 }));
+    await createRefundRequest(contextOf(client, merchantId), { payment_id: payment.id, amount: 3750 });
+    const error = await refusal(
+      createRefundRequest(contextOf(client, merchantId), { payment_id: payment.id, amount: 2000 }),
+    );
     expect(error).toMatchObject({ code: 'refund_exceeds_available', param: 'amount' });
     expect(error.userMessage).toBe('Only US$12.50 is left to refund on this payment.');
     // the API's body is unchanged: its message, never the userMessage
@@ -41,8 +44,10 @@ describe('createRefundRequest userMessage', () => {
     );
     expect(JSON.stringify(body)).not.toContain('US$');
 
-    await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 1250 });
-    const none = await refusal(createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 1 }));
+    await createRefundRequest(contextOf(client, merchantId), { payment_id: payment.id, amount: 1250 });
+    const none = await refusal(
+      createRefundRequest(contextOf(client, merchantId), { payment_id: payment.id, amount: 1 }),
+    );
     expect(none.userMessage).toBe('Nothing is left to refund on this payment.');
   });
 
@@ -50,7 +55,7 @@ describe('createRefundRequest userMessage', () => {
     const client = await db();
     const payment = await paidPayment();
     const note = await refusal(
-      createRefundRequest(client, merchantId, {
+      createRefundRequest(contextOf(client, merchantId), {
         payment_id: payment.id,
         amount: 100,
         crypto_refund_destination_note: 'checked',
@@ -60,7 +65,9 @@ describe('createRefundRequest userMessage', () => {
     expect(note.userMessage).toBe('Only USDC payments take a destination note.');
     expect(USDC_NOTE_REQUIRED).toMatch(/^USDC payments are never refunded/);
 
-    const missing = await refusal(createRefundRequest(client, merchantId, { payment_id: 'pay_nope', amount: 100 }));
+    const missing = await refusal(
+      createRefundRequest(contextOf(client, merchantId), { payment_id: 'pay_nope', amount: 100 }),
+    );
     expect(missing).toMatchObject({ code: 'resource_missing', userMessage: 'This payment was not found.' });
   });
 });

@@ -1,12 +1,11 @@
 import { metadataContaining, type Metadata, withoutEmptyValues } from '@/lib/core/metadata';
 import { errors, pageRefusals } from '@/lib/core/errors';
-import { settleClaim } from '@/lib/idempotency/service';
+import { type Claimed, type ClaimKey, settleClaim } from '@/lib/idempotency/service';
 import { paginate } from '@/lib/core/pagination';
-import { now, onConnectionClock } from '@/lib/core/clock';
+import type { MerchantContexts, RequestContext } from '@/lib/core/context';
 import { inTransaction, type Db } from '@/lib/db';
 import { emitEvent, newEvent } from '@/lib/events/service';
 import type { Prisma, RefundRequest, RefundStatus } from '@/lib/generated/prisma/client';
-import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { isId, newId } from '@/lib/core/ids';
 import * as merchants from '@/lib/merchants/repository';
 import { addPaymentRefunded, findPayment, releasePaymentReservation } from '@/lib/payments/repository';
@@ -36,12 +35,21 @@ import { refundEventObject, serializeRefundRequest } from './serialize';
 // completed) and moves only through one conditional UPDATE, so no number of concurrent requests on any
 // number of processes can reserve more than was paid. A CHECK constraint refuses what might slip through.
 
-export async function createRefundRequest(
-  database: Db,
-  merchantId: string,
+/** With `claimKey`, the request's Idempotency-Key is claimed by the write: a replay when another request holds it. */
+type KeyOption = { claimKey?: ClaimKey<RefundRequest> };
+
+export function createRefundRequest(context: RequestContext, input: CreateRefundRequestInput): Promise<RefundRequest>;
+export function createRefundRequest(
+  context: RequestContext,
   input: CreateRefundRequestInput,
-  options: { claimKey?: (refund: RefundRequest) => ClaimWithAnswer } = {},
-): Promise<RefundRequest> {
+  options: KeyOption,
+): Promise<Claimed<RefundRequest>>;
+export async function createRefundRequest(
+  context: RequestContext,
+  input: CreateRefundRequestInput,
+  options: KeyOption = {},
+): Promise<Claimed<RefundRequest>> {
+  const { db: database, merchantId, now: at } = context;
   // its facts, which never change; its amounts are the reservation's own statement's to check
   const payment = await findPaymentFacts(database, merchantId, input.payment_id);
   if (!payment) throw errors.resourceMissing(`No such payment: '${input.payment_id}'`, 'payment_id', PAYMENT_NOT_FOUND);
@@ -69,7 +77,6 @@ export async function createRefundRequest(
     );
   }
 
-  const at = now();
   const refund: RefundRequest = {
     id: newId('refundRequest'),
     merchantId,
@@ -101,7 +108,8 @@ export async function createRefundRequest(
     const claim = options.claimKey(refund);
     const outcome = await reserveAndInsertRefundClaimingKey(database, refund, event, claim);
     if (outcome === 'refund_exceeds_available') throw await exceedsAvailable();
-    settleClaim(outcome, claim);
+    const replay = settleClaim(outcome, claim);
+    if (replay) return replay;
   } else if (!(await reserveAndInsertRefund(database, refund, event))) {
     throw await exceedsAvailable();
   }
@@ -135,15 +143,15 @@ export async function listRefundRequests(
  * event, in the same transaction.
  */
 async function decideRequested(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   id: string,
   to: Extract<RefundStatus, 'declined' | 'processing'>,
 ): Promise<RefundRequest> {
-  return inTransaction(database, async (tx) => {
+  const { merchantId } = context;
+  return inTransaction(context.db, async (tx) => {
     const refund = await getRefundRequestOrThrow(tx, merchantId, id);
     await assertManualRefundPolicy(tx, merchantId);
-    if (!(await moveRequestedRefund(tx, merchantId, id, to, now()))) {
+    if (!(await moveRequestedRefund(tx, merchantId, id, to, context.now))) {
       // worded from the refund as it is now: it may have moved since it was read
       const current = await getRefundRequestOrThrow(tx, merchantId, id);
       throw notRequested(current, to === 'processing' ? 'approved' : to);
@@ -160,14 +168,19 @@ async function decideRequested(
  * Withdraws a requested refund: its amount is available again. One statement, its event and the key's claim
  * included.
  */
-export async function cancelRefundRequest(
-  database: Db,
-  merchantId: string,
+export function cancelRefundRequest(context: RequestContext, id: string): Promise<RefundRequest>;
+export function cancelRefundRequest(
+  context: RequestContext,
   id: string,
-  options: { claimKey?: (refund: RefundRequest) => ClaimWithAnswer } = {},
-): Promise<RefundRequest> {
+  options: KeyOption,
+): Promise<Claimed<RefundRequest>>;
+export async function cancelRefundRequest(
+  context: RequestContext,
+  id: string,
+  options: KeyOption = {},
+): Promise<Claimed<RefundRequest>> {
+  const { db: database, merchantId, now: at } = context;
   const refund = await getRefundRequestOrThrow(database, merchantId, id);
-  const at = now();
   const canceled: RefundRequest = { ...refund, status: 'canceled', updatedAt: at };
   const claim = options.claimKey?.(canceled);
   // its payment's metadata is merged in by the statement (lib/refunds/repository.ts)
@@ -177,7 +190,7 @@ export async function cancelRefundRequest(
     // worded from the refund as it is now: it may have moved since it was read
     throw notRequested(await getRefundRequestOrThrow(database, merchantId, id), 'canceled');
   }
-  if (claim && outcome !== true) settleClaim(outcome, claim);
+  if (claim && outcome !== true) return settleClaim(outcome, claim) ?? canceled;
   return canceled;
 }
 function notRequested(refund: RefundRequest, change: 'approved' | 'declined' | 'canceled') {
@@ -189,11 +202,9 @@ function notRequested(refund: RefundRequest, change: 'approved' | 'declined' | '
 }
 
 /** Manual policy: a dashboard user declines. */
-export const declineRefundRequest = (database: Db, merchantId: string, id: string) =>
-  decideRequested(database, merchantId, id, 'declined');
+export const declineRefundRequest = (context: RequestContext, id: string) => decideRequested(context, id, 'declined');
 /** Manual policy: a dashboard user authorizes; the refund goes to the provider. */
-export const approveRefundRequest = (database: Db, merchantId: string, id: string) =>
-  decideRequested(database, merchantId, id, 'processing');
+export const approveRefundRequest = (context: RequestContext, id: string) => decideRequested(context, id, 'processing');
 
 /**
  * Approve and Decline are a person's decisions, which the automatic policy gives to the service: its
@@ -215,25 +226,25 @@ const AUTHORIZE_BATCH = 50;
 
 /**
  * Automatic policy: the service authorizes requested refunds and submits them to the sandbox provider, each
- * with its refund_request.approved event, at its connection's time. Returns how many it authorized.
+ * with its refund_request.approved event, at its connection's time (its merchant's context). Returns how many it
+ * authorized.
  */
-export async function authorizeAutomaticRefunds(database: Db): Promise<number> {
+export async function authorizeAutomaticRefunds(contexts: MerchantContexts): Promise<number> {
+  const database = contexts.db;
   let authorized = 0;
   for (;;) {
     const requested = await findRequestedRefundsOfAutomaticMerchants(database, AUTHORIZE_BATCH);
     let approvedOfBatch = 0;
     for (const { merchant, ...refund } of requested) {
-      const approved = await onConnectionClock(merchant.clockOffsetSeconds, () => {
-        const at = now();
-        const processing: RefundRequest = { ...refund, status: 'processing', processingAt: at, updatedAt: at };
-        // its payment's metadata is merged in by the statement (lib/refunds/repository.ts)
-        const event = newEvent(refund.merchantId, 'refund_request.approved', serializeRefundRequest(processing));
-        return approveRequestedRefundAutomatically(
-          database,
-          { id: refund.id, merchantId: refund.merchantId, at },
-          event,
-        );
-      });
+      const { db: merchantDb, now: at } = contexts.of(refund.merchantId, merchant.clockOffsetSeconds);
+      const processing: RefundRequest = { ...refund, status: 'processing', processingAt: at, updatedAt: at };
+      // its payment's metadata is merged in by the statement (lib/refunds/repository.ts)
+      const event = newEvent(refund.merchantId, 'refund_request.approved', serializeRefundRequest(processing));
+      const approved = await approveRequestedRefundAutomatically(
+        merchantDb,
+        { id: refund.id, merchantId: refund.merchantId, at },
+        event,
+      );
       if (approved) approvedOfBatch += 1;
     }
     authorized += approvedOfBatch;
@@ -250,7 +261,12 @@ export const TEST_HELPER_FAILURE_REASON = 'Failed by the test helper';
  * The sandbox provider: a refund that has been processing for `delayMs` completes, or fails when its
  * payment was made with test card 4000 0000 0000 5126. Claimed with SKIP LOCKED so workers can share.
  */
-export async function finishProcessingRefunds(database: Db, delayMs: number, batchSize = 50): Promise<number> {
+export async function finishProcessingRefunds(
+  contexts: MerchantContexts,
+  delayMs: number,
+  batchSize = 50,
+): Promise<number> {
+  const database = contexts.db;
   // One refund a transaction. A transaction that finished several locked their payments in the order the
   // refunds came due, and two workers doing so in different orders deadlocked (seen in the scale test's logs).
   let finished = 0;
@@ -263,7 +279,8 @@ export async function finishProcessingRefunds(database: Db, delayMs: number, bat
         ? { failureReason: SANDBOX_REFUND_REFUSED }
         : { completed: true as const };
       // finished at its connection's time (lib/test-clocks/service.ts)
-      await onConnectionClock(due.clockOffsetSeconds, () => finishClaimedRefund(tx, due.id, outcome, payment.metadata));
+      const { now: at } = contexts.of(payment.merchantId, due.clockOffsetSeconds);
+      await finishClaimedRefund(tx, due.id, outcome, payment.metadata, at);
       return true;
     });
     if (!finishedOne) break;
@@ -280,8 +297,8 @@ async function finishClaimedRefund(
   id: string,
   outcome: ProviderOutcome,
   paymentMetadata: Prisma.JsonValue,
+  at: Date,
 ): Promise<RefundRequest> {
-  const at = now();
   if ('failureReason' in outcome) {
     const failed = await markRefundFailed(tx, id, outcome.failureReason, at);
     await releasePaymentReservation(tx, failed.paymentId, failed.amount);
@@ -300,17 +317,24 @@ async function finishClaimedRefund(
  * The refund is read first, for the answer and the event; the change, its amounts, its event and the key's
  * claim are then one statement (finishRefundInOneStatement).
  */
-export async function finishRefundNow(
-  database: Db,
-  merchantId: string,
+export function finishRefundNow(context: RequestContext, id: string, outcome: ProviderOutcome): Promise<RefundRequest>;
+export function finishRefundNow(
+  context: RequestContext,
   id: string,
   outcome: ProviderOutcome,
-  options: { claimKey?: (refund: RefundRequest) => ClaimWithAnswer } = {},
-): Promise<RefundRequest> {
+  options: KeyOption,
+): Promise<Claimed<RefundRequest>>;
+export async function finishRefundNow(
+  context: RequestContext,
+  id: string,
+  outcome: ProviderOutcome,
+  options: KeyOption = {},
+): Promise<Claimed<RefundRequest>> {
+  const { db: database, merchantId } = context;
   let refund = await getRefundRequestOrThrow(database, merchantId, id);
   // a requested refund the worker approves meanwhile is tried once more, as the processing refund it now is
   for (let attempt = 0; ; attempt += 1) {
-    const finished = await finishReadRefundNow(database, refund, outcome, options);
+    const finished = await finishReadRefundNow(context, refund, outcome, options);
     if (finished) return finished;
     const current = await getRefundRequestOrThrow(database, merchantId, id);
     if (attempt === 0 && refund.status === 'requested' && current.status === 'processing') {
@@ -328,14 +352,14 @@ export async function finishRefundNow(
 
 /** finishRefundNow of the refund as it was read; null when it was not in that status any more. */
 async function finishReadRefundNow(
-  database: Db,
+  context: RequestContext,
   refund: RefundRequest,
   outcome: ProviderOutcome,
-  options: { claimKey?: (refund: RefundRequest) => ClaimWithAnswer },
-): Promise<RefundRequest | null> {
+  options: KeyOption,
+): Promise<Claimed<RefundRequest> | null> {
   const { id, merchantId } = refund;
+  const { db: database, now: at } = context;
   const from = refund.status === 'requested' ? 'requested' : 'processing';
-  const at = now();
   const failureReason = 'failureReason' in outcome ? outcome.failureReason : null;
   const processing: RefundRequest = {
     ...refund,
@@ -360,6 +384,6 @@ async function finishReadRefundNow(
   const claim = options.claimKey?.(finished);
   const result = await finishRefundInOneStatement(database, { id, merchantId, at, failureReason, from }, events, claim);
   if (result === false || result === 'refund_not_pending') return null;
-  if (claim && result !== true) settleClaim(result, claim);
+  if (claim && result !== true) return settleClaim(result, claim) ?? finished;
   return finished;
 }

@@ -11,7 +11,9 @@ import { authorizeAutomaticRefunds, createRefundRequest, finishProcessingRefunds
 import { claimDueDeliveries } from '@/lib/webhooks/repository';
 import { createWebhookEndpoint } from '@/lib/webhooks/service';
 import { env } from '@/lib/env';
-import { advanceTestClock, getTestClock, onMerchantClock, previewTestClockAdvance } from './service';
+import { advanceTestClock, getTestClock, previewTestClockAdvance } from './service';
+import { contextOf, contextOnClock } from '@/test/context';
+import { merchantContexts } from '@/lib/core/context';
 
 // Test clocks (lib/test-clocks/service.ts): a connection's clock only moves forward, advances add up, and the worker's queues compare each
 // row with its own merchant's time, so one merchant's clock moves none of another's rows.
@@ -49,7 +51,7 @@ describe('advanceTestClock', () => {
   it('dates what the connection makes on its clock', async () => {
     const client = await db();
     await advanceTestClock(client, mover, 2 * HOUR);
-    const session = await onMerchantClock(client, mover, () => createCheckoutSession(client, mover, sessionInput()));
+    const session = await createCheckoutSession(await contextOnClock(client, mover), sessionInput());
     expect(session.createdAt.getTime() - Date.now()).toBeGreaterThan(2 * HOUR * 1000 - 5_000);
   });
 });
@@ -57,28 +59,38 @@ describe('advanceTestClock', () => {
 describe('pages without an API key', () => {
   it("start a payment link's session at the merchant's time, so it is open for its 30 minutes", async () => {
     const client = await db();
-    const link = await createPaymentLink(client, mover, { name: 'Mug', amount: 1200, currency: 'USD', active: true });
+    const link = await createPaymentLink(contextOf(client, mover), {
+      name: 'Mug',
+      amount: 1200,
+      currency: 'USD',
+      active: true,
+    });
     await advanceTestClock(client, mover, 2 * HOUR);
-    const session = await startPaymentLinkCheckout(client, link.id, null);
+    const session = await startPaymentLinkCheckout(merchantContexts(client), link.id, null);
     expect(session.createdAt.getTime() - Date.now()).toBeGreaterThan(2 * HOUR * 1000 - 5_000);
-    const { rows } = await searchCheckoutSessions(client, mover, { page: 1 });
+    const { rows } = await searchCheckoutSessions(await contextOnClock(client, mover), { page: 1 });
     expect(rows.find((row) => row.id === session.id)?.status).toBe('open');
   });
 
   it("refuse to pay, as the hosted page does, a session expired in the merchant's time", async () => {
     const client = await db();
-    const session = await createCheckoutSession(client, mover, sessionInput());
+    const session = await createCheckoutSession(contextOf(client, mover), sessionInput());
     await advanceTestClock(client, mover, 31 * 60);
     await expect(
-      payCheckoutSession(client, null, session.id, { payment_method: 'card', card_number: '4242424242424242' }),
+      payCheckoutSession(merchantContexts(client), session.id, {
+        payment_method: 'card',
+        card_number: '4242424242424242',
+      }),
     ).rejects.toMatchObject({ code: 'checkout_session_not_open' });
   });
 
   it("show the dashboard's sessions expired once the merchant's clock passed their expiry", async () => {
     const client = await db();
-    const session = await createCheckoutSession(client, mover, sessionInput());
+    const session = await createCheckoutSession(contextOf(client, mover), sessionInput());
     const statusOf = async () =>
-      (await searchCheckoutSessions(client, mover, { page: 1 })).rows.find((row) => row.id === session.id)?.status;
+      (await searchCheckoutSessions(await contextOnClock(client, mover), { page: 1 })).rows.find(
+        (row) => row.id === session.id,
+      )?.status;
     expect(await statusOf()).toBe('open');
     await advanceTestClock(client, mover, 31 * 60);
     expect(await statusOf()).toBe('expired');
@@ -89,8 +101,8 @@ describe("the worker's queues, each row on its merchant's time", () => {
   it('sweeps the sessions expired in their own connection time, with the event dated in it', async () => {
     const client = await db();
     const [mine, theirs] = await Promise.all([
-      createCheckoutSession(client, mover, sessionInput()),
-      createCheckoutSession(client, bystander, sessionInput()),
+      createCheckoutSession(contextOf(client, mover), sessionInput()),
+      createCheckoutSession(contextOf(client, bystander), sessionInput()),
     ]);
     await expireDueCheckoutSessions(client);
     expect((await client.checkoutSession.findUniqueOrThrow({ where: { id: mine.id } })).status).toBe('open');
@@ -109,12 +121,12 @@ describe("the worker's queues, each row on its merchant's time", () => {
     const refunds = [];
     for (const merchantId of [mover, bystander]) {
       const payment = await paidPayment(merchantId);
-      refunds.push(await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 100 }));
+      refunds.push(await createRefundRequest(contextOf(client, merchantId), { payment_id: payment.id, amount: 100 }));
     }
-    await authorizeAutomaticRefunds(client);
-    expect(await finishProcessingRefunds(client, delayMs)).toBe(0);
+    await authorizeAutomaticRefunds(merchantContexts(client));
+    expect(await finishProcessingRefunds(merchantContexts(client), delayMs)).toBe(0);
     await advanceTestClock(client, mover, HOUR);
-    expect(await finishProcessingRefunds(client, delayMs)).toBe(1);
+    expect(await finishProcessingRefunds(merchantContexts(client), delayMs)).toBe(1);
     const [mine, theirs] = await Promise.all(
       refunds.map((refund) => client.refundRequest.findUniqueOrThrow({ where: { id: refund.id } })),
     );
@@ -130,8 +142,7 @@ describe("the worker's queues, each row on its merchant's time", () => {
     for (const merchantId of [mover, bystander]) {
       endpoints.push(
         await createWebhookEndpoint(
-          client,
-          merchantId,
+          contextOf(client, merchantId),
           { url: 'http://127.0.0.1:9/hooks', events: ['*'] },
           { allowPrivateUrls: true },
         ),
@@ -157,8 +168,7 @@ describe("the worker's queues, each row on its merchant's time", () => {
   it("holds a delayed endpoint's first attempts for delay_seconds of its merchant's time, which an advance passes", async () => {
     const client = await db();
     const endpoint = await createWebhookEndpoint(
-      client,
-      mover,
+      contextOf(client, mover),
       { url: 'http://127.0.0.1:9/hooks', events: ['*'], faults: { delay_seconds: 600 } },
       { allowPrivateUrls: true },
     );
@@ -179,16 +189,15 @@ describe('previewTestClockAdvance', () => {
     const client = await db();
     const delaySeconds = env().REFUND_PROCESSING_DELAY_MS / 1000;
     for (const merchantId of [mover, bystander]) {
-      await createCheckoutSession(client, merchantId, sessionInput());
+      await createCheckoutSession(contextOf(client, merchantId), sessionInput());
       const endpoint = await createWebhookEndpoint(
-        client,
-        merchantId,
+        contextOf(client, merchantId),
         { url: 'http://127.0.0.1:9/hooks', events: ['*'] },
         { allowPrivateUrls: true },
       );
       const payment = await paidPayment(merchantId);
-      await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 100 });
-      await authorizeAutomaticRefunds(client);
+      await createRefundRequest(contextOf(client, merchantId), { payment_id: payment.id, amount: 100 });
+      await authorizeAutomaticRefunds(merchantContexts(client));
       // retried 5 minutes from now, as after a failed attempt
       await client.webhookDelivery.updateMany({
         where: { endpointId: endpoint.id },

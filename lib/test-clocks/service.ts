@@ -1,9 +1,7 @@
-import { settleClaim } from '@/lib/idempotency/service';
+import { type Claimed, type ClaimKey, settleClaim } from '@/lib/idempotency/service';
 import { forgetKeysOfMerchant } from '@/lib/api-keys/service';
-import { onConnectionClock } from '@/lib/core/clock';
 import type { Db } from '@/lib/db';
 import { everyProcessHasHeard } from '@/lib/db/change-notices';
-import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { errors } from '@/lib/core/errors';
 import { env } from '@/lib/env';
 import {
@@ -17,8 +15,9 @@ import {
 } from './repository';
 import { MAX_CLOCK_OFFSET_SECONDS } from './schemas';
 
-// A connection's test clock: its "now" is the wall clock plus an offset that only grows. Requests
-// read the offset with their API key (lib/http/route.ts runs them on it); pages and actions read it here.
+// A connection's test clock: its "now" is the wall clock plus an offset that only grows. Requests read the
+// offset with their API key, the dashboard with its session, the hosted pages and the worker with the rows they
+// act on; each builds its RequestContext at that time (lib/core/context.ts), which services take as `now`.
 
 export type TestClock = ClockRow;
 
@@ -26,35 +25,32 @@ export async function getTestClock(database: Db, merchantId: string): Promise<Te
   return findClock(database, merchantId);
 }
 
-/** The merchant's time now: for the pages that have no API key to bring its offset. */
-export async function merchantNow(database: Db, merchantId: string): Promise<Date> {
-  return (await findClock(database, merchantId)).now;
-}
-
-/** Runs `work` on the merchant's clock (lib/core/clock.ts): for the pages and actions that have no API key. */
-export async function onMerchantClock<T>(database: Db, merchantId: string, work: () => Promise<T>): Promise<T> {
-  const { offsetSeconds } = await findClock(database, merchantId);
-  return onConnectionClock(offsetSeconds, work);
-}
-
 /**
  * Moves the clock forward by `seconds` (1…MAX_ADVANCE_SECONDS, checked by advanceTestClockInput). With `claimKey`,
  * claims the request's Idempotency-Key in the same statement. Returns once every process reads the new offset
  * with its keys (their cache forgets a changed merchant within that bound), so the next request sees it.
  */
+export function advanceTestClock(database: Db, merchantId: string, seconds: number): Promise<TestClock>;
+export function advanceTestClock(
+  database: Db,
+  merchantId: string,
+  seconds: number,
+  options: { claimKey?: ClaimKey<TestClock> },
+): Promise<Claimed<TestClock>>;
 export async function advanceTestClock(
   database: Db,
   merchantId: string,
   seconds: number,
-  options: { claimKey?: (clock: TestClock) => ClaimWithAnswer } = {},
-): Promise<TestClock> {
+  options: { claimKey?: ClaimKey<TestClock> } = {},
+): Promise<Claimed<TestClock>> {
   let clock: TestClock;
   if (options.claimKey) {
     // the answer is the statement's to write: only it knows the offset after a concurrent advance
     const claim = options.claimKey({ offsetSeconds: 0, now: new Date(0) });
     const advanced = await advanceClockClaimingKey(database, merchantId, seconds, claim);
     if (advanced === CLOCK_LIMIT) throw await pastTheLimit(database, merchantId, seconds);
-    settleClaim(advanced.outcome, claim);
+    const replay = settleClaim(advanced.outcome, claim);
+    if (replay) return replay;
     clock = advanced.clock!;
   } else {
     const advanced = await advanceClockOf(database, merchantId, seconds);

@@ -22,7 +22,7 @@ export async function findUserWithMerchant(database: Db, id: string) {
       id: true,
       email: true,
       sessionVersion: true,
-      merchant: { select: { id: true, name: true, timeZone: true } },
+      merchant: { select: { id: true, name: true, timeZone: true, clockOffsetSeconds: true } },
     },
   });
 }

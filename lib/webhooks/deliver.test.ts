@@ -18,6 +18,7 @@ import {
   sendTestEvent,
 } from './service';
 import { startTestReceiver, type Answer, type TestReceiver } from '@/test/support/webhook-receiver';
+import { contextOf } from '@/test/context';
 
 // The delivery job against a real HTTP receiver on 127.0.0.1 (so private URLs are allowed here, except
 // where a test checks that they are refused at delivery).
@@ -45,7 +46,11 @@ async function receiver(answer?: (nth: number) => Answer) {
 }
 
 async function endpointAt(url: string, events: string[] = ['*']) {
-  return createWebhookEndpoint(await db(), merchantId, { url, events: events as ['*'] }, { allowPrivateUrls: true });
+  return createWebhookEndpoint(
+    contextOf(await db(), merchantId),
+    { url, events: events as ['*'] },
+    { allowPrivateUrls: true },
+  );
 }
 
 async function emit(
@@ -296,7 +301,11 @@ describe("the worker's send pool", () => {
 
     const healthy = await receiver();
     const other = (await createMerchant(await db(), { name: 'Other Shop' })).id;
-    await createWebhookEndpoint(await db(), other, { url: healthy.url, events: ['*'] }, { allowPrivateUrls: true });
+    await createWebhookEndpoint(
+      contextOf(await db(), other),
+      { url: healthy.url, events: ['*'] },
+      { allowPrivateUrls: true },
+    );
     await emitEvent(await db(), other, 'payment.succeeded', { id: 'pay_other' });
     expect(await claimDueWebhooks(await db(), pool, allowLocal)).toBe(1);
     await healthy.waitFor(1, 2_000);
@@ -333,7 +342,7 @@ describe('dashboard actions', () => {
     await drain();
     const delivery = await deliveryOf(eventId);
 
-    const resent = await resendDelivery(await db(), merchantId, delivery.id, allowLocal);
+    const resent = await resendDelivery(contextOf(await db(), merchantId), delivery.id, allowLocal);
     expect(resent.delivery).toMatchObject({ status: 'succeeded', attemptCount: 2 });
     expect(resent.outcome).toMatchObject({ status: 200 });
     expect(hook.received.map((request) => request.headers['webhook-id'])).toEqual([eventId, eventId]);
@@ -350,12 +359,12 @@ describe('dashboard actions', () => {
     expect(delivery.status).toBe('failed');
 
     const stranger = (await createMerchant(await db(), { name: 'Stranger' })).id;
-    await expect(resendDelivery(await db(), stranger, delivery.id, allowLocal)).rejects.toMatchObject({
+    await expect(resendDelivery(contextOf(await db(), stranger), delivery.id, allowLocal)).rejects.toMatchObject({
       code: 'resource_missing',
     });
 
     healthy = true;
-    expect((await resendDelivery(await db(), merchantId, delivery.id, allowLocal)).delivery).toMatchObject({
+    expect((await resendDelivery(contextOf(await db(), merchantId), delivery.id, allowLocal)).delivery).toMatchObject({
       status: 'succeeded',
       attemptCount: 9,
     });
@@ -371,7 +380,7 @@ describe('dashboard actions', () => {
     await hook.waitFor(1);
 
     down = false;
-    const resent = await resendDelivery(await db(), merchantId, delivery.id, allowLocal);
+    const resent = await resendDelivery(contextOf(await db(), merchantId), delivery.id, allowLocal);
     expect(resent.outcome.status).toBe(200);
     await workerPass;
 
@@ -386,7 +395,7 @@ describe('dashboard actions', () => {
   it('sends a signed test event straight away and reports the answer', async () => {
     const hook = await receiver(() => ({ status: 202, body: 'thanks' }));
     const endpoint = await endpointAt(hook.url);
-    const outcome = await sendTestEvent(await db(), merchantId, endpoint.id, { allowPrivateUrls: true });
+    const outcome = await sendTestEvent(contextOf(await db(), merchantId), endpoint.id, { allowPrivateUrls: true });
     expect(outcome).toMatchObject({ status: 202, error: null, responseExcerpt: 'thanks' });
     const payload = new Webhook(endpoint.secret).verify(hook.received[0].body, hook.received[0].headers);
     expect(payload).toMatchObject({
@@ -401,9 +410,9 @@ describe('dashboard actions', () => {
     let down = true;
     const hook = await receiver(() => (down ? { status: 503, body: 'maintenance' } : { status: 200, body: 'ok' }));
     const endpoint = await endpointAt(hook.url);
-    const failed = await sendTestEvent(await db(), merchantId, endpoint.id, { allowPrivateUrls: true });
+    const failed = await sendTestEvent(contextOf(await db(), merchantId), endpoint.id, { allowPrivateUrls: true });
     down = false;
-    const delivered = await sendTestEvent(await db(), merchantId, endpoint.id, { allowPrivateUrls: true });
+    const delivered = await sendTestEvent(contextOf(await db(), merchantId), endpoint.id, { allowPrivateUrls: true });
 
     const logged = await (
       await db()
@@ -429,7 +438,9 @@ describe('dashboard actions', () => {
     // the worker never picks a test up again; a resend finds nothing
     expect(await deliverDueWebhooks(await db(), allowLocal)).toBe(0);
     expect(hook.received).toHaveLength(2);
-    await expect(resendDelivery(await db(), merchantId, failed.deliveryId, allowLocal)).rejects.toMatchObject({
+    await expect(
+      resendDelivery(contextOf(await db(), merchantId), failed.deliveryId, allowLocal),
+    ).rejects.toMatchObject({
       code: 'resource_missing',
     });
     // the database holds the rule: only a test delivery names no event
@@ -444,11 +455,11 @@ describe('dashboard actions', () => {
     const hook = await receiver();
     const endpoint = await endpointAt(hook.url);
     const eventId = await emit();
-    await deleteWebhookEndpoint(await db(), merchantId, endpoint.id);
+    await deleteWebhookEndpoint(contextOf(await db(), merchantId), endpoint.id);
     expect(await deliverDueWebhooks(await db(), allowLocal)).toBe(0);
     expect(hook.received).toHaveLength(0);
     expect(await deliveryOf(eventId)).toMatchObject({ status: 'failed', nextAttemptAt: null });
-    await expect(deleteWebhookEndpoint(await db(), merchantId, endpoint.id)).rejects.toMatchObject({
+    await expect(deleteWebhookEndpoint(contextOf(await db(), merchantId), endpoint.id)).rejects.toMatchObject({
       code: 'resource_missing',
     });
   });
@@ -458,7 +469,7 @@ describe('secret rotation', () => {
   it('signs with the new and the old secret for 24 hours, then with the new one only', async () => {
     const hook = await receiver();
     const endpoint = await endpointAt(hook.url);
-    const rotated = await rotateWebhookSecret(await db(), merchantId, endpoint.id);
+    const rotated = await rotateWebhookSecret(contextOf(await db(), merchantId), endpoint.id);
     expect(rotated.secret).not.toBe(endpoint.secret);
 
     await emit();

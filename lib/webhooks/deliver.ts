@@ -1,4 +1,4 @@
-import { now } from '@/lib/core/clock';
+import { connectionTime } from '@/lib/core/clock';
 import { inTransaction, type Db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { findEventById } from '@/lib/events/repository';
@@ -60,6 +60,11 @@ export type DeliveryOptions = {
   timeoutMs?: number;
   /** the worker's shutdown: in-flight sends stop and their deliveries are released for the next worker */
   signal?: AbortSignal;
+  /**
+   * the time whose secrets sign: a dashboard's send, its connection's time; else the wall clock, at which the
+   * worker sends many merchants' deliveries (the signature's timestamp is always the wall clock, the receiver's)
+   */
+  at?: Date;
 };
 
 /** The pool a worker keeps for its sends (claimDueWebhooks fills it). */
@@ -200,14 +205,14 @@ async function sendDuplicate(database: Db, claim: DeliveryClaim, options: Delive
  * Logs a test send as a finished delivery of its endpoint with its one attempt, so it shows among the
  * endpoint's deliveries beside real ones. It names no event: a test is not a stored event.
  */
-export async function logTestDelivery(database: Db, endpointId: string, outcome: SendOutcome) {
+export async function logTestDelivery(database: Db, endpointId: string, outcome: SendOutcome, at: Date) {
   return inTransaction(database, async (tx) => {
     const delivery = await insertFinishedDelivery(tx, {
       id: newId('webhookDelivery'),
       eventType: TEST_EVENT_TYPE,
       endpointId,
       status: isDelivered(outcome) ? 'succeeded' : 'failed',
-      lastAttemptAt: now(),
+      lastAttemptAt: at,
     });
     await insertAttempt(tx, { deliveryId: delivery.id, attempt: 1, ...attemptOutcome(outcome) });
     return delivery;
@@ -219,7 +224,7 @@ export async function signAndSend(
   endpoint: Pick<WebhookEndpoint, 'url' | 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>,
   messageId: string,
   body: string,
-  options: Pick<DeliveryOptions, 'allowPrivateUrls' | 'timeoutMs' | 'signal'> = {},
+  options: Pick<DeliveryOptions, 'allowPrivateUrls' | 'timeoutMs' | 'signal' | 'at'> = {},
 ): Promise<SendOutcome> {
   const started = performance.now();
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
@@ -245,7 +250,12 @@ export async function signAndSend(
     };
   }
   const headers = {
-    ...signatureHeaders(signingSecrets(endpoint), messageId, Math.floor(Date.now() / 1000), body),
+    ...signatureHeaders(
+      signingSecrets(endpoint, options.at ?? connectionTime(0)),
+      messageId,
+      Math.floor(Date.now() / 1000),
+      body,
+    ),
     'user-agent': USER_AGENT,
   };
   return sendWebhook({
@@ -268,7 +278,7 @@ function withinTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T | 'tim
 /** The current secret, and the one it replaced while that is still within its 24 hours. */
 export function signingSecrets(
   endpoint: Pick<WebhookEndpoint, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>,
-  at = now(),
+  at: Date,
 ): string[] {
   const previousValid =
     endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at;

@@ -11,6 +11,7 @@ import { deliverDueWebhooks, type DeliveryOptions } from './deliver';
 import { duplicateDelayMs, seededUnit, shuffled } from './faults';
 import { createWebhookEndpoint, resendDelivery, updateWebhookEndpoint } from './service';
 import type { FaultsInput } from './faults';
+import { contextOf } from '@/test/context';
 
 // Webhook fault injection (lib/webhooks/faults.ts) in the delivery job, against a real receiver on 127.0.0.1.
 
@@ -35,7 +36,11 @@ async function receiver() {
 }
 
 async function endpointWith(url: string, faults: FaultsInput) {
-  return createWebhookEndpoint(await db(), merchantId, { url, events: ['*'], faults }, { allowPrivateUrls: true });
+  return createWebhookEndpoint(
+    contextOf(await db(), merchantId),
+    { url, events: ['*'], faults },
+    { allowPrivateUrls: true },
+  );
 }
 
 async function emit(i: number) {
@@ -160,7 +165,7 @@ describe('duplicates', () => {
     const delivery = await client.webhookDelivery.findFirstOrThrow({ where: { endpointId: always.id } });
     expect(delivery.duplicateDueAt).not.toBeNull();
     await client.webhookDelivery.update({ where: { id: delivery.id }, data: { duplicateDueAt: null } });
-    await resendDelivery(client, merchantId, delivery.id, allowLocal);
+    await resendDelivery(contextOf(client, merchantId), delivery.id, allowLocal);
     expect((await client.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).duplicateDueAt).toBeNull();
   });
 });

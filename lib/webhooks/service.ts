@@ -1,11 +1,10 @@
 import { errors } from '@/lib/core/errors';
-import { settleClaim } from '@/lib/idempotency/service';
+import { type Claimed, type ClaimKey, settleClaim } from '@/lib/idempotency/service';
 import { paginate } from '@/lib/core/pagination';
-import { now } from '@/lib/core/clock';
+import type { RequestContext } from '@/lib/core/context';
 import type { Db } from '@/lib/db';
 import { serializeEvent } from '@/lib/events/serialize';
 import type { WebhookEndpoint } from '@/lib/generated/prisma/client';
-import type { ClaimWithAnswer } from '@/lib/idempotency/repository';
 import { isId, newId } from '@/lib/core/ids';
 import { logTestDelivery, sendDeliveryNow, signAndSend, TEST_EVENT_TYPE, type DeliveryOptions } from './deliver';
 import {
@@ -34,12 +33,26 @@ import { checkWebhookUrl } from './url-policy';
 /** A rotated-out secret keeps signing beside the new one this long, so receivers can switch over. */
 export const PREVIOUS_SECRET_VALIDITY_MS = 24 * 3600_000;
 
-export async function createWebhookEndpoint(
-  database: Db,
-  merchantId: string,
+/** With `claimKey`, the request's Idempotency-Key is claimed by the write: a replay when another request holds it. */
+type KeyOption = { claimKey?: ClaimKey<WebhookEndpoint> };
+type UrlOption = { allowPrivateUrls?: boolean };
+
+export function createWebhookEndpoint(
+  context: RequestContext,
   input: CreateWebhookEndpointInput,
-  options: { allowPrivateUrls?: boolean; claimKey?: (endpoint: WebhookEndpoint) => ClaimWithAnswer } = {},
-): Promise<WebhookEndpoint> {
+  options?: UrlOption,
+): Promise<WebhookEndpoint>;
+export function createWebhookEndpoint(
+  context: RequestContext,
+  input: CreateWebhookEndpointInput,
+  options: UrlOption & KeyOption,
+): Promise<Claimed<WebhookEndpoint>>;
+export async function createWebhookEndpoint(
+  context: RequestContext,
+  input: CreateWebhookEndpointInput,
+  options: UrlOption & KeyOption = {},
+): Promise<Claimed<WebhookEndpoint>> {
+  const { db: database, merchantId } = context;
   const endpoint: NewWebhookEndpoint = {
     id: newId('webhookEndpoint'),
     merchantId,
@@ -47,7 +60,7 @@ export async function createWebhookEndpoint(
     description: input.description ?? null,
     events: input.events,
     secret: generateWebhookSecret(),
-    createdAt: now(),
+    createdAt: context.now,
     ...mergeFaults(NO_FAULTS, input.faults),
   };
   if (!options.claimKey) return insertEndpoint(database, endpoint);
@@ -60,8 +73,7 @@ export async function createWebhookEndpoint(
     faultSequence: 0n,
   };
   const claim = options.claimKey(made);
-  settleClaim(await insertEndpointClaimingKey(database, endpoint, claim), claim);
-  return made;
+  return settleClaim(await insertEndpointClaimingKey(database, endpoint, claim), claim) ?? made;
 }
 
 /** The same URL policy for creation and update (lib/webhooks/url-policy.ts); the URL as it is stored. */
@@ -80,13 +92,27 @@ const NO_FAULTS = { faultDuplicateRate: 0, faultDelaySeconds: 0, faultShuffle: f
  * fields of `faults`, stay. A disabled endpoint gets no deliveries of events made while it is disabled
  * (eventsWrittenAfter); those already made go on. Returns the endpoint as it is afterwards.
  */
+export function updateWebhookEndpoint(
+  database: Db,
+  merchantId: string,
+  id: string,
+  input: UpdateWebhookEndpointInput,
+  options?: UrlOption,
+): Promise<WebhookEndpoint>;
+export function updateWebhookEndpoint(
+  database: Db,
+  merchantId: string,
+  id: string,
+  input: UpdateWebhookEndpointInput,
+  options: UrlOption & KeyOption,
+): Promise<Claimed<WebhookEndpoint>>;
 export async function updateWebhookEndpoint(
   database: Db,
   merchantId: string,
   id: string,
   input: UpdateWebhookEndpointInput,
-  options: { allowPrivateUrls?: boolean; claimKey?: (endpoint: WebhookEndpoint) => ClaimWithAnswer } = {},
-): Promise<WebhookEndpoint> {
+  options: UrlOption & KeyOption = {},
+): Promise<Claimed<WebhookEndpoint>> {
   const endpoint = await getWebhookEndpointOrThrow(database, merchantId, id);
   const url = input.url === undefined ? undefined : await allowedUrl(input.url, options.allowPrivateUrls);
   const faults = mergeFaults(endpoint, input.faults);
@@ -120,7 +146,7 @@ export async function updateWebhookEndpoint(
   if (outcome === false || outcome === 'resource_missing') {
     throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id', ENDPOINT_NOT_FOUND);
   }
-  if (claim && outcome !== true) settleClaim(outcome, claim);
+  if (claim && outcome !== true) return settleClaim(outcome, claim) ?? updated;
   return updated;
 }
 
@@ -147,9 +173,9 @@ export async function listWebhookEndpoints(
  * Deleting stops deliveries at once: pending ones end as failed. The row stays (deleted_at) so the
  * delivery log of what was sent before remains readable.
  */
-export async function deleteWebhookEndpoint(database: Db, merchantId: string, id: string): Promise<void> {
-  const deleted =
-    isId('webhookEndpoint', id) && (await deleteEndpointEndingDeliveries(database, merchantId, id, now()));
+export async function deleteWebhookEndpoint(context: RequestContext, id: string): Promise<void> {
+  const { db: database, merchantId, now } = context;
+  const deleted = isId('webhookEndpoint', id) && (await deleteEndpointEndingDeliveries(database, merchantId, id, now));
   if (!deleted) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id', ENDPOINT_NOT_FOUND);
 }
 
@@ -158,14 +184,20 @@ export async function deleteWebhookEndpoint(database: Db, merchantId: string, id
  * webhook-signature), so a receiver can switch without rejecting anything. Rotating again within those
  * hours retires the oldest at once. Returns the endpoint with the new secret, shown this once.
  */
-export async function rotateWebhookSecret(
-  database: Db,
-  merchantId: string,
+export function rotateWebhookSecret(context: RequestContext, id: string): Promise<WebhookEndpoint>;
+export function rotateWebhookSecret(
+  context: RequestContext,
   id: string,
-  options: { claimKey?: (endpoint: WebhookEndpoint) => ClaimWithAnswer } = {},
-): Promise<WebhookEndpoint> {
+  options: KeyOption,
+): Promise<Claimed<WebhookEndpoint>>;
+export async function rotateWebhookSecret(
+  context: RequestContext,
+  id: string,
+  options: KeyOption = {},
+): Promise<Claimed<WebhookEndpoint>> {
+  const { db: database, merchantId } = context;
   const endpoint = await getWebhookEndpointOrThrow(database, merchantId, id);
-  const previousExpiresAt = new Date(now().getTime() + PREVIOUS_SECRET_VALIDITY_MS);
+  const previousExpiresAt = new Date(context.now.getTime() + PREVIOUS_SECRET_VALIDITY_MS);
   const newSecret = generateWebhookSecret();
   const rotated: WebhookEndpoint = {
     ...endpoint,
@@ -178,7 +210,7 @@ export async function rotateWebhookSecret(
   if (outcome === false || outcome === 'resource_missing') {
     throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id', ENDPOINT_NOT_FOUND);
   }
-  if (claim && outcome !== true) settleClaim(outcome, claim);
+  if (claim && outcome !== true) return settleClaim(outcome, claim) ?? rotated;
   return rotated;
 }
 
@@ -204,15 +236,11 @@ export async function listAttempts(database: Db, merchantId: string, deliveryId:
  * Sends a delivery again now, as a new logged attempt with its own attempt number, whatever its status
  * (the dashboard's Resend). Returns the delivery as it is afterwards, and this attempt's outcome.
  */
-export async function resendDelivery(
-  database: Db,
-  merchantId: string,
-  deliveryId: string,
-  options: DeliveryOptions = {},
-) {
+export async function resendDelivery(context: RequestContext, deliveryId: string, options: DeliveryOptions = {}) {
+  const { db: database, merchantId } = context;
   const delivery = await getDeliveryOrThrow(database, merchantId, deliveryId);
   await getWebhookEndpointOrThrow(database, merchantId, delivery.endpointId);
-  const outcome = await sendDeliveryNow(database, delivery.id, options);
+  const outcome = await sendDeliveryNow(database, delivery.id, { ...options, at: context.now });
   return { delivery: await findDeliveryById(database, delivery.id), outcome };
 }
 
@@ -223,23 +251,23 @@ export async function resendDelivery(
  * event) so it stays in the endpoint's deliveries.
  */
 export async function sendTestEvent(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   endpointId: string,
   options: Pick<DeliveryOptions, 'allowPrivateUrls' | 'timeoutMs'> = {},
 ): Promise<SendOutcome & { eventId: string; deliveryId: string }> {
+  const { db: database, merchantId, now } = context;
   const endpoint = await getWebhookEndpointOrThrow(database, merchantId, endpointId);
   const eventId = newId('event');
   const body = JSON.stringify(
     serializeEvent({
       id: eventId,
       type: TEST_EVENT_TYPE,
-      createdAt: now(),
+      createdAt: now,
       data: { object: serializeWebhookEndpoint(endpoint) },
     }),
   );
-  const outcome = await signAndSend(endpoint, eventId, body, options);
-  const delivery = await logTestDelivery(database, endpoint.id, outcome);
+  const outcome = await signAndSend(endpoint, eventId, body, { ...options, at: now });
+  const delivery = await logTestDelivery(database, endpoint.id, outcome, now);
   return { ...outcome, eventId, deliveryId: delivery.id };
 }
 
@@ -251,12 +279,12 @@ export type WebhookSecrets = { secret: string; previous: { secret: string; expir
  * once the signed-in user has re-entered the password. The old secret only while it still signs, on the
  * connection's clock (the time deliveries are signed at).
  */
-export async function getWebhookSecrets(database: Db, merchantId: string, id: string): Promise<WebhookSecrets> {
-  const endpoint = await getWebhookEndpointOrThrow(database, merchantId, id);
+export async function getWebhookSecrets(context: RequestContext, id: string): Promise<WebhookSecrets> {
+  const endpoint = await getWebhookEndpointOrThrow(context.db, context.merchantId, id);
   const previousSigns =
     endpoint.previousSecret !== null &&
     endpoint.previousSecretExpiresAt !== null &&
-    endpoint.previousSecretExpiresAt > now();
+    endpoint.previousSecretExpiresAt > context.now;
   return {
     secret: endpoint.secret,
     previous: previousSigns ? { secret: endpoint.previousSecret!, expiresAt: endpoint.previousSecretExpiresAt! } : null,

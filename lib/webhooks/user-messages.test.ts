@@ -4,6 +4,7 @@ import { createEndpointFromDashboard } from '@/lib/dashboard/webhooks';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
 import { createWebhookEndpoint } from './service';
+import { contextOf } from '@/test/context';
 
 // The endpoint URL's refusal, worded for a person by the service instead of rewritten by the form.
 
@@ -11,7 +12,7 @@ describe('webhook endpoint URL refusal', () => {
   it('keeps the API message and carries the sentence the dashboard shows', async () => {
     const client = await db();
     const merchantId = (await createMerchant(client, { name: 'Hooks', hosts: ['hooks.example.com'] })).id;
-    const error = await createWebhookEndpoint(client, merchantId, {
+    const error = await createWebhookEndpoint(contextOf(client, merchantId), {
       url: 'ftp://example.com/hooks',
       events: ['*'],
     }).then(
@@ -26,7 +27,7 @@ describe('webhook endpoint URL refusal', () => {
       userMessage: 'This URL must use http or https',
     });
     expect(
-      await createEndpointFromDashboard(client, merchantId, {
+      await createEndpointFromDashboard(contextOf(client, merchantId), {
         url: 'ftp://example.com/hooks',
         description: '',
         allEvents: true,

@@ -6,6 +6,7 @@ import { APPLICATION_NAME } from '@/lib/db/change-notices';
 import { emitEvent } from '@/lib/events/service';
 import { apiClient, createTestMerchant, sessionBody } from '../helpers';
 import { openStream, type StreamClient } from '../support/event-stream-client';
+import { contextOf } from '@/test/context';
 
 // GET /v1/events/stream (/docs#streamEvents) against the running server (which pings every 300 ms:
 // test/setup/server.global.ts). Events are made through the API, and through the services in this test
@@ -76,7 +77,7 @@ describe('GET /v1/events/stream', () => {
     const listening = await stream(merchant.key);
     const sessionId = await openSession();
     // this test process, with its own connection to the server's database, is not the server
-    await expireCheckoutSession(await db(), merchant.merchantId, sessionId);
+    await expireCheckoutSession(contextOf(await db(), merchant.merchantId), sessionId);
     const [message] = await listening.waitForMessages(1);
     expect(message.event).toBe('checkout_session.expired');
     expect(JSON.parse(message.data).data.object.id).toBe(sessionId);
@@ -102,7 +103,7 @@ describe('GET /v1/events/stream', () => {
     const client = await db();
     // every process's LISTEN connection, the server's included, is cut; the event commits before they are back
     await client.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${APPLICATION_NAME}`;
-    await expireCheckoutSession(client, merchant.merchantId, sessionId);
+    await expireCheckoutSession(contextOf(client, merchant.merchantId), sessionId);
     const [message] = await listening.waitForMessages(1);
     expect(JSON.parse(message.data).data.object.id).toBe(sessionId);
   });

@@ -4,6 +4,7 @@ import { db } from '@/lib/db';
 import { startPaymentLinkCheckout } from '@/lib/payment-links/checkout';
 import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
 import { apiClient, createTestMerchant, sessionBody, type ApiResponse } from '../helpers';
+import { merchantContexts } from '@/lib/core/context';
 
 // metadata (lib/core/metadata.ts) over HTTP: its limits on every body that takes it, the objects that show it, the
 // copies (session → payment, link → session → payment), the merge of POST /v1/payment-links/{id}, events and
@@ -142,7 +143,7 @@ describe('copies', () => {
     const link = expectCreated(await api.post('/v1/payment-links', linkBody({ metadata: { campaign: 'winter' } })));
     expectCreated(await api.post(`/v1/payment-links/${link.id}`, { metadata: { channel: 'email' } }), 200);
     // "Pay" on /pay/{id}: the service the page's action calls
-    const checkout = await startPaymentLinkCheckout(await db(), link.id, null);
+    const checkout = await startPaymentLinkCheckout(merchantContexts(await db()), link.id, null);
     const session = (await api.get(`/v1/checkout-sessions/${checkout.id}`)).body;
     expect(session.metadata).toEqual({ campaign: 'winter', channel: 'email' });
     const paid = await api.post(`/v1/test-helpers/checkout-sessions/${session.id}/pay`, {

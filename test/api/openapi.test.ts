@@ -8,6 +8,7 @@ import type { OpenApiDocument } from '@/lib/openapi/document';
 import { approveRefundRequest } from '@/lib/refunds/service';
 import { API_OPERATIONS, type ApiOperation } from '@/lib/openapi/operations';
 import { apiClient, createTestMerchant, uniqueRef, type ApiResponse } from '../helpers';
+import { contextOf } from '@/test/context';
 
 // The published document against the running server: /v1/openapi.json is served without a key and is
 // valid OpenAPI 3.1; then every operation is called for real, on its success path and on error paths,
@@ -271,7 +272,7 @@ describe('every operation answers as documented', () => {
     };
     const [toComplete, toFail] = [await refundToFinish(), await refundToFinish()];
     expectError(await call('completeRefundRequest', { id: toComplete }), 409, 'refund_not_pending');
-    for (const id of [toComplete, toFail]) await approveRefundRequest(await db(), merchantId, id);
+    for (const id of [toComplete, toFail]) await approveRefundRequest(contextOf(await db(), merchantId), id);
     expect((await call('completeRefundRequest', { id: toComplete })).body.status).toBe('completed');
     expectError(
       await call('failRefundRequest', { id: toFail, body: { failure_reason: '' } }),

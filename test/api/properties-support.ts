@@ -13,6 +13,7 @@ import { createRefundRequest } from '@/lib/refunds/service';
 import { createWebhookEndpoint } from '@/lib/webhooks/service';
 import type { z } from 'zod';
 import { uniqueRef } from '../helpers';
+import { contextOf } from '@/test/context';
 
 // What the hardening tests (properties, scopes, authorization, hostile input, secrets) share: merchants
 // with one object of every kind, a fingerprint of everything a merchant owns, raw HTTP, and fast-check
@@ -52,7 +53,7 @@ export async function createFixtureMerchant(
   // several keys: the rate limit is per key, and the properties send a few hundred requests a second
   for (let i = 0; i < (options.keys ?? 1); i++) keys.push((await createApiKey(client, merchant.id, [...SCOPES])).key);
   const session = (reference: string) =>
-    createCheckoutSession(client, merchant.id, {
+    createCheckoutSession(contextOf(client, merchant.id), {
       order_reference: reference,
       currency: 'USD',
       items: [{ name: 'Lamp', quantity: 1, unit_amount: 5000 }],
@@ -63,21 +64,20 @@ export async function createFixtureMerchant(
       cancel_url: null,
     });
   const paid = await session(uniqueRef('fixture-paid'));
-  const { payment } = await payCheckoutSession(client, merchant.id, paid.id, {
+  const { payment } = await payCheckoutSession(contextOf(client, merchant.id), paid.id, {
     payment_method: 'card',
     card_number: '4242424242424242',
   });
   const open = await session(uniqueRef('fixture-open'));
-  const refund = await createRefundRequest(client, merchant.id, { payment_id: payment.id, amount: 100 });
-  const link = await createPaymentLink(client, merchant.id, {
+  const refund = await createRefundRequest(contextOf(client, merchant.id), { payment_id: payment.id, amount: 100 });
+  const link = await createPaymentLink(contextOf(client, merchant.id), {
     name: 'Gift card',
     amount: 2500,
     currency: 'USD',
     active: true,
   });
   const endpoint = await createWebhookEndpoint(
-    client,
-    merchant.id,
+    contextOf(client, merchant.id),
     { url: 'https://hooks.example.com/never', events: ['refund.failed'] },
     { allowPrivateUrls: true },
   );

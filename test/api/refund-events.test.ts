@@ -4,6 +4,7 @@ import { db } from '@/lib/db';
 import { approveRefundRequest, declineRefundRequest } from '@/lib/refunds/service';
 import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
 import { apiClient, createTestMerchant, eventually, sessionBody, type ApiResponse } from '../helpers';
+import { contextOf } from '@/test/context';
 
 // Every transition of a refund request reaches the merchant as exactly one event, delivered as a signed webhook
 // and listed by GET /v1/events, its data.object the refund request after the change with the payment's
@@ -132,8 +133,8 @@ describe('refund request events over HTTP', () => {
     const paymentId = await paidPayment(api);
     const [approvedId, declinedId] = [await refundOf(api, paymentId), await refundOf(api, paymentId)];
     // the dashboard's Approve and Decline (app/(dashboard)/dashboard/refunds/actions.ts) run these services
-    await approveRefundRequest(await db(), merchantId, approvedId);
-    await declineRefundRequest(await db(), merchantId, declinedId);
+    await approveRefundRequest(contextOf(await db(), merchantId), approvedId);
+    await declineRefundRequest(contextOf(await db(), merchantId), declinedId);
 
     const approved = await listedAbout(api, approvedId);
     expect(approved.map((event) => event.type)).toEqual(['refund_request.created', 'refund_request.approved']);

@@ -12,6 +12,7 @@ import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-rec
 import { createTestDatabase, TEST_DATA_DIR } from '../setup/databases';
 import { sessionBody } from '../helpers';
 import { freePort } from '@/lib/core/free-port';
+import { contextOf } from '@/test/context';
 
 // The outbox survives a crash. A web process with WORKER=off commits a payment (and its events) and is
 // killed with SIGKILL before anything was delivered; a worker started afterwards, as its own process,
@@ -44,8 +45,7 @@ beforeAll(async () => {
   key = (await createApiKey(client, merchant.id, [...SCOPES])).key;
   receiver = await startTestReceiver();
   const endpoint = await createWebhookEndpoint(
-    client,
-    merchant.id,
+    contextOf(client, merchant.id),
     { url: receiver.url, events: ['*'] },
     { allowPrivateUrls: true },
   );

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { createDatabaseIfMissing } from '@/lib/db';
 import { ensureEmbeddedServer } from '@/lib/db/embedded';
 import { freePort } from '@/lib/core/free-port';
+import { contextOf } from '@/test/context';
 
 // A production-shaped deployment on one machine: a PostgreSQL server of its own (a second embedded
 // server stands in for the production one, reached only through DATABASE_URL), `next start` web
@@ -186,7 +187,11 @@ export async function createClusterMerchant(
   const merchantId = (await createMerchant(client, { name: 'Cluster Shop', hosts: ['shop.example.com'] })).id;
   const keys: string[] = [];
   for (let i = 0; i < keyCount; i++) keys.push((await createApiKey(client, merchantId, [...SCOPES])).key);
-  await createWebhookEndpoint(client, merchantId, { url: receiverUrl, events: ['*'] }, { allowPrivateUrls: true });
+  await createWebhookEndpoint(
+    contextOf(client, merchantId),
+    { url: receiverUrl, events: ['*'] },
+    { allowPrivateUrls: true },
+  );
   return { merchantId, keys };
 }
 

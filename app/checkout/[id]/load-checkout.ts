@@ -3,7 +3,7 @@ import type { CheckoutState, HostedCheckout } from '@/components/checkout/checko
 import type { UsdcDeposit } from '@/components/checkout/payment-types';
 import { effectiveStatus } from '@/lib/checkout-sessions/serialize';
 import { getCheckoutSession } from '@/lib/checkout-sessions/service';
-import { now, onConnectionClock } from '@/lib/core/clock';
+import { connectionContext } from '@/lib/core/context';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { computeTotal, formatMoney, formatUsdc } from '@/lib/core/money';
@@ -28,8 +28,9 @@ export async function loadHostedCheckout(id: string): Promise<HostedCheckout | n
     session.paymentLinkId ? getPaymentLinkDescription(database, session.paymentLinkId) : null,
   ]);
 
-  // the merchant's time (its test clock, lib/test-clocks/service.ts) decides whether the session has expired
-  const at = onConnectionClock(merchant.clockOffsetSeconds, now);
+  // the page acts for the session's merchant: its time (its test clock, lib/test-clocks/service.ts) decides
+  // whether the session has expired
+  const { now: at } = connectionContext(database, merchant.id, merchant.clockOffsetSeconds);
   const status = effectiveStatus(session, at);
   const state: CheckoutState = status === 'open' && orderStatus === 'paid' ? 'order_paid' : status;
   const money = (amount: number) => formatMoney(amount, session.currency);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FormFieldErrors, PayFormInput, PayOutcome } from '@/components/checkout/payment-types';
 import { ApiError } from '@/lib/core/errors';
 import { toFormState } from '@/lib/dashboard/form-state';
-import { now } from '@/lib/core/clock';
+import { merchantContexts } from '@/lib/core/context';
 import { db } from '@/lib/db';
 import { normalizeCardNumber } from '@/lib/payments/cards';
 import {
@@ -81,7 +81,8 @@ export async function payFromHostedForm(sessionId: string, raw: unknown): Promis
 
   const emailError = customerEmailError(form.data.email, form.data.method);
   if (emailError) return { kind: 'invalid', errors: { email: emailError } };
-  const checked = toPayInput(form.data, now());
+  // the browser's clock checks the expiry it typed; the service checks it again at the merchant's time
+  const checked = toPayInput(form.data, new Date());
   if ('errors' in checked) return { kind: 'invalid', errors: checked.errors };
   const customerEmail = form.data.email.trim() || undefined;
   // the browser's check is looser than the API's rule for customer_email, which the payment shows
@@ -90,10 +91,15 @@ export async function payFromHostedForm(sessionId: string, raw: unknown): Promis
 
   try {
     const declineLimit = env().CHECKOUT_DECLINES_PER_SESSION;
-    const { payment, session } = await payCheckoutSession(await db(), null, sessionId, parsePayInput(checked.body), {
-      declineLimit,
-      customerEmail,
-    });
+    const { payment, session } = await payCheckoutSession(
+      merchantContexts(await db()),
+      sessionId,
+      parsePayInput(checked.body),
+      {
+        declineLimit,
+        customerEmail,
+      },
+    );
     if (payment.status === 'failed') {
       // the session as read before this decline: with it, the limit is reached and the form must say so now
       if (session.declinedPayments + 1 >= declineLimit) {

@@ -5,6 +5,7 @@ import { headers } from 'next/headers';
 import { z } from 'zod';
 import { redirect } from 'next/navigation';
 import { ApiError } from '@/lib/core/errors';
+import { merchantContexts } from '@/lib/core/context';
 import { toFormState, UNREADABLE_FORM, type FormState } from '@/lib/dashboard/form-state';
 import { db } from '@/lib/db';
 import { startPaymentLinkCheckout } from '@/lib/payment-links/checkout';
@@ -25,10 +26,12 @@ export async function payThroughLink(
   const shownPrice = typeof shown === 'string' && /^\d{1,9}$/.test(shown) ? Number(shown) : undefined;
   let sessionId: string;
   try {
-    const session = await startPaymentLinkCheckout(await db(), linkId, clientAddressOf(await headers()), {
-      quantity,
-      shownPrice,
-    });
+    const session = await startPaymentLinkCheckout(
+      merchantContexts(await db()),
+      linkId,
+      clientAddressOf(await headers()),
+      { quantity, shownPrice },
+    );
     sessionId = session.id;
   } catch (error) {
     // the form is drawn again with the link's price and quantities as they are now, beside the message

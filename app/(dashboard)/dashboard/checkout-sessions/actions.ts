@@ -2,7 +2,6 @@
 
 import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
 import {
   field,
   formDataOf,
@@ -13,10 +12,10 @@ import {
 import { expireSessionFromDashboard } from '@/lib/dashboard/session-actions';
 
 export async function expireSessionAction(...args: FormActionArguments): Promise<FormState> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  const state = await expireSessionFromDashboard(await db(), merchantId, field(formData, 'sessionId'));
+  const state = await expireSessionFromDashboard(context, field(formData, 'sessionId'));
   if (state.status === 'ok') revalidatePath('/dashboard', 'layout');
   return state;
 }

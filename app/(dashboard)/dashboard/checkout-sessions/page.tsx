@@ -11,7 +11,6 @@ import { Row, RowLink, Table, Td, Th } from '@/components/dashboard/table';
 import { TableSkeleton } from '@/components/dashboard/table-skeleton';
 import { SearchIcon, SessionIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
 import { searchCheckoutSessions, SESSION_STATUSES, type SessionStatus } from '@/lib/dashboard/checkout-sessions';
 import { formatMoney, METHOD_LABELS, statusLabel } from '@/lib/dashboard/format';
 import { hrefWith, oneOf, PAGE_SIZE, pageNumber, searchText, type SearchParams } from '@/lib/dashboard/list-params';
@@ -21,7 +20,7 @@ export const metadata: Metadata = { title: 'Checkout sessions' };
 const PATH = '/dashboard/checkout-sessions';
 
 export default async function CheckoutSessionsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { merchantId } = await requireMerchant();
+  await requireMerchant();
   const params = await searchParams;
   const filters = {
     status: oneOf(params, 'status', SESSION_STATUSES),
@@ -48,21 +47,17 @@ export default async function CheckoutSessionsPage({ searchParams }: { searchPar
           />
         </FilterBar>
         <Suspense key={JSON.stringify(filters)} fallback={<TableSkeleton label="Loading checkout sessions" />}>
-          <SessionResults merchantId={merchantId} filters={filters} />
+          <SessionResults filters={filters} />
         </Suspense>
       </Panel>
     </>
   );
 }
 
-async function SessionResults({
-  merchantId,
-  filters,
-}: {
-  merchantId: string;
-  filters: { status?: SessionStatus; q?: string; page: number };
-}) {
-  const { total, rows } = await searchCheckoutSessions(await db(), merchantId, filters);
+async function SessionResults({ filters }: { filters: { status?: SessionStatus; q?: string; page: number } }) {
+  // the session is read once per request (lib/auth/session.ts)
+  const { context } = await requireMerchant();
+  const { total, rows } = await searchCheckoutSessions(context, filters);
   if (total === 0) {
     return filters.status || filters.q ? (
       <EmptyState icon={<SearchIcon />} title="No checkout sessions match">

@@ -10,14 +10,12 @@ import {
   type FormActionArguments,
   type FormState,
 } from '@/lib/dashboard/form-state';
-import { db } from '@/lib/db';
 import {
   createPaymentLinkFromForm,
   setPaymentLinkActive,
   updatePaymentLinkFromForm,
   type PaymentLinkField,
 } from '@/lib/payment-links/dashboard-form';
-import { onMerchantClock } from '@/lib/test-clocks/service';
 
 // The dashboard's payment link actions. Each one reads the signed-in merchant itself, and the services
 // look the link up under that merchant, so a tampered id finds nothing.
@@ -25,23 +23,19 @@ import { onMerchantClock } from '@/lib/test-clocks/service';
 export async function createPaymentLinkAction(
   ...args: FormActionArguments<PaymentLinkField>
 ): Promise<FormState<PaymentLinkField>> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  const database = await db();
   // made at the merchant's time (its test clock), as one made with its API key would be
-  const outcome = await onMerchantClock(database, merchantId, () =>
-    createPaymentLinkFromForm(database, merchantId, {
-      name: field(formData, 'name'),
-      description: field(formData, 'description'),
-      amount: field(formData, 'amount'),
-      currency: field(formData, 'currency'),
-      paymentMethods:
-        field(formData, 'methodChoice') === 'choose' ? formData.getAll('paymentMethods').map(String) : null,
-      afterPaymentUrl: field(formData, 'afterPaymentUrl'),
-      quantity: quantityOf(formData),
-    }),
-  );
+  const outcome = await createPaymentLinkFromForm(context, {
+    name: field(formData, 'name'),
+    description: field(formData, 'description'),
+    amount: field(formData, 'amount'),
+    currency: field(formData, 'currency'),
+    paymentMethods: field(formData, 'methodChoice') === 'choose' ? formData.getAll('paymentMethods').map(String) : null,
+    afterPaymentUrl: field(formData, 'afterPaymentUrl'),
+    quantity: quantityOf(formData),
+  });
   if ('state' in outcome) return outcome.state;
   revalidatePath('/dashboard/payment-links');
   redirect(`/dashboard/payment-links/${outcome.link.id}`);
@@ -50,19 +44,16 @@ export async function createPaymentLinkAction(
 export async function updatePaymentLinkAction(
   ...args: FormActionArguments<PaymentLinkField>
 ): Promise<FormState<PaymentLinkField>> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
   const linkId = field(formData, 'linkId');
-  const database = await db();
-  const state = await onMerchantClock(database, merchantId, () =>
-    updatePaymentLinkFromForm(database, merchantId, linkId, {
-      name: field(formData, 'name'),
-      description: field(formData, 'description'),
-      amount: field(formData, 'amount'),
-      quantity: quantityOf(formData),
-    }),
-  );
+  const state = await updatePaymentLinkFromForm(context, linkId, {
+    name: field(formData, 'name'),
+    description: field(formData, 'description'),
+    amount: field(formData, 'amount'),
+    quantity: quantityOf(formData),
+  });
   if (state.status === 'ok') revalidatePath('/dashboard/payment-links', 'layout');
   return state;
 }
@@ -75,13 +66,10 @@ function quantityOf(formData: FormData) {
 }
 
 async function setActive(args: FormActionArguments, active: boolean): Promise<FormState> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  const database = await db();
-  const state = await onMerchantClock(database, merchantId, () =>
-    setPaymentLinkActive(database, merchantId, field(formData, 'linkId'), active),
-  );
+  const state = await setPaymentLinkActive(context, field(formData, 'linkId'), active);
   if (state.status === 'ok') revalidatePath('/dashboard/payment-links', 'layout');
   return state;
 }

@@ -2,7 +2,6 @@
 
 import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
 import {
   field,
   formDataOf,
@@ -15,10 +14,10 @@ import { changeRefund, type RefundChange } from '@/lib/dashboard/refund-actions'
 // Approve, Decline and Cancel a refund request of the signed-in merchant.
 
 async function run(change: RefundChange, args: FormActionArguments): Promise<FormState> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  const state = await changeRefund(await db(), merchantId, field(formData, 'refundId'), change);
+  const state = await changeRefund(context, field(formData, 'refundId'), change);
   // refreshed after a refusal too: it usually means the refund moved on (completed, canceled over the API),
   // and the page should show where it is now instead of the buttons that no longer apply
   revalidatePath('/dashboard', 'layout');

@@ -1,4 +1,5 @@
 import { apiRoute, routes } from '@/lib/http/route';
+import { answerOf } from '@/lib/idempotency/service';
 import { getPaymentLinkOperation, updatePaymentLinkOperation } from '@/lib/payment-links/operations';
 import { serializePaymentLink } from '@/lib/payment-links/serialize';
 import { getPaymentLinkOrThrow, updatePaymentLink } from '@/lib/payment-links/service';
@@ -7,8 +8,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = routes({
   GET: apiRoute(getPaymentLinkOperation, async ({ db, merchantId, params }) =>
     serializePaymentLink(await getPaymentLinkOrThrow(db, merchantId, params.id)),
   ),
-  POST: apiRoute(updatePaymentLinkOperation, async ({ db, merchantId, params, body, keyClaimingWrite }) => {
+  POST: apiRoute(updatePaymentLinkOperation, async ({ context, params, body, keyClaimingWrite }) => {
     const claimKey = keyClaimingWrite?.answering(serializePaymentLink);
-    return serializePaymentLink(await updatePaymentLink(db, merchantId, params.id, body, { claimKey }));
+    return answerOf(await updatePaymentLink(context, params.id, body, { claimKey }), serializePaymentLink);
   }),
 });

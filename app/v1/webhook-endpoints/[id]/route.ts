@@ -1,5 +1,6 @@
 import type { WebhookEndpoint } from '@/lib/generated/prisma/client';
 import { apiRoute, routes } from '@/lib/http/route';
+import { answerOf } from '@/lib/idempotency/service';
 import {
   deleteWebhookEndpointOperation,
   getWebhookEndpointOperation,
@@ -14,10 +15,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = routes({
   ),
   POST: apiRoute(updateWebhookEndpointOperation, async ({ db, merchantId, params, body, keyClaimingWrite }) => {
     const claimKey = keyClaimingWrite?.answering((endpoint: WebhookEndpoint) => serializeWebhookEndpoint(endpoint));
-    return serializeWebhookEndpoint(await updateWebhookEndpoint(db, merchantId, params.id, body, { claimKey }));
+    return answerOf(
+      await updateWebhookEndpoint(db, merchantId, params.id, body, { claimKey }),
+      serializeWebhookEndpoint,
+    );
   }),
-  DELETE: apiRoute(deleteWebhookEndpointOperation, async ({ db, merchantId, params }) => {
-    await deleteWebhookEndpoint(db, merchantId, params.id);
+  DELETE: apiRoute(deleteWebhookEndpointOperation, async ({ context, params }) => {
+    await deleteWebhookEndpoint(context, params.id);
     return serializeDeletedWebhookEndpoint(params.id);
   }),
 });

@@ -11,7 +11,6 @@ import { StatusBadge } from '@/components/dashboard/status-badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { requireMerchant } from '@/lib/auth/session';
 import { checkoutUrl } from '@/lib/checkout-sessions/serialize';
-import { db } from '@/lib/db';
 import { getCheckoutSessionDetail } from '@/lib/dashboard/checkout-sessions';
 import { describeMethodDetails, formatMoney, METHOD_LABELS } from '@/lib/dashboard/format';
 import { paymentListStatus } from '@/lib/dashboard/payments';
@@ -21,9 +20,9 @@ import { expireSessionAction } from '../actions';
 export const metadata: Metadata = { title: 'Checkout session' };
 
 export default async function CheckoutSessionPage({ params }: { params: Promise<{ id: string }> }) {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const { id } = await params;
-  const detail = await getCheckoutSessionDetail(await db(), merchantId, id);
+  const detail = await getCheckoutSessionDetail(context, id);
   if (!detail) notFound();
   const { session, events } = detail;
   const url = checkoutUrl(session.id);

@@ -25,7 +25,6 @@ import {
   type FaultsField,
   type RevealField,
 } from '@/lib/dashboard/webhooks';
-import { onMerchantClock } from '@/lib/test-clocks/service';
 
 // Webhook endpoints and deliveries of the signed-in merchant.
 
@@ -38,72 +37,52 @@ function refreshed<State extends FormState<string>>(state: State): State {
 export async function createEndpointAction(
   ...args: FormActionArguments<EndpointField>
 ): Promise<FormState<EndpointField>> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
   const events = formData.getAll('events').filter((value): value is string => typeof value === 'string');
-  const database = await db();
   // made at the merchant's time (its test clock), as one made with its API key would be
   return refreshed(
-    await onMerchantClock(database, merchantId, () =>
-      createEndpointFromDashboard(database, merchantId, {
-        url: field(formData, 'url'),
-        description: field(formData, 'description'),
-        allEvents: field(formData, 'scope') !== 'selected',
-        events,
-      }),
-    ),
+    await createEndpointFromDashboard(context, {
+      url: field(formData, 'url'),
+      description: field(formData, 'description'),
+      allEvents: field(formData, 'scope') !== 'selected',
+      events,
+    }),
   );
 }
 
 export async function rotateSecretAction(...args: FormActionArguments): Promise<FormState> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  const database = await db();
-  return refreshed(
-    await onMerchantClock(database, merchantId, () =>
-      rotateSecretFromDashboard(database, merchantId, field(formData, 'endpointId')),
-    ),
-  );
+  return refreshed(await rotateSecretFromDashboard(context, field(formData, 'endpointId')));
 }
 
 export async function deleteEndpointAction(...args: FormActionArguments): Promise<FormState> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  const database = await db();
-  const state = refreshed(
-    await onMerchantClock(database, merchantId, () =>
-      deleteEndpointFromDashboard(database, merchantId, field(formData, 'endpointId')),
-    ),
-  );
+  const state = refreshed(await deleteEndpointFromDashboard(context, field(formData, 'endpointId')));
   if (state.status === 'ok') redirect('/dashboard/developers/webhooks');
   return state;
 }
 
 export async function sendTestEventAction(...args: FormActionArguments): Promise<FormState> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
   // a sent test is listed among the endpoint's deliveries, delivered or not
-  const database = await db();
-  const state = await onMerchantClock(database, merchantId, () =>
-    sendTestFromDashboard(database, merchantId, field(formData, 'endpointId')),
-  );
+  const state = await sendTestFromDashboard(context, field(formData, 'endpointId'));
   revalidatePath('/dashboard', 'layout');
   return state;
 }
 
 export async function resendDeliveryAction(...args: FormActionArguments): Promise<FormState> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  const database = await db();
-  // due at once in the merchant's time (its test clock), which the worker's queue compares with
-  const state = await onMerchantClock(database, merchantId, () =>
-    resendFromDashboard(database, merchantId, field(formData, 'deliveryId')),
-  );
+  const state = await resendFromDashboard(context, field(formData, 'deliveryId'));
   revalidatePath('/dashboard', 'layout');
   return state;
 }
@@ -112,16 +91,13 @@ export async function updateFaultsAction(...args: FormActionArguments<FaultsFiel
   const { merchantId } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  const database = await db();
   return refreshed(
-    await onMerchantClock(database, merchantId, () =>
-      updateFaultsFromDashboard(database, merchantId, field(formData, 'endpointId'), {
-        duplicatePercent: field(formData, 'duplicate_percent'),
-        delaySeconds: field(formData, 'delay_seconds'),
-        shuffle: field(formData, 'shuffle') === 'on',
-        seed: field(formData, 'seed'),
-      }),
-    ),
+    await updateFaultsFromDashboard(await db(), merchantId, field(formData, 'endpointId'), {
+      duplicatePercent: field(formData, 'duplicate_percent'),
+      delaySeconds: field(formData, 'delay_seconds'),
+      shuffle: field(formData, 'shuffle') === 'on',
+      seed: field(formData, 'seed'),
+    }),
   );
 }
 
@@ -133,16 +109,13 @@ export async function updateEndpointAction(
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
   const events = formData.getAll('events').filter((value): value is string => typeof value === 'string');
-  const database = await db();
   return refreshed(
-    await onMerchantClock(database, merchantId, () =>
-      updateEndpointFromDashboard(database, merchantId, field(formData, 'endpointId'), {
-        url: field(formData, 'url'),
-        description: field(formData, 'description'),
-        allEvents: field(formData, 'scope') !== 'selected',
-        events,
-      }),
-    ),
+    await updateEndpointFromDashboard(await db(), merchantId, field(formData, 'endpointId'), {
+      url: field(formData, 'url'),
+      description: field(formData, 'description'),
+      allEvents: field(formData, 'scope') !== 'selected',
+      events,
+    }),
   );
 }
 
@@ -151,27 +124,20 @@ export async function setEndpointStatusAction(...args: FormActionArguments): Pro
   const { merchantId } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  const database = await db();
   return refreshed(
-    await onMerchantClock(database, merchantId, () =>
-      setEndpointStatusFromDashboard(database, merchantId, field(formData, 'endpointId'), field(formData, 'status')),
+    await setEndpointStatusFromDashboard(
+      await db(),
+      merchantId,
+      field(formData, 'endpointId'),
+      field(formData, 'status'),
     ),
   );
 }
 
 /** Reveal: the signing secrets, for the signed-in user's password; nothing on the page changes. */
 export async function revealSecretAction(...args: FormActionArguments<RevealField>): Promise<FormState<RevealField>> {
-  const { merchantId, email } = await requireMerchant();
+  const { context, email } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  const database = await db();
-  // whether a rotation's old secret still signs is a question of the merchant's time
-  return onMerchantClock(database, merchantId, () =>
-    revealSecretsFromDashboard(
-      database,
-      { merchantId, email },
-      field(formData, 'endpointId'),
-      field(formData, 'password'),
-    ),
-  );
+  return revealSecretsFromDashboard(context, email, field(formData, 'endpointId'), field(formData, 'password'));
 }

@@ -2,7 +2,6 @@
 
 import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
 import { cancelFromDashboard, captureFromDashboard, type CaptureField } from '@/lib/dashboard/capture-actions';
 import {
   field,
@@ -12,24 +11,19 @@ import {
   type FormState,
 } from '@/lib/dashboard/form-state';
 import { refundFromDashboard, type RefundField, type RefundFormState } from '@/lib/dashboard/refund-form';
-import { onMerchantClock } from '@/lib/test-clocks/service';
 
 /** The Refund form of a payment's page: the same rules as POST /v1/refund-requests. */
 export async function refundPaymentAction(...args: FormActionArguments<RefundField>): Promise<RefundFormState> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  const paymentId = field(formData, 'paymentId');
-  const database = await db();
   // made at the merchant's time (its test clock), as one made with its API key would be
-  const state = await onMerchantClock(database, merchantId, () =>
-    refundFromDashboard(database, merchantId, {
-      paymentId,
-      amount: field(formData, 'amount'),
-      reason: field(formData, 'reason'),
-      note: field(formData, 'note'),
-    }),
-  );
+  const state = await refundFromDashboard(context, {
+    paymentId: field(formData, 'paymentId'),
+    amount: field(formData, 'amount'),
+    reason: field(formData, 'reason'),
+    note: field(formData, 'note'),
+  });
   if (state.status === 'ok') revalidatePath('/dashboard', 'layout');
   return state;
 }
@@ -38,10 +32,10 @@ export async function refundPaymentAction(...args: FormActionArguments<RefundFie
 export async function capturePaymentAction(
   ...args: FormActionArguments<CaptureField>
 ): Promise<FormState<CaptureField>> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  const state = await captureFromDashboard(await db(), merchantId, {
+  const state = await captureFromDashboard(context, {
     paymentId: field(formData, 'paymentId'),
     amount: field(formData, 'amount'),
     submission: field(formData, 'submission'),
@@ -52,10 +46,10 @@ export async function capturePaymentAction(
 
 /** Cancel authorization on a payment's page: the same service as POST /v1/payments/{id}/cancel. */
 export async function cancelAuthorizationAction(...args: FormActionArguments<never>): Promise<FormState<never>> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  const state = await cancelFromDashboard(await db(), merchantId, {
+  const state = await cancelFromDashboard(context, {
     paymentId: field(formData, 'paymentId'),
     submission: field(formData, 'submission'),
   });

@@ -1,11 +1,13 @@
 import { apiRoute, routes } from '@/lib/http/route';
+import { answerOf } from '@/lib/idempotency/service';
 import { expireCheckoutSessionOperation } from '@/lib/checkout-sessions/operations';
-import { serializeCheckoutSession } from '@/lib/checkout-sessions/serialize';
+import { serializeCheckoutSession, type CheckoutSessionWithItems } from '@/lib/checkout-sessions/serialize';
 import { expireCheckoutSession } from '@/lib/checkout-sessions/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  POST: apiRoute(expireCheckoutSessionOperation, async ({ db, merchantId, params, keyClaimingWrite }) => {
-    const claimKey = keyClaimingWrite?.answering(serializeCheckoutSession);
-    return serializeCheckoutSession(await expireCheckoutSession(db, merchantId, params.id, { claimKey }));
+  POST: apiRoute(expireCheckoutSessionOperation, async ({ context, params, keyClaimingWrite }) => {
+    const serialize = (session: CheckoutSessionWithItems) => serializeCheckoutSession(session, context.now);
+    const claimKey = keyClaimingWrite?.answering(serialize);
+    return answerOf(await expireCheckoutSession(context, params.id, { claimKey }), serialize);
   }),
 });

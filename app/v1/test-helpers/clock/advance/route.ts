@@ -1,4 +1,5 @@
 import { apiRoute, routes } from '@/lib/http/route';
+import { answerOf } from '@/lib/idempotency/service';
 import { serializeTestClock } from '@/lib/test-clocks/objects';
 import { advanceTestClockOperation } from '@/lib/test-clocks/operations';
 import { advanceTestClock } from '@/lib/test-clocks/service';
@@ -6,6 +7,6 @@ import { advanceTestClock } from '@/lib/test-clocks/service';
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
   POST: apiRoute(advanceTestClockOperation, async ({ db, merchantId, body, keyClaimingWrite }) => {
     const claimKey = keyClaimingWrite?.answering(serializeTestClock);
-    return serializeTestClock(await advanceTestClock(db, merchantId, body.seconds, { claimKey }));
+    return answerOf(await advanceTestClock(db, merchantId, body.seconds, { claimKey }), serializeTestClock);
   }),
 });

@@ -19,7 +19,6 @@ import { db } from '@/lib/db';
 import { hrefWith, PAGE_SIZE, pageNumber, type SearchParams } from '@/lib/dashboard/list-params';
 import { EVENT_TYPES, getEndpointDetail } from '@/lib/dashboard/webhooks';
 import { serializeFaults } from '@/lib/webhooks/faults';
-import { merchantNow } from '@/lib/test-clocks/service';
 import {
   deleteEndpointAction,
   resendDeliveryAction,
@@ -40,14 +39,11 @@ export default async function WebhookEndpointPage({
   params: Promise<{ id: string }>;
   searchParams: Promise<SearchParams>;
 }) {
-  const { merchantId } = await requireMerchant();
+  const { merchantId, context } = await requireMerchant();
   const { id } = await params;
   const page = pageNumber(await searchParams);
-  const database = await db();
-  const [detail, now] = await Promise.all([
-    getEndpointDetail(database, merchantId, id, page),
-    merchantNow(database, merchantId),
-  ]);
+  const detail = await getEndpointDetail(await db(), merchantId, id, page);
+  const { now } = context;
   if (!detail) notFound();
   const { endpoint, deliveries, total } = detail;
   const path = `/dashboard/developers/webhooks/${endpoint.id}`;

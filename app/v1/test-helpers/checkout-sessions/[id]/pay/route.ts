@@ -1,11 +1,13 @@
 import { apiRoute, routes } from '@/lib/http/route';
+import { answerOf } from '@/lib/idempotency/service';
 import { payCheckoutSessionOperation } from '@/lib/payments/operations';
 import { payCheckoutSession } from '@/lib/payments/pay';
 import { serializePayment } from '@/lib/payments/serialize';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  POST: apiRoute(payCheckoutSessionOperation, async ({ db, merchantId, params, body, keyClaimingWrite }) => {
+  POST: apiRoute(payCheckoutSessionOperation, async ({ context, params, body, keyClaimingWrite }) => {
     const claimKey = keyClaimingWrite?.answering(serializePayment);
-    return serializePayment((await payCheckoutSession(db, merchantId, params.id, body, { claimKey })).payment);
+    const paid = await payCheckoutSession(context, params.id, body, { claimKey });
+    return answerOf(paid, ({ payment }) => serializePayment(payment));
   }),
 });
