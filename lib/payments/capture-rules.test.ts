@@ -8,6 +8,7 @@ import { cancelPayment, capturePayment } from './capture';
 import { forgetAuthorization } from './facts';
 import { authorizedPayment } from './paid-payment.fixture';
 import * as repository from './repository';
+import { contextOf } from '@/test/context';
 
 // Each rule of a capture or cancel is kept twice: in lib/payments/capture.ts, on the payment as this process
 // knows it, for a person's message; and in the statement's UPDATE (lib/payments/repository.ts), on the row as it
@@ -49,15 +50,15 @@ describe('an authorization is captured or canceled once: status requires_capture
 
     // this process captured it, so it knows
     const known = await authorizedPayment(merchantId);
-    await capturePayment(client, merchantId, known.id, {});
+    await capturePayment(contextOf(client, merchantId), known.id, {});
     statements.mockClear();
-    const byPreCheck = await refusalOf(capturePayment(client, merchantId, known.id, {}));
+    const byPreCheck = await refusalOf(capturePayment(contextOf(client, merchantId), known.id, {}));
     expect(statements).not.toHaveBeenCalled();
 
     // another process captured it: this one still remembers an authorization
     const stale = await authorizedPayment(merchantId);
     await changedElsewhere(stale.id, { status: 'succeeded', amountCaptured: 5000 });
-    const byStatement = await refusalOf(capturePayment(client, merchantId, stale.id, {}));
+    const byStatement = await refusalOf(capturePayment(contextOf(client, merchantId), stale.id, {}));
     expect(statements).toHaveBeenCalledTimes(1);
 
     expect(byPreCheck).toMatchObject({ status: 409, code: 'payment_not_capturable' });
@@ -69,13 +70,13 @@ describe('an authorization is captured or canceled once: status requires_capture
     const statements = vi.spyOn(repository, 'cancelPaymentInOneStatement');
 
     const known = await authorizedPayment(merchantId);
-    await capturePayment(client, merchantId, known.id, {});
-    const byPreCheck = await refusalOf(cancelPayment(client, merchantId, known.id));
+    await capturePayment(contextOf(client, merchantId), known.id, {});
+    const byPreCheck = await refusalOf(cancelPayment(contextOf(client, merchantId), known.id));
     expect(statements).not.toHaveBeenCalled();
 
     const stale = await authorizedPayment(merchantId);
     await changedElsewhere(stale.id, { status: 'succeeded', amountCaptured: 5000 });
-    const byStatement = await refusalOf(cancelPayment(client, merchantId, stale.id));
+    const byStatement = await refusalOf(cancelPayment(contextOf(client, merchantId), stale.id));
     expect(statements).toHaveBeenCalledTimes(1);
 
     expect(byPreCheck).toMatchObject({ status: 409, code: 'payment_not_cancelable' });
@@ -97,7 +98,7 @@ describe(`an authorization holds for ${AUTHORIZATION_DAYS} days`, () => {
     const lapsed = await authorizedPayment(merchantId);
     await changedElsewhere(lapsed.id, { createdAt: eightDaysAgo });
     forgetAuthorization(lapsed.id);
-    const byPreCheck = await refusalOf(capturePayment(client, merchantId, lapsed.id, {}));
+    const byPreCheck = await refusalOf(capturePayment(contextOf(client, merchantId), lapsed.id, {}));
     expect(statements).not.toHaveBeenCalled();
 
     // the sweep of a process whose clock is eight days ahead canceled it, by its own statement: this process
@@ -108,7 +109,7 @@ describe(`an authorization holds for ${AUTHORIZATION_DAYS} days`, () => {
     const change = { paymentId: swept.id, merchantId, at: sweptAt, reason: 'expired' as const };
     expect(await repository.cancelPaymentInOneStatement(client, change, event)).toBe(true);
     statements.mockClear();
-    const byStatement = await refusalOf(capturePayment(client, merchantId, swept.id, {}));
+    const byStatement = await refusalOf(capturePayment(contextOf(client, merchantId), swept.id, {}));
     expect(statements).toHaveBeenCalledTimes(1);
 
     expect(byPreCheck).toMatchObject({ status: 409, code: 'payment_not_capturable' });
@@ -122,7 +123,9 @@ describe('a capture takes at most the amount authorized', () => {
     const client = await db();
     const statements = vi.spyOn(repository, 'capturePaymentInOneStatement');
     const authorization = await authorizedPayment(merchantId);
-    expect(await refusalOf(capturePayment(client, merchantId, authorization.id, { amount_to_capture: 5001 }))).toEqual({
+    expect(
+      await refusalOf(capturePayment(contextOf(client, merchantId), authorization.id, { amount_to_capture: 5001 })),
+    ).toEqual({
       status: 400,
       code: 'parameter_invalid',
       userMessage: 'You can capture at most US$50.00.',

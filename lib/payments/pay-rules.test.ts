@@ -6,6 +6,8 @@ import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
 import { payCheckoutSession } from './pay';
 import * as repository from './repository';
+import { contextOf } from '@/test/context';
+import { merchantContexts } from '@/lib/core/context';
 
 // A session takes a payment only while it is open (not paid, not past its expiry). The rule is kept twice: by
 // assertPayable in lib/payments/pay.ts, on the session as read, for the customer's message; and by the payment's
@@ -27,7 +29,7 @@ afterEach(() => {
 });
 
 const openSession = async () =>
-  createCheckoutSession(await db(), merchantId, {
+  createCheckoutSession(contextOf(await db(), merchantId), {
     order_reference: `o-${Math.random().toString(36).slice(2)}`,
     currency: 'USD',
     items: [{ name: 'Mug', quantity: 1, unit_amount: 1200 }],
@@ -63,13 +65,13 @@ async function bothPaths(close: (sessionId: string) => Promise<unknown>) {
   const closedBefore = await openSession();
   await close(closedBefore.id);
   writes.mockClear();
-  const byPreCheck = await refusalOf(payCheckoutSession(client, null, closedBefore.id, CARD));
+  const byPreCheck = await refusalOf(payCheckoutSession(merchantContexts(client), closedBefore.id, CARD));
   expect(writes).not.toHaveBeenCalled();
 
   const closedMeanwhile = await openSession();
   closedAfterTheRead(close);
   writes.mockClear();
-  const byStatement = await refusalOf(payCheckoutSession(client, null, closedMeanwhile.id, CARD));
+  const byStatement = await refusalOf(payCheckoutSession(merchantContexts(client), closedMeanwhile.id, CARD));
   // the statement refused (the last one sent: `close` may have paid first), and the session read again says why
   expect(await writes.mock.results.at(-1)?.value).toBe('checkout_session_not_payable');
   expect(await client.payment.count({ where: { checkoutSessionId: closedMeanwhile.id, paymentMethod: 'card' } })).toBe(
@@ -81,7 +83,7 @@ async function bothPaths(close: (sessionId: string) => Promise<unknown>) {
 describe('a session is paid only while it is open', () => {
   it('expired: refused alike by the pre-check and by the statement', async () => {
     const { byPreCheck, byStatement } = await bothPaths(async (id) =>
-      expireCheckoutSession(await db(), merchantId, id),
+      expireCheckoutSession(contextOf(await db(), merchantId), id),
     );
     expect(byPreCheck).toEqual({
       status: 409,
@@ -92,7 +94,9 @@ describe('a session is paid only while it is open', () => {
   });
 
   it('paid by another customer: refused alike by the pre-check and by the statement', async () => {
-    const { byPreCheck, byStatement } = await bothPaths(async (id) => payCheckoutSession(await db(), null, id, USDC));
+    const { byPreCheck, byStatement } = await bothPaths(async (id) =>
+      payCheckoutSession(merchantContexts(await db()), id, USDC),
+    );
     expect(byPreCheck).toEqual({
       status: 409,
       code: 'checkout_session_not_open',

@@ -4,6 +4,7 @@ import { db } from '@/lib/db';
 import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
 import { paidPayment } from '@/lib/payments/paid-payment.fixture';
 import { approveRefundRequest, cancelRefundRequest, createRefundRequest, declineRefundRequest } from './service';
+import { contextOf } from '@/test/context';
 
 // The refund rules that a statement keeps alone, with no pre-check in the service to race it: the amount left
 // (the reservation's UPDATE of the payment, lib/refunds/repository.ts) and "only a requested refund changes"
@@ -33,14 +34,16 @@ describe('a refund takes at most what is left of its payment', () => {
   it('is refused alike when the rest was taken before, and when it is taken at the same moment', async () => {
     const client = await db();
     const before = await paidPayment(merchantId);
-    await createRefundRequest(client, merchantId, { payment_id: before.id, amount: 4000 });
+    await createRefundRequest(contextOf(client, merchantId), { payment_id: before.id, amount: 4000 });
     const takenBefore = refusalOf(
-      await caught(createRefundRequest(client, merchantId, { payment_id: before.id, amount: 2000 })),
+      await caught(createRefundRequest(contextOf(client, merchantId), { payment_id: before.id, amount: 2000 })),
     );
 
     const meanwhile = await paidPayment(merchantId);
     const both = await Promise.allSettled(
-      [4000, 2000].map((amount) => createRefundRequest(client, merchantId, { payment_id: meanwhile.id, amount })),
+      [4000, 2000].map((amount) =>
+        createRefundRequest(contextOf(client, merchantId), { payment_id: meanwhile.id, amount }),
+      ),
     );
     const refused = both.filter((one): one is PromiseRejectedResult => one.status === 'rejected');
     expect(refused).toHaveLength(1);
@@ -64,12 +67,14 @@ describe('only a requested refund is canceled, approved or declined', () => {
   it('cancel: refused alike after an earlier cancel, and after one at the same moment', async () => {
     const client = await db();
     const payment = await paidPayment(merchantId);
-    const earlier = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 1000 });
-    await cancelRefundRequest(client, merchantId, earlier.id);
-    const canceledBefore = refusalOf(await caught(cancelRefundRequest(client, merchantId, earlier.id)));
+    const earlier = await createRefundRequest(contextOf(client, merchantId), { payment_id: payment.id, amount: 1000 });
+    await cancelRefundRequest(contextOf(client, merchantId), earlier.id);
+    const canceledBefore = refusalOf(await caught(cancelRefundRequest(contextOf(client, merchantId), earlier.id)));
 
-    const raced = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 1000 });
-    const both = await Promise.allSettled([1, 2].map(() => cancelRefundRequest(client, merchantId, raced.id)));
+    const raced = await createRefundRequest(contextOf(client, merchantId), { payment_id: payment.id, amount: 1000 });
+    const both = await Promise.allSettled(
+      [1, 2].map(() => cancelRefundRequest(contextOf(client, merchantId), raced.id)),
+    );
     const refused = both.filter((one): one is PromiseRejectedResult => one.status === 'rejected');
     expect(refused).toHaveLength(1);
 
@@ -85,14 +90,14 @@ describe('only a requested refund is canceled, approved or declined', () => {
     const client = await db();
     await setRefundPolicy(client, merchantId, 'manual');
     const payment = await paidPayment(merchantId);
-    const earlier = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 1000 });
-    await approveRefundRequest(client, merchantId, earlier.id);
-    const decidedBefore = refusalOf(await caught(declineRefundRequest(client, merchantId, earlier.id)));
+    const earlier = await createRefundRequest(contextOf(client, merchantId), { payment_id: payment.id, amount: 1000 });
+    await approveRefundRequest(contextOf(client, merchantId), earlier.id);
+    const decidedBefore = refusalOf(await caught(declineRefundRequest(contextOf(client, merchantId), earlier.id)));
 
-    const raced = await createRefundRequest(client, merchantId, { payment_id: payment.id, amount: 1000 });
+    const raced = await createRefundRequest(contextOf(client, merchantId), { payment_id: payment.id, amount: 1000 });
     const both = await Promise.allSettled([
-      approveRefundRequest(client, merchantId, raced.id),
-      declineRefundRequest(client, merchantId, raced.id),
+      approveRefundRequest(contextOf(client, merchantId), raced.id),
+      declineRefundRequest(contextOf(client, merchantId), raced.id),
     ]);
     const refused = both.filter((one): one is PromiseRejectedResult => one.status === 'rejected');
     expect(refused).toHaveLength(1);
