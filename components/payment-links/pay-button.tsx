@@ -5,8 +5,9 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { formatMoney } from '@/lib/core/money';
 import { Notice } from '@/components/ui/notice';
+import type { FormState } from '@/lib/dashboard/form-state';
 
-export type PayLinkState = { message: string | null };
+type PayLinkState = FormState<never>;
 
 /**
  * "Pay": a form posting to the server action, so it works before JavaScript loads. The action answers
@@ -26,14 +27,14 @@ export function PayButton({
   /** the link's adjustable_quantity: the customer chooses how many, and the button says the total */
   quantity?: { minimum: number; maximum: number; unitAmount: number; currency: string };
 }) {
-  const [state, formAction, pending] = useActionState(action, { message: null });
+  const [state, formAction, pending] = useActionState<PayLinkState, FormData>(action, { status: 'idle' });
   const [count, setCount] = useState(quantity ? String(quantity.minimum) : '1');
   const chosen = Number(count);
   const valid = !quantity || (Number.isInteger(chosen) && chosen >= quantity.minimum && chosen <= quantity.maximum);
   return (
     <form action={formAction} className="space-y-3">
       <input type="hidden" name="price" value={price} />
-      {state.message && <Notice tone="danger">{state.message}</Notice>}
+      {state.status === 'error' && state.message && <Notice tone="danger">{state.message}</Notice>}
       {quantity && (
         <TextField
           id="link-quantity"

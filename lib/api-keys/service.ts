@@ -59,7 +59,11 @@ export async function createApiKey(
 ): Promise<CreatedApiKey> {
   const fullKey = options.key ?? `sk_sandbox_${randomBase62(32)}`;
   if (!API_KEY_PATTERN.test(fullKey))
-    throw errors.parameterInvalid('an API key must look like sk_sandbox_ followed by 32 letters or digits', 'key');
+    throw errors.parameterInvalid(
+      'an API key must look like sk_sandbox_ followed by 32 letters or digits',
+      'key',
+      'An API key starts with sk_sandbox_ and has 32 letters or digits after it.',
+    );
   const row = await insertApiKey(database, {
     id: newId('apiKey'),
     merchantId,

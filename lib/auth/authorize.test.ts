@@ -100,7 +100,16 @@ describe('sign-up', () => {
     );
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(SIGN_UPS);
     for (const outcome of outcomes.filter((outcome) => !outcome.ok)) {
-      expect(outcome).toMatchObject({ ok: false, reason: 'throttled', retryAfterSeconds: expect.any(Number) });
+      expect(outcome).toMatchObject({
+        ok: false,
+        refusal: {
+          code: 'rate_limited',
+          headers: { 'Retry-After': expect.stringMatching(/^\d+$/) },
+          userMessage: expect.stringMatching(
+            /^Too many accounts were created from your network\. Try again in \d+ minutes?\.$/,
+          ),
+        },
+      });
     }
     expect(await client.merchant.count()).toBe(before + SIGN_UPS);
     // someone else signs up as usual

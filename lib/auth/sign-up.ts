@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { errors, type ApiError } from '@/lib/core/errors';
 import { inTransaction, Prisma, type Db } from '@/lib/db';
 import { businessNameInput, createMerchant } from '@/lib/merchants/service';
 import { throttles } from '@/lib/throttles/rules';
 import { takeHits } from '@/lib/throttles/service';
+import { minutesToWait } from '@/lib/throttles/wording';
 import { createUser } from '@/lib/users/service';
 import { MAX_PASSWORD_LENGTH } from './authorize';
 
@@ -28,7 +30,8 @@ export type SignUpFields = keyof SignUpInput;
 export type SignUpOutcome =
   | { ok: true; merchantId: string; userId: string; email: string }
   | { ok: false; fieldErrors: Partial<Record<SignUpFields, string>> }
-  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
+  /** too many sign-ups from this client address lately: rate_limited, worded for the person signing up */
+  | { ok: false; refusal: ApiError };
 
 /**
  * A taken e-mail gets an answer that does not say an account exists: a stranger learns no more than that
@@ -48,7 +51,15 @@ export async function signUp(database: Db, input: SignUpInput, clientAddress: st
   }
   if (clientAddress) {
     const verdict = await takeHits(database, [{ rule: throttles.signUpPerAddress(), who: clientAddress }]);
-    if (!verdict.allowed) return { ok: false, reason: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds };
+    if (!verdict.allowed)
+      return {
+        ok: false,
+        refusal: errors.rateLimited(
+          verdict.retryAfterSeconds,
+          'Too many sign-ups from this client address; retry later',
+          `Too many accounts were created from your network. Try again in ${minutesToWait(verdict.retryAfterSeconds)}.`,
+        ),
+      };
   }
   const { businessName, email, password } = parsed.data;
   try {

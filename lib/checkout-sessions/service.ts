@@ -76,10 +76,18 @@ export async function createCheckoutSession(
     input.tax_amount,
   );
   if (total < 1 || total > MAX_AMOUNT) {
-    throw errors.parameterInvalid(`The computed total ${total} must be between 1 and ${MAX_AMOUNT}`, 'amount');
+    throw errors.parameterInvalid(
+      `The computed total ${total} must be between 1 and ${MAX_AMOUNT}`,
+      'amount',
+      `The total must be more than nothing and at most ${MAX_AMOUNT.toLocaleString('en-US')} in minor units.`,
+    );
   }
   if (total !== input.amount) {
-    throw errors.amountMismatch(`amount ${input.amount} does not equal the computed total ${total}`, 'amount');
+    throw errors.amountMismatch(
+      `amount ${input.amount} does not equal the computed total ${total}`,
+      'amount',
+      'The amount is not the items, shipping and tax added up.',
+    );
   }
 
   const approvedHosts = new Set(merchant.hosts);
@@ -88,7 +96,11 @@ export async function createCheckoutSession(
     if (!value || internal.ownUrls?.includes(value)) continue;
     const host = hostOfUrl(new URL(value));
     if (!approvedHosts.has(host)) {
-      throw errors.urlNotApproved(`${param} host ${host} is not an approved website of this account`, param);
+      throw errors.urlNotApproved(
+        `${param} host ${host} is not an approved website of this account`,
+        param,
+        `${host} is not one of your approved websites.`,
+      );
     }
   }
 
@@ -136,7 +148,11 @@ export async function createCheckoutSession(
     items: items.map((item, position) => ({ checkoutSessionId: id, position, ...item })),
   };
   const orderAlreadyPaid = () =>
-    errors.orderAlreadyPaid(`Order ${input.order_reference} is already paid`, 'order_reference');
+    errors.orderAlreadyPaid(
+      `Order ${input.order_reference} is already paid`,
+      'order_reference',
+      `Order ${input.order_reference} is already paid.`,
+    );
 
   if (internal.claimKey) {
     // the answer's order_id is the statement's to fill in: the order may exist already

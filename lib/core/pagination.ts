@@ -28,7 +28,12 @@ export async function paginate<Row extends Cursor>(options: {
   let after: Cursor | undefined;
   if (options.startingAfter) {
     const cursor = await options.findCursor(options.startingAfter);
-    if (!cursor) throw errors.resourceMissing(`No such object: '${options.startingAfter}'`, 'starting_after');
+    if (!cursor)
+      throw errors.resourceMissing(
+        `No such object: '${options.startingAfter}'`,
+        'starting_after',
+        'The page to continue from is gone. Go back to the first page.',
+      );
     after = cursor;
     where = {
       OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],

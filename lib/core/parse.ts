@@ -2,18 +2,29 @@ import { z } from 'zod';
 import { MAX_AMOUNT } from './money';
 import { ApiError, errors } from './errors';
 
-/** Validates input against a zod schema; the first issue becomes a 400 with a dotted `param`. */
-export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+/** What a person is told of a field a schema refused, by its param, when the caller has words of its own. */
+export type ParamSentences = Readonly<Partial<Record<string, string>>>;
+
+// a schema's refusal beside the field it names: the field says what it is about
+const CHECK_THIS = 'Check this and try again.';
+const FILL_THIS_IN = 'Fill this in and try again.';
+const NOT_OUR_FORM = 'This form sent something it should not. Reload the page and try again.';
+
+/**
+ * Validates input against a zod schema; the first issue becomes a 400 with a dotted `param`. Its sentence for
+ * a person is `sentences[param]` when the caller gives one, else a plain one for a field.
+ */
+export function parse<T extends z.ZodType>(schema: T, input: unknown, sentences: ParamSentences = {}): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw toApiError(result.error.issues[0], input);
+  throw toApiError(result.error.issues[0], input, sentences);
 }
 
-function toApiError(issue: z.core.$ZodIssue, input: unknown): ApiError {
+function toApiError(issue: z.core.$ZodIssue, input: unknown, sentences: ParamSentences): ApiError {
   const path = issue.path.map(String);
   if (issue.code === 'unrecognized_keys') {
     const param = [...path, issue.keys[0]].join('.');
-    return errors.parameterUnknown(`Unknown parameter: ${param}`, param);
+    return errors.parameterUnknown(`Unknown parameter: ${param}`, param, NOT_OUR_FORM);
   }
   if (issue.code === 'invalid_key') {
     // a bad key of a record (metadata) is the record's fault: a key is not a parameter of its own
@@ -23,13 +34,19 @@ function toApiError(issue: z.core.$ZodIssue, input: unknown): ApiError {
     return errors.parameterInvalid(
       `Invalid ${param}: key "${shown}" ${issue.issues[0]?.message ?? 'is invalid'}`,
       param,
+      sentences[param] ?? CHECK_THIS,
     );
   }
   const param = path.join('.') || undefined;
+  const said = param === undefined ? undefined : (sentences[param] ?? sentences[path[0]]);
   if (param && valueAt(input, issue.path) === undefined) {
-    return errors.parameterMissing(`Missing required parameter: ${param}`, param);
+    return errors.parameterMissing(`Missing required parameter: ${param}`, param, said ?? FILL_THIS_IN);
   }
-  return errors.parameterInvalid(param ? `Invalid ${param}: ${lowerFirst(issue.message)}` : issue.message, param);
+  return errors.parameterInvalid(
+    param ? `Invalid ${param}: ${lowerFirst(issue.message)}` : issue.message,
+    param,
+    said ?? (param ? CHECK_THIS : NOT_OUR_FORM),
+  );
 }
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {

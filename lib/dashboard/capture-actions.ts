@@ -5,7 +5,7 @@ import { serializePayment } from '@/lib/payments/serialize';
 import { readMajorAmount } from './amount-input';
 import { CAPTURE_AMOUNT_NOT_POSITIVE } from './capture-amount';
 import { formatMoney } from './format';
-import { failed, formRefusal, refused, type FormState } from './form-state';
+import { failed, toFormState, refused, type FormState } from './form-state';
 
 // Capture and Cancel authorization on a payment's page, through the same services as
 // POST /v1/payments/{id}/capture and /cancel (lib/payments/capture.ts), at the merchant's time (its test clock)
@@ -44,7 +44,7 @@ export async function captureFromDashboard(
     };
   } catch (error) {
     // a refusal is worded by the service, from the payment as it is now
-    return formRefusal(error, { amount_to_capture: 'amount' }, values);
+    return toFormState(error, { amount_to_capture: 'amount' }, values);
   }
 }
 
@@ -60,7 +60,7 @@ export async function cancelFromDashboard(context: RequestContext, form: CancelF
       message: `Authorization canceled: the hold of ${formatMoney(payment.amount, payment.currency)} is released, and the order can be paid again.`,
     };
   } catch (error) {
-    return formRefusal(error, {});
+    return toFormState(error, {});
   }
 }
 

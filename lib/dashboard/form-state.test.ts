@@ -1,19 +1,23 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError, errors } from '@/lib/core/errors';
-import { fieldOfParam, formRefusal, sayRefusal } from './form-state';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errors } from '@/lib/core/errors';
+import { fieldOfParam, toFormState, UNEXPECTED_FAILURE } from './form-state';
 
-// formRefusal: the one mapping from a service's refusal to a form's answer.
+// toFormState: the one mapping from what a service threw to a form's answer, for every server action.
 
 const FIELDS = { amount: 'amount', payment_methods: 'methods' } as const;
 
-describe('formRefusal', () => {
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('toFormState', () => {
   it('puts the userMessage beside the field the param names, keeping what was typed', () => {
     const error = errors.refundExceedsAvailable(
       'Refund of 5000 exceeds the 1250 …',
       'amount',
       'Only US$12.50 is left.',
     );
-    expect(formRefusal(error, FIELDS, { amount: '50' })).toEqual({
+    expect(toFormState(error, FIELDS, { amount: '50' })).toEqual({
       status: 'error',
       fieldErrors: { amount: 'Only US$12.50 is left.' },
       values: { amount: '50' },
@@ -26,29 +30,57 @@ describe('formRefusal', () => {
     expect(fieldOfParam('id', FIELDS)).toBeUndefined();
     expect(fieldOfParam(undefined, FIELDS)).toBeUndefined();
     const error = errors.paymentMethodUnavailable('usdc cannot take CAD', 'payment_methods.1', 'USDC cannot take CAD.');
-    expect(formRefusal(error, FIELDS)).toMatchObject({ fieldErrors: { methods: 'USDC cannot take CAD.' } });
+    expect(toFormState(error, FIELDS)).toMatchObject({ fieldErrors: { methods: 'USDC cannot take CAD.' } });
   });
 
-  it('says it above the form when the param is no field of the form', () => {
+  it('says the userMessage above the form when the param is no field of it, never the API message', () => {
     const error = errors.resourceMissing("No such payment: 'pay_x'", 'payment_id', 'This payment was not found.');
-    expect(formRefusal(error, FIELDS, { amount: '5' })).toEqual({
+    expect(toFormState(error, FIELDS, { amount: '5' })).toEqual({
       status: 'error',
       message: 'This payment was not found.',
       values: { amount: '5' },
     });
+    const other = errors.refundNotCancelable(
+      'Refund rr_x is completed',
+      undefined,
+      'This refund is already completed.',
+    );
+    expect(JSON.stringify(toFormState(other, FIELDS))).not.toContain('rr_x');
   });
 
-  it('never shows the API message: without a userMessage, a sentence for the code', () => {
-    const missing = errors.resourceMissing("No such payment link: 'plink_x'", 'id');
-    expect(sayRefusal(missing)).not.toContain('plink_x');
-    expect(formRefusal(missing, FIELDS)).toMatchObject({ message: sayRefusal(missing) });
-    const other = errors.refundNotCancelable('Refund rr_x is completed');
-    expect(sayRefusal(other)).not.toContain('rr_x');
+  it('answers anything else with a generic sentence, and logs it, stack and all, for us only', () => {
+    const written = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const boom = new Error('connection to 10.0.0.7 refused');
+    const state = toFormState(boom, FIELDS, { amount: '5' }, { logged: { payment_id: 'pay_x' } });
+    expect(state).toEqual({ status: 'error', message: UNEXPECTED_FAILURE, values: { amount: '5' } });
+    expect(JSON.stringify(state)).not.toMatch(/10\.0\.0\.7|at .*form-state/);
+    const line = JSON.parse(String(written.mock.calls.at(-1)?.[0]));
+    expect(line).toMatchObject({ level: 'error', payment_id: 'pay_x', error: boom.message, stack: boom.stack });
+    // a fault on our side is not a refusal, whatever its sentence
+    expect(toFormState(errors.internal(), FIELDS, undefined, { unexpected: 'Nothing was paid.' })).toEqual({
+      status: 'error',
+      message: 'Nothing was paid.',
+    });
   });
 
-  it('throws on what is not a refusal (a bug, or a 5xx), for the error page', () => {
-    const boom = new Error('boom');
-    expect(() => formRefusal(boom, FIELDS)).toThrow(boom);
-    expect(() => formRefusal(errors.internal(), FIELDS)).toThrow(ApiError);
+  it('lets Next’s redirect through', async () => {
+    const { redirect } = await import('next/navigation');
+    let thrown: unknown;
+    try {
+      redirect('/checkout/cs_x');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(() => toFormState(thrown, FIELDS)).toThrow(thrown as Error);
+  });
+});
+
+describe('ApiError', () => {
+  it('takes a userMessage from every refusal of content or of a rule: the type requires it', () => {
+    // @ts-expect-error a refusal without a sentence for a person does not compile
+    errors.refundNotCancelable('Refund rr_x is completed');
+    // @ts-expect-error nor does one whose param is left out
+    errors.resourceMissing("No such payment: 'pay_x'", 'id');
+    expect(errors.invalidJson('The body is not valid JSON').userMessage).toMatch(/Reload the page/);
   });
 });

@@ -1,5 +1,7 @@
+import { unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
-import { ApiError } from '@/lib/core/errors';
+import { ApiError, errors } from '@/lib/core/errors';
+import { describeError, log } from '@/lib/log';
 import { parseActionArguments } from '@/lib/server-actions/arguments';
 
 // What a dashboard server action answers to its form: nothing yet, done (with a line to show), or
@@ -56,27 +58,8 @@ export function field(formData: FormData, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/**
- * The services refuse with ApiError (the API's error codes). For a person, the message is the part
- * worth showing; anything else is a bug and is thrown on to the error page.
- */
-export function serviceRefusal(error: unknown): ApiError {
-  if (error instanceof ApiError && error.status < 500) return error;
-  throw error;
-}
-
-/** What a form says when the service's refusal has no sentence of its own (ApiError.userMessage), by code. */
-const SAID_FOR_CODE: Record<string, string> = {
-  resource_missing: 'This was not found. It may have been deleted; reload the page.',
-  parameter_invalid: 'Check this and try again.',
-  parameter_missing: 'Fill this in and try again.',
-};
-const SAID_OTHERWISE = 'This could not be done. Reload the page and try again.';
-
-/** The sentence a person is shown for a service's refusal. */
-export function sayRefusal(refusal: ApiError): string {
-  return refusal.userMessage ?? SAID_FOR_CODE[refusal.code] ?? SAID_OTHERWISE;
-}
+/** What a person is told of a failure that is no refusal (a bug, or a fault on our side); the log has the rest. */
+export const UNEXPECTED_FAILURE = errors.internal().userMessage;
 
 /**
  * The form field a refusal's `param` names, through the form's table of API params ("payment_methods.1"
@@ -91,16 +74,25 @@ export function fieldOfParam<Field extends string>(
 }
 
 /**
- * A service's refusal as a form's answer: its sentence beside the field its `param` names, or above the
- * form when it names none. Anything that is not a refusal is thrown on (see serviceRefusal).
+ * The one answer of every form action to what its service threw: a refusal (ApiError) is its userMessage,
+ * beside the field its `param` names (through `fields`, the form's table of API params) or above the form when
+ * it names none, keeping what was typed (`values`); the words are always the service's. Anything else is a
+ * bug or a fault on our side: logged with `logged` (never a form's fields), and the person gets `unexpected`,
+ * never its message or stack. Next's own throws (redirect, notFound) go on.
  */
-export function formRefusal<Field extends string>(
+export function toFormState<Field extends string>(
   error: unknown,
   fields: Readonly<Partial<Record<string, Field>>>,
   values?: Partial<Record<Field, string>>,
+  options: { unexpected?: string; logged?: Record<string, unknown> } = {},
 ): FormState<Field> {
-  const refusal = serviceRefusal(error);
-  const message = sayRefusal(refusal);
-  const field = fieldOfParam(refusal.param, fields);
-  return field ? refused({ [field]: message } as Partial<Record<Field, string>>, values) : failed(message, values);
+  unstable_rethrow(error);
+  if (!(error instanceof ApiError) || error.status >= 500) {
+    log.error('a form action failed', { ...options.logged, ...describeError(error) });
+    return failed(options.unexpected ?? UNEXPECTED_FAILURE, values);
+  }
+  const field = fieldOfParam(error.param, fields);
+  return field
+    ? refused({ [field]: error.userMessage } as Partial<Record<Field, string>>, values)
+    : failed(error.userMessage, values);
 }

@@ -1,7 +1,7 @@
 import type { RequestContext } from '@/lib/core/context';
 import { approveRefundRequest, cancelRefundRequest, declineRefundRequest } from '@/lib/refunds/service';
 import { formatMoney } from './format';
-import { formRefusal, type FormState } from './form-state';
+import { toFormState, type FormState } from './form-state';
 
 // Approve / Decline (manual refund policy) and Cancel, from the dashboard. The services check the policy,
 // and the state in their UPDATE, so two people clicking at once move a refund once; the second is told why not.
@@ -22,6 +22,6 @@ export async function changeRefund(
     return { status: 'ok', message: `Refund of ${formatMoney(refund.amount, refund.currency)} ${DONE[change]}.` };
   } catch (error) {
     // a refusal is worded by the service, from the refund as it is now
-    return formRefusal(error, {});
+    return toFormState(error, {});
   }
 }

@@ -6,7 +6,7 @@ import { createRefundRequest } from '@/lib/refunds/service';
 import { readMajorAmount } from './amount-input';
 import { formatMoney } from './format';
 import { AMOUNT_FORMAT, REFUND_AMOUNT_NOT_POSITIVE } from './refund-amount';
-import { formRefusal, refused, type FormState } from './form-state';
+import { toFormState, refused, type FormState } from './form-state';
 
 // The dashboard's Refund form holds the API's rules (/docs#objects) by going through the same schema and
 // service as POST /v1/refund-requests; this file only turns a person's typing into that input and the
@@ -48,7 +48,7 @@ export async function refundFromDashboard(context: RequestContext, form: RefundF
       refundId: refund.id,
     };
   } catch (error) {
-    return formRefusal(error, PARAM_FIELDS, values);
+    return toFormState(error, PARAM_FIELDS, values);
   }
 }
 

@@ -1,6 +1,6 @@
 import { expireCheckoutSession } from '@/lib/checkout-sessions/service';
 import type { RequestContext } from '@/lib/core/context';
-import { formRefusal, type FormState } from './form-state';
+import { toFormState, type FormState } from './form-state';
 
 /** Expire an open session now, as POST /v1/checkout-sessions/{id}/expire does. */
 export async function expireSessionFromDashboard(context: RequestContext, sessionId: string): Promise<FormState> {
@@ -9,6 +9,6 @@ export async function expireSessionFromDashboard(context: RequestContext, sessio
     return { status: 'ok', message: 'Session expired. Its checkout page no longer takes payment.' };
   } catch (error) {
     // a refusal is worded by the service, from the session as it is now
-    return formRefusal(error, {});
+    return toFormState(error, {});
   }
 }

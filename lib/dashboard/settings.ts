@@ -12,7 +12,7 @@ import {
   setTimeZone,
 } from '@/lib/merchants/service';
 import { describeTimeZone, isTimeZone } from '@/lib/core/time-zone';
-import { refused, serviceRefusal, type FormState } from './form-state';
+import { refused, toFormState, type FormState } from './form-state';
 
 // Settings of the signed-in merchant's connection, from the dashboard's forms. Each function takes the
 // merchant from the session; nothing here accepts a merchant id from a form.
@@ -26,7 +26,7 @@ export async function updateBusinessName(database: Db, merchantId: string, name:
   try {
     await renameMerchant(database, merchantId, name);
   } catch (error) {
-    return refused({ name: serviceRefusal(error).message }, { name });
+    return toFormState(error, { name: 'name' }, { name });
   }
   return { status: 'ok', message: 'Business name saved.' };
 }
@@ -63,7 +63,7 @@ export async function addWebsite(database: Db, merchantId: string, input: string
     // refused past MAX_WEBSITES, in words fit for the form
     await approveWebsite(database, merchantId, host);
   } catch (error) {
-    return refused({ host: serviceRefusal(error).message }, { host: input });
+    return toFormState(error, { host: 'host' }, { host: input });
   }
   return { status: 'ok', message: `${host} approved.` };
 }

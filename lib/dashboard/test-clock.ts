@@ -1,10 +1,9 @@
-import { ApiError } from '@/lib/core/errors';
 import { parse } from '@/lib/core/parse';
 import type { Db } from '@/lib/db';
 import { PREVIEW_COUNT_LIMIT } from '@/lib/test-clocks/repository';
 import { advanceTestClockInput, MAX_ADVANCE_SECONDS } from '@/lib/test-clocks/schemas';
 import { advanceTestClock, previewTestClockAdvance, type AdvancePreview } from '@/lib/test-clocks/service';
-import { failed, refused, type FormState } from './form-state';
+import { refused, toFormState, type FormState } from './form-state';
 
 // Developers → Test clock: the connection's clock, advanced through the same service as
 // POST /v1/test-helpers/clock/advance, each advance first previewed ("3 open sessions will expire") and
@@ -70,16 +69,14 @@ export async function advanceTestClockFromDashboard(
 ): Promise<FormState<TestClockField>> {
   const seconds = /^\d+$/.test(secondsText.trim()) ? Number(secondsText.trim()) : Number.NaN;
   try {
-    const { seconds: checked } = parse(advanceTestClockInput, { seconds });
+    const { seconds: checked } = parse(advanceTestClockInput, { seconds }, { seconds: AMOUNT_ERROR });
     const clock = await advanceTestClock(database, merchantId, checked);
     return {
       status: 'ok',
       message: `Clock advanced by ${describeSeconds(checked)}. It is now ${describeSeconds(clock.offsetSeconds)} ahead.`,
     };
   } catch (error) {
-    if (error instanceof ApiError && error.param === 'seconds') return failed(error.userMessage ?? AMOUNT_ERROR);
-    if (error instanceof ApiError && error.status < 500) return failed(error.message);
-    throw error;
+    return toFormState(error, {});
   }
 }
 

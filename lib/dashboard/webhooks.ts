@@ -21,7 +21,7 @@ import {
   updateWebhookEndpoint,
 } from '@/lib/webhooks/service';
 import { isDelivered } from '@/lib/webhooks/send';
-import { failed, formRefusal, refused, serviceRefusal, type FormState } from './form-state';
+import { failed, toFormState, refused, type FormState } from './form-state';
 import { PAGE_SIZE } from './list-params';
 
 // Developers → Webhooks: endpoints with their recent delivery health, one endpoint's deliveries and
@@ -103,7 +103,7 @@ export async function updateEndpointFromDashboard(
     const endpoint = await updateWebhookEndpoint(database, merchantId, endpointId, input);
     return { status: 'ok', message: `Endpoint saved: events go to ${endpoint.url}.` };
   } catch (error) {
-    return formRefusal(error, { url: 'url', description: 'description', events: 'events' }, values);
+    return toFormState(error, { url: 'url', description: 'description', events: 'events' }, values);
   }
 }
 
@@ -123,8 +123,7 @@ export async function setEndpointStatusFromDashboard(
         status === 'disabled' ? 'Endpoint disabled. Nothing is sent to it until you enable it.' : 'Endpoint enabled.',
     };
   } catch (error) {
-    serviceRefusal(error);
-    return failed('This endpoint was not found.');
+    return toFormState(error, {});
   }
 }
 
@@ -159,8 +158,7 @@ export async function revealSecretsFromDashboard(
       ...(previous ? { previousSecret: previous.secret, previousSecretUntil: previous.expiresAt.toISOString() } : {}),
     };
   } catch (error) {
-    serviceRefusal(error);
-    return failed('This endpoint was not found.');
+    return toFormState(error, {});
   }
 }
 
@@ -175,7 +173,7 @@ export async function createEndpointFromDashboard(
     const endpoint = await createWebhookEndpoint(context, read.input);
     return { status: 'ok', message: `Endpoint ${endpoint.url} added.`, secret: endpoint.secret };
   } catch (error) {
-    return formRefusal(error, { url: 'url', description: 'description', events: 'events' }, values);
+    return toFormState(error, { url: 'url', description: 'description', events: 'events' }, values);
   }
 }
 
@@ -188,8 +186,7 @@ export async function rotateSecretFromDashboard(context: RequestContext, endpoin
       secret: endpoint.secret,
     };
   } catch (error) {
-    serviceRefusal(error);
-    return failed('This endpoint was not found.');
+    return toFormState(error, {});
   }
 }
 
@@ -198,8 +195,7 @@ export async function deleteEndpointFromDashboard(context: RequestContext, endpo
     await deleteWebhookEndpoint(context, endpointId);
     return { status: 'ok', message: 'Endpoint deleted. Nothing more is sent to it.' };
   } catch (error) {
-    serviceRefusal(error);
-    return failed('This endpoint was not found.');
+    return toFormState(error, {});
   }
 }
 
@@ -215,8 +211,7 @@ export async function sendTestFromDashboard(context: RequestContext, endpointId:
     }
     return failed(`Not delivered: ${outcome.error ?? `answered ${outcome.status}`} (${outcome.durationMs} ms).`);
   } catch (error) {
-    serviceRefusal(error);
-    return failed('This endpoint was not found.');
+    return toFormState(error, {});
   }
 }
 
@@ -228,8 +223,7 @@ export async function resendFromDashboard(context: RequestContext, deliveryId: s
     const retried = delivery.status === 'pending' ? ' It will be retried.' : '';
     return failed(`Resent, not delivered: ${outcome.error ?? `answered ${outcome.status}`}.${retried}`);
   } catch (error) {
-    serviceRefusal(error);
-    return failed('This delivery was not found, or its endpoint was deleted.');
+    return toFormState(error, {});
   }
 }
 
@@ -264,7 +258,7 @@ export async function updateFaultsFromDashboard(
     await updateWebhookEndpoint(database, merchantId, endpointId, { faults: parsed.data });
     return { status: 'ok', message: 'Fault injection saved.' };
   } catch (error) {
-    return formRefusal(
+    return toFormState(
       error,
       { 'faults.duplicate_rate': 'duplicate_percent', 'faults.delay_seconds': 'delay_seconds', 'faults.seed': 'seed' },
       values,

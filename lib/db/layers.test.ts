@@ -30,7 +30,7 @@ describe('the layers', () => {
     ['lib/payments/repository-planted.ts', "import { apiRoute } from '@/lib/http/route';", 'may not import an edge'],
     ['lib/payments/repository-planted.ts', "import { notFound } from 'next/navigation';", 'nothing of Next.js'],
     ['lib/payments/repository-planted.ts', "import { payments } from './service';", 'A repository holds queries'],
-    ['lib/payments/service-planted.ts', "import { formRefusal } from '@/lib/dashboard/form-state';", 'an edge'],
+    ['lib/payments/service-planted.ts', "import { toFormState } from '@/lib/dashboard/form-state';", 'an edge'],
     ['lib/payments/service-planted.ts', "import { authenticate } from '../http/auth';", 'an edge'],
     ['lib/core/planted.ts', "import { errorBody } from '@/lib/http/error-body';", 'lib/core may not import an edge'],
     [
@@ -45,7 +45,7 @@ describe('the layers', () => {
       "import { createRefund } from '@/lib/refunds/repository';",
       'lib/db may not import a resource',
     ],
-    ['lib/http/planted.ts', "import { formRefusal } from '@/lib/dashboard/form-state';", 'HTTP layer may not'],
+    ['lib/http/planted.ts', "import { toFormState } from '@/lib/dashboard/form-state';", 'HTTP layer may not'],
     [
       'lib/dashboard/planted.ts',
       "import { readJsonBody } from '@/lib/http/body';",
@@ -69,7 +69,7 @@ describe('the layers', () => {
     ],
     [
       'lib/payments/dashboard-planted.ts',
-      "import { formRefusal } from '@/lib/dashboard/form-state';\nimport { findPayment } from './repository';",
+      "import { toFormState } from '@/lib/dashboard/form-state';\nimport { findPayment } from './repository';",
     ],
     [
       'lib/http/planted.ts',

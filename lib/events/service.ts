@@ -26,7 +26,7 @@ export function newEvent(merchantId: string, type: EventType, object: unknown): 
 
 export async function getEventOrThrow(database: Db, merchantId: string, id: string) {
   const event = isId('event', id) ? await findEvent(database, merchantId, id) : null;
-  if (!event) throw errors.resourceMissing(`No such event: '${id}'`, 'id');
+  if (!event) throw errors.resourceMissing(`No such event: '${id}'`, 'id', 'This event was not found.');
   return event;
 }
 

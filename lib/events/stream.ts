@@ -393,6 +393,7 @@ export async function openEventStream(
         throw errors.parameterInvalid(
           `No event '${lastEventId}' of the last 24 hours to resume after: connect without Last-Event-ID to start from now`,
           'Last-Event-ID',
+          'The event to resume after is older than 24 hours. Start again from now.',
         );
     } else cursor = await findLatestEventSeq(database, merchantId);
     stream.begin(cursor);

@@ -19,7 +19,11 @@ export function queryParameters(url: URL): QueryParameters {
     const object = objects.get(param);
     const givenBefore = Object.hasOwn(query, param) || (objectName === undefined ? !!object : !!object?.has(key));
     if (givenBefore)
-      throw errors.parameterInvalid(`Invalid ${name}: give it at most once (it was given more than once)`, param);
+      throw errors.parameterInvalid(
+        `Invalid ${name}: give it at most once (it was given more than once)`,
+        param,
+        'This address repeats a filter. Reload the page and try again.',
+      );
     if (objectName === undefined) query[name] = value;
     else objects.set(param, (object ?? new Map<string, string>()).set(key, value));
   }

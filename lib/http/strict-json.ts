@@ -76,7 +76,11 @@ export function assertStrictJson(text: string): void {
 /** A string PostgreSQL can store and that is text: no NUL, no unpaired surrogate. */
 export function assertStorableText(value: string, param: string | undefined): void {
   if (value.includes('\u0000') || UNPAIRED_SURROGATE.test(value)) {
-    throw errors.parameterInvalid('Strings may not contain NUL characters or unpaired surrogates', param);
+    throw errors.parameterInvalid(
+      'Strings may not contain NUL characters or unpaired surrogates',
+      param,
+      'This has a character that cannot be kept. Remove it and try again.',
+    );
   }
 }
 

@@ -42,11 +42,15 @@ function replayOf(record: KeyRecord, hash: string): { status: number; body: unkn
   if (record.fingerprint !== hash) {
     throw errors.idempotencyKeyReused(
       'This Idempotency-Key was already used with a different request body; use a new key for a new request',
+      'This was already sent with other details. Reload the page and try again.',
     );
   }
   // only a record of an earlier release's claim-first requests has no answer (every claim now holds one)
   if (record.responseStatus === null) {
-    throw errors.idempotencyKeyInUse('A request with this Idempotency-Key is still being processed; retry shortly');
+    throw errors.idempotencyKeyInUse(
+      'A request with this Idempotency-Key is still being processed; retry shortly',
+      'This is still being done. Wait a moment, then reload the page.',
+    );
   }
   // the text the first answer was sent as (JSON.stringify, as Response.json makes it); parsed, its keys keep
   // that order, and none is an integer-like key that JSON.parse would move ahead, so it is sent again byte for byte

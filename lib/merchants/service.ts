@@ -74,7 +74,8 @@ export async function approveWebsite(database: Db, merchantId: string, host: str
 }
 
 function tooManyWebsites() {
-  return errors.parameterInvalid(`An account can approve up to ${MAX_WEBSITES} websites. Remove one first.`, 'host');
+  const why = `An account can approve up to ${MAX_WEBSITES} websites. Remove one first.`;
+  return errors.parameterInvalid(why, 'host', why);
 }
 
 export async function removeWebsite(database: Db, merchantId: string, host: string): Promise<void> {
@@ -84,7 +85,11 @@ export async function removeWebsite(database: Db, merchantId: string, host: stri
 
 export async function setPaymentMethods(database: Db, merchantId: string, methods: PaymentMethod[]) {
   if (methods.length === 0)
-    throw errors.parameterInvalid('at least one payment method must stay approved', 'payment_methods');
+    throw errors.parameterInvalid(
+      'at least one payment method must stay approved',
+      'payment_methods',
+      'Keep at least one payment method approved.',
+    );
   const ordered = ALL_PAYMENT_METHODS.filter((method) => methods.includes(method));
   await updateMerchantPaymentMethods(database, merchantId, ordered);
   settingsChanged(database, merchantId);
@@ -102,6 +107,7 @@ export async function setTimeZone(database: Db, merchantId: string, timeZone: st
     throw errors.parameterInvalid(
       `not a time zone: ${JSON.stringify(timeZone)} (expected an IANA name, e.g. America/Los_Angeles)`,
       'time_zone',
+      'Choose a time zone from the list.',
     );
   await updateMerchantTimeZone(database, merchantId, timeZone);
   return timeZone;
@@ -113,13 +119,18 @@ function requireHost(host: string): string {
     throw errors.parameterInvalid(
       `not a host: ${JSON.stringify(host)} (expected hostname[:port], e.g. shop.example.com)`,
       'host',
+      'Enter a host like shop.example.com or localhost:4000 — no path, no wildcard.',
     );
   return normalized;
 }
 
 function requireBusinessName(name: string): string {
   const parsed = businessNameInput.safeParse(name);
-  if (!parsed.success) throw errors.parameterInvalid(parsed.error.issues[0].message, 'name');
+  // its messages are written for a person (businessNameInput above)
+  if (!parsed.success) {
+    const why = parsed.error.issues[0].message;
+    throw errors.parameterInvalid(why, 'name', why);
+  }
   return parsed.data;
 }
 

@@ -1,7 +1,7 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { parse } from '@/lib/core/parse';
-import { errors } from '@/lib/core/errors';
+import { errors, pageRefusals, type ApiError } from '@/lib/core/errors';
 import { buildOpenApiDocument } from './document';
 import { ERROR_CODES, ERROR_WHEN, FACTORY_ERRORS } from './error-codes';
 import { applyRequestNotes, REQUEST_FIELD_NOTES } from './request-notes';
@@ -52,6 +52,20 @@ describe('the error table', () => {
     const made = FACTORY_ERRORS.map((error) => error.code).sort();
     expect(Object.keys(ERROR_WHEN).sort()).toEqual(made);
     expect(ERROR_CODES).toHaveLength(Object.keys(errors).length);
+  });
+
+  it('gives each refusal a code of its own: no two factories share one', () => {
+    const pageErrors = Object.values(pageRefusals).map((make) => make('example', undefined, 'Example.'));
+    const codes = [...FACTORY_ERRORS, ...pageErrors].map((error: ApiError) => error.code);
+    expect(codes.filter((code, index) => codes.indexOf(code) !== index)).toEqual([]);
+  });
+
+  it('leaves out the refusals no /v1 operation can answer, and no operation names one', () => {
+    const pageCodes = Object.values(pageRefusals).map((make) => make('example', undefined, 'Example.').code);
+    expect(pageCodes).toContain('refund_policy_not_manual');
+    for (const code of pageCodes) expect(Object.keys(ERROR_WHEN)).not.toContain(code);
+    const named = API_OPERATIONS.flatMap((operation): string[] => operation.errors);
+    for (const code of pageCodes) expect(named).not.toContain(code);
   });
 
   it('keeps status and type from the factories', () => {

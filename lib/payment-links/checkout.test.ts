@@ -21,11 +21,22 @@ const makeLink = async (overrides: Record<string, unknown> = {}) =>
     createPaymentLinkInput.parse({ name: 'Yoga class', amount: 2500, currency: 'CAD', ...overrides }),
   );
 
-async function started(linkId: string) {
-  const outcome = await startPaymentLinkCheckout(merchantContexts(await db()), linkId, null);
-  if (!outcome.ok) throw new Error(`expected a checkout, got ${outcome.reason}`);
-  return outcome.session;
+const started = async (linkId: string) => startPaymentLinkCheckout(merchantContexts(await db()), linkId, null);
+
+/** What a refused "Pay" threw: its code, and the sentence the customer is shown. */
+async function refusalOf(checkout: Promise<unknown>) {
+  const error = await checkout.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected a refusal, got ${String(error)}`);
+  return { code: error.code, userMessage: error.userMessage };
 }
+
+const UNAVAILABLE = {
+  code: 'payment_link_unavailable',
+  userMessage: 'This payment link cannot take payments right now. Nothing was charged.',
+};
 
 const card = { payment_method: 'card', card_number: '4242424242424242' } as const;
 
@@ -78,31 +89,38 @@ describe('"Pay" on a link', () => {
     const link = await makeLink();
     const address = '198.51.100.7';
     const limit = throttles.linkCheckoutPerAddress().limit;
-    const outcomes = await Promise.all(
+    const outcomes = await Promise.allSettled(
       Array.from({ length: limit + 10 }, () => startPaymentLinkCheckout(merchantContexts(client), link.id, address)),
     );
-    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(limit);
-    const refused = outcomes.filter((outcome) => !outcome.ok);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(limit);
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
     expect(refused).toHaveLength(10);
     for (const outcome of refused)
-      expect(outcome).toMatchObject({ ok: false, reason: 'throttled', retryAfterSeconds: expect.any(Number) });
+      expect(outcome.reason).toMatchObject({
+        code: 'rate_limited',
+        headers: { 'Retry-After': expect.stringMatching(/^\d+$/) },
+        userMessage: expect.stringMatching(
+          /^Too many checkouts were started from your network\. Nothing was charged; try again in \d+ minutes?\.$/,
+        ),
+      });
     // a refused press writes nothing: one session and one order number per accepted press
     expect(await client.checkoutSession.count({ where: { paymentLinkId: link.id } })).toBe(limit);
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(limit);
     // another customer is not held up by this one
     expect(await startPaymentLinkCheckout(merchantContexts(client), link.id, '198.51.100.251')).toMatchObject({
-      ok: true,
+      paymentLinkId: link.id,
     });
   });
 
   it('keeps the price a checkout was started with after the link’s price changes; the next one pays the new', async () => {
     const client = await db();
     const link = await makeLink({ adjustable_quantity: { enabled: true, maximum: 5 } });
-    const before = await startPaymentLinkCheckout(merchantContexts(client), link.id, null, {
-      quantity: 2,
-      shownPrice: 2500,
-    });
-    if (!before.ok) throw new Error(before.reason);
+    const before = {
+      session: await startPaymentLinkCheckout(merchantContexts(client), link.id, null, {
+        quantity: 2,
+        shownPrice: 2500,
+      }),
+    };
     await updatePaymentLink(contextOf(client, merchantId), link.id, {
       amount: 3000,
       adjustable_quantity: { enabled: false },
@@ -121,30 +139,30 @@ describe('"Pay" on a link', () => {
     const client = await db();
     const link = await makeLink();
     await updatePaymentLink(contextOf(client, merchantId), link.id, { amount: 3000 });
-    expect(await startPaymentLinkCheckout(merchantContexts(client), link.id, null, { shownPrice: 2500 })).toEqual({
-      ok: false,
-      reason: 'price_changed',
+    expect(
+      await refusalOf(startPaymentLinkCheckout(merchantContexts(client), link.id, null, { shownPrice: 2500 })),
+    ).toEqual({
+      code: 'price_changed',
+      userMessage:
+        'The price changed while this page was open, and the page now shows the new one. Nothing was charged: check it, then pay again.',
     });
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(0);
-    const outcome = await startPaymentLinkCheckout(merchantContexts(client), link.id, null, { shownPrice: 3000 });
-    expect(outcome.ok && outcome.session).toMatchObject({ orderReference: `${link.id}-1`, amount: 3000 });
+    const session = await startPaymentLinkCheckout(merchantContexts(client), link.id, null, { shownPrice: 3000 });
+    expect(session).toMatchObject({ orderReference: `${link.id}-1`, amount: 3000 });
   });
 
   it('refuses an inactive or unknown link and makes nothing', async () => {
     const client = await db();
     const link = await makeLink({ active: false });
-    expect(await startPaymentLinkCheckout(merchantContexts(client), link.id, null)).toEqual({
-      ok: false,
-      reason: 'inactive',
+    expect(await refusalOf(startPaymentLinkCheckout(merchantContexts(client), link.id, null))).toEqual({
+      code: 'payment_link_inactive',
+      userMessage: 'This payment link is no longer available, so nothing can be paid with it.',
     });
-    expect(await startPaymentLinkCheckout(merchantContexts(client), 'pl_000000000000000000000000', null)).toEqual({
-      ok: false,
-      reason: 'not_found',
-    });
-    expect(await startPaymentLinkCheckout(merchantContexts(client), 'not-an-id', null)).toEqual({
-      ok: false,
-      reason: 'not_found',
-    });
+    const missing = { code: 'resource_missing', userMessage: 'This payment link does not exist.' };
+    expect(
+      await refusalOf(startPaymentLinkCheckout(merchantContexts(client), 'pl_000000000000000000000000', null)),
+    ).toEqual(missing);
+    expect(await refusalOf(startPaymentLinkCheckout(merchantContexts(client), 'not-an-id', null))).toEqual(missing);
     expect(await client.checkoutSession.count({ where: { merchantId } })).toBe(0);
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(0);
   });
@@ -156,10 +174,7 @@ describe('"Pay" on a link', () => {
     expect((await started(link.id)).paymentMethods).toEqual(['card']);
     expect((await getPublicPaymentLink(client, link.id))!.methods).toEqual(['card']);
     await setPaymentMethods(client, merchantId, ['usdc']);
-    expect(await startPaymentLinkCheckout(merchantContexts(client), link.id, null)).toEqual({
-      ok: false,
-      reason: 'unavailable',
-    });
+    expect(await refusalOf(startPaymentLinkCheckout(merchantContexts(client), link.id, null))).toEqual(UNAVAILABLE);
     expect((await getPublicPaymentLink(client, link.id))!.methods).toEqual([]);
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(1);
   });
@@ -168,10 +183,7 @@ describe('"Pay" on a link', () => {
     const client = await db();
     const link = await makeLink({ after_payment_url: 'https://studio.example.com/thanks' });
     await removeWebsite(client, merchantId, 'studio.example.com');
-    expect(await startPaymentLinkCheckout(merchantContexts(client), link.id, null)).toEqual({
-      ok: false,
-      reason: 'unavailable',
-    });
+    expect(await refusalOf(startPaymentLinkCheckout(merchantContexts(client), link.id, null))).toEqual(UNAVAILABLE);
   });
 
   it('lets only the service use its own receipt URL: a merchant’s session with it is refused', async () => {

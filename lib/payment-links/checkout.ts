@@ -1,4 +1,4 @@
-import { ApiError, errors } from '@/lib/core/errors';
+import { ApiError, errors, pageRefusals } from '@/lib/core/errors';
 import { metadataOf } from '@/lib/core/metadata';
 import { findCompleteSessionOfLink } from '@/lib/checkout-sessions/repository';
 import { createCheckoutSession, methodServesCurrency } from '@/lib/checkout-sessions/service';
@@ -11,6 +11,7 @@ import { ALL_PAYMENT_METHODS, getMerchantOrThrow } from '@/lib/merchants/service
 import { findPaymentByIdOrThrow } from '@/lib/payments/repository';
 import { throttles } from '@/lib/throttles/rules';
 import { takeHits } from '@/lib/throttles/service';
+import { minutesToWait } from '@/lib/throttles/wording';
 import {
   claimNextOrderNumber,
   findPaymentLinkById,
@@ -49,25 +50,30 @@ export async function getPaymentLinkDescription(database: Db, linkId: string): P
   return findPaymentLinkDescription(database, linkId);
 }
 
-export type PaymentLinkCheckout =
-  | { ok: true; session: CheckoutSessionWithItems }
-  /**
-   * inactive: the merchant turned it off; unavailable: the merchant's settings no longer allow paying it;
-   * quantity_invalid: a quantity the link does not offer; price_changed: the merchant changed the price since
-   * the customer's page showed it (for either, nothing is written and the order number is not taken)
-   */
-  | { ok: false; reason: 'not_found' | 'inactive' | 'unavailable' | 'quantity_invalid' | 'price_changed' }
-  /** too many checkouts from this client address lately: each one writes an order and a session */
-  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
-
 // refusals of createCheckoutSession that only a change of the merchant's settings can cause
 const UNAVAILABLE = new Set(['payment_method_not_approved', 'payment_method_unavailable', 'url_not_approved']);
+
+// The customer's side of each refusal: a customer can act on none of the merchant's settings, and nothing is charged.
+const NOT_FOUND = 'This payment link does not exist.';
+const UNAVAILABLE_NOW = 'This payment link cannot take payments right now. Nothing was charged.';
+
+function linkMissing(linkId: string) {
+  return errors.resourceMissing(`No such payment link: '${linkId}'`, 'id', NOT_FOUND);
+}
+
+function linkUnavailable(why: string) {
+  return pageRefusals.paymentLinkUnavailable(why, undefined, UNAVAILABLE_NOW);
+}
 
 /**
  * "Pay" on /pay/{id}: order {id}-{n} with the next n, and its checkout session, in one transaction. The
  * counter moves in one conditional UPDATE, so concurrent customers each get their own n, and a link
  * deactivated a moment earlier refuses. Any refusal rolls the counter back with everything else. Anyone
- * can press Pay, so presses are throttled per client address, counted outside the transaction.
+ * can press Pay, so presses are throttled per client address, counted outside the transaction. Refusals,
+ * each worded for the customer: resource_missing, rate_limited (too many checkouts from this address: each
+ * one writes an order and a session), payment_link_inactive (the merchant turned it off),
+ * payment_link_unavailable (the merchant's settings no longer allow paying it), parameter_invalid on
+ * `quantity` (one the link does not offer), price_changed (since the customer's page showed it).
  */
 export async function startPaymentLinkCheckout(
   contexts: MerchantContexts,
@@ -78,35 +84,48 @@ export async function startPaymentLinkCheckout(
    * one), and the price it showed them, so that a price changed meanwhile is shown before it is charged
    */
   choice: { quantity?: number; shownPrice?: number } = {},
-): Promise<PaymentLinkCheckout> {
+): Promise<CheckoutSessionWithItems> {
   const { quantity = 1, shownPrice } = choice;
   const database = contexts.db;
-  if (!isId('paymentLink', linkId)) return { ok: false, reason: 'not_found' };
+  if (!isId('paymentLink', linkId)) throw linkMissing(linkId);
   if (clientAddress) {
     const verdict = await takeHits(database, [{ rule: throttles.linkCheckoutPerAddress(), who: clientAddress }]);
-    if (!verdict.allowed) return { ok: false, reason: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds };
+    if (!verdict.allowed)
+      throw errors.rateLimited(
+        verdict.retryAfterSeconds,
+        'Too many checkouts from this client address; retry later',
+        `Too many checkouts were started from your network. Nothing was charged; try again in ${minutesToWait(verdict.retryAfterSeconds)}.`,
+      );
   }
   try {
-    return await inTransaction(database, async (tx): Promise<PaymentLinkCheckout> => {
+    return await inTransaction(database, async (tx) => {
+      // every refusal is thrown, so the transaction gives the order number back
       const orderNumber = await claimNextOrderNumber(tx, linkId);
       if (orderNumber === null) {
-        const exists = await paymentLinkExists(tx, linkId);
-        return { ok: false, reason: exists ? 'inactive' : 'not_found' };
+        if (!(await paymentLinkExists(tx, linkId))) throw linkMissing(linkId);
+        throw pageRefusals.paymentLinkInactive(
+          `Payment link ${linkId} is inactive`,
+          undefined,
+          'This payment link is no longer available, so nothing can be paid with it.',
+        );
       }
       // read after the order number's UPDATE locked the row: a price change waits for this checkout, or went first
       const link = await findPaymentLinkById(tx, linkId);
-      // thrown, so the transaction gives the order number back
       if (shownPrice !== undefined && shownPrice !== link.amount)
-        throw errors.parameterInvalid(`The price is now ${link.amount}, not ${shownPrice}`, 'price');
+        throw pageRefusals.priceChanged(
+          `The price is now ${link.amount}, not ${shownPrice}`,
+          'price',
+          'The price changed while this page was open, and the page now shows the new one. Nothing was charged: check it, then pay again.',
+        );
       if (!quantityAllowed(link, quantity))
-        throw errors.parameterInvalid(`Quantity ${quantity} is not offered`, 'quantity');
+        throw errors.parameterInvalid(
+          `Quantity ${quantity} is not offered`,
+          'quantity',
+          'Choose a quantity this link offers. Nothing was charged.',
+        );
       const merchant = await getMerchantOrThrow(tx, link.merchantId);
       const methods = offeredMethods(link, merchant.paymentMethods);
-      if (methods.length === 0)
-        throw errors.paymentMethodUnavailable(
-          `No approved payment method can take ${link.currency}`,
-          'payment_methods',
-        );
+      if (methods.length === 0) throw linkUnavailable(`No approved payment method can take ${link.currency}`);
 
       const receiptUrl = paymentLinkReceiptUrl(link.id);
       const pageUrl = paymentLinkUrl(link.id);
@@ -131,12 +150,10 @@ export async function startPaymentLinkCheckout(
         // the session copies the link's metadata (lib/core/metadata.ts), as the payment will copy the session's
         { paymentLinkId: link.id, ownUrls: [receiptUrl, pageUrl], metadata: metadataOf(link.metadata) },
       );
-      return { ok: true, session };
+      return session;
     });
   } catch (error) {
-    if (error instanceof ApiError && UNAVAILABLE.has(error.code)) return { ok: false, reason: 'unavailable' };
-    if (error instanceof ApiError && error.param === 'quantity') return { ok: false, reason: 'quantity_invalid' };
-    if (error instanceof ApiError && error.param === 'price') return { ok: false, reason: 'price_changed' };
+    if (error instanceof ApiError && UNAVAILABLE.has(error.code)) throw linkUnavailable(error.message);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AMOUNT_FORMAT, readMajorAmount } from '@/lib/dashboard/amount-input';
-import { formRefusal, refused, type FormState } from '@/lib/dashboard/form-state';
+import { toFormState, refused, type FormState } from '@/lib/dashboard/form-state';
 import type { RequestContext } from '@/lib/core/context';
 import type { PaymentLink } from '@/lib/generated/prisma/client';
 import { formatMoney } from '@/lib/core/money';
@@ -80,7 +80,7 @@ export async function createPaymentLinkFromForm(
   try {
     return { link: await createPaymentLink(context, parsed.data) };
   } catch (error) {
-    return { state: formRefusal(error, PARAM_FIELDS) };
+    return { state: toFormState(error, PARAM_FIELDS) };
   }
 }
 
@@ -97,7 +97,7 @@ export async function updatePaymentLinkFromForm(
   try {
     link = await getPaymentLinkOrThrow(context.db, context.merchantId, linkId);
   } catch (error) {
-    return formRefusal(error, PARAM_FIELDS);
+    return toFormState(error, PARAM_FIELDS);
   }
   const price = readMajorAmount(form.amount, link.currency);
   const newPrice = 'amount' in price && price.amount !== link.amount ? price.amount : undefined;
@@ -116,7 +116,7 @@ export async function updatePaymentLinkFromForm(
   try {
     await updatePaymentLink(context, linkId, parsed.data);
   } catch (error) {
-    return formRefusal(error, PARAM_FIELDS);
+    return toFormState(error, PARAM_FIELDS);
   }
   if (newPrice === undefined) return { status: 'ok', message: 'Saved. Customers see the changes at once.' };
   const before = formatMoney(link.amount, link.currency);
@@ -141,7 +141,7 @@ export async function setPaymentLinkActive(
         : `${link.name} is deactivated; its page says it is no longer available.`,
     };
   } catch (error) {
-    return formRefusal(error, PARAM_FIELDS);
+    return toFormState(error, PARAM_FIELDS);
   }
 }
 

@@ -182,6 +182,7 @@ export async function updatePaymentLink(
       : errors.parameterInvalid(
           `This update would leave the payment link with more than ${METADATA_MAX_KEYS} metadata keys; remove some by setting them to ""`,
           'metadata',
+          `A payment link can have at most ${METADATA_MAX_KEYS} metadata keys; remove some first.`,
         );
   if (!options.claimKey) {
     const updated = await updatePaymentLinkById(database, link.id, changes);

@@ -44,15 +44,8 @@ export async function capturePayment(
   const { db: database, merchantId, now: at } = context;
   const payment = await authorizationOrThrow(database, merchantId, id);
   const amountToCapture = input.amount_to_capture ?? payment.amount;
-  // a rule on the payment's amount, which never changes: answered before its state (409)
-  if (amountToCapture > payment.amount) {
-    throw errors.parameterInvalid(
-      `amount_to_capture ${amountToCapture} exceeds the ${payment.amount} authorized on payment ${id}`,
-      'amount_to_capture',
-      `You can capture at most ${formatMoney(payment.amount, payment.currency)}.`,
-    );
-  }
-  if (payment.status !== 'requires_capture' || authorizationLapsed(payment, at)) throw notCapturable(payment, at);
+  const refusal = captureRefusal(payment, amountToCapture, at);
+  if (refusal) throw refusal;
   const captured: Payment = { ...payment, status: 'succeeded', amountCaptured: amountToCapture };
   const event = newEvent(merchantId, 'payment.succeeded', serializePayment(captured));
   const claim = options.claimKey?.(captured);
@@ -62,8 +55,10 @@ export async function capturePayment(
     event,
     claim,
   );
-  if (outcome === false || outcome === 'payment_not_capturable')
-    throw notCapturable(await currentOf(database, payment), at);
+  if (outcome === false || outcome === 'payment_not_capturable') {
+    const current = await currentOf(database, payment);
+    throw captureRefusal(current, amountToCapture, at) ?? notCapturable(current, at);
+  }
   const replay = claim && outcome !== true ? settleClaim(outcome, claim) : undefined;
   if (replay) return replay;
   rememberPayment(captured);
@@ -80,6 +75,8 @@ export async function cancelPayment(
 ): Promise<Claimed<Payment>> {
   const { db: database, merchantId, now: at } = context;
   const payment = await authorizationOrThrow(database, merchantId, id);
+  // the rule the statement keeps too (its UPDATE's status = 'requires_capture'): a person's message when this
+  // process already knows, the same refusal from the row as it is now when only the statement found out
   if (payment.status !== 'requires_capture') throw notCancelable(payment);
   const canceled = canceledAs(payment, 'requested_by_merchant', at);
   const event = newEvent(merchantId, 'payment.canceled', serializePayment(canceled));
@@ -137,6 +134,23 @@ async function currentOf(database: Db, payment: Payment): Promise<Payment> {
   const current = await findPayment(database, payment.merchantId, payment.id);
   if (current) rememberPayment(current);
   return current ?? payment;
+}
+
+/**
+ * Why `amountToCapture` of this payment cannot be captured at `at`, or null when it can: the rules the capture
+ * statement keeps too (lib/payments/repository.ts, `captured`), checked here on the payment as this process knows
+ * it, for a person's message, and again on the payment as it is now when only the statement refused, so either
+ * path answers with the same code. The amount, which never changes, comes before the state (400 before 409).
+ */
+function captureRefusal(payment: Payment, amountToCapture: number, at: Date) {
+  if (amountToCapture > payment.amount)
+    return errors.parameterInvalid(
+      `amount_to_capture ${amountToCapture} exceeds the ${payment.amount} authorized on payment ${payment.id}`,
+      'amount_to_capture',
+      `You can capture at most ${formatMoney(payment.amount, payment.currency)}.`,
+    );
+  if (payment.status !== 'requires_capture' || authorizationLapsed(payment, at)) return notCapturable(payment, at);
+  return null;
 }
 
 function notCapturable(payment: Payment, at: Date) {

@@ -154,12 +154,20 @@ export async function payCheckoutSession(
     const claim = options.claimKey?.(payment);
     const outcome = await recordPayment(database, payment, events, { declineLimit: options.declineLimit, claim });
     if (outcome === 'order_already_paid')
-      throw errors.orderAlreadyPaid(`Order ${session.orderReference} is already paid`);
+      throw errors.orderAlreadyPaid(
+        `Order ${session.orderReference} is already paid`,
+        undefined,
+        'This order was already paid, so nothing more was paid.',
+      );
     // the session moved on since it was read (paid, expired, another decline): read it again to say how; a
     // session that is still payable was only raced, and the attempt is made again
     if (outcome === 'checkout_session_not_payable') {
       if (tries < 3) continue;
-      throw errors.checkoutSessionNotOpen(`Checkout session ${sessionId} could not be paid; try again`);
+      throw errors.checkoutSessionNotOpen(
+        `Checkout session ${sessionId} could not be paid; try again`,
+        undefined,
+        'Nothing was paid: this checkout was busy. Please try again.',
+      );
     }
     const replay = claim && outcome !== true ? settleClaim(outcome, claim) : undefined;
     if (replay) return replay;
@@ -183,7 +191,12 @@ function assertPayable(
     );
   }
   if (session.status !== 'open' || session.expiresAt <= at) {
-    throw errors.checkoutSessionNotOpen(`Checkout session ${session.id} is ${effectiveStatus(session, at)}, not open`);
+    const status = effectiveStatus(session, at);
+    throw errors.checkoutSessionNotOpen(
+      `Checkout session ${session.id} is ${status}, not open`,
+      undefined,
+      status === 'complete' ? 'This checkout is already paid.' : 'This checkout has expired, so nothing was paid.',
+    );
   }
   // USDC never declines
   if (declineLimit !== undefined && attempt.method !== 'usdc' && session.declinedPayments >= declineLimit)
@@ -231,5 +244,5 @@ function paymentOf(session: CheckoutSessionWithItems, attempt: Attempt, at: Date
 }
 
 function missing(id: string) {
-  return errors.resourceMissing(`No such checkout session: '${id}'`, 'id');
+  return errors.resourceMissing(`No such checkout session: '${id}'`, 'id', 'This checkout does not exist.');
 }

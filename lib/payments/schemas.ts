@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { metadataQuery } from '@/lib/core/metadata';
-import { listQuerySchema, nonBlankText, parse, positiveAmountSchema } from '@/lib/core/parse';
+import { listQuerySchema, nonBlankText, parse, type ParamSentences, positiveAmountSchema } from '@/lib/core/parse';
 import { PaymentStatus } from '@/lib/generated/prisma/enums';
 import { ID_PREFIXES } from '@/lib/core/ids';
+import { EXPIRY_MONTH_INVALID } from './hosted-form';
 
 export const payMethodInput = z.object({ payment_method: z.enum(['card', 'usdc', 'interac']) });
 
@@ -60,10 +61,21 @@ export const listPaymentsQuery = listQuerySchema({
   metadata: metadataQuery.optional(),
 });
 
+/** What the customer paying on the hosted page is told of a field these schemas refuse. */
+const PAY_FIELD_SENTENCES: ParamSentences = {
+  card_number: 'Your card number is invalid.',
+  exp_month: EXPIRY_MONTH_INVALID,
+  exp_year: 'Your card has expired.',
+  cvc: 'The CVC is incomplete.',
+  name: 'Enter the name on your card.',
+  email: 'Enter a valid e-mail address.',
+  bank: 'Choose your bank.',
+};
+
 /** The pay body: payment_method first, so the errors are those of the method chosen. */
 export function parsePayInput(body: unknown): PayInput {
-  const { payment_method } = parse(payMethodInput, body);
-  if (payment_method === 'card') return parse(payByCardInput, body);
-  if (payment_method === 'usdc') return parse(payByUsdcInput, body);
-  return parse(payByInteracInput, body);
+  const { payment_method } = parse(payMethodInput, body, PAY_FIELD_SENTENCES);
+  if (payment_method === 'card') return parse(payByCardInput, body, PAY_FIELD_SENTENCES);
+  if (payment_method === 'usdc') return parse(payByUsdcInput, body, PAY_FIELD_SENTENCES);
+  return parse(payByInteracInput, body, PAY_FIELD_SENTENCES);
 }

@@ -13,7 +13,7 @@ export async function getPaymentOrThrow(database: Db, merchantId: string, id: st
 }
 
 export function paymentMissing(id: string) {
-  return errors.resourceMissing(`No such payment: '${id}'`, 'id');
+  return errors.resourceMissing(`No such payment: '${id}'`, 'id', 'This payment was not found.');
 }
 
 export async function listPayments(

@@ -78,7 +78,7 @@ describe('automatic policy', () => {
     for (const change of [approveRefundRequest, declineRefundRequest]) {
       await expect(change(contextOf(client, merchantId), refund.id)).rejects.toMatchObject({
         status: 409,
-        code: 'refund_not_cancelable',
+        code: 'refund_policy_not_manual',
         message: expect.stringMatching(/manual refund policy/),
       });
     }

@@ -1,5 +1,5 @@
 import { metadataContaining, type Metadata, withoutEmptyValues } from '@/lib/core/metadata';
-import { errors } from '@/lib/core/errors';
+import { errors, pageRefusals } from '@/lib/core/errors';
 import { type Claimed, type ClaimKey, settleClaim } from '@/lib/idempotency/service';
 import { paginate } from '@/lib/core/pagination';
 import type { MerchantContexts, RequestContext } from '@/lib/core/context';
@@ -211,13 +211,14 @@ export const approveRefundRequest = (context: RequestContext, id: string) => dec
  * worker authorizes every requested refund. (A policy switched at the same moment is harmless: the refund
  * still leaves `requested` once, by whichever UPDATE comes first.) The policy is read in this transaction,
  * never from the in-memory settings of lib/merchants/settings.ts: a person's decision follows the policy
- * as it is now.
+ * as it is now. Its refusal has a code of its own (refund_policy_not_manual): the refund may well be
+ * requested still, which refund_not_cancelable would deny.
  */
 async function assertManualRefundPolicy(tx: Db, merchantId: string): Promise<void> {
   if ((await merchants.findMerchantRefundPolicy(tx, merchantId)) !== 'manual') {
     const why =
       'Approve and Decline are for the manual refund policy; with automatic refunds the service approves them itself.';
-    throw errors.refundNotCancelable(why, undefined, why);
+    throw pageRefusals.refundPolicyNotManual(why, undefined, why);
   }
 }
 

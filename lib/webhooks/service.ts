@@ -83,6 +83,8 @@ async function allowedUrl(url: string, allowPrivateUrls: boolean | undefined): P
   return check.url.href;
 }
 
+const ENDPOINT_NOT_FOUND = 'This endpoint was not found.';
+
 const NO_FAULTS = { faultDuplicateRate: 0, faultDelaySeconds: 0, faultShuffle: false, faultSeed: null };
 
 /**
@@ -142,7 +144,7 @@ export async function updateWebhookEndpoint(
     claim,
   );
   if (outcome === false || outcome === 'resource_missing') {
-    throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
+    throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id', ENDPOINT_NOT_FOUND);
   }
   if (claim && outcome !== true) return settleClaim(outcome, claim) ?? updated;
   return updated;
@@ -150,7 +152,7 @@ export async function updateWebhookEndpoint(
 
 export async function getWebhookEndpointOrThrow(database: Db, merchantId: string, id: string) {
   const endpoint = isId('webhookEndpoint', id) ? await findEndpoint(database, merchantId, id) : null;
-  if (!endpoint) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
+  if (!endpoint) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id', ENDPOINT_NOT_FOUND);
   return endpoint;
 }
 
@@ -174,7 +176,7 @@ export async function listWebhookEndpoints(
 export async function deleteWebhookEndpoint(context: RequestContext, id: string): Promise<void> {
   const { db: database, merchantId, now } = context;
   const deleted = isId('webhookEndpoint', id) && (await deleteEndpointEndingDeliveries(database, merchantId, id, now));
-  if (!deleted) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
+  if (!deleted) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id', ENDPOINT_NOT_FOUND);
 }
 
 /**
@@ -206,7 +208,7 @@ export async function rotateWebhookSecret(
   const claim = options.claimKey?.(rotated);
   const outcome = await rotateEndpointSecret(database, { id, merchantId, newSecret, previousExpiresAt }, claim);
   if (outcome === false || outcome === 'resource_missing') {
-    throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id');
+    throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id', ENDPOINT_NOT_FOUND);
   }
   if (claim && outcome !== true) return settleClaim(outcome, claim) ?? rotated;
   return rotated;
@@ -215,7 +217,12 @@ export async function rotateWebhookSecret(
 /** A delivery of a stored event: a logged test send is not resent (a new test is one click away). */
 async function getDeliveryOrThrow(database: Db, merchantId: string, id: string) {
   const delivery = await findEventDelivery(database, merchantId, id);
-  if (!delivery) throw errors.resourceMissing(`No such webhook delivery: '${id}'`, 'id');
+  if (!delivery)
+    throw errors.resourceMissing(
+      `No such webhook delivery: '${id}'`,
+      'id',
+      'This delivery was not found, or its endpoint was deleted.',
+    );
   return delivery;
 }
 

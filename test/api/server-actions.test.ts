@@ -192,7 +192,7 @@ describe('public server actions (no sign-in) called with arguments no page sends
       page: '/checkout/cs_000000000000000000000000',
       refusal: 'Something went wrong on our side and nothing was paid',
     },
-    { name: 'payThroughLink', page: '/pay/pl_000000000000000000000000', refusal: 'This payment link does not exist' },
+    { name: 'payThroughLink', page: '/pay/pl_000000000000000000000000', refusal: 'This form could not be read' },
     { name: 'signUpAction', page: '/signup', refusal: 'This form could not be read' },
   ];
   const manifest = () =>

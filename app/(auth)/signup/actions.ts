@@ -5,10 +5,9 @@ import { z } from 'zod';
 import { signUp } from '@/lib/auth/sign-up';
 import { db } from '@/lib/db';
 import type { FormState } from '@/lib/dashboard/form-state';
-import { failed, field, UNREADABLE_FORM } from '@/lib/dashboard/form-state';
+import { field, toFormState, UNREADABLE_FORM } from '@/lib/dashboard/form-state';
 import { clientAddressOf } from '@/lib/server/client-address';
 import { parseActionArguments } from '@/lib/server-actions/arguments';
-import { minutesToWait } from '@/lib/throttles/wording';
 
 export type SignUpField = 'businessName' | 'email' | 'password';
 
@@ -26,10 +25,7 @@ export async function signUpAction(...args: [formData: FormData]): Promise<FormS
   };
   const outcome = await signUp(await db(), input, clientAddressOf(await headers()));
   if (!outcome.ok) {
-    if ('reason' in outcome)
-      return failed(
-        `Too many accounts were created from your network. Try again in ${minutesToWait(outcome.retryAfterSeconds)}.`,
-      );
+    if ('refusal' in outcome) return toFormState(outcome.refusal, {});
     return { status: 'error', fieldErrors: outcome.fieldErrors };
   }
   return { status: 'ok', message: 'Account created.' };

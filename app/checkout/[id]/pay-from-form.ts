@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import type { FormFieldErrors, PayFormInput, PayOutcome } from '@/components/checkout/payment-types';
 import { ApiError } from '@/lib/core/errors';
-import { fieldOfParam } from '@/lib/dashboard/form-state';
+import { toFormState } from '@/lib/dashboard/form-state';
 import { merchantContexts } from '@/lib/core/context';
 import { db } from '@/lib/db';
-import { describeError, log } from '@/lib/log';
 import { normalizeCardNumber } from '@/lib/payments/cards';
 import {
   cardFormErrors,
-  EXPIRY_MONTH_INVALID,
   customerEmailError,
   hasErrors,
   interacFormErrors,
@@ -71,16 +69,10 @@ const PARAM_FIELDS: Record<string, keyof FormFieldErrors> = {
   bank: 'bank',
 };
 
-/** The page's own words for a param the service refused without a sentence of its own (its schema's checks). */
-const SAID_FOR_PARAM: Record<string, string> = {
-  card_number: 'Your card number is invalid.',
-  exp_month: EXPIRY_MONTH_INVALID,
-  exp_year: 'Your card has expired.',
-  cvc: 'The CVC is incomplete.',
-  name: 'Enter the name on your card.',
-  email: 'Enter a valid e-mail address.',
-  bank: 'Choose your bank.',
-};
+const EMAIL_INVALID = 'Enter a valid e-mail address.';
+
+/** Refusals that mean the session can no longer be paid: the page reloads to show why. */
+const CLOSED = new Set(['checkout_session_not_open', 'order_already_paid', 'resource_missing']);
 
 export async function payFromHostedForm(sessionId: string, raw: unknown): Promise<PayOutcome> {
   const form = payFormInput.safeParse(raw);
@@ -95,7 +87,7 @@ export async function payFromHostedForm(sessionId: string, raw: unknown): Promis
   const customerEmail = form.data.email.trim() || undefined;
   // the browser's check is looser than the API's rule for customer_email, which the payment shows
   if (customerEmail && !customerEmailInput.safeParse(customerEmail).success)
-    return { kind: 'invalid', errors: { email: SAID_FOR_PARAM.email } };
+    return { kind: 'invalid', errors: { email: EMAIL_INVALID } };
 
   try {
     const declineLimit = env().CHECKOUT_DECLINES_PER_SESSION;
@@ -157,30 +149,15 @@ function toPayInput(form: PayFormInput, at: Date): { body: Record<string, unknow
   return { body: { payment_method: 'usdc' } };
 }
 
+/** A refusal in the service's words (toFormState), beside its field or above the form; closed sessions reload. */
 function outcomeOfError(error: unknown, sessionId: string, method: PayFormInput['method']): PayOutcome {
   if (error instanceof DeclineLimitReached) return { kind: 'declines_exhausted', message: '' };
-  if (error instanceof ApiError) {
-    switch (error.code) {
-      case 'checkout_session_not_open':
-      case 'order_already_paid':
-      case 'resource_missing':
-        return { kind: 'closed' };
-      case 'payment_method_not_offered':
-        if (error.userMessage) return { kind: 'failed', message: error.userMessage };
-        break;
-      case 'parameter_invalid':
-      case 'parameter_missing': {
-        const field = fieldOfParam(error.param, PARAM_FIELDS);
-        const message = error.userMessage ?? SAID_FOR_PARAM[error.param ?? ''];
-        if (field && message) return { kind: 'invalid', errors: { [field]: message } };
-      }
-    }
-  }
+  if (error instanceof ApiError && CLOSED.has(error.code)) return { kind: 'closed' };
   // the error's own message only: the form's fields are never written to the log
-  log.error('hosted checkout payment failed', {
-    checkout_session_id: sessionId,
-    payment_method: method,
-    ...describeError(error),
+  const state = toFormState(error, PARAM_FIELDS, undefined, {
+    unexpected: SOMETHING_WENT_WRONG,
+    logged: { checkout_session_id: sessionId, payment_method: method },
   });
-  return { kind: 'failed', message: SOMETHING_WENT_WRONG };
+  if (state.status === 'error' && state.fieldErrors) return { kind: 'invalid', errors: state.fieldErrors };
+  return { kind: 'failed', message: (state.status === 'error' && state.message) || SOMETHING_WENT_WRONG };
 }
