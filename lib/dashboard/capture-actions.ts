@@ -5,7 +5,8 @@ import { serializePayment } from '@/lib/payments/serialize';
 import { readMajorAmount } from './amount-input';
 import { CAPTURE_AMOUNT_NOT_POSITIVE } from './capture-amount';
 import { formatMoney } from './format';
-import { failed, toFormState, refused, type FormState } from './form-state';
+import { failed, refused, type FormState } from './form-state';
+import { toFormState } from './to-form-state';
 
 // Capture and Cancel authorization on a payment's page, through the same services as
 // POST /v1/payments/{id}/capture and /cancel (lib/payments/capture.ts), at the merchant's time (its test clock)

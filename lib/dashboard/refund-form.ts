@@ -6,7 +6,8 @@ import { createRefundRequest } from '@/lib/refunds/service';
 import { readMajorAmount } from './amount-input';
 import { formatMoney } from './format';
 import { AMOUNT_FORMAT, REFUND_AMOUNT_NOT_POSITIVE } from './refund-amount';
-import { toFormState, refused, type FormState } from './form-state';
+import { refused, type FormState } from './form-state';
+import { toFormState } from './to-form-state';
 
 // The dashboard's Refund form holds the API's rules (/docs#objects) by going through the same schema and
 // service as POST /v1/refund-requests; this file only turns a person's typing into that input and the

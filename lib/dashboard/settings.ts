@@ -12,7 +12,8 @@ import {
   setTimeZone,
 } from '@/lib/merchants/service';
 import { describeTimeZone, isTimeZone } from '@/lib/core/time-zone';
-import { refused, toFormState, type FormState } from './form-state';
+import { refused, type FormState } from './form-state';
+import { toFormState } from './to-form-state';
 
 // Settings of the signed-in merchant's connection, from the dashboard's forms. Each function takes the
 // merchant from the session; nothing here accepts a merchant id from a form.

@@ -3,7 +3,8 @@ import type { Db } from '@/lib/db';
 import { PREVIEW_COUNT_LIMIT } from '@/lib/test-clocks/repository';
 import { advanceTestClockInput, MAX_ADVANCE_SECONDS } from '@/lib/test-clocks/schemas';
 import { advanceTestClock, previewTestClockAdvance, type AdvancePreview } from '@/lib/test-clocks/service';
-import { refused, toFormState, type FormState } from './form-state';
+import { refused, type FormState } from './form-state';
+import { toFormState } from './to-form-state';
 
 // Developers → Test clock: the connection's clock, advanced through the same service as
 // POST /v1/test-helpers/clock/advance, each advance first previewed ("3 open sessions will expire") and

@@ -21,7 +21,8 @@ import {
   updateWebhookEndpoint,
 } from '@/lib/webhooks/service';
 import { isDelivered } from '@/lib/webhooks/send';
-import { failed, toFormState, refused, type FormState } from './form-state';
+import { failed, refused, type FormState } from './form-state';
+import { toFormState } from './to-form-state';
 import { PAGE_SIZE } from './list-params';
 
 // Developers → Webhooks: endpoints with their recent delivery health, one endpoint's deliveries and

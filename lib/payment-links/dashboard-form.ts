@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { AMOUNT_FORMAT, readMajorAmount } from '@/lib/dashboard/amount-input';
-import { toFormState, refused, type FormState } from '@/lib/dashboard/form-state';
+import { refused, type FormState } from '@/lib/dashboard/form-state';
+import { toFormState } from '@/lib/dashboard/to-form-state';
 import type { RequestContext } from '@/lib/core/context';
 import type { PaymentLink } from '@/lib/generated/prisma/client';
 import { formatMoney } from '@/lib/core/money';

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { signUp } from '@/lib/auth/sign-up';
 import { db } from '@/lib/db';
 import type { FormState } from '@/lib/dashboard/form-state';
-import { field, toFormState, UNREADABLE_FORM } from '@/lib/dashboard/form-state';
+import { field, UNREADABLE_FORM } from '@/lib/dashboard/form-state';
+import { toFormState } from '@/lib/dashboard/to-form-state';
 import { clientAddressOf } from '@/lib/server/client-address';
 import { parseActionArguments } from '@/lib/server-actions/arguments';
 

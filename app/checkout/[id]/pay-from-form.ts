@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FormFieldErrors, PayFormInput, PayOutcome } from '@/components/checkout/payment-types';
 import { ApiError } from '@/lib/core/errors';
-import { toFormState } from '@/lib/dashboard/form-state';
+import { toFormState } from '@/lib/dashboard/to-form-state';
 import { merchantContexts } from '@/lib/core/context';
 import { db } from '@/lib/db';
 import { normalizeCardNumber } from '@/lib/payments/cards';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errors } from '@/lib/core/errors';
-import { fieldOfParam, toFormState, UNEXPECTED_FAILURE } from './form-state';
+import { fieldOfParam, toFormState, UNEXPECTED_FAILURE } from './to-form-state';
 
 // toFormState: the one mapping from what a service threw to a form's answer, for every server action.
 
