@@ -263,8 +263,9 @@ export async function signAndSend(
     addresses: check.addresses,
     headers,
     body,
-    // what the lookup took is taken from the send's time
-    timeoutMs: Math.max(1, timeoutMs - Math.round(performance.now() - started)),
+    // what the lookup took is taken from the send's time, and counted in the attempt's duration
+    timeoutMs,
+    startedAt: started,
     signal: options.signal,
   });
 }

@@ -33,12 +33,18 @@ export function sendWebhook(request: {
   headers: Record<string, string>;
   body: string;
   timeoutMs?: number;
+  /**
+   * when the attempt began (performance.now()), if before this send: the URL's check before it counts towards
+   * the timeout and the duration, so the attempt is logged with its whole time and the timeout it was given
+   */
+  startedAt?: number;
   /** aborts the send when the worker shuts down; the outcome then says so and `interrupted` is set */
   signal?: AbortSignal;
 }): Promise<SendOutcome> {
-  const started = performance.now();
+  const started = request.startedAt ?? performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const timeoutMs = request.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const timeLeftMs = Math.max(1, timeoutMs - elapsed());
   const transport = request.url.protocol === 'https:' ? https : http;
 
   return new Promise((resolve) => {
@@ -59,8 +65,8 @@ export function sendWebhook(request: {
         },
         agent: false,
         signal: request.signal
-          ? AbortSignal.any([AbortSignal.timeout(timeoutMs), request.signal])
-          : AbortSignal.timeout(timeoutMs),
+          ? AbortSignal.any([AbortSignal.timeout(timeLeftMs), request.signal])
+          : AbortSignal.timeout(timeLeftMs),
         ...(request.addresses ? { lookup: pinnedLookup(request.addresses) } : {}),
       },
       (response) => {
