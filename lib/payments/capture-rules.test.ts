@@ -1,5 +1,5 @@
+import { refusalOf } from '@/test/refusal';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/core/errors';
 import { db } from '@/lib/db';
 import { newEvent } from '@/lib/events/service';
 import { createMerchant } from '@/lib/merchants/service';
@@ -25,15 +25,6 @@ beforeEach(async () => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-async function refusalOf(change: Promise<unknown>) {
-  const error = await change.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return { status: error.status, code: error.code, userMessage: error.userMessage };
-}
 
 /** Another process's write: this one's memory of the payment stays as it was. */
 async function changedElsewhere(

@@ -1,7 +1,7 @@
+import { refusalOf } from '@/test/refusal';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as sessions from '@/lib/checkout-sessions/repository';
 import { createCheckoutSession, expireCheckoutSession } from '@/lib/checkout-sessions/service';
-import { ApiError } from '@/lib/core/errors';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
 import { payCheckoutSession } from './pay';
@@ -38,15 +38,6 @@ const openSession = async () =>
     amount: 1200,
     return_url: 'https://shop.example.com/thanks',
   });
-
-async function refusalOf(change: Promise<unknown>) {
-  const error = await change.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return { status: error.status, code: error.code, userMessage: error.userMessage };
-}
 
 /** The next read of a session for a payment returns it as it was, after `meanwhile` closed it. */
 function closedAfterTheRead(meanwhile: (sessionId: string) => Promise<unknown>) {
