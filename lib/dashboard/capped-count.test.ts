@@ -4,9 +4,9 @@ import { db } from '@/lib/db';
 import { COUNT_LIMIT } from '@/lib/db/page';
 import { createMerchant } from '@/lib/merchants/service';
 import { seededIds, seedPayments } from '@/scripts/bench-seed';
-import { searchCheckoutSessions } from './checkout-sessions';
-import { searchPayments } from './payments';
-import { searchRefunds } from './refunds';
+import { searchCheckoutSessions } from '@/lib/checkout-sessions/dashboard';
+import { searchPayments } from '@/lib/payments/dashboard';
+import { searchRefunds } from '@/lib/refunds/dashboard';
 import { contextOf } from '@/test/context';
 
 // The dashboard's lists count their matches only up to COUNT_LIMIT past the page's first row (lib/db/page.ts):

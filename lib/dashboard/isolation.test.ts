@@ -13,14 +13,14 @@ import { createWebhookEndpoint } from '@/lib/webhooks/service';
 import { deliverDueWebhooks } from '@/lib/webhooks/deliver';
 import { listApiRequestLogs } from '@/lib/api-logs/service';
 import { createUser } from '@/lib/users/service';
-import { listKeys } from './api-keys';
-import { getCheckoutSessionDetail, searchCheckoutSessions } from './checkout-sessions';
-import { getEventDetail, searchEvents } from './events';
+import { listKeys } from '@/lib/api-keys/dashboard';
+import { getCheckoutSessionDetail, searchCheckoutSessions } from '@/lib/checkout-sessions/dashboard';
+import { getEventDetail, searchEvents } from '@/lib/events/dashboard';
 import { getOverview, getSetupProgress, listRecentActivity } from './overview';
-import { getPaymentDetail, searchPayments } from './payments';
-import { searchRefunds } from './refunds';
-import { getSettings } from './settings';
-import { getEndpointDetail, listEndpointsWithHealth } from './webhooks';
+import { getPaymentDetail, searchPayments } from '@/lib/payments/dashboard';
+import { searchRefunds } from '@/lib/refunds/dashboard';
+import { getSettings } from '@/lib/merchants/dashboard';
+import { getEndpointDetail, listEndpointsWithHealth } from '@/lib/webhooks/dashboard';
 import { contextOf } from '@/test/context';
 
 // A user of merchant B can never read or change anything of merchant A: every dashboard read is called

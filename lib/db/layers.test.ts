@@ -52,6 +52,7 @@ describe('the layers', () => {
       'dashboard may not import the HTTP',
     ],
     ['lib/refunds/dashboard.ts', "import { apiRoute } from '@/lib/http/route';", 'dashboard may not import the HTTP'],
+    ['lib/payments/service-planted.ts', "import { searchPayments } from './dashboard';", 'may not import an edge'],
   ])('reports %s importing what it may not: %s', async (file, code, expected) => {
     const found = await reports(file, code);
     expect(found).toHaveLength(1);
@@ -66,6 +67,10 @@ describe('the layers', () => {
     [
       'lib/payments/service-planted.ts',
       "import { db } from '@/lib/db';\nimport { findPayment } from './repository';\nimport { formatMoney } from '@/lib/core/money';",
+    ],
+    [
+      'app/planted/page.tsx',
+      "import { searchPayments } from '@/lib/payments/dashboard';\nimport { formatMoney } from '@/lib/dashboard/format';",
     ],
     [
       'lib/payments/dashboard-planted.ts',

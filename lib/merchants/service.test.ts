@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/core/errors';
 import { db } from '@/lib/db';
-import { addWebsite, updateBusinessName } from '@/lib/dashboard/settings';
+import { addWebsite, updateBusinessName } from './dashboard-actions';
 import { approveWebsite, createMerchant, MAX_WEBSITES, renameMerchant, setPaymentMethods } from './service';
 
 // The rules of a merchant's settings hold on every path (dashboard, CLI, sign-up), and are refused as ApiError.

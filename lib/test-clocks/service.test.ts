@@ -6,7 +6,7 @@ import { startPaymentLinkCheckout } from '@/lib/payment-links/checkout';
 import { createPaymentLink } from '@/lib/payment-links/service';
 import { paidPayment } from '@/lib/payments/paid-payment.fixture';
 import { payCheckoutSession } from '@/lib/payments/pay';
-import { searchCheckoutSessions } from '@/lib/dashboard/checkout-sessions';
+import { searchCheckoutSessions } from '@/lib/checkout-sessions/dashboard';
 import { authorizeAutomaticRefunds, createRefundRequest, finishProcessingRefunds } from '@/lib/refunds/service';
 import { claimDueDeliveries } from '@/lib/webhooks/repository';
 import { createWebhookEndpoint } from '@/lib/webhooks/service';

@@ -5,7 +5,7 @@ import { Sidebar } from '@/components/dashboard/sidebar';
 import { TimeZoneProvider } from '@/components/dashboard/time-zone';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { countRefundsAwaitingApproval } from '@/lib/dashboard/refunds';
+import { countRefundsAwaitingApproval } from '@/lib/refunds/dashboard';
 import { getViewerTimeZone } from '@/lib/dashboard/viewer-time-zone';
 import { getTestClock } from '@/lib/test-clocks/service';
 

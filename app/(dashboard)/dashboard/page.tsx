@@ -15,12 +15,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { classNames } from '@/components/ui/class-names';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { describeEvent, eventSubjectHref } from '@/lib/dashboard/events';
+import { describeEvent, eventSubjectHref } from '@/lib/events/dashboard';
 import { formatMoney } from '@/lib/dashboard/format';
 import { oneOf, type SearchParams } from '@/lib/dashboard/list-params';
 import { getOverview, getSetupProgress, listRecentActivity, OVERVIEW_DAYS } from '@/lib/dashboard/overview';
-import { CURRENCIES, searchPayments } from '@/lib/dashboard/payments';
-import { countRefundsAwaitingApproval, hasRefundsOnTheirWay } from '@/lib/dashboard/refunds';
+import { CURRENCIES, searchPayments } from '@/lib/payments/dashboard';
+import { countRefundsAwaitingApproval, hasRefundsOnTheirWay } from '@/lib/refunds/dashboard';
 import { Notice } from '@/components/ui/notice';
 import { getViewerTimeZone } from '@/lib/dashboard/viewer-time-zone';
 

@@ -26,7 +26,7 @@ import {
   PAYMENT_STATUSES,
   searchPayments,
   type PaymentFilters,
-} from '@/lib/dashboard/payments';
+} from '@/lib/payments/dashboard';
 import { shortZoneName } from '@/lib/core/time-zone';
 
 export const metadata: Metadata = { title: 'Payments' };

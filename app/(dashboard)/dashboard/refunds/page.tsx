@@ -15,7 +15,7 @@ import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { statusLabel } from '@/lib/dashboard/format';
 import { hrefWith, oneOf, PAGE_SIZE, pageNumber, type SearchParams } from '@/lib/dashboard/list-params';
-import { isRefundOnItsWay, REFUND_STATUSES, searchRefunds } from '@/lib/dashboard/refunds';
+import { isRefundOnItsWay, REFUND_STATUSES, searchRefunds } from '@/lib/refunds/dashboard';
 import type { RefundStatus } from '@/lib/generated/prisma/client';
 import { getRefundPolicy } from '@/lib/merchants/service';
 import { approveRefundAction, cancelRefundAction, declineRefundAction } from './actions';

@@ -17,7 +17,7 @@ import {
   updatePaymentMethods,
   updateRefundPolicy,
   updateTimeZone,
-} from '@/lib/dashboard/settings';
+} from '@/lib/merchants/dashboard-actions';
 
 // Settings of the signed-in merchant's connection. The merchant always comes from the session.
 

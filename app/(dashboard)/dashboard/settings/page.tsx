@@ -12,7 +12,7 @@ import { SignOutButton } from '@/components/dashboard/sign-out-button';
 import { TimeZoneForm } from '@/components/dashboard/time-zone-form';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { getSettings } from '@/lib/dashboard/settings';
+import { getSettings } from '@/lib/merchants/dashboard';
 import { listTimeZones } from '@/lib/core/time-zone';
 import {
   addWebsiteAction,

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { createKeyFromDashboard, revokeKeyFromDashboard, type ApiKeyField } from '@/lib/dashboard/api-keys';
+import { createKeyFromDashboard, revokeKeyFromDashboard, type ApiKeyField } from '@/lib/api-keys/dashboard-actions';
 import {
   field,
   formDataOf,

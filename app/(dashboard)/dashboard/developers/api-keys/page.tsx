@@ -6,7 +6,7 @@ import { PageHeader, Panel } from '@/components/dashboard/page-header';
 import { KeyIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { listKeys, SCOPE_DESCRIPTIONS, SCOPES } from '@/lib/dashboard/api-keys';
+import { listKeys, SCOPE_DESCRIPTIONS, SCOPES } from '@/lib/api-keys/dashboard';
 import { createKeyAction, revokeKeyAction } from './actions';
 
 export const metadata: Metadata = { title: 'API keys' };

@@ -11,7 +11,7 @@ import { TableSkeleton } from '@/components/dashboard/table-skeleton';
 import { EventIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { describeEvent, EVENT_TYPES, searchEvents } from '@/lib/dashboard/events';
+import { describeEvent, EVENT_TYPES, searchEvents } from '@/lib/events/dashboard';
 import { hrefWith, oneOf, PAGE_SIZE, pageNumber, type SearchParams } from '@/lib/dashboard/list-params';
 
 export const metadata: Metadata = { title: 'Events' };

@@ -13,8 +13,8 @@ import { ChevronRightIcon, LogIcon } from '@/components/ui/icons';
 import { listApiRequestLogs } from '@/lib/api-logs/service';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { keyLabel, LOG_METHODS, readLogListParams, STATUS_CLASSES, type LogListParams } from '@/lib/dashboard/api-logs';
-import { listKeys } from '@/lib/dashboard/api-keys';
+import { keyLabel, LOG_METHODS, readLogListParams, STATUS_CLASSES, type LogListParams } from '@/lib/api-logs/dashboard';
+import { listKeys } from '@/lib/api-keys/dashboard';
 import { hrefWith, type SearchParams } from '@/lib/dashboard/list-params';
 
 export const metadata: Metadata = { title: 'Logs' };

@@ -15,7 +15,7 @@ import {
   previewAdvanceFromDashboard,
   type AdvancePreviewState,
   type TestClockField,
-} from '@/lib/dashboard/test-clock';
+} from '@/lib/test-clocks/dashboard-actions';
 
 /** A preset (+1 hour, +1 day) or the amount typed: what advancing that far will do, before anything moves. */
 export async function previewAdvanceAction(

@@ -3,7 +3,7 @@ import { PageHeader, Panel } from '@/components/dashboard/page-header';
 import { TestClockCard } from '@/components/dashboard/test-clock-card';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { describeSeconds } from '@/lib/dashboard/test-clock';
+import { describeSeconds } from '@/lib/test-clocks/dashboard-actions';
 import { getTestClock } from '@/lib/test-clocks/service';
 import { advanceTestClockAction, previewAdvanceAction } from './actions';
 

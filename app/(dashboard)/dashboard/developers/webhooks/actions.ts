@@ -24,7 +24,7 @@ import {
   type EndpointField,
   type FaultsField,
   type RevealField,
-} from '@/lib/dashboard/webhooks';
+} from '@/lib/webhooks/dashboard-actions';
 
 // Webhook endpoints and deliveries of the signed-in merchant.
 

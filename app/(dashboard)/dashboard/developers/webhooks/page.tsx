@@ -8,7 +8,7 @@ import { Row, RowLink, Table, Td, Th } from '@/components/dashboard/table';
 import { WebhookIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { EVENT_TYPES, listEndpointsWithHealth } from '@/lib/dashboard/webhooks';
+import { EVENT_TYPES, listEndpointsWithHealth } from '@/lib/webhooks/dashboard';
 import { Badge } from '@/components/ui/badge';
 import { hasFaults } from '@/lib/webhooks/faults';
 import { createEndpointAction } from './actions';

@@ -9,8 +9,8 @@ import { RelativeTime } from '@/components/dashboard/relative-time';
 import { WebhookIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { eventPayloadInApiOrder } from '@/lib/dashboard/api-order';
-import { describeEvent, eventSubjectHref, getEventDetail } from '@/lib/dashboard/events';
+import { eventPayloadInApiOrder } from '@/lib/events/dashboard-payload';
+import { describeEvent, eventSubjectHref, getEventDetail } from '@/lib/events/dashboard';
 import { resendDeliveryAction } from '../../webhooks/actions';
 
 export const metadata: Metadata = { title: 'Event' };

@@ -9,8 +9,8 @@ import { HttpStatusBadge } from '@/components/dashboard/status-badge';
 import { getApiRequestLog } from '@/lib/api-logs/service';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { keyLabel, readableBody } from '@/lib/dashboard/api-logs';
-import { listKeys } from '@/lib/dashboard/api-keys';
+import { keyLabel, readableBody } from '@/lib/api-logs/dashboard';
+import { listKeys } from '@/lib/api-keys/dashboard';
 
 export const metadata: Metadata = { title: 'Request' };
 

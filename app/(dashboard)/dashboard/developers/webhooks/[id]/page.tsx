@@ -17,7 +17,7 @@ import { WebhookIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { hrefWith, PAGE_SIZE, pageNumber, type SearchParams } from '@/lib/dashboard/list-params';
-import { EVENT_TYPES, getEndpointDetail } from '@/lib/dashboard/webhooks';
+import { EVENT_TYPES, getEndpointDetail } from '@/lib/webhooks/dashboard';
 import { serializeFaults } from '@/lib/webhooks/faults';
 import {
   deleteEndpointAction,

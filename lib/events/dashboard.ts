@@ -1,11 +1,11 @@
 import type { Db } from '@/lib/db';
-import { countAndFindEvents, findEvent } from '@/lib/events/repository';
-import { EVENT_TYPES } from '@/lib/events/types';
+import { countAndFindEvents, findEvent } from './repository';
+import { EVENT_TYPES } from './types';
 import type { Event } from '@/lib/generated/prisma/client';
 import { isId } from '@/lib/core/ids';
 import { findEventDeliveries } from '@/lib/webhooks/repository';
-import { formatMoney } from './format';
-import { PAGE_SIZE } from './list-params';
+import { formatMoney } from '@/lib/dashboard/format';
+import { PAGE_SIZE } from '@/lib/dashboard/list-params';
 
 // Events as the dashboard lists them: a sentence per event and a link to what it is about.
 

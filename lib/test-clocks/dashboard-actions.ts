@@ -1,10 +1,10 @@
 import { parse } from '@/lib/core/parse';
 import type { Db } from '@/lib/db';
-import { PREVIEW_COUNT_LIMIT } from '@/lib/test-clocks/repository';
-import { advanceTestClockInput, MAX_ADVANCE_SECONDS } from '@/lib/test-clocks/schemas';
-import { advanceTestClock, previewTestClockAdvance, type AdvancePreview } from '@/lib/test-clocks/service';
-import { refused, type FormState } from './form-state';
-import { toFormState } from './to-form-state';
+import { PREVIEW_COUNT_LIMIT } from './repository';
+import { advanceTestClockInput, MAX_ADVANCE_SECONDS } from './schemas';
+import { advanceTestClock, previewTestClockAdvance, type AdvancePreview } from './service';
+import { refused, type FormState } from '@/lib/dashboard/form-state';
+import { toFormState } from '@/lib/dashboard/to-form-state';
 
 // Developers → Test clock: the connection's clock, advanced through the same service as
 // POST /v1/test-helpers/clock/advance, each advance first previewed ("3 open sessions will expire") and

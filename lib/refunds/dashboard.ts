@@ -1,9 +1,9 @@
 import type { Db } from '@/lib/db';
 import { COUNT_LIMIT } from '@/lib/db/page';
 import type { RefundStatus } from '@/lib/generated/prisma/client';
-import { countRefundsByStatus, countRefundsIn, hasRefundsIn, searchRefundRows } from '@/lib/refunds/repository';
+import { countRefundsByStatus, countRefundsIn, hasRefundsIn, searchRefundRows } from './repository';
 import { getRefundPolicy } from '@/lib/merchants/service';
-import { PAGE_SIZE } from './list-params';
+import { PAGE_SIZE } from '@/lib/dashboard/list-params';
 
 // Refund requests by status, for the Refunds page and its tabs.
 

@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
 import { paidPayment } from '@/lib/payments/paid-payment.fixture';
-import { createRefundRequest } from '@/lib/refunds/service';
+import { createRefundRequest } from './service';
 import { advanceTestClock } from '@/lib/test-clocks/service';
-import { changeRefund } from './refund-actions';
+import { changeRefund } from './dashboard-actions';
 import { contextOf, contextOnClock } from '@/test/context';
 
 // What the refunds table's buttons answer. The refund policy is the service's rule; the dashboard says it

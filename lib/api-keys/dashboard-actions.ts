@@ -1,30 +1,10 @@
-import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/api-keys/service';
-import { apiKeyNameInput } from '@/lib/api-keys/schemas';
-import { isScope, SCOPES, type Scope } from '@/lib/api-keys/scopes';
 import type { Db } from '@/lib/db';
-import { failed, refused, type FormState } from './form-state';
+import { failed, refused, type FormState } from '@/lib/dashboard/form-state';
+import { apiKeyNameInput } from './schemas';
+import { isScope, SCOPES } from './scopes';
+import { createApiKey, revokeApiKey } from './service';
 
-// API keys from the dashboard. The full key exists only in the answer to its creation; after that the
-// dashboard knows its prefix, scopes and use, like everyone else.
-
-/** What each scope lets a key do, in the words of /docs#authentication. */
-export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
-  'checkout_sessions:write': 'Create and expire checkout sessions; test-helper payments',
-  'payments:read': 'Read checkout sessions, payments and orders',
-  'payments:write': 'Capture and cancel authorized payments',
-  'refund_requests:write': 'Request and cancel refunds',
-  'refund_requests:read': 'Read refund requests',
-  'payment_links:write': 'Create and change payment links',
-  'payment_links:read': 'Read payment links',
-  'webhook_endpoints:write': 'Manage webhook endpoints',
-  'events:read': 'Read events',
-};
-
-export { SCOPES };
-
-export async function listKeys(database: Db, merchantId: string) {
-  return listApiKeys(database, merchantId);
-}
+// Creating and revoking API keys from the dashboard. The full key is in the answer to its creation only.
 
 export type ApiKeyField = 'name' | 'scopes';
 

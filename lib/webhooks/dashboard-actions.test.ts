@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
-import { createWebhookEndpoint, getWebhookEndpointOrThrow } from '@/lib/webhooks/service';
-import { updateFaultsFromDashboard } from './webhooks';
+import { createWebhookEndpoint, getWebhookEndpointOrThrow } from './service';
+import { updateFaultsFromDashboard } from './dashboard-actions';
 import { contextOf } from '@/test/context';
 
-// The Fault injection panel's save (lib/dashboard/webhooks.ts): what is typed becomes the endpoint's faults
+// The Fault injection panel's save (lib/webhooks/dashboard-actions.ts): what is typed becomes the endpoint's faults
 // through the API's service, or a sentence beside the field.
 
 let merchantId: string;

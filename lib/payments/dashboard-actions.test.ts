@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
-import { cancelExpiredAuthorizations, capturePayment } from '@/lib/payments/capture';
-import { authorizedPayment } from '@/lib/payments/paid-payment.fixture';
+import { cancelExpiredAuthorizations, capturePayment } from './capture';
+import { authorizedPayment } from './paid-payment.fixture';
 import { advanceTestClock } from '@/lib/test-clocks/service';
-import { cancelFromDashboard, captureFromDashboard } from './capture-actions';
+import { cancelFromDashboard, captureFromDashboard } from './dashboard-actions';
 import { contextOf, contextOnClock } from '@/test/context';
 import { merchantContexts } from '@/lib/core/context';
 

@@ -1,7 +1,7 @@
 import type { Db } from '@/lib/db';
 import type { PaymentMethod, RefundPolicy } from '@/lib/generated/prisma/client';
-import { hostOfUrl, normalizeHost } from '@/lib/merchants/hosts';
-import { findApprovedWebsite, findMerchantSettings } from '@/lib/merchants/repository';
+import { hostOfUrl, normalizeHost } from './hosts';
+import { findApprovedWebsite } from './repository';
 import {
   ALL_PAYMENT_METHODS,
   approveWebsite,
@@ -10,17 +10,13 @@ import {
   setPaymentMethods,
   setRefundPolicy,
   setTimeZone,
-} from '@/lib/merchants/service';
+} from './service';
 import { describeTimeZone, isTimeZone } from '@/lib/core/time-zone';
-import { refused, type FormState } from './form-state';
-import { toFormState } from './to-form-state';
+import { refused, type FormState } from '@/lib/dashboard/form-state';
+import { toFormState } from '@/lib/dashboard/to-form-state';
 
 // Settings of the signed-in merchant's connection, from the dashboard's forms. Each function takes the
 // merchant from the session; nothing here accepts a merchant id from a form.
-
-export async function getSettings(database: Db, merchantId: string) {
-  return findMerchantSettings(database, merchantId);
-}
 
 /** The name's rule is the merchants service's (businessNameInput); its refusal is worded for a person. */
 export async function updateBusinessName(database: Db, merchantId: string, name: string): Promise<FormState<'name'>> {

@@ -1,16 +1,8 @@
 import type { RequestContext } from '@/lib/core/context';
 import type { Db } from '@/lib/db';
-import { EVENT_TYPES } from '@/lib/events/types';
-import { isId } from '@/lib/core/ids';
-import {
-  countAndFindEndpointDeliveries,
-  countRecentDeliveriesByStatus,
-  findEndpoint,
-  findEndpoints,
-} from '@/lib/webhooks/repository';
-import { faultsInput } from '@/lib/webhooks/faults';
+import { faultsInput } from './faults';
 import { authorizeSignIn } from '@/lib/auth/authorize';
-import { createWebhookEndpointInput, updateWebhookEndpointInput } from '@/lib/webhooks/schemas';
+import { createWebhookEndpointInput, updateWebhookEndpointInput } from './schemas';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -19,16 +11,13 @@ import {
   rotateWebhookSecret,
   sendTestEvent,
   updateWebhookEndpoint,
-} from '@/lib/webhooks/service';
-import { isDelivered } from '@/lib/webhooks/send';
-import { failed, refused, type FormState } from './form-state';
-import { toFormState } from './to-form-state';
-import { PAGE_SIZE } from './list-params';
+} from './service';
+import { isDelivered } from './send';
+import { failed, refused, type FormState } from '@/lib/dashboard/form-state';
+import { toFormState } from '@/lib/dashboard/to-form-state';
 
-// Developers → Webhooks: endpoints with their recent delivery health, one endpoint's deliveries and
-// attempts, and the dashboard's changes, all through lib/webhooks/service.ts and scoped by the merchant.
-
-export { EVENT_TYPES };
+// Developers → Webhooks: the dashboard's changes to endpoints, through lib/webhooks/service.ts and scoped by
+// the merchant.
 
 export type EndpointField = 'url' | 'description' | 'events';
 export type FaultsField = 'duplicate_percent' | 'delay_seconds' | 'seed';
@@ -38,36 +27,6 @@ const FAULT_FIELD_ERRORS: Record<FaultsField, string> = {
   delay_seconds: 'Enter whole seconds from 0 to 3600.',
   seed: 'Enter a whole number, or leave it empty for fresh randomness.',
 };
-
-export async function listEndpointsWithHealth(database: Db, merchantId: string) {
-  const endpoints = await findEndpoints(database, merchantId);
-  const since = new Date(Date.now() - 7 * 86_400_000);
-  const counts = endpoints.length
-    ? // health is of real deliveries; a test send shows on the endpoint's page
-      await countRecentDeliveriesByStatus(
-        database,
-        endpoints.map((endpoint) => endpoint.id),
-        since,
-      )
-    : [];
-  return endpoints.map((endpoint) => {
-    const of = (status: string) =>
-      counts.find((row) => row.endpointId === endpoint.id && row.status === status)?._count._all ?? 0;
-    return { ...endpoint, recent: { succeeded: of('succeeded'), pending: of('pending'), failed: of('failed') } };
-  });
-}
-
-/** An endpoint and a page of its deliveries, each with its attempts; null when not this merchant's. */
-export async function getEndpointDetail(database: Db, merchantId: string, endpointId: string, page: number) {
-  if (!isId('webhookEndpoint', endpointId)) return null;
-  const endpoint = await findEndpoint(database, merchantId, endpointId);
-  if (!endpoint) return null;
-  const { total, deliveries } = await countAndFindEndpointDeliveries(database, endpoint.id, {
-    skip: (page - 1) * PAGE_SIZE,
-    take: PAGE_SIZE,
-  });
-  return { endpoint, total, deliveries };
-}
 
 type EndpointForm = { url: string; description: string; allEvents: boolean; events: string[] };
 

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
-import { payCheckoutSession } from '@/lib/payments/pay';
-import { searchPayments } from './payments';
+import { payCheckoutSession } from './pay';
+import { searchPayments } from './dashboard';
 import { contextOf } from '@/test/context';
 
 // The Payments list is one row per checkout session: its payment (the one that succeeded, else its latest

@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
-import { cancelPayment, capturePayment } from '@/lib/payments/capture';
-import { payCheckoutSession } from '@/lib/payments/pay';
-import { getPaymentDetail, PAYMENT_STATUSES, paymentListStatus, searchPayments } from './payments';
+import { cancelPayment, capturePayment } from './capture';
+import { payCheckoutSession } from './pay';
+import { getPaymentDetail, PAYMENT_STATUSES, paymentListStatus, searchPayments } from './dashboard';
 import { contextOf } from '@/test/context';
 
 // The payments list's status filter agrees with the badge each row shows: refunded and partially refunded

@@ -7,13 +7,13 @@ import {
   findPaymentWithSessionAndRefunds,
   searchPaymentRows,
   type PaymentListStatus,
-} from '@/lib/payments/repository';
-import { amountRefundable } from '@/lib/payments/serialize';
+} from './repository';
+import { amountRefundable } from './serialize';
 import { findPaymentLinkNames } from '@/lib/payment-links/repository';
-import { orderLabel } from './format';
+import { orderLabel } from '@/lib/dashboard/format';
 import { UTC, zonedDayRange } from '@/lib/core/time-zone';
-import { PAGE_SIZE } from './list-params';
-import { buildTimeline } from './timeline';
+import { PAGE_SIZE } from '@/lib/dashboard/list-params';
+import { buildTimeline } from './dashboard-timeline';
 
 // Payments as the dashboard lists and shows them. Every query is scoped by the merchant: an id of
 // another merchant finds nothing, exactly like an id that does not exist.
