@@ -1,4 +1,4 @@
-import type { Db } from '@/lib/db';
+import type { RequestContext } from '@/lib/core/context';
 import { failed, refused, type FormState } from '@/lib/dashboard/form-state';
 import { apiKeyNameInput } from './schemas';
 import { isScope, SCOPES } from './scopes';
@@ -9,8 +9,7 @@ import { createApiKey, revokeApiKey } from './service';
 export type ApiKeyField = 'name' | 'scopes';
 
 export async function createKeyFromDashboard(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   form: { name: string; scopes: string[] },
 ): Promise<FormState<ApiKeyField>> {
   const scopes = [...new Set(form.scopes)].filter(isScope);
@@ -24,16 +23,15 @@ export async function createKeyFromDashboard(
   };
   if (!name.success || fieldErrors.scopes) return refused(fieldErrors, { name: form.name });
   const created = await createApiKey(
-    database,
-    merchantId,
+    context,
     SCOPES.filter((scope) => scopes.includes(scope)),
     { name: name.data },
   );
   return { status: 'ok', message: `Key ${created.name ?? created.prefix} created.`, secret: created.key };
 }
 
-export async function revokeKeyFromDashboard(database: Db, merchantId: string, keyId: string): Promise<FormState> {
-  const revoked = await revokeApiKey(database, keyId, merchantId);
+export async function revokeKeyFromDashboard(context: RequestContext, keyId: string): Promise<FormState> {
+  const revoked = await revokeApiKey(context, keyId);
   if (!revoked) return failed('This key was not found, or it is already revoked.');
   return { status: 'ok', message: 'Key revoked. Requests with it now get 401 invalid_api_key.' };
 }

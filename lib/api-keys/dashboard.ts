@@ -1,4 +1,4 @@
-import type { Db } from '@/lib/db';
+import type { RequestContext } from '@/lib/core/context';
 import { SCOPES, type Scope } from './scopes';
 import { listApiKeys } from './service';
 
@@ -20,6 +20,6 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
 
 export { SCOPES };
 
-export async function listKeys(database: Db, merchantId: string) {
-  return listApiKeys(database, merchantId);
+export async function listKeys(context: RequestContext) {
+  return listApiKeys(context);
 }

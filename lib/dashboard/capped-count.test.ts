@@ -26,14 +26,16 @@ beforeAll(async () => {
 
 describe('capped counts', () => {
   it('stop at the limit past the page, and are exact below it', async () => {
-    expect((await searchPayments(await db(), merchantId, { page: 1 })).total).toBe(COUNT_LIMIT);
-    expect((await searchPayments(await db(), merchantId, { page: 3 })).total).toBe(COUNT_LIMIT + 50);
-    expect((await searchPayments(await db(), merchantId, { status: 'failed', page: 1 })).total).toBe(COUNT / 10);
+    expect((await searchPayments(contextOf(await db(), merchantId), { page: 1 })).total).toBe(COUNT_LIMIT);
+    expect((await searchPayments(contextOf(await db(), merchantId), { page: 3 })).total).toBe(COUNT_LIMIT + 50);
+    expect((await searchPayments(contextOf(await db(), merchantId), { status: 'failed', page: 1 })).total).toBe(
+      COUNT / 10,
+    );
     expect((await searchCheckoutSessions(contextOf(await db(), merchantId), { page: 1 })).total).toBe(COUNT_LIMIT);
   });
 
   it('count the refund tabs by status, exactly below the limit', async () => {
-    const { counts } = await searchRefunds(await db(), merchantId, { page: 1 });
+    const { counts } = await searchRefunds(contextOf(await db(), merchantId), { page: 1 });
     expect(counts).toMatchObject({ completed: COUNT / 2, requested: 0, failed: 0 });
   });
 });
@@ -42,12 +44,12 @@ describe('search', () => {
   it('finds a payment by its id, its session id, its reference or part of it', async () => {
     const row = seededIds('C1', 123);
     for (const q of [row.payment, row.session, row.reference, 'C1-123']) {
-      const { rows } = await searchPayments(await db(), merchantId, { q, page: 1 });
+      const { rows } = await searchPayments(contextOf(await db(), merchantId), { q, page: 1 });
       expect(rows.map((payment) => payment.id)).toContain(row.payment);
     }
   });
 
   it('matches text under three characters to whole references only', async () => {
-    expect((await searchPayments(await db(), merchantId, { q: '12', page: 1 })).total).toBe(0);
+    expect((await searchPayments(contextOf(await db(), merchantId), { q: '12', page: 1 })).total).toBe(0);
   });
 });

@@ -98,7 +98,7 @@ describe('captureFromDashboard', () => {
 
   it('says the authorization expired when its days ran out on the merchant’s clock, before the sweep', async () => {
     const payment = await authorizedPayment(merchantId);
-    await advanceTestClock(await db(), merchantId, 7 * 86_400 + 60);
+    await advanceTestClock(contextOf(await db(), merchantId), 7 * 86_400 + 60);
     expect(
       await captureFromDashboard(await contextOnClock(await db(), merchantId), {
         paymentId: payment.id,
@@ -182,7 +182,7 @@ describe('cancelFromDashboard', () => {
 
   it('says an authorization the sweep canceled had expired', async () => {
     const payment = await authorizedPayment(merchantId);
-    await advanceTestClock(await db(), merchantId, 7 * 86_400 + 60);
+    await advanceTestClock(contextOf(await db(), merchantId), 7 * 86_400 + 60);
     expect(await cancelExpiredAuthorizations(merchantContexts(await db()))).toBeGreaterThanOrEqual(1);
     expect(
       await cancelFromDashboard(await contextOnClock(await db(), merchantId), {

@@ -1,4 +1,4 @@
-import type { Db } from '@/lib/db';
+import type { RequestContext } from '@/lib/core/context';
 import { findEventsAboutObjects } from '@/lib/events/repository';
 import type { Currency, PaymentMethod, PaymentStatus } from '@/lib/generated/prisma/client';
 import { isId } from '@/lib/core/ids';
@@ -60,7 +60,8 @@ export type PaymentFilters = {
   page: number;
 };
 
-export async function searchPayments(database: Db, merchantId: string, filters: PaymentFilters) {
+export async function searchPayments(context: RequestContext, filters: PaymentFilters) {
+  const { db: database, merchantId } = context;
   const { total, rows } = await searchPaymentRows(database, merchantId, {
     status: filters.status,
     method: filters.method,
@@ -91,7 +92,8 @@ export async function searchPayments(database: Db, merchantId: string, filters: 
  * A payment with its session, the other attempts on that session (linked, not told), its refunds and its
  * own timeline; null when not this merchant's.
  */
-export async function getPaymentDetail(database: Db, merchantId: string, paymentId: string) {
+export async function getPaymentDetail(context: RequestContext, paymentId: string) {
+  const { db: database, merchantId } = context;
   if (!isId('payment', paymentId)) return null;
   const payment = await findPaymentWithSessionAndRefunds(database, merchantId, paymentId);
   if (!payment) return null;

@@ -40,7 +40,7 @@ describe('changeRefund', () => {
 
   it('says where a refund that moved on has got to', async () => {
     const client = await db();
-    await setRefundPolicy(client, merchantId, 'manual');
+    await setRefundPolicy(contextOf(client, merchantId), 'manual');
     const refund = await requestedRefund();
     expect(await changeRefund(await contextOnClock(client, merchantId), refund.id, 'approve')).toEqual({
       status: 'ok',
@@ -54,10 +54,10 @@ describe('changeRefund', () => {
 
   it('approves and cancels at the merchant’s time, as its API key would (its test clock)', async () => {
     const client = await db();
-    await setRefundPolicy(client, merchantId, 'manual');
+    await setRefundPolicy(contextOf(client, merchantId), 'manual');
     const approved = await requestedRefund();
     const canceled = await requestedRefund();
-    const { now: clockNow } = await advanceTestClock(client, merchantId, 86_400);
+    const { now: clockNow } = await advanceTestClock(contextOf(client, merchantId), 86_400);
     expect(await changeRefund(await contextOnClock(client, merchantId), approved.id, 'approve')).toMatchObject({
       status: 'ok',
     });

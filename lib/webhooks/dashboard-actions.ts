@@ -1,5 +1,4 @@
 import type { RequestContext } from '@/lib/core/context';
-import type { Db } from '@/lib/db';
 import { faultsInput } from './faults';
 import { authorizeSignIn } from '@/lib/auth/authorize';
 import { createWebhookEndpointInput, updateWebhookEndpointInput } from './schemas';
@@ -50,8 +49,7 @@ function readEndpointForm(form: EndpointForm) {
 
 /** Edit: the URL, events and description, through the same service as POST /v1/webhook-endpoints/{id}. */
 export async function updateEndpointFromDashboard(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   endpointId: string,
   form: EndpointForm,
 ): Promise<FormState<EndpointField>> {
@@ -60,7 +58,7 @@ export async function updateEndpointFromDashboard(
   if (!read.input) return refused(read.fieldErrors, values);
   try {
     const input = updateWebhookEndpointInput.parse({ ...read.input, description: read.input.description ?? null });
-    const endpoint = await updateWebhookEndpoint(database, merchantId, endpointId, input);
+    const endpoint = await updateWebhookEndpoint(context, endpointId, input);
     return { status: 'ok', message: `Endpoint saved: events go to ${endpoint.url}.` };
   } catch (error) {
     return toFormState(error, { url: 'url', description: 'description', events: 'events' }, values);
@@ -69,14 +67,13 @@ export async function updateEndpointFromDashboard(
 
 /** Disable (nothing is sent, deliveries due are held) or enable again, as the API's `status` does. */
 export async function setEndpointStatusFromDashboard(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   endpointId: string,
   status: string,
 ): Promise<FormState> {
   if (status !== 'enabled' && status !== 'disabled') return failed('Reload the page and try again.');
   try {
-    await updateWebhookEndpoint(database, merchantId, endpointId, { status });
+    await updateWebhookEndpoint(context, endpointId, { status });
     return {
       status: 'ok',
       message:
@@ -193,8 +190,7 @@ export async function resendFromDashboard(context: RequestContext, deliveryId: s
  * so each save starts a reproducible run), empty meaning none.
  */
 export async function updateFaultsFromDashboard(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   endpointId: string,
   form: { duplicatePercent: string; delaySeconds: string; shuffle: boolean; seed: string },
 ): Promise<FormState<FaultsField>> {
@@ -215,7 +211,7 @@ export async function updateFaultsFromDashboard(
     return refused(fieldErrors, values);
   }
   try {
-    await updateWebhookEndpoint(database, merchantId, endpointId, { faults: parsed.data });
+    await updateWebhookEndpoint(context, endpointId, { faults: parsed.data });
     return { status: 'ok', message: 'Fault injection saved.' };
   } catch (error) {
     return toFormState(

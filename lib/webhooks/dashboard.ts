@@ -1,4 +1,4 @@
-import type { Db } from '@/lib/db';
+import type { RequestContext } from '@/lib/core/context';
 import { EVENT_TYPES } from '@/lib/events/types';
 import { isId } from '@/lib/core/ids';
 import { PAGE_SIZE } from '@/lib/dashboard/list-params';
@@ -14,7 +14,8 @@ import {
 
 export { EVENT_TYPES };
 
-export async function listEndpointsWithHealth(database: Db, merchantId: string) {
+export async function listEndpointsWithHealth(context: RequestContext) {
+  const { db: database, merchantId } = context;
   const endpoints = await findEndpoints(database, merchantId);
   const since = new Date(Date.now() - 7 * 86_400_000);
   const counts = endpoints.length
@@ -33,7 +34,8 @@ export async function listEndpointsWithHealth(database: Db, merchantId: string) 
 }
 
 /** An endpoint and a page of its deliveries, each with its attempts; null when not this merchant's. */
-export async function getEndpointDetail(database: Db, merchantId: string, endpointId: string, page: number) {
+export async function getEndpointDetail(context: RequestContext, endpointId: string, page: number) {
+  const { db: database, merchantId } = context;
   if (!isId('webhookEndpoint', endpointId)) return null;
   const endpoint = await findEndpoint(database, merchantId, endpointId);
   if (!endpoint) return null;
