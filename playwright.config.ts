@@ -34,13 +34,13 @@ const server = (port: number, dataDir: string, env: Record<string, string>) => (
   env,
 });
 
-// Spec files may run side by side (E2E_WORKERS at a time), each file's stories in order: a story makes its
-// own merchant or its own orders, and speaks for its own client address where throttles count, so files
-// share the server and not their state; a story that needs other settings starts its own server. One at a
-// time by default: on the 2-core machine one worker keeps the cores 78 % busy already, and although the same
-// four files took 253 s with two against 306 s with one, back to back (docs/testing.md), no whole run with
-// two has passed yet (under load stories ran past their minute). E2E_WORKERS=2 runs two.
-const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
+// Spec files run side by side (E2E_WORKERS at a time, two by default), each file's stories in order: a story
+// makes its own merchant or its own orders, and speaks for its own client address where throttles count, so
+// files share the server and not their state; a story that needs other settings starts its own server. In a
+// headless shell and without the trace's screencast, one worker leaves the 2-core machine's cores idle part of
+// the time: the whole run took 13.4 min with two against 20.3 min with one, all stories passing both times
+// with other work on the machine (docs/testing.md). E2E_WORKERS=1 runs one file at a time.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 const chrome = { ...devices['Desktop Chrome'], channel: undefined };
 
 export default defineConfig({
