@@ -53,7 +53,11 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // a failed story keeps its trace (each step's DOM, network and console) and a screenshot of its end;
+    // the trace's own screenshots (a screencast of every frame) are left out: they were a fifth of the
+    // browsers' CPU in every story, failed or not (docs/testing.md)
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: {
       // run on its own, `npx playwright test` looks for a browser the same way but installs none
       executablePath: process.env.CHROMIUM_PATH || findChromium()?.path,

@@ -7,13 +7,14 @@ import { ChromiumNotFoundError, findChromium, resolveChromium, type ChromiumProb
 const PLAYWRIGHT_CHROME = '/home/dev/.cache/ms-playwright/chromium-1255/chrome-linux64/chrome';
 // where apt's package puts its browser on this pretend machine
 const APT_CHROMIUM = '/usr/lib/chromium/chromium';
+const APT_SHELL = '/usr/bin/chromium-headless-shell';
 
 type Machine = {
   platform?: NodeJS.Platform;
   configuredPath?: string;
   files?: string[];
   onPath?: Record<string, string>;
-  /** what each succeeding install puts on the machine; an install not listed fails */
+  /** what each succeeding install puts on the machine (apt: each package's command); an install not listed fails */
   installs?: { playwright?: string[]; apt?: Record<string, string> };
   debian?: boolean;
   root?: boolean;
@@ -38,8 +39,12 @@ function pretend(machine: Machine): { probes: ChromiumProbes; ran: string[] } {
         return true;
       }
       if (command === 'apt-get') {
-        if (!machine.installs?.apt) return false;
-        if (args.includes('install')) Object.assign(onPath, machine.installs.apt);
+        const apt = machine.installs?.apt;
+        if (!apt) return false;
+        if (args[0] !== 'install') return true;
+        const name = args.at(-1)!;
+        if (!(name in apt)) return false;
+        onPath[name] = apt[name];
         return true;
       }
       throw new Error(`unexpected command ${line}`);
@@ -106,10 +111,58 @@ describe('resolveChromium', () => {
     expect(ran).toEqual(['npx playwright install chromium']);
   });
 
-  it("falls back to apt-get on Debian as root when Playwright's download fails", () => {
-    const { probes, ran } = pretend({ debian: true, root: true, installs: { apt: { chromium: APT_CHROMIUM } } });
-    expect(resolveChromium(probes)).toEqual({ path: APT_CHROMIUM, source: 'apt-get' });
-    expect(ran).toEqual(['npx playwright install chromium', 'apt-get update -qq', 'apt-get install -y -qq chromium']);
+  it("falls back to apt-get on Debian as root when Playwright's download fails: the headless shell, else Chromium", () => {
+    const shell = pretend({
+      debian: true,
+      root: true,
+      installs: { apt: { 'chromium-headless-shell': APT_SHELL, chromium: APT_CHROMIUM } },
+    });
+    expect(resolveChromium(shell.probes)).toEqual({ path: APT_SHELL, source: 'apt-get' });
+    expect(shell.ran).toEqual([
+      'npx playwright install chromium',
+      'apt-get update -qq',
+      'apt-get install -y -qq chromium-headless-shell',
+    ]);
+
+    // Ubuntu, say, has no such package
+    const full = pretend({ debian: true, root: true, installs: { apt: { chromium: APT_CHROMIUM } } });
+    expect(resolveChromium(full.probes)).toEqual({ path: APT_CHROMIUM, source: 'apt-get' });
+    expect(full.ran).toEqual([
+      'npx playwright install chromium',
+      'apt-get update -qq',
+      'apt-get install -y -qq chromium-headless-shell',
+      'apt-get install -y -qq chromium',
+    ]);
+  });
+
+  it('takes a system headless shell before a full Chromium, and installs nothing', () => {
+    const { probes, ran } = pretend({
+      debian: true,
+      root: true,
+      onPath: { chromium: APT_CHROMIUM, 'chromium-headless-shell': APT_SHELL },
+      installs: { apt: { 'chromium-headless-shell': APT_SHELL } },
+    });
+    expect(resolveChromium(probes)).toEqual({ path: APT_SHELL, source: 'system' });
+    expect(ran).toEqual([]);
+  });
+
+  it('on Debian as root, installs the headless shell beside a system Chromium, and keeps the Chromium when it cannot', () => {
+    const installed = pretend({
+      debian: true,
+      root: true,
+      onPath: { chromium: APT_CHROMIUM },
+      installs: { apt: { 'chromium-headless-shell': APT_SHELL } },
+    });
+    expect(resolveChromium(installed.probes)).toEqual({ path: APT_SHELL, source: 'apt-get' });
+    expect(installed.ran).toEqual(['apt-get update -qq', 'apt-get install -y -qq chromium-headless-shell']);
+
+    const kept = pretend({ debian: true, root: true, onPath: { chromium: APT_CHROMIUM }, installs: { apt: {} } });
+    expect(resolveChromium(kept.probes)).toEqual({ path: APT_CHROMIUM, source: 'system' });
+
+    // not root, or not Debian: the Chromium found, nothing tried
+    const user = pretend({ debian: true, root: false, onPath: { chromium: APT_CHROMIUM } });
+    expect(resolveChromium(user.probes)).toEqual({ path: APT_CHROMIUM, source: 'system' });
+    expect(user.ran).toEqual([]);
   });
 
   it('does not use apt-get when not root, or not on Debian, or not on Linux, and then says how to get a browser', () => {

@@ -4,8 +4,11 @@
 //   npx tsx scripts/chromium.ts      prints the browser's path on stdout (progress on stderr), or exits 1
 //                                    with what to do
 //
-// In this order: CHROMIUM_PATH; Playwright's own browser; a system Chromium or Chrome; `npx playwright
-// install chromium`; on Debian or Ubuntu as root, `apt-get install chromium`.
+// In this order: CHROMIUM_PATH; Playwright's own browser; a system headless shell, Chromium or Chrome; `npx
+// playwright install chromium`; on Debian or Ubuntu as root, `apt-get install chromium-headless-shell` (or
+// `chromium`). A headless shell is Chromium without its window system: the same engine, and the browser
+// tests spend about a third less CPU in it (docs/testing.md), so on Debian or Ubuntu as root one is
+// installed beside a system Chromium found without it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,7 +39,8 @@ export type ResolvedChromium = {
 
 export class ChromiumNotFoundError extends Error {}
 
-const LINUX_COMMANDS = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
+const HEADLESS_SHELL = 'chromium-headless-shell';
+const LINUX_COMMANDS = [HEADLESS_SHELL, 'chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 const MACOS_APPLICATIONS = [
   '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
   '/Applications/Chromium.app/Contents/MacOS/Chromium',
@@ -45,7 +49,7 @@ const MACOS_APPLICATIONS = [
 const HOW_TO_GET_ONE = `No Chromium for the browser tests. Looked for CHROMIUM_PATH, Playwright's own browser, a system Chromium or
 Chrome (${LINUX_COMMANDS.join(', ')} on PATH; ${MACOS_APPLICATIONS.map((app) => app.split('/Contents/')[0]).join(', ')} on macOS),
 then tried \`npx playwright install chromium\` (its download host may be unreachable from here) and, on Debian or
-Ubuntu as root, \`apt-get install chromium\`. Install one of them (e.g. \`npx playwright install chromium\` on a
+Ubuntu as root, \`apt-get install ${HEADLESS_SHELL}\` or \`chromium\`. Install one of them (e.g. \`npx playwright install chromium\` on a
 network that reaches Playwright's download host, \`sudo apt-get install chromium\`, or Google Chrome), or point
 CHROMIUM_PATH at a Chromium or Chrome executable, and run npm test again.`;
 
@@ -66,6 +70,10 @@ export function findChromium(probes: ChromiumProbes = machineProbes()): Resolved
 /** A browser found, or installed when there is none; throws ChromiumNotFoundError saying what to do. */
 export function resolveChromium(probes: ChromiumProbes = machineProbes()): ResolvedChromium {
   const found = findChromium(probes);
+  if (found?.source === 'system' && !found.path.endsWith(HEADLESS_SHELL) && canUseApt(probes)) {
+    probes.log(`chromium: found ${found.path}; trying \`apt-get install ${HEADLESS_SHELL}\` beside it`);
+    return aptInstall(probes, [HEADLESS_SHELL]) ?? found;
+  }
   if (found) return found;
 
   probes.log('chromium: none found; trying `npx playwright install chromium`');
@@ -74,15 +82,28 @@ export function resolveChromium(probes: ChromiumProbes = machineProbes()): Resol
     if (installed) return { path: installed, source: 'playwright install' };
   }
 
-  if (probes.platform === 'linux' && probes.isDebianLike() && probes.isRoot()) {
-    probes.log('chromium: trying `apt-get install chromium`');
-    if (probes.run('apt-get', ['update', '-qq']) && probes.run('apt-get', ['install', '-y', '-qq', 'chromium'])) {
-      const installed = systemBrowser(probes);
-      if (installed) return { path: installed, source: 'apt-get' };
-    }
+  if (canUseApt(probes)) {
+    probes.log('chromium: trying `apt-get install`');
+    const installed = aptInstall(probes, [HEADLESS_SHELL, 'chromium']);
+    if (installed) return installed;
   }
 
   throw new ChromiumNotFoundError(HOW_TO_GET_ONE);
+}
+
+function canUseApt(probes: ChromiumProbes): boolean {
+  return probes.platform === 'linux' && probes.isDebianLike() && probes.isRoot();
+}
+
+/** The first of the packages apt-get installs (each's command is its name), or undefined when none does. */
+function aptInstall(probes: ChromiumProbes, packages: string[]): ResolvedChromium | undefined {
+  if (!probes.run('apt-get', ['update', '-qq'])) return undefined;
+  for (const name of packages) {
+    if (!probes.run('apt-get', ['install', '-y', '-qq', name])) continue;
+    const installed = probes.findOnPath(name);
+    if (installed) return { path: installed, source: 'apt-get' };
+  }
+  return undefined;
 }
 
 function playwrightBrowser(probes: ChromiumProbes): string | undefined {

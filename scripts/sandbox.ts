@@ -1,9 +1,10 @@
 // The admin CLI (README, Administration): npm run sandbox -- <command> [--json]
 // With --json, stdout carries exactly one JSON object (listen: one per line); everything else goes to stderr.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { createApiKey, revokeApiKey } from '@/lib/api-keys/service';
+import { createApiKey, revokeAnyApiKey } from '@/lib/api-keys/service';
 import { apiKeyNameInput } from '@/lib/api-keys/schemas';
 import { isScope, SCOPES, type Scope } from '@/lib/api-keys/scopes';
+import { connectionContext, type RequestContext } from '@/lib/core/context';
 import { db, disconnect } from '@/lib/db';
 import { stopEmbeddedServer } from '@/lib/db/embedded';
 import { dataDir } from '@/lib/env';
@@ -140,10 +141,11 @@ function required(values: Values, name: Exclude<OptionName, 'json' | 'help'>): s
 }
 
 /** The database, once the merchant the command names is known to exist there. */
-async function withMerchant(merchantId: string): Promise<Awaited<ReturnType<typeof db>>> {
+/** The context the CLI acts for a merchant with; its commands write settings and keys, which read no time. */
+async function withMerchant(merchantId: string): Promise<RequestContext> {
   const client = await db();
   if (!(await merchantExists(client, merchantId))) throw new CommandError(`no merchant ${merchantId}`);
-  return client;
+  return connectionContext(client, merchantId, 0);
 }
 
 function list(raw: string): string[] {
@@ -198,7 +200,7 @@ async function run(
     case 'approve-website': {
       const merchantId = required(values, 'merchant');
       const host = required(values, 'host');
-      return { merchant_id: merchantId, host: await approveWebsite(await withMerchant(merchantId), merchantId, host) };
+      return { merchant_id: merchantId, host: await approveWebsite(await withMerchant(merchantId), host) };
     }
     case 'set-methods': {
       const merchantId = required(values, 'merchant');
@@ -208,11 +210,7 @@ async function run(
         throw new UsageError(`unknown payment methods: ${unknown.join(', ')} (use ${ALL_PAYMENT_METHODS.join(', ')})`);
       return {
         merchant_id: merchantId,
-        payment_methods: await setPaymentMethods(
-          await withMerchant(merchantId),
-          merchantId,
-          methods as PaymentMethod[],
-        ),
+        payment_methods: await setPaymentMethods(await withMerchant(merchantId), methods as PaymentMethod[]),
       };
     }
     case 'set-refund-policy': {
@@ -221,7 +219,7 @@ async function run(
       if (policy !== 'automatic' && policy !== 'manual') throw new UsageError('--policy is automatic or manual');
       return {
         merchant_id: merchantId,
-        refund_policy: await setRefundPolicy(await withMerchant(merchantId), merchantId, policy),
+        refund_policy: await setRefundPolicy(await withMerchant(merchantId), policy),
       };
     }
     case 'create-key': {
@@ -231,14 +229,14 @@ async function run(
       if (unknown.length) throw new UsageError(`unknown scopes: ${unknown.join(', ')} (use ${SCOPES.join(', ')})`);
       const name = apiKeyNameInput.safeParse(values.name ?? '');
       if (!name.success) throw new UsageError(`--name: ${name.error.issues[0].message}`);
-      const key = await createApiKey(await withMerchant(merchantId), merchantId, scopes as Scope[], {
+      const key = await createApiKey(await withMerchant(merchantId), scopes as Scope[], {
         name: name.data,
       });
       return { id: key.id, key: key.key, name: key.name, scopes: key.scopes };
     }
     case 'revoke-key': {
       const id = required(values, 'key-id');
-      if (!(await revokeApiKey(await db(), id))) throw new CommandError(`no active key ${id}`);
+      if (!(await revokeAnyApiKey(await db(), id))) throw new CommandError(`no active key ${id}`);
       return { id, revoked: true };
     }
     case 'worker': {

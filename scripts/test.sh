@@ -55,14 +55,31 @@ plugin_installed() {
   cat "$reports/plugin-$1-install.log"
 }
 
-step 'type check'
-if npx tsc --noEmit; then echo '{"passed":1,"failed":0}' > "$reports/typecheck.json"; else echo '{"passed":0,"failed":1}' > "$reports/typecheck.json"; status=1; fi
-
-step 'lint'
-if npx eslint --max-warnings 0 .; then echo '{"passed":1,"failed":0}' > "$reports/lint.json"; else echo '{"passed":0,"failed":1}' > "$reports/lint.json"; status=1; fi
-
-step 'format'
-if npx prettier --check --log-level warn .; then echo '{"passed":1,"failed":0}' > "$reports/format.json"; else echo '{"passed":0,"failed":1}' > "$reports/format.json"; status=1; fi
+# The type check, lint and format read the tree and write nothing, and each is one thread, so they run side by
+# side; each one's output is printed whole, in this order, once all three are done, with its own duration. The
+# build comes after them: it writes next-env.d.ts and the route types, which the type check would read.
+step 'type check, lint and format, side by side'
+side_by_side() { # name, command...: runs the command in the background, its output and result under $reports
+  local name="$1"
+  shift
+  rm -f "$reports/$name.seconds"
+  (
+    started=$SECONDS
+    if "$@" > "$reports/$name.log" 2>&1; then result='{"passed":1,"failed":0}'; else result='{"passed":0,"failed":1}'; fi
+    echo "$result" > "$reports/$name.json"
+    echo $((SECONDS - started)) > "$reports/$name.seconds"
+  ) &
+}
+side_by_side typecheck npx tsc --noEmit
+side_by_side lint npx eslint --max-warnings 0 .
+side_by_side format npx prettier --check --log-level warn .
+for name in typecheck lint format; do
+  while [ ! -f "$reports/$name.seconds" ]; do sleep 1; done
+  spent=$(cat "$reports/$name.seconds")
+  printf -- '--- %s (%d min %d s)\n' "$name" $((spent / 60)) $((spent % 60))
+  cat "$reports/$name.log"
+  grep -q '"failed":1' "$reports/$name.json" && status=1
+done
 
 step 'production build'
 # One build for every step and for the runnable package: Next's standalone output (webpack) in .next-package,

@@ -11,5 +11,5 @@ export function contextOf(database: Db, merchantId: string): RequestContext {
 
 /** `merchantId`'s context at its own test clock, as read now. */
 export async function contextOnClock(database: Db, merchantId: string): Promise<RequestContext> {
-  return connectionContext(database, merchantId, (await getTestClock(database, merchantId)).offsetSeconds);
+  return connectionContext(database, merchantId, (await getTestClock(contextOf(database, merchantId))).offsetSeconds);
 }

@@ -5,6 +5,7 @@ import { SCOPES, type Scope } from '@/lib/api-keys/scopes';
 import { db } from '@/lib/db';
 import type { PaymentMethod, RefundPolicy } from '@/lib/generated/prisma/client';
 import { createMerchant, setPaymentMethods, setRefundPolicy } from '@/lib/merchants/service';
+import { contextOf } from '@/test/context';
 
 export type TestMerchant = { merchantId: string; key: string };
 
@@ -17,9 +18,9 @@ export async function createTestMerchant(
     name: options.name ?? 'Test Shop',
     hosts: options.hosts ?? ['shop.example.com', 'localhost:4000'],
   });
-  if (options.methods) await setPaymentMethods(client, merchant.id, options.methods);
-  if (options.policy) await setRefundPolicy(client, merchant.id, options.policy);
-  const { key } = await createApiKey(client, merchant.id, options.scopes ?? [...SCOPES]);
+  if (options.methods) await setPaymentMethods(contextOf(client, merchant.id), options.methods);
+  if (options.policy) await setRefundPolicy(contextOf(client, merchant.id), options.policy);
+  const { key } = await createApiKey(contextOf(client, merchant.id), options.scopes ?? [...SCOPES]);
   return { merchantId: merchant.id, key };
 }
 

@@ -3,7 +3,7 @@
 import { Button } from '@/components/ui/button';
 import { Choice } from '@/components/ui/checkbox';
 import { TextField } from '@/components/ui/field';
-import type { FaultsField } from '@/lib/dashboard/webhooks';
+import type { FaultsField } from '@/lib/webhooks/dashboard-actions';
 import type { FormState } from '@/lib/dashboard/form-state';
 import { FormStatus } from './form-status';
 import { useFormAction } from './use-form-action';

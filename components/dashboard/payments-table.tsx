@@ -1,6 +1,6 @@
 import type { Payment } from '@/lib/generated/prisma/client';
 import { describeMethodDetails, formatMoney } from '@/lib/dashboard/format';
-import { paymentListStatus } from '@/lib/dashboard/payments';
+import { paymentListStatus } from '@/lib/payments/dashboard';
 import { RelativeTime } from './relative-time';
 import { DateHeading } from './time-zone';
 import { StatusBadge } from './status-badge';

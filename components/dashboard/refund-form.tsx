@@ -9,8 +9,8 @@ import { TextAreaField } from '@/components/ui/textarea-field';
 import { AmountField } from '@/components/dashboard/amount-understood';
 import { formatMoney, toMajorInput } from '@/lib/dashboard/format';
 import type { FormState } from '@/lib/dashboard/form-state';
-import { readRefundAmount } from '@/lib/dashboard/refund-amount';
-import type { RefundField, RefundFormState } from '@/lib/dashboard/refund-form';
+import { readRefundAmount } from '@/lib/refunds/dashboard-amount';
+import type { RefundField, RefundFormState } from '@/lib/refunds/dashboard-form';
 import type { RefundStatus } from '@/lib/generated/prisma/client';
 import { useFormAction } from './use-form-action';
 

@@ -6,7 +6,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import type { FormState } from '@/lib/dashboard/form-state';
-import type { RevealField } from '@/lib/dashboard/webhooks';
+import type { RevealField } from '@/lib/webhooks/dashboard-actions';
 import { DialogFormActions } from './dialog-form-actions';
 import { RelativeTime } from './relative-time';
 import { useFieldErrors, useFormAction } from './use-form-action';

@@ -6,7 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { SelectField, TextField } from '@/components/ui/field';
 import type { FormState } from '@/lib/dashboard/form-state';
 import { exactTime } from '@/lib/dashboard/format';
-import type { AdvancePreviewState, TestClockField } from '@/lib/dashboard/test-clock';
+import type { AdvancePreviewState, TestClockField } from '@/lib/test-clocks/dashboard-actions';
 import { FormStatus } from './form-status';
 import { useTimeZone } from './time-zone';
 import { useFieldErrors, useFormAction } from './use-form-action';

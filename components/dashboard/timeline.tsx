@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { classNames } from '@/components/ui/class-names';
-import type { TimelineEntry } from '@/lib/dashboard/timeline';
+import type { TimelineEntry } from '@/lib/payments/dashboard-timeline';
 import { RelativeTime } from './relative-time';
 
 const DOTS: Record<TimelineEntry['tone'], string> = {

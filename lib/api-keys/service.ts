@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { RequestContext } from '@/lib/core/context';
 import { errors } from '@/lib/core/errors';
 import { wallClock } from '@/lib/core/clock';
 import { db, type Db } from '@/lib/db';
@@ -52,11 +53,11 @@ export type CreatedApiKey = {
  * key only; `name` is checked with apiKeyNameInput by the callers that take it from people.
  */
 export async function createApiKey(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   scopes: Scope[],
   options: { key?: string; name?: string | null } = {},
 ): Promise<CreatedApiKey> {
+  const { db: database, merchantId } = context;
   const fullKey = options.key ?? `sk_sandbox_${randomBase62(32)}`;
   if (!API_KEY_PATTERN.test(fullKey))
     throw errors.parameterInvalid(
@@ -121,7 +122,17 @@ function touchLastUsed(row: ActiveApiKeyRow): void {
     .catch(() => {});
 }
 
-export async function revokeApiKey(database: Db, id: string, merchantId?: string): Promise<boolean> {
+/** Revokes one of the merchant's keys; false when it has no active key of that id. */
+export async function revokeApiKey(context: RequestContext, id: string): Promise<boolean> {
+  return revokeKey(context.db, id, context.merchantId);
+}
+
+/** The operator's revoke (the sandbox CLI), whichever merchant holds the key. */
+export async function revokeAnyApiKey(database: Db, id: string): Promise<boolean> {
+  return revokeKey(database, id);
+}
+
+async function revokeKey(database: Db, id: string, merchantId?: string): Promise<boolean> {
   const revoked = await markApiKeyRevoked(database, id, wallClock(), merchantId);
   // other processes hear of it from the trigger's notice; this one need not wait for it
   activeKeys.forget(`api_key:${id}`);
@@ -136,6 +147,6 @@ export async function keysWithScope(ids: string[], scope: Scope): Promise<string
   return findActiveKeyIdsWithScope(await db(), ids, scope);
 }
 
-export async function listApiKeys(database: Db, merchantId: string) {
-  return findApiKeys(database, merchantId);
+export async function listApiKeys(context: RequestContext) {
+  return findApiKeys(context.db, context.merchantId);
 }

@@ -1,4 +1,5 @@
-import { db, type Db } from '@/lib/db';
+import { db } from '@/lib/db';
+import type { RequestContext } from '@/lib/core/context';
 import { describeError, log } from '@/lib/log';
 import { loggedBody, redactLoggedText } from './redact';
 import { findApiRequestLog, findApiRequestLogs, insertApiRequestLogs, type ApiRequestLogFilters } from './repository';
@@ -67,15 +68,15 @@ export async function flushApiRequestLogs(): Promise<void> {
 }
 
 export async function listApiRequestLogs(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   options: { limit: number; startingAfter?: bigint; filters?: ApiRequestLogFilters },
 ) {
+  const { db: database, merchantId } = context;
   const rows = await findApiRequestLogs(database, merchantId, { ...options, limit: options.limit + 1 });
   return { data: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
 }
 
 /** One request with its (redacted) bodies, or null when it is not this merchant's or no longer kept. */
-export async function getApiRequestLog(database: Db, merchantId: string, id: bigint) {
-  return findApiRequestLog(database, merchantId, id);
+export async function getApiRequestLog(context: RequestContext, id: bigint) {
+  return findApiRequestLog(context.db, context.merchantId, id);
 }

@@ -42,8 +42,8 @@ describe('session expiry', () => {
     await client.checkoutSession.update({ where: { id: due.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(await expireDueCheckoutSessions(client)).toBe(1);
     expect(await expireDueCheckoutSessions(client)).toBe(0);
-    expect((await getCheckoutSession(client, merchantId, due.id))!.status).toBe('expired');
-    expect((await getCheckoutSession(client, merchantId, fresh.id))!.status).toBe('open');
+    expect((await getCheckoutSession(contextOf(client, merchantId), due.id))!.status).toBe('expired');
+    expect((await getCheckoutSession(contextOf(client, merchantId), fresh.id))!.status).toBe('open');
     const events = await client.event.findMany({ where: { type: 'checkout_session.expired' } });
     expect(events).toHaveLength(1);
     expect((events[0].data as { object: { id: string; status: string } }).object).toMatchObject({
@@ -64,7 +64,7 @@ describe('session expiry', () => {
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
     expect(await expireDueCheckoutSessions(client)).toBe(0);
-    expect((await getCheckoutSession(client, merchantId, session.id))!.status).toBe('complete');
+    expect((await getCheckoutSession(contextOf(client, merchantId), session.id))!.status).toBe('complete');
   });
 });
 

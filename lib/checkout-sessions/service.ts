@@ -229,20 +229,25 @@ export function choosePaymentMethods(
 }
 
 /**
- * A session with its items, as one prepared statement: the API's most frequent read (GET, and the hosted
- * page). `merchantId` null reads any merchant's session (the hosted page, where the id is the capability).
+ * The merchant's session with its items, as one prepared statement: the API's most frequent read (GET), or
+ * null for any other id (another merchant's reads exactly like a missing one).
  */
 export async function getCheckoutSession(
-  database: Db,
-  merchantId: string | null,
+  context: RequestContext,
   id: string,
 ): Promise<CheckoutSessionWithItems | null> {
   if (!isId('checkoutSession', id)) return null;
-  return findSessionWithItems(database, merchantId, id);
+  return findSessionWithItems(context.db, context.merchantId, id);
 }
 
-export async function getCheckoutSessionOrThrow(database: Db, merchantId: string, id: string) {
-  const session = await getCheckoutSession(database, merchantId, id);
+/** Any merchant's session with its items, for the hosted page, where the id is the capability. */
+export async function getHostedCheckoutSession(database: Db, id: string): Promise<CheckoutSessionWithItems | null> {
+  if (!isId('checkoutSession', id)) return null;
+  return findSessionWithItems(database, null, id);
+}
+
+export async function getCheckoutSessionOrThrow(context: RequestContext, id: string) {
+  const session = await getCheckoutSession(context, id);
   if (!session)
     throw errors.resourceMissing(`No such checkout session: '${id}'`, 'id', 'This checkout session was not found.');
   return session;
@@ -286,14 +291,14 @@ export async function expireCheckoutSession(
   options: Pick<CreateSessionOptions, 'claimKey'> = {},
 ): Promise<Claimed<CheckoutSessionWithItems>> {
   const { db: database, merchantId, now: at } = context;
-  const session = await getCheckoutSessionOrThrow(database, merchantId, id);
+  const session = await getCheckoutSessionOrThrow(context, id);
   const expired = { ...session, status: 'expired' as const, expiredAt: at };
   const event = newEvent(merchantId, 'checkout_session.expired', serializeCheckoutSession(expired, at));
   const claim = options.claimKey?.(expired);
   const outcome = await expireSession(database, { id, merchantId, at }, event, claim);
   if (outcome === false || outcome === 'checkout_session_not_open') {
     // worded from the session as it is now: it may have been paid since it was read
-    const { status } = serializeCheckoutSession(await getCheckoutSessionOrThrow(database, merchantId, id), at);
+    const { status } = serializeCheckoutSession(await getCheckoutSessionOrThrow(context, id), at);
     throw errors.checkoutSessionNotOpen(
       `Checkout session ${id} is ${status}, not open`,
       undefined,

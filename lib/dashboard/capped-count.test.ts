@@ -4,9 +4,9 @@ import { db } from '@/lib/db';
 import { COUNT_LIMIT } from '@/lib/db/page';
 import { createMerchant } from '@/lib/merchants/service';
 import { seededIds, seedPayments } from '@/scripts/bench-seed';
-import { searchCheckoutSessions } from './checkout-sessions';
-import { searchPayments } from './payments';
-import { searchRefunds } from './refunds';
+import { searchCheckoutSessions } from '@/lib/checkout-sessions/dashboard';
+import { searchPayments } from '@/lib/payments/dashboard';
+import { searchRefunds } from '@/lib/refunds/dashboard';
 import { contextOf } from '@/test/context';
 
 // The dashboard's lists count their matches only up to COUNT_LIMIT past the page's first row (lib/db/page.ts):
@@ -26,14 +26,16 @@ beforeAll(async () => {
 
 describe('capped counts', () => {
   it('stop at the limit past the page, and are exact below it', async () => {
-    expect((await searchPayments(await db(), merchantId, { page: 1 })).total).toBe(COUNT_LIMIT);
-    expect((await searchPayments(await db(), merchantId, { page: 3 })).total).toBe(COUNT_LIMIT + 50);
-    expect((await searchPayments(await db(), merchantId, { status: 'failed', page: 1 })).total).toBe(COUNT / 10);
+    expect((await searchPayments(contextOf(await db(), merchantId), { page: 1 })).total).toBe(COUNT_LIMIT);
+    expect((await searchPayments(contextOf(await db(), merchantId), { page: 3 })).total).toBe(COUNT_LIMIT + 50);
+    expect((await searchPayments(contextOf(await db(), merchantId), { status: 'failed', page: 1 })).total).toBe(
+      COUNT / 10,
+    );
     expect((await searchCheckoutSessions(contextOf(await db(), merchantId), { page: 1 })).total).toBe(COUNT_LIMIT);
   });
 
   it('count the refund tabs by status, exactly below the limit', async () => {
-    const { counts } = await searchRefunds(await db(), merchantId, { page: 1 });
+    const { counts } = await searchRefunds(contextOf(await db(), merchantId), { page: 1 });
     expect(counts).toMatchObject({ completed: COUNT / 2, requested: 0, failed: 0 });
   });
 });
@@ -42,12 +44,12 @@ describe('search', () => {
   it('finds a payment by its id, its session id, its reference or part of it', async () => {
     const row = seededIds('C1', 123);
     for (const q of [row.payment, row.session, row.reference, 'C1-123']) {
-      const { rows } = await searchPayments(await db(), merchantId, { q, page: 1 });
+      const { rows } = await searchPayments(contextOf(await db(), merchantId), { q, page: 1 });
       expect(rows.map((payment) => payment.id)).toContain(row.payment);
     }
   });
 
   it('matches text under three characters to whole references only', async () => {
-    expect((await searchPayments(await db(), merchantId, { q: '12', page: 1 })).total).toBe(0);
+    expect((await searchPayments(contextOf(await db(), merchantId), { q: '12', page: 1 })).total).toBe(0);
   });
 });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { describeMethodDetails, exactTime, parseMajorAmount, relativeTime, toMajorInput } from './format';
 import { hrefWith } from './list-params';
 import { safeReturnPath } from './return-path';
-import { hostFromInput } from './settings';
 
 describe('parseMajorAmount: what a person types into an amount field', () => {
   it.each([
@@ -27,26 +26,6 @@ describe('parseMajorAmount: what a person types into an amount field', () => {
   it('round-trips with toMajorInput', () => {
     for (const cents of [1, 10, 99, 100, 3750, 99_999_999]) expect(parseMajorAmount(toMajorInput(cents))).toBe(cents);
   });
-});
-
-describe('hostFromInput: the exact host a person meant', () => {
-  it.each([
-    ['shop.example.com', 'shop.example.com'],
-    ['Shop.Example.com', 'shop.example.com'],
-    ['localhost:4000', 'localhost:4000'],
-    ['https://shop.example.com/cart?x=1', 'shop.example.com'],
-    ['http://localhost:4000/orders', 'localhost:4000'],
-    ['https://shop.example.com:443/', 'shop.example.com'],
-  ])('%s → %s', (input, host) => {
-    expect(hostFromInput(input)).toBe(host);
-  });
-
-  it.each(['', 'shop example.com', 'localhost:4000/cart', 'https://user:pw@shop.example.com/', 'ftp//x', 'http://'])(
-    '%j is refused',
-    (input) => {
-      expect(hostFromInput(input)).toBeNull();
-    },
-  );
 });
 
 describe('safeReturnPath: where sign-in may send someone', () => {

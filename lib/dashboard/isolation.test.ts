@@ -13,14 +13,14 @@ import { createWebhookEndpoint } from '@/lib/webhooks/service';
 import { deliverDueWebhooks } from '@/lib/webhooks/deliver';
 import { listApiRequestLogs } from '@/lib/api-logs/service';
 import { createUser } from '@/lib/users/service';
-import { listKeys } from './api-keys';
-import { getCheckoutSessionDetail, searchCheckoutSessions } from './checkout-sessions';
-import { getEventDetail, searchEvents } from './events';
+import { listKeys } from '@/lib/api-keys/dashboard';
+import { getCheckoutSessionDetail, searchCheckoutSessions } from '@/lib/checkout-sessions/dashboard';
+import { getEventDetail, searchEvents } from '@/lib/events/dashboard';
 import { getOverview, getSetupProgress, listRecentActivity } from './overview';
-import { getPaymentDetail, searchPayments } from './payments';
-import { searchRefunds } from './refunds';
-import { getSettings } from './settings';
-import { getEndpointDetail, listEndpointsWithHealth } from './webhooks';
+import { getPaymentDetail, searchPayments } from '@/lib/payments/dashboard';
+import { searchRefunds } from '@/lib/refunds/dashboard';
+import { getSettings } from '@/lib/merchants/dashboard';
+import { getEndpointDetail, listEndpointsWithHealth } from '@/lib/webhooks/dashboard';
 import { contextOf } from '@/test/context';
 
 // A user of merchant B can never read or change anything of merchant A: every dashboard read is called
@@ -94,8 +94,8 @@ beforeAll(async () => {
   const client = await db();
   receiver = await startTestReceiver();
   const merchantA = await createMerchant(client, { name: 'Shop A', hosts: ['shop-a.example.com'] });
-  await setRefundPolicy(client, merchantA.id, 'manual');
-  const key = await createApiKey(client, merchantA.id, ['payments:read']);
+  await setRefundPolicy(contextOf(client, merchantA.id), 'manual');
+  const key = await createApiKey(contextOf(client, merchantA.id), ['payments:read']);
   const endpoint = await createWebhookEndpoint(
     contextOf(client, merchantA.id),
     { url: receiver.url, events: ['*'] },
@@ -150,7 +150,7 @@ beforeAll(async () => {
   };
 
   const merchantB = await createMerchant(client, { name: 'Shop B', hosts: ['shop-b.example.com'] });
-  await setRefundPolicy(client, merchantB.id, 'manual');
+  await setRefundPolicy(contextOf(client, merchantB.id), 'manual');
   b = {
     userId: 'usr_b',
     email: 'b@example.com',
@@ -174,12 +174,14 @@ beforeEach(() => {
 describe("merchant B's reads find nothing of merchant A", () => {
   it('payments: the detail is not found and searching for its ids finds nothing', async () => {
     const client = await db();
-    expect(await getPaymentDetail(client, b.merchantId, a.paymentId)).toBeNull();
+    expect(await getPaymentDetail(contextOf(client, b.merchantId), a.paymentId)).toBeNull();
     for (const q of [a.paymentId, a.paidSessionId, 'a-paid'])
-      expect((await searchPayments(client, b.merchantId, { q, page: 1 })).total).toBe(0);
+      expect((await searchPayments(contextOf(client, b.merchantId), { q, page: 1 })).total).toBe(0);
     // the same reads as A find it: the test can fail
-    expect((await getPaymentDetail(client, a.session.merchantId, a.paymentId))?.payment.id).toBe(a.paymentId);
-    expect((await searchPayments(client, a.session.merchantId, { q: a.paymentId, page: 1 })).total).toBe(1);
+    expect((await getPaymentDetail(contextOf(client, a.session.merchantId), a.paymentId))?.payment.id).toBe(
+      a.paymentId,
+    );
+    expect((await searchPayments(contextOf(client, a.session.merchantId), { q: a.paymentId, page: 1 })).total).toBe(1);
   });
 
   it('checkout sessions, events, endpoints and refunds', async () => {
@@ -188,37 +190,37 @@ describe("merchant B's reads find nothing of merchant A", () => {
     expect((await searchCheckoutSessions(contextOf(client, b.merchantId), { q: a.openSessionId, page: 1 })).total).toBe(
       0,
     );
-    expect(await getEventDetail(client, b.merchantId, a.eventId)).toBeNull();
-    expect((await searchEvents(client, b.merchantId, { page: 1 })).total).toBe(0);
-    expect(await getEndpointDetail(client, b.merchantId, a.endpointId, 1)).toBeNull();
-    expect(await listEndpointsWithHealth(client, b.merchantId)).toEqual([]);
-    expect((await searchRefunds(client, b.merchantId, { page: 1 })).total).toBe(0);
+    expect(await getEventDetail(contextOf(client, b.merchantId), a.eventId)).toBeNull();
+    expect((await searchEvents(contextOf(client, b.merchantId), { page: 1 })).total).toBe(0);
+    expect(await getEndpointDetail(contextOf(client, b.merchantId), a.endpointId, 1)).toBeNull();
+    expect(await listEndpointsWithHealth(contextOf(client, b.merchantId))).toEqual([]);
+    expect((await searchRefunds(contextOf(client, b.merchantId), { page: 1 })).total).toBe(0);
 
     expect(await getCheckoutSessionDetail(contextOf(client, a.session.merchantId), a.paidSessionId)).not.toBeNull();
-    expect(await getEventDetail(client, a.session.merchantId, a.eventId)).not.toBeNull();
-    expect(await getEndpointDetail(client, a.session.merchantId, a.endpointId, 1)).not.toBeNull();
-    expect((await searchRefunds(client, a.session.merchantId, { page: 1 })).total).toBe(4);
+    expect(await getEventDetail(contextOf(client, a.session.merchantId), a.eventId)).not.toBeNull();
+    expect(await getEndpointDetail(contextOf(client, a.session.merchantId), a.endpointId, 1)).not.toBeNull();
+    expect((await searchRefunds(contextOf(client, a.session.merchantId), { page: 1 })).total).toBe(4);
   });
 
   it('keys, settings, Home and logs show only B’s own', async () => {
     const client = await db();
-    expect((await listKeys(client, b.merchantId)).map((key) => key.id)).not.toContain(a.keyId);
-    expect((await getSettings(client, b.merchantId)).websites.map((website) => website.host)).toEqual([
+    expect((await listKeys(contextOf(client, b.merchantId))).map((key) => key.id)).not.toContain(a.keyId);
+    expect((await getSettings(contextOf(client, b.merchantId))).websites.map((website) => website.host)).toEqual([
       'shop-b.example.com',
     ]);
-    const overview = await getOverview(client, b.merchantId);
+    const overview = await getOverview(contextOf(client, b.merchantId));
     expect(overview.totals).toMatchObject({ grossVolume: 0, succeededCount: 0, refundCount: 0 });
-    expect(await listRecentActivity(client, b.merchantId)).toEqual([]);
-    expect(await getSetupProgress(client, b.merchantId)).toEqual({
+    expect(await listRecentActivity(contextOf(client, b.merchantId))).toEqual([]);
+    expect(await getSetupProgress(contextOf(client, b.merchantId))).toEqual({
       hasWebsite: true,
       hasKey: false,
       hasSession: false,
       hasEndpoint: false,
     });
-    expect((await listApiRequestLogs(client, b.merchantId, { limit: 50 })).data).toEqual([]);
+    expect((await listApiRequestLogs(contextOf(client, b.merchantId), { limit: 50 })).data).toEqual([]);
 
-    expect((await getOverview(client, a.session.merchantId)).totals.grossVolume).toBe(5000);
-    expect((await listApiRequestLogs(client, a.session.merchantId, { limit: 50 })).data).toHaveLength(1);
+    expect((await getOverview(contextOf(client, a.session.merchantId))).totals.grossVolume).toBe(5000);
+    expect((await listApiRequestLogs(contextOf(client, a.session.merchantId), { limit: 50 })).data).toHaveLength(1);
   });
 });
 
@@ -379,9 +381,9 @@ describe("merchant B's actions cannot change merchant A's objects", () => {
 
   it('payment links: A’s link is neither listed nor found for B, and cannot be renamed, turned off or on', async () => {
     const client = await db();
-    expect(await getPaymentLink(client, b.merchantId, a.linkId)).toBeNull();
+    expect(await getPaymentLink(contextOf(client, b.merchantId), a.linkId)).toBeNull();
     expect(
-      (await pageOfPaymentLinks(client, b.merchantId, { skip: 0, take: 50 })).rows.map((link) => link.id),
+      (await pageOfPaymentLinks(contextOf(client, b.merchantId), { skip: 0, take: 50 })).rows.map((link) => link.id),
     ).not.toContain(a.linkId);
     const before = await client.paymentLink.findUniqueOrThrow({ where: { id: a.linkId } });
 
@@ -399,7 +401,7 @@ describe("merchant B's actions cannot change merchant A's objects", () => {
     expect(await client.paymentLink.findUniqueOrThrow({ where: { id: a.linkId } })).toEqual(before);
 
     signedIn = a.session;
-    expect(await getPaymentLink(client, a.session.merchantId, a.linkId)).not.toBeNull();
+    expect(await getPaymentLink(contextOf(client, a.session.merchantId), a.linkId)).not.toBeNull();
     expect(
       await paymentLinkActions.updatePaymentLinkAction(
         IDLE,

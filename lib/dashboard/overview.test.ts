@@ -53,7 +53,7 @@ beforeAll(async () => {
   const client = await db();
   merchantId = (await createMerchant(client, { name: 'Figures Shop', hosts: ['shop.example.com'] })).id;
   // a person declines one of its refunds
-  await setRefundPolicy(client, merchantId, 'manual');
+  await setRefundPolicy(contextOf(client, merchantId), 'manual');
   await pay('USD', 10_000, 0);
   const refunded = await pay('USD', 5_000, 2);
   await pay('USD', 7_000, 2, '4000000000000002'); // declined: a failed attempt, no volume
@@ -74,7 +74,7 @@ beforeAll(async () => {
 
 describe('getOverview', () => {
   it('shows the busiest currency by default, with 30 days ending today', async () => {
-    const overview = await getOverview(await db(), merchantId, { today: TODAY });
+    const overview = await getOverview(contextOf(await db(), merchantId), { today: TODAY });
     expect(overview.currency).toBe('USD');
     expect(overview.currencies).toEqual(['USD', 'CAD']);
     expect(overview.days).toHaveLength(OVERVIEW_DAYS);
@@ -91,7 +91,7 @@ describe('getOverview', () => {
   });
 
   it('puts each payment on its UTC day', async () => {
-    const { days } = await getOverview(await db(), merchantId, { today: TODAY });
+    const { days } = await getOverview(contextOf(await db(), merchantId), { today: TODAY });
     const twoDaysAgo = days.find((row) => row.day === dayOf(new Date(TODAY.getTime() - 2 * DAY)))!;
     expect(twoDaysAgo).toMatchObject({ grossVolume: 5_000, succeededCount: 1, failedCount: 1 });
     expect(days.at(-1)).toMatchObject({
@@ -104,14 +104,14 @@ describe('getOverview', () => {
   });
 
   it('shows another currency on its own, never added to the first', async () => {
-    const overview = await getOverview(await db(), merchantId, { currency: 'CAD', today: TODAY });
+    const overview = await getOverview(contextOf(await db(), merchantId), { currency: 'CAD', today: TODAY });
     expect(overview.totals).toMatchObject({ grossVolume: 2_000, succeededCount: 1, refundedAmount: 0, refundRate: 0 });
     expect(overview.days.every((row) => row.currency === 'CAD')).toBe(true);
   });
 
   it('is all zeros for a new merchant', async () => {
     const fresh = await createMerchant(await db(), { name: 'Empty' });
-    const overview = await getOverview(await db(), fresh.id, { today: TODAY });
+    const overview = await getOverview(contextOf(await db(), fresh.id), { today: TODAY });
     expect(overview).toMatchObject({ currency: 'USD', currencies: [], totals: { grossVolume: 0, refundRate: null } });
     expect(overview.days).toHaveLength(OVERVIEW_DAYS);
   });
@@ -127,7 +127,7 @@ describe('getOverview', () => {
     const localDay = dayInZone(at, zone);
     expect(localDay).toBe(addDays(dayOf(at), -1));
 
-    const local = await getOverview(client, westCoast, { today: TODAY, timeZone: zone });
+    const local = await getOverview(contextOf(client, westCoast), { today: TODAY, timeZone: zone });
     expect(local.days).toHaveLength(OVERVIEW_DAYS);
     expect(local.days.at(-1)!.day).toBe(dayInZone(TODAY, zone));
     expect(local.days[0].day).toBe(addDays(dayInZone(TODAY, zone), -(OVERVIEW_DAYS - 1)));
@@ -135,7 +135,7 @@ describe('getOverview', () => {
       expect.objectContaining({ day: localDay, grossVolume: 4_200, succeededCount: 1 }),
     ]);
 
-    const utc = await getOverview(client, westCoast, { today: TODAY });
+    const utc = await getOverview(contextOf(client, westCoast), { today: TODAY });
     expect(utc.days.filter((row) => row.grossVolume > 0)).toEqual([
       expect.objectContaining({ day: dayOf(at), grossVolume: 4_200 }),
     ]);
@@ -152,7 +152,7 @@ describe('getOverview', () => {
     const start = new Date(`${addDays(firstDay, -1)}T15:00:00Z`);
     await client.payment.update({ where: { id: inside.id }, data: { createdAt: start } });
     await client.payment.update({ where: { id: outside.id }, data: { createdAt: new Date(start.getTime() - 60_000) } });
-    const overview = await getOverview(client, eastern, { today: TODAY, timeZone: zone });
+    const overview = await getOverview(contextOf(client, eastern), { today: TODAY, timeZone: zone });
     expect(overview.totals.grossVolume).toBe(1_000);
     expect(overview.days[0]).toMatchObject({ day: firstDay, grossVolume: 1_000 });
   });

@@ -1,6 +1,6 @@
 import { countApiKeys } from '@/lib/api-keys/repository';
+import type { RequestContext } from '@/lib/core/context';
 import { hasSessions } from '@/lib/checkout-sessions/repository';
-import type { Db } from '@/lib/db';
 import { findRecentEvents } from '@/lib/events/repository';
 import type { Currency } from '@/lib/generated/prisma/client';
 import { countApprovedWebsites } from '@/lib/merchants/repository';
@@ -42,10 +42,10 @@ export type Overview = {
 };
 
 export async function getOverview(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   options: { currency?: Currency; today?: Date; timeZone?: string } = {},
 ): Promise<Overview> {
+  const { db: database, merchantId } = context;
   const timeZone = options.timeZone ?? UTC;
   const today = dayInZone(options.today ?? new Date(), timeZone);
   const firstDay = addDays(today, -(OVERVIEW_DAYS - 1));
@@ -95,12 +95,14 @@ export async function getOverview(
 }
 
 /** The newest events, for Home's "Recent activity". */
-export async function listRecentActivity(database: Db, merchantId: string, limit = 8) {
+export async function listRecentActivity(context: RequestContext, limit = 8) {
+  const { db: database, merchantId } = context;
   return findRecentEvents(database, merchantId, limit);
 }
 
 /** What a new account has done so far, for Home's getting-started checklist. */
-export async function getSetupProgress(database: Db, merchantId: string) {
+export async function getSetupProgress(context: RequestContext) {
+  const { db: database, merchantId } = context;
   const [websites, keys, hasSession, endpoints] = await Promise.all([
     countApprovedWebsites(database, merchantId),
     countApiKeys(database, merchantId),

@@ -53,6 +53,7 @@ import {
   findEventDeliveries,
 } from '@/lib/webhooks/repository';
 import { seededIds, seedPayments } from '@/scripts/bench-seed';
+import { contextOf } from '@/test/context';
 
 // No list, lookup or filter reads a merchant's whole table (docs/performance.md). Each case below runs
 // the repositories' own queries on a client that logs them, then asks PostgreSQL for the plan of each one
@@ -252,8 +253,8 @@ const cases: Array<[string, (database: Db) => Promise<unknown>]> = [
   ],
   ['the other attempts of a session', (d) => findOtherAttempts(d, merchantId, seeded(21).session, seeded(21).payment)],
   ['a session about to be paid, on the hosted page', (d) => findSessionForPayment(d, null, seeded(21).session)],
-  ['Home', (d) => getOverview(d, merchantId, { timeZone: 'America/Toronto' })],
-  ['Home, getting started', (d) => getSetupProgress(d, merchantId)],
+  ['Home', (d) => getOverview(contextOf(d, merchantId), { timeZone: 'America/Toronto' })],
+  ['Home, getting started', (d) => getSetupProgress(contextOf(d, merchantId))],
   // checkout sessions
   ['a session cursor', (d) => findSessionCursor(d, merchantId, seeded(9).session)],
   ['the sessions list', (d) => findSessionsPage(d, merchantId, { at: new Date() }, { take: 11 })],

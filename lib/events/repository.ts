@@ -204,7 +204,7 @@ export async function findEventsAboutObject(database: Db, merchantId: string, ob
   });
 }
 
-// ---- for lib/dashboard/payments.ts and lib/dashboard/overview.ts (not wired there yet: another resource's files)
+// ---- for lib/payments/dashboard.ts and lib/dashboard/overview.ts
 
 /** The events about any of these objects (data.object.id), oldest first, with their data. */
 export async function findEventsAboutObjects(database: Db, merchantId: string, objectIds: string[]) {

@@ -120,7 +120,7 @@ describe('every state change emits its event', () => {
     await cancelRefundRequest(contextOf(client, merchantId), canceledRefund.id);
     await authorizeAutomaticRefunds(merchantContexts(client));
     await finishProcessingRefunds(merchantContexts(client), 0);
-    await setRefundPolicy(client, merchantId, 'manual');
+    await setRefundPolicy(contextOf(client, merchantId), 'manual');
     const declinedRefund = await createRefundRequest(contextOf(client, merchantId), {
       payment_id: payment.id,
       amount: 100,

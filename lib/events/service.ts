@@ -1,4 +1,5 @@
 import { errors } from '@/lib/core/errors';
+import type { RequestContext } from '@/lib/core/context';
 import { paginate } from '@/lib/core/pagination';
 import type { Db } from '@/lib/db';
 import { isId, newId } from '@/lib/core/ids';
@@ -24,13 +25,15 @@ export function newEvent(merchantId: string, type: EventType, object: unknown): 
   return { id: newId('event'), merchantId, type, data: { object } };
 }
 
-export async function getEventOrThrow(database: Db, merchantId: string, id: string) {
+export async function getEventOrThrow(context: RequestContext, id: string) {
+  const { db: database, merchantId } = context;
   const event = isId('event', id) ? await findEvent(database, merchantId, id) : null;
   if (!event) throw errors.resourceMissing(`No such event: '${id}'`, 'id', 'This event was not found.');
   return event;
 }
 
-export async function listEvents(database: Db, merchantId: string, query: ListEventsQuery) {
+export async function listEvents(context: RequestContext, query: ListEventsQuery) {
+  const { db: database, merchantId } = context;
   return paginate({
     limit: query.limit,
     startingAfter: query.starting_after,

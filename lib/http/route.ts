@@ -48,7 +48,6 @@ export type ApiContext<Input = unknown, Query = unknown> = {
   body: Input;
   key: AuthenticatedKey;
   merchantId: string;
-  db: Db;
   /** what the services act with: this request's database, merchant, connection time and id */
   context: RequestContext;
   /**
@@ -175,7 +174,7 @@ async function runAuthenticatedRoute<Input, Query>(
       body: parseBody(operation, body),
     };
     const requestContext: RequestContext = { db: database, merchantId: key.merchantId, now, requestId };
-    const answered = await handler({ ...base, ...parsed, db: database, context: requestContext, keyClaimingWrite });
+    const answered = await handler({ ...base, ...parsed, context: requestContext, keyClaimingWrite });
     if (isReplay(answered)) return answered;
     if (answered instanceof StreamedAnswer !== (operation.success.contentType === 'text/event-stream'))
       throw new Error(`${operation.operationId} answered otherwise than its success declares`);

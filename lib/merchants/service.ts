@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RequestContext } from '@/lib/core/context';
 import { errors } from '@/lib/core/errors';
 import { type Db } from '@/lib/db';
 import type { PaymentMethod, RefundPolicy } from '@/lib/generated/prisma/client';
@@ -58,12 +59,13 @@ export async function merchantExists(database: Db, id: string): Promise<boolean>
   return merchantIdExists(database, id);
 }
 
-export async function getRefundPolicy(database: Db, merchantId: string): Promise<RefundPolicy> {
-  return findMerchantRefundPolicy(database, merchantId);
+export async function getRefundPolicy(context: RequestContext): Promise<RefundPolicy> {
+  return findMerchantRefundPolicy(context.db, context.merchantId);
 }
 
 /** Approves a host (again is fine); a new one is refused once the account has MAX_WEBSITES. */
-export async function approveWebsite(database: Db, merchantId: string, host: string): Promise<string> {
+export async function approveWebsite(context: RequestContext, host: string): Promise<string> {
+  const { db: database, merchantId } = context;
   const normalized = requireHost(host);
   if (!(await findApprovedWebsite(database, merchantId, normalized))) {
     if ((await countApprovedWebsites(database, merchantId)) >= MAX_WEBSITES) throw tooManyWebsites();
@@ -78,12 +80,14 @@ function tooManyWebsites() {
   return errors.parameterInvalid(why, 'host', why);
 }
 
-export async function removeWebsite(database: Db, merchantId: string, host: string): Promise<void> {
+export async function removeWebsite(context: RequestContext, host: string): Promise<void> {
+  const { db: database, merchantId } = context;
   await deleteApprovedWebsite(database, merchantId, normalizeHost(host) ?? host);
   settingsChanged(database, merchantId);
 }
 
-export async function setPaymentMethods(database: Db, merchantId: string, methods: PaymentMethod[]) {
+export async function setPaymentMethods(context: RequestContext, methods: PaymentMethod[]) {
+  const { db: database, merchantId } = context;
   if (methods.length === 0)
     throw errors.parameterInvalid(
       'at least one payment method must stay approved',
@@ -96,13 +100,15 @@ export async function setPaymentMethods(database: Db, merchantId: string, method
   return ordered;
 }
 
-export async function setRefundPolicy(database: Db, merchantId: string, policy: RefundPolicy) {
+export async function setRefundPolicy(context: RequestContext, policy: RefundPolicy) {
+  const { db: database, merchantId } = context;
   await updateMerchantRefundPolicy(database, merchantId, policy);
   return policy;
 }
 
 /** The dashboard's zone for this merchant; null hands the choice back to the signed-in browser. */
-export async function setTimeZone(database: Db, merchantId: string, timeZone: string | null) {
+export async function setTimeZone(context: RequestContext, timeZone: string | null) {
+  const { db: database, merchantId } = context;
   if (timeZone !== null && !isTimeZone(timeZone))
     throw errors.parameterInvalid(
       `not a time zone: ${JSON.stringify(timeZone)} (expected an IANA name, e.g. America/Los_Angeles)`,
@@ -135,7 +141,8 @@ function requireBusinessName(name: string): string {
 }
 
 /** The business name customers see on the hosted checkout. */
-export async function renameMerchant(database: Db, merchantId: string, name: string) {
+export async function renameMerchant(context: RequestContext, name: string) {
+  const { db: database, merchantId } = context;
   const trimmed = requireBusinessName(name);
   await updateMerchantName(database, merchantId, trimmed);
   return trimmed;

@@ -59,8 +59,8 @@ const exampleOf = (operationId: string) =>
 beforeAll(async () => {
   const client = await db();
   const merchant = await createMerchant(client, { name: 'Example Shop', hosts: ['shop.example.com'] });
-  await setRefundPolicy(client, merchant.id, 'manual');
-  ({ key } = await createApiKey(client, merchant.id, [...SCOPES]));
+  await setRefundPolicy(contextOf(client, merchant.id), 'manual');
+  ({ key } = await createApiKey(contextOf(client, merchant.id), [...SCOPES]));
 
   const session = await call('createCheckoutSession');
   const payment = await call('payCheckoutSession', { id: session.id });

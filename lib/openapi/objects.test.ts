@@ -71,8 +71,8 @@ async function openSession(currency: 'USD' | 'CAD' = 'USD', extra: Record<string
 beforeAll(async () => {
   const client = await db();
   merchantId = (await createMerchant(client, { name: 'Docs Shop', hosts: ['shop.example.com'] })).id;
-  await approveWebsite(client, merchantId, 'localhost:4000');
-  await setRefundPolicy(client, merchantId, 'manual');
+  await approveWebsite(contextOf(client, merchantId), 'localhost:4000');
+  await setRefundPolicy(contextOf(client, merchantId), 'manual');
 });
 
 describe('checkout_session', () => {
@@ -94,7 +94,10 @@ describe('checkout_session', () => {
       payment_method: 'card',
       card_number: '4242424242424242',
     });
-    const complete = serializeCheckoutSession(await getCheckoutSessionOrThrow(client, merchantId, paid.id), new Date());
+    const complete = serializeCheckoutSession(
+      await getCheckoutSessionOrThrow(contextOf(client, merchantId), paid.id),
+      new Date(),
+    );
     expect(complete.status).toBe('complete');
     expectConforms(checkoutSessionObject, complete);
     expectConforms(
@@ -174,9 +177,12 @@ describe('payment and refund_request', () => {
     );
     expectConforms(
       refundRequestList,
-      listObject(await listRefundRequests(client, merchantId, { limit: 100 }), serializeRefundRequest),
+      listObject(await listRefundRequests(contextOf(client, merchantId), { limit: 100 }), serializeRefundRequest),
     );
-    expectConforms(paymentList, listObject(await listPayments(client, merchantId, { limit: 100 }), serializePayment));
+    expectConforms(
+      paymentList,
+      listObject(await listPayments(contextOf(client, merchantId), { limit: 100 }), serializePayment),
+    );
   });
 });
 
@@ -203,7 +209,7 @@ describe('payment_link', () => {
     expectConforms(paymentLinkObject, serializePaymentLink(full));
     expectConforms(
       paymentLinkList,
-      listObject(await listPaymentLinks(client, merchantId, { limit: 100 }), serializePaymentLink),
+      listObject(await listPaymentLinks(contextOf(client, merchantId), { limit: 100 }), serializePaymentLink),
     );
   });
 });
@@ -229,7 +235,7 @@ describe('webhook_endpoint', () => {
     );
     expectConforms(
       webhookEndpointList,
-      listObject(await listWebhookEndpoints(client, merchantId, { limit: 100 }), (one) =>
+      listObject(await listWebhookEndpoints(contextOf(client, merchantId), { limit: 100 }), (one) =>
         serializeWebhookEndpoint(one),
       ),
     );
@@ -241,7 +247,7 @@ describe('webhook_endpoint', () => {
 describe('event', () => {
   it('documents every event the services above emitted, each with the payload of its type', async () => {
     const client = await db();
-    const events = listObject(await listEvents(client, merchantId, { limit: 100 }), serializeEvent);
+    const events = listObject(await listEvents(contextOf(client, merchantId), { limit: 100 }), serializeEvent);
     expectConforms(eventList, events);
     for (const event of events.data) expectConforms(EVENT_OBJECTS[event.type as keyof typeof EVENT_OBJECTS], event);
     const seen = new Set(events.data.map((event) => event.type));

@@ -130,7 +130,7 @@ describe('"Pay" on a link', () => {
     expect(after).toMatchObject({ amount: 3000, items: [{ quantity: 1, unitAmount: 3000 }] });
     const { payment } = await payCheckoutSession(merchantContexts(client), before.session.id, card);
     expect(payment).toMatchObject({ status: 'succeeded', amount: 5000 });
-    expect((await getCheckoutSession(client, merchantId, before.session.id))?.items).toMatchObject([
+    expect((await getCheckoutSession(contextOf(client, merchantId), before.session.id))?.items).toMatchObject([
       { quantity: 2, unitAmount: 2500 },
     ]);
   });
@@ -170,10 +170,10 @@ describe('"Pay" on a link', () => {
   it('drops a method the merchant withdrew, and pauses when none is left, without using up a number', async () => {
     const client = await db();
     const link = await makeLink({ payment_methods: ['card', 'interac'] });
-    await setPaymentMethods(client, merchantId, ['card', 'usdc']);
+    await setPaymentMethods(contextOf(client, merchantId), ['card', 'usdc']);
     expect((await started(link.id)).paymentMethods).toEqual(['card']);
     expect((await getPublicPaymentLink(client, link.id))!.methods).toEqual(['card']);
-    await setPaymentMethods(client, merchantId, ['usdc']);
+    await setPaymentMethods(contextOf(client, merchantId), ['usdc']);
     expect(await refusalOf(startPaymentLinkCheckout(merchantContexts(client), link.id, null))).toEqual(UNAVAILABLE);
     expect((await getPublicPaymentLink(client, link.id))!.methods).toEqual([]);
     expect((await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } })).orderCount).toBe(1);
@@ -182,7 +182,7 @@ describe('"Pay" on a link', () => {
   it('checks the after-payment URL again when paying: a removed website pauses the link', async () => {
     const client = await db();
     const link = await makeLink({ after_payment_url: 'https://studio.example.com/thanks' });
-    await removeWebsite(client, merchantId, 'studio.example.com');
+    await removeWebsite(contextOf(client, merchantId), 'studio.example.com');
     expect(await refusalOf(startPaymentLinkCheckout(merchantContexts(client), link.id, null))).toEqual(UNAVAILABLE);
   });
 
@@ -235,16 +235,18 @@ describe('after payment', () => {
     await payCheckoutSession(merchantContexts(client), (await started(link.id)).id, card);
     await payCheckoutSession(merchantContexts(client), (await started(otherLink.id)).id, card);
 
-    const page = await pageOfPaymentLinkPayments(client, merchantId, link.id, { skip: 0, take: 25 });
+    const page = await pageOfPaymentLinkPayments(contextOf(client, merchantId), link.id, { skip: 0, take: 25 });
     expect(page.total).toBe(3);
     expect(page.rows.map((payment) => payment.status).sort()).toEqual(['failed', 'succeeded', 'succeeded']);
-    const sales = await salesOfPaymentLinks(client, merchantId, [link.id, otherLink.id]);
+    const sales = await salesOfPaymentLinks(contextOf(client, merchantId), [link.id, otherLink.id]);
     expect(sales.get(link.id)).toEqual({ payments: 2, volume: 5000 });
     expect(sales.get(otherLink.id)).toEqual({ payments: 1, volume: 2500 });
     // another merchant asking about these links sees nothing
     const stranger = (await createMerchant(client, { name: 'Stranger' })).id;
-    expect((await pageOfPaymentLinkPayments(client, stranger, link.id, { skip: 0, take: 25 })).total).toBe(0);
-    expect((await salesOfPaymentLinks(client, stranger, [link.id])).size).toBe(0);
+    expect((await pageOfPaymentLinkPayments(contextOf(client, stranger), link.id, { skip: 0, take: 25 })).total).toBe(
+      0,
+    );
+    expect((await salesOfPaymentLinks(contextOf(client, stranger), [link.id])).size).toBe(0);
   });
 
   it('keeps checkouts already open payable after the link is deactivated', async () => {

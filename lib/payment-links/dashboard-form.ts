@@ -96,7 +96,7 @@ export async function updatePaymentLinkFromForm(
 ): Promise<FormState<PaymentLinkField>> {
   let link: PaymentLink;
   try {
-    link = await getPaymentLinkOrThrow(context.db, context.merchantId, linkId);
+    link = await getPaymentLinkOrThrow(context, linkId);
   } catch (error) {
     return toFormState(error, PARAM_FIELDS);
   }

@@ -1,4 +1,4 @@
-import type { Db } from '@/lib/db';
+import type { RequestContext } from '@/lib/core/context';
 import { countAndFindPaymentsOfLink } from '@/lib/payments/repository';
 import { countAndFindPaymentLinks, sumSalesOfPaymentLinks, type LinkSales } from './repository';
 
@@ -7,26 +7,24 @@ import { countAndFindPaymentLinks, sumSalesOfPaymentLinks, type LinkSales } from
 
 export type { LinkSales };
 
-export async function pageOfPaymentLinks(database: Db, merchantId: string, page: { skip: number; take: number }) {
+export async function pageOfPaymentLinks(context: RequestContext, page: { skip: number; take: number }) {
+  const { db: database, merchantId } = context;
   return countAndFindPaymentLinks(database, merchantId, page);
 }
 
 /** One page of the attempts (succeeded and failed) made through one link, newest first. */
 export async function pageOfPaymentLinkPayments(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   linkId: string,
   page: { skip: number; take: number },
 ) {
+  const { db: database, merchantId } = context;
   return countAndFindPaymentsOfLink(database, merchantId, linkId, page);
 }
 
 /** Succeeded payments and their sum per link, for the given links of one merchant. */
-export async function salesOfPaymentLinks(
-  database: Db,
-  merchantId: string,
-  linkIds: string[],
-): Promise<Map<string, LinkSales>> {
+export async function salesOfPaymentLinks(context: RequestContext, linkIds: string[]): Promise<Map<string, LinkSales>> {
+  const { db: database, merchantId } = context;
   if (linkIds.length === 0) return new Map();
   return sumSalesOfPaymentLinks(database, merchantId, linkIds);
 }

@@ -83,7 +83,7 @@ describe('createPaymentLink', () => {
 
   it('holds methods to the session rules: approved, and able to take the currency', async () => {
     const client = await db();
-    await setPaymentMethods(client, merchantId, ['card', 'interac']);
+    await setPaymentMethods(contextOf(client, merchantId), ['card', 'interac']);
     expect(
       await refusal(createPaymentLink(contextOf(client, merchantId), input({ payment_methods: ['card', 'usdc'] }))),
     ).toEqual({
@@ -100,7 +100,7 @@ describe('createPaymentLink', () => {
       code: 'payment_method_unavailable',
       param: 'payment_methods.0',
     });
-    await setPaymentMethods(client, merchantId, ['interac']);
+    await setPaymentMethods(contextOf(client, merchantId), ['interac']);
     expect(await refusal(createPaymentLink(contextOf(client, merchantId), input({ currency: 'USD' })))).toEqual({
       status: 400,
       code: 'payment_method_unavailable',
@@ -114,16 +114,16 @@ describe('one merchant never reaches another’s links', () => {
   it('reads, lists and changes only its own', async () => {
     const client = await db();
     const theirs = await createPaymentLink(contextOf(client, otherMerchantId), input());
-    expect(await getPaymentLink(client, merchantId, theirs.id)).toBeNull();
+    expect(await getPaymentLink(contextOf(client, merchantId), theirs.id)).toBeNull();
     expect(await refusal(updatePaymentLink(contextOf(client, merchantId), theirs.id, { active: false }))).toEqual({
       status: 404,
       code: 'resource_missing',
       param: 'id',
     });
-    expect((await listPaymentLinks(client, merchantId, { limit: 10 })).rows).toEqual([]);
-    expect(await refusal(listPaymentLinks(client, merchantId, { limit: 10, starting_after: theirs.id }))).toMatchObject(
-      { code: 'resource_missing' },
-    );
+    expect((await listPaymentLinks(contextOf(client, merchantId), { limit: 10 })).rows).toEqual([]);
+    expect(
+      await refusal(listPaymentLinks(contextOf(client, merchantId), { limit: 10, starting_after: theirs.id })),
+    ).toMatchObject({ code: 'resource_missing' });
     // the dashboard's actions go through the same scoped services
     expect(await setPaymentLinkActive(contextOf(client, merchantId), theirs.id, false)).toEqual({
       status: 'error',
@@ -211,7 +211,7 @@ describe('updatePaymentLink: price and quantities', () => {
         }),
       ),
     ).toEqual({ status: 400, code: 'parameter_invalid', param: 'adjustable_quantity.maximum' });
-    expect(await getPaymentLink(client, merchantId, link.id)).toMatchObject({
+    expect(await getPaymentLink(contextOf(client, merchantId), link.id)).toMatchObject({
       name: 'Yoga class',
       amount: 1_000_000,
       quantityMaximum: 10,
@@ -240,7 +240,7 @@ describe('updatePaymentLink: price and quantities', () => {
         }),
       ]);
       expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
-      const after = (await getPaymentLink(client, merchantId, link.id))!;
+      const after = (await getPaymentLink(contextOf(client, merchantId), link.id))!;
       expect(after.amount * after.quantityMaximum!).toBeLessThanOrEqual(99_999_999);
     }
   });
@@ -255,7 +255,7 @@ describe('updatePaymentLink: metadata', () => {
     await Promise.all(
       writers.map((key) => updatePaymentLink(contextOf(client, merchantId), link.id, { metadata: { [key]: 'x' } })),
     );
-    const merged = serializePaymentLink((await getPaymentLink(client, merchantId, link.id))!).metadata;
+    const merged = serializePaymentLink((await getPaymentLink(contextOf(client, merchantId), link.id))!).metadata;
     expect(Object.keys(merged).sort()).toEqual(['base', ...writers].sort());
   });
 
@@ -272,7 +272,7 @@ describe('updatePaymentLink: metadata', () => {
       code: 'parameter_invalid',
       param: 'metadata',
     });
-    expect(await getPaymentLink(client, merchantId, link.id)).toMatchObject({ active: true, metadata });
+    expect(await getPaymentLink(contextOf(client, merchantId), link.id)).toMatchObject({ active: true, metadata });
     const replaced = await updatePaymentLink(contextOf(client, merchantId), link.id, {
       metadata: { k0: '', k50: 'v' },
     });
@@ -292,13 +292,18 @@ describe('listPaymentLinks', () => {
       advanceClock(5);
     }
     resetClock();
-    const first = await listPaymentLinks(client, merchantId, { limit: 2 });
+    const first = await listPaymentLinks(contextOf(client, merchantId), { limit: 2 });
     expect(first.rows.map((link) => link.name)).toEqual(['Link 2', 'Link 1']);
     expect(first.hasMore).toBe(true);
-    const second = await listPaymentLinks(client, merchantId, { limit: 2, starting_after: first.rows[1].id });
+    const second = await listPaymentLinks(contextOf(client, merchantId), {
+      limit: 2,
+      starting_after: first.rows[1].id,
+    });
     expect(second).toMatchObject({ hasMore: false, rows: [{ name: 'Link 0' }] });
     expect(
-      (await listPaymentLinks(client, merchantId, { limit: 10, active: 'false' })).rows.map((link) => link.id),
+      (await listPaymentLinks(contextOf(client, merchantId), { limit: 10, active: 'false' })).rows.map(
+        (link) => link.id,
+      ),
     ).toEqual([made[1].id]);
   });
 });
@@ -334,7 +339,7 @@ describe('the dashboard form', () => {
       status: 'ok',
       message: 'Saved. Customers who open the link from now on pay CA$45.50; checkouts already started keep CA$12.50.',
     });
-    expect(await getPaymentLink(client, merchantId, link.id)).toMatchObject({
+    expect(await getPaymentLink(contextOf(client, merchantId), link.id)).toMatchObject({
       amount: 4550,
       quantityMinimum: 1,
       quantityMaximum: 5,
@@ -346,7 +351,10 @@ describe('the dashboard form', () => {
       quantity: null,
     });
     expect(same).toEqual({ status: 'ok', message: 'Saved. Customers see the changes at once.' });
-    expect(await getPaymentLink(client, merchantId, link.id)).toMatchObject({ amount: 4550, quantityMaximum: null });
+    expect(await getPaymentLink(contextOf(client, merchantId), link.id)).toMatchObject({
+      amount: 4550,
+      quantityMaximum: null,
+    });
   });
 
   it('refuses an edit beside its field, and changes nothing', async () => {
@@ -371,7 +379,7 @@ describe('the dashboard form', () => {
       expect(errors, JSON.stringify(change)).toHaveProperty(field);
       if (said) expect(errors?.[field as 'amount']).toContain(said);
     }
-    expect(await getPaymentLink(client, merchantId, link.id)).toMatchObject({
+    expect(await getPaymentLink(contextOf(client, merchantId), link.id)).toMatchObject({
       name: 'Mug',
       amount: 1250,
       quantityMaximum: null,

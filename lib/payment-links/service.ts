@@ -4,7 +4,6 @@ import { type Claimed, type ClaimKey, settleClaim } from '@/lib/idempotency/serv
 import { paginate } from '@/lib/core/pagination';
 import { choosePaymentMethods } from '@/lib/checkout-sessions/service';
 import type { RequestContext } from '@/lib/core/context';
-import type { Db } from '@/lib/db';
 import type { PaymentLink } from '@/lib/generated/prisma/client';
 import { isId, newId } from '@/lib/core/ids';
 import { MAX_AMOUNT } from '@/lib/core/money';
@@ -107,22 +106,23 @@ function requireApprovedWebsite(merchant: MerchantRules, url: string, param: str
 }
 
 /** The merchant's link, or null for any other id (another merchant's reads exactly like a missing one). */
-export async function getPaymentLink(database: Db, merchantId: string, id: string): Promise<PaymentLink | null> {
+export async function getPaymentLink(context: RequestContext, id: string): Promise<PaymentLink | null> {
+  const { db: database, merchantId } = context;
   if (!isId('paymentLink', id)) return null;
   return findPaymentLink(database, merchantId, id);
 }
 
-export async function getPaymentLinkOrThrow(database: Db, merchantId: string, id: string): Promise<PaymentLink> {
-  const link = await getPaymentLink(database, merchantId, id);
+export async function getPaymentLinkOrThrow(context: RequestContext, id: string): Promise<PaymentLink> {
+  const link = await getPaymentLink(context, id);
   if (!link) throw errors.resourceMissing(`No such payment link: '${id}'`, 'id', 'This payment link was not found.');
   return link;
 }
 
 export async function listPaymentLinks(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   query: { limit: number; starting_after?: string; active?: 'true' | 'false' },
 ) {
+  const { db: database, merchantId } = context;
   const filters = { active: query.active ? query.active === 'true' : undefined };
   return paginate({
     limit: query.limit,
@@ -155,8 +155,8 @@ export async function updatePaymentLink(
   input: UpdatePaymentLinkWithPriceInput,
   options: KeyOption = {},
 ): Promise<Claimed<PaymentLink>> {
-  const { db: database, merchantId } = context;
-  const link = await getPaymentLinkOrThrow(database, merchantId, id);
+  const { db: database } = context;
+  const link = await getPaymentLinkOrThrow(context, id);
   const quantity = input.adjustable_quantity ? quantityRange(input.adjustable_quantity) : undefined;
   const nothingToChange =
     input.name === undefined &&

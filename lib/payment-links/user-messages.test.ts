@@ -61,7 +61,7 @@ describe('payment link refusals for a person', () => {
 
   it('no approved method takes the currency, or a chosen one does not', async () => {
     const client = await db();
-    await setPaymentMethods(client, merchantId, ['interac']);
+    await setPaymentMethods(contextOf(client, merchantId), ['interac']);
     const none = await refusal(createPaymentLink(contextOf(client, merchantId), input({ currency: 'USD' })));
     expect(none.userMessage).toBe('None of your approved payment methods takes USD.');
     expect(await createPaymentLinkFromForm(contextOf(client, merchantId), form({ currency: 'USD' }))).toEqual({

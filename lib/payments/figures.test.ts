@@ -53,7 +53,7 @@ const settle = <T>(work: Array<Promise<T>>) => Promise.allSettled(work);
 beforeAll(async () => {
   const client = await db();
   merchantId = (await createMerchant(client, { name: 'Figures Shop', hosts: ['shop.example.com'] })).id;
-  await setRefundPolicy(client, merchantId, 'manual');
+  await setRefundPolicy(contextOf(client, merchantId), 'manual');
 
   // payments, four at a time, and two customers paying the same session at once
   const paid: Array<{ id: string; amount: number }> = [];
@@ -150,7 +150,7 @@ describe('payment_figures', () => {
     async (timeZone) => {
       const client = await db();
       for (const currency of ['USD', 'CAD'] as const) {
-        const overview = await getOverview(client, merchantId, { timeZone, currency });
+        const overview = await getOverview(contextOf(client, merchantId), { timeZone, currency });
         const recount = await recountDays(timeZone, overview.days[0].day, overview.days.at(-1)!.day, currency);
         expect(overview.days.map(({ currency: _, ...day }) => day)).toEqual(recount);
       }

@@ -463,7 +463,7 @@ export async function addPaymentRefunded(database: Db, paymentId: string, amount
   await database.$executeRaw`UPDATE "payments" SET "amount_refunded" = "amount_refunded" + ${amount} WHERE "id" = ${paymentId}`;
 }
 
-/** A payment's status with its refunds folded in, as the dashboard shows it (lib/dashboard/payments.ts). */
+/** A payment's status with its refunds folded in, as the dashboard shows it (lib/payments/dashboard.ts). */
 export type PaymentListStatus =
   'succeeded' | 'partially_refunded' | 'refunded' | 'failed' | 'requires_capture' | 'canceled';
 

@@ -1,12 +1,13 @@
 import { errors } from '@/lib/core/errors';
+import type { RequestContext } from '@/lib/core/context';
 import { metadataContaining, type Metadata } from '@/lib/core/metadata';
 import { paginate } from '@/lib/core/pagination';
-import type { Db } from '@/lib/db';
 import type { PaymentStatus } from '@/lib/generated/prisma/client';
 import { isId } from '@/lib/core/ids';
 import { findPayment, findPaymentCursor, findPaymentsPage } from './repository';
 
-export async function getPaymentOrThrow(database: Db, merchantId: string, id: string) {
+export async function getPaymentOrThrow(context: RequestContext, id: string) {
+  const { db: database, merchantId } = context;
   const payment = isId('payment', id) ? await findPayment(database, merchantId, id) : null;
   if (!payment) throw paymentMissing(id);
   return payment;
@@ -17,8 +18,7 @@ export function paymentMissing(id: string) {
 }
 
 export async function listPayments(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   query: {
     limit: number;
     starting_after?: string;
@@ -29,6 +29,7 @@ export async function listPayments(
     metadata?: Metadata;
   },
 ) {
+  const { db: database, merchantId } = context;
   const filters = {
     orderReference: query.order_reference,
     status: query.status,

@@ -96,7 +96,7 @@ describe('an event for every refund request transition', () => {
 
   it('approved by a person under the manual policy: refund_request.approved', async () => {
     const client = await db();
-    await setRefundPolicy(client, merchantId, 'manual');
+    await setRefundPolicy(contextOf(client, merchantId), 'manual');
     const refund = await refundOf();
     await approveRefundRequest(contextOf(client, merchantId), refund.id);
     const events = await eventsAbout(refund.id);
@@ -106,7 +106,7 @@ describe('an event for every refund request transition', () => {
 
   it('declined: refund_request.declined', async () => {
     const client = await db();
-    await setRefundPolicy(client, merchantId, 'manual');
+    await setRefundPolicy(contextOf(client, merchantId), 'manual');
     const refund = await refundOf();
     await declineRefundRequest(contextOf(client, merchantId), refund.id);
     const events = await eventsAbout(refund.id);
@@ -180,7 +180,7 @@ describe('an event for every refund request transition', () => {
 describe('approving, declining and canceling one refund at once', () => {
   it('makes exactly one transition and exactly one event, every time', async () => {
     const client = await db();
-    await setRefundPolicy(client, merchantId, 'manual');
+    await setRefundPolicy(contextOf(client, merchantId), 'manual');
     const payment = await paidPayment();
     for (let round = 0; round < 6; round++) {
       const refund = await createRefundRequest(contextOf(client, merchantId), { payment_id: payment.id, amount: 100 });

@@ -88,7 +88,7 @@ describe('only a requested refund is canceled, approved or declined', () => {
 
   it('approve and decline: refused alike after an earlier decision, and after one at the same moment', async () => {
     const client = await db();
-    await setRefundPolicy(client, merchantId, 'manual');
+    await setRefundPolicy(contextOf(client, merchantId), 'manual');
     const payment = await paidPayment(merchantId);
     const earlier = await createRefundRequest(contextOf(client, merchantId), { payment_id: payment.id, amount: 1000 });
     await approveRefundRequest(contextOf(client, merchantId), earlier.id);

@@ -130,7 +130,7 @@ describe('automatic policy', () => {
 
 describe('manual policy', () => {
   beforeEach(async () => {
-    await setRefundPolicy(await db(), merchantId, 'manual');
+    await setRefundPolicy(contextOf(await db(), merchantId), 'manual');
   });
 
   it('waits for a person: the worker does not authorize', async () => {
@@ -195,7 +195,7 @@ describe('the test helpers finish a refund at once', () => {
 
   it('fail a processing refund with its reason and give the amount back', async () => {
     const client = await db();
-    await setRefundPolicy(client, merchantId, 'manual');
+    await setRefundPolicy(contextOf(client, merchantId), 'manual');
     const payment = await paidPayment();
     const refund = await createRefundRequest(contextOf(client, merchantId), { payment_id: payment.id, amount: 2000 });
     await approveRefundRequest(contextOf(client, merchantId), refund.id);
@@ -212,7 +212,7 @@ describe('the test helpers finish a refund at once', () => {
 
   it('refuse a requested refund under the manual policy, and a finished one, with refund_not_pending', async () => {
     const client = await db();
-    await setRefundPolicy(client, merchantId, 'manual');
+    await setRefundPolicy(contextOf(client, merchantId), 'manual');
     const refund = await createRefundRequest(contextOf(client, merchantId), {
       payment_id: (await paidPayment()).id,
       amount: 100,

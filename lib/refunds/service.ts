@@ -116,7 +116,8 @@ export async function createRefundRequest(
   return refund;
 }
 
-export async function getRefundRequestOrThrow(database: Db, merchantId: string, id: string) {
+export async function getRefundRequestOrThrow(context: RequestContext, id: string) {
+  const { db: database, merchantId } = context;
   const refund = isId('refundRequest', id) ? await findRefundRequest(database, merchantId, id) : null;
   if (!refund)
     throw errors.resourceMissing(`No such refund request: '${id}'`, 'id', 'This refund request was not found.');
@@ -124,10 +125,10 @@ export async function getRefundRequestOrThrow(database: Db, merchantId: string, 
 }
 
 export async function listRefundRequests(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   query: { limit: number; starting_after?: string; payment_id?: string; status?: RefundStatus; metadata?: Metadata },
 ) {
+  const { db: database, merchantId } = context;
   const filters = { paymentId: query.payment_id, status: query.status, metadata: metadataContaining(query.metadata) };
   return paginate({
     limit: query.limit,
@@ -149,11 +150,12 @@ async function decideRequested(
 ): Promise<RefundRequest> {
   const { merchantId } = context;
   return inTransaction(context.db, async (tx) => {
-    const refund = await getRefundRequestOrThrow(tx, merchantId, id);
+    const inTx = { ...context, db: tx };
+    const refund = await getRefundRequestOrThrow(inTx, id);
     await assertManualRefundPolicy(tx, merchantId);
     if (!(await moveRequestedRefund(tx, merchantId, id, to, context.now))) {
       // worded from the refund as it is now: it may have moved since it was read
-      const current = await getRefundRequestOrThrow(tx, merchantId, id);
+      const current = await getRefundRequestOrThrow(inTx, id);
       throw notRequested(current, to === 'processing' ? 'approved' : to);
     }
     if (to === 'declined') await releasePaymentReservation(tx, refund.paymentId, refund.amount);
@@ -180,7 +182,7 @@ export async function cancelRefundRequest(
   options: KeyOption = {},
 ): Promise<Claimed<RefundRequest>> {
   const { db: database, merchantId, now: at } = context;
-  const refund = await getRefundRequestOrThrow(database, merchantId, id);
+  const refund = await getRefundRequestOrThrow(context, id);
   const canceled: RefundRequest = { ...refund, status: 'canceled', updatedAt: at };
   const claim = options.claimKey?.(canceled);
   // its payment's metadata is merged in by the statement (lib/refunds/repository.ts)
@@ -188,7 +190,7 @@ export async function cancelRefundRequest(
   const outcome = await cancelRequestedRefund(database, { id, merchantId, at }, event, claim);
   if (outcome === false || outcome === 'refund_not_cancelable') {
     // worded from the refund as it is now: it may have moved since it was read
-    throw notRequested(await getRefundRequestOrThrow(database, merchantId, id), 'canceled');
+    throw notRequested(await getRefundRequestOrThrow(context, id), 'canceled');
   }
   if (claim && outcome !== true) return settleClaim(outcome, claim) ?? canceled;
   return canceled;
@@ -330,13 +332,12 @@ export async function finishRefundNow(
   outcome: ProviderOutcome,
   options: KeyOption = {},
 ): Promise<Claimed<RefundRequest>> {
-  const { db: database, merchantId } = context;
-  let refund = await getRefundRequestOrThrow(database, merchantId, id);
+  let refund = await getRefundRequestOrThrow(context, id);
   // a requested refund the worker approves meanwhile is tried once more, as the processing refund it now is
   for (let attempt = 0; ; attempt += 1) {
     const finished = await finishReadRefundNow(context, refund, outcome, options);
     if (finished) return finished;
-    const current = await getRefundRequestOrThrow(database, merchantId, id);
+    const current = await getRefundRequestOrThrow(context, id);
     if (attempt === 0 && refund.status === 'requested' && current.status === 'processing') {
       refund = current;
       continue;

@@ -6,7 +6,7 @@ import { startPaymentLinkCheckout } from '@/lib/payment-links/checkout';
 import { createPaymentLink } from '@/lib/payment-links/service';
 import { paidPayment } from '@/lib/payments/paid-payment.fixture';
 import { payCheckoutSession } from '@/lib/payments/pay';
-import { searchCheckoutSessions } from '@/lib/dashboard/checkout-sessions';
+import { searchCheckoutSessions } from '@/lib/checkout-sessions/dashboard';
 import { authorizeAutomaticRefunds, createRefundRequest, finishProcessingRefunds } from '@/lib/refunds/service';
 import { claimDueDeliveries } from '@/lib/webhooks/repository';
 import { createWebhookEndpoint } from '@/lib/webhooks/service';
@@ -41,16 +41,16 @@ const sessionInput = () => ({
 describe('advanceTestClock', () => {
   it('adds concurrent advances up exactly, and the clock reads the wall clock plus the offset', async () => {
     const client = await db();
-    await Promise.all(Array.from({ length: 10 }, (_, i) => advanceTestClock(client, mover, i + 1)));
-    const clock = await getTestClock(client, mover);
+    await Promise.all(Array.from({ length: 10 }, (_, i) => advanceTestClock(contextOf(client, mover), i + 1)));
+    const clock = await getTestClock(contextOf(client, mover));
     expect(clock.offsetSeconds).toBe(55);
     expect(Math.abs(clock.now.getTime() - (Date.now() + 55_000))).toBeLessThan(2_000);
-    expect((await getTestClock(client, bystander)).offsetSeconds).toBe(0);
+    expect((await getTestClock(contextOf(client, bystander))).offsetSeconds).toBe(0);
   });
 
   it('dates what the connection makes on its clock', async () => {
     const client = await db();
-    await advanceTestClock(client, mover, 2 * HOUR);
+    await advanceTestClock(contextOf(client, mover), 2 * HOUR);
     const session = await createCheckoutSession(await contextOnClock(client, mover), sessionInput());
     expect(session.createdAt.getTime() - Date.now()).toBeGreaterThan(2 * HOUR * 1000 - 5_000);
   });
@@ -65,7 +65,7 @@ describe('pages without an API key', () => {
       currency: 'USD',
       active: true,
     });
-    await advanceTestClock(client, mover, 2 * HOUR);
+    await advanceTestClock(contextOf(client, mover), 2 * HOUR);
     const session = await startPaymentLinkCheckout(merchantContexts(client), link.id, null);
     expect(session.createdAt.getTime() - Date.now()).toBeGreaterThan(2 * HOUR * 1000 - 5_000);
     const { rows } = await searchCheckoutSessions(await contextOnClock(client, mover), { page: 1 });
@@ -75,7 +75,7 @@ describe('pages without an API key', () => {
   it("refuse to pay, as the hosted page does, a session expired in the merchant's time", async () => {
     const client = await db();
     const session = await createCheckoutSession(contextOf(client, mover), sessionInput());
-    await advanceTestClock(client, mover, 31 * 60);
+    await advanceTestClock(contextOf(client, mover), 31 * 60);
     await expect(
       payCheckoutSession(merchantContexts(client), session.id, {
         payment_method: 'card',
@@ -92,7 +92,7 @@ describe('pages without an API key', () => {
         (row) => row.id === session.id,
       )?.status;
     expect(await statusOf()).toBe('open');
-    await advanceTestClock(client, mover, 31 * 60);
+    await advanceTestClock(contextOf(client, mover), 31 * 60);
     expect(await statusOf()).toBe('expired');
   });
 });
@@ -107,7 +107,7 @@ describe("the worker's queues, each row on its merchant's time", () => {
     await expireDueCheckoutSessions(client);
     expect((await client.checkoutSession.findUniqueOrThrow({ where: { id: mine.id } })).status).toBe('open');
 
-    await advanceTestClock(client, mover, 31 * 60);
+    await advanceTestClock(contextOf(client, mover), 31 * 60);
     await expireDueCheckoutSessions(client);
     expect((await client.checkoutSession.findUniqueOrThrow({ where: { id: mine.id } })).status).toBe('expired');
     expect((await client.checkoutSession.findUniqueOrThrow({ where: { id: theirs.id } })).status).toBe('open');
@@ -125,7 +125,7 @@ describe("the worker's queues, each row on its merchant's time", () => {
     }
     await authorizeAutomaticRefunds(merchantContexts(client));
     expect(await finishProcessingRefunds(merchantContexts(client), delayMs)).toBe(0);
-    await advanceTestClock(client, mover, HOUR);
+    await advanceTestClock(contextOf(client, mover), HOUR);
     expect(await finishProcessingRefunds(merchantContexts(client), delayMs)).toBe(1);
     const [mine, theirs] = await Promise.all(
       refunds.map((refund) => client.refundRequest.findUniqueOrThrow({ where: { id: refund.id } })),
@@ -155,7 +155,7 @@ describe("the worker's queues, each row on its merchant's time", () => {
       data: { nextAttemptAt: new Date(Date.now() + 5 * 60_000) },
     });
     expect(await claimDueDeliveries(client, 100, 60)).toEqual([]);
-    await advanceTestClock(client, mover, 5 * 60);
+    await advanceTestClock(contextOf(client, mover), 5 * 60);
     const claimed = await claimDueDeliveries(client, 100, 60);
     const mine = await client.webhookDelivery.findMany({ where: { endpointId: endpoints[0].id } });
     expect(claimed.map((claim) => claim.id).sort()).toEqual(mine.map((delivery) => delivery.id).sort());
@@ -176,9 +176,9 @@ describe("the worker's queues, each row on its merchant's time", () => {
     const held = await client.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
     expect(held.length).toBeGreaterThan(0);
     expect(await claimDueDeliveries(client, 100, 60)).toEqual([]);
-    await advanceTestClock(client, mover, 540);
+    await advanceTestClock(contextOf(client, mover), 540);
     expect(await claimDueDeliveries(client, 100, 60)).toEqual([]);
-    await advanceTestClock(client, mover, 61);
+    await advanceTestClock(contextOf(client, mover), 61);
     const claimed = await claimDueDeliveries(client, 100, 60);
     expect(claimed.map((claim) => claim.id).sort()).toEqual(held.map((delivery) => delivery.id).sort());
   });
@@ -207,19 +207,31 @@ describe('previewTestClockAdvance', () => {
     const deliveries = await client.webhookDelivery.count({ where: { endpoint: { merchantId: mover } } });
     expect(deliveries).toBeGreaterThan(0);
 
-    expect(await previewTestClockAdvance(client, mover, 1)).toEqual({ sessions: 0, refunds: 0, deliveries: 0 });
-    expect(await previewTestClockAdvance(client, mover, delaySeconds + 60)).toEqual({
+    expect(await previewTestClockAdvance(contextOf(client, mover), 1)).toEqual({
+      sessions: 0,
+      refunds: 0,
+      deliveries: 0,
+    });
+    expect(await previewTestClockAdvance(contextOf(client, mover), delaySeconds + 60)).toEqual({
       sessions: 0,
       refunds: 1,
       deliveries: 0,
     });
-    expect(await previewTestClockAdvance(client, mover, 10 * 60)).toEqual({ sessions: 0, refunds: 1, deliveries });
+    expect(await previewTestClockAdvance(contextOf(client, mover), 10 * 60)).toEqual({
+      sessions: 0,
+      refunds: 1,
+      deliveries,
+    });
     // the paid session is complete; the other one expires 30 minutes after it was made
-    expect(await previewTestClockAdvance(client, mover, HOUR)).toEqual({ sessions: 1, refunds: 1, deliveries });
+    expect(await previewTestClockAdvance(contextOf(client, mover), HOUR)).toEqual({
+      sessions: 1,
+      refunds: 1,
+      deliveries,
+    });
 
     // after an advance the preview starts from the clock's new time: what is already due is not "brought due"
-    await advanceTestClock(client, mover, 10 * 60);
-    expect((await previewTestClockAdvance(client, mover, 60)).deliveries).toBe(0);
-    expect((await getTestClock(client, bystander)).offsetSeconds).toBe(0);
+    await advanceTestClock(contextOf(client, mover), 10 * 60);
+    expect((await previewTestClockAdvance(contextOf(client, mover), 60)).deliveries).toBe(0);
+    expect((await getTestClock(contextOf(client, bystander))).offsetSeconds).toBe(0);
   });
 });

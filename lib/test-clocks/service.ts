@@ -1,4 +1,5 @@
 import { type Claimed, type ClaimKey, settleClaim } from '@/lib/idempotency/service';
+import type { RequestContext } from '@/lib/core/context';
 import { forgetKeysOfMerchant } from '@/lib/api-keys/service';
 import type { Db } from '@/lib/db';
 import { everyProcessHasHeard } from '@/lib/db/change-notices';
@@ -21,8 +22,8 @@ import { MAX_CLOCK_OFFSET_SECONDS } from './schemas';
 
 export type TestClock = ClockRow;
 
-export async function getTestClock(database: Db, merchantId: string): Promise<TestClock> {
-  return findClock(database, merchantId);
+export async function getTestClock(context: RequestContext): Promise<TestClock> {
+  return findClock(context.db, context.merchantId);
 }
 
 /**
@@ -30,19 +31,18 @@ export async function getTestClock(database: Db, merchantId: string): Promise<Te
  * claims the request's Idempotency-Key in the same statement. Returns once every process reads the new offset
  * with its keys (their cache forgets a changed merchant within that bound), so the next request sees it.
  */
-export function advanceTestClock(database: Db, merchantId: string, seconds: number): Promise<TestClock>;
+export function advanceTestClock(context: RequestContext, seconds: number): Promise<TestClock>;
 export function advanceTestClock(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   seconds: number,
   options: { claimKey?: ClaimKey<TestClock> },
 ): Promise<Claimed<TestClock>>;
 export async function advanceTestClock(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   seconds: number,
   options: { claimKey?: ClaimKey<TestClock> } = {},
 ): Promise<Claimed<TestClock>> {
+  const { db: database, merchantId } = context;
   let clock: TestClock;
   if (options.claimKey) {
     // the answer is the statement's to write: only it knows the offset after a concurrent advance
@@ -69,12 +69,8 @@ export type AdvancePreview = AdvancePreviewRow;
  * Counts what advancing by `seconds` brings due, without moving the clock: for the dashboard to say before it
  * advances ("3 open sessions will expire"). The worker does it within its next tick after the advance.
  */
-export async function previewTestClockAdvance(
-  database: Db,
-  merchantId: string,
-  seconds: number,
-): Promise<AdvancePreview> {
-  return countDueAfterAdvance(database, merchantId, seconds, env().REFUND_PROCESSING_DELAY_MS / 1000);
+export async function previewTestClockAdvance(context: RequestContext, seconds: number): Promise<AdvancePreview> {
+  return countDueAfterAdvance(context.db, context.merchantId, seconds, env().REFUND_PROCESSING_DELAY_MS / 1000);
 }
 
 const YEAR_SECONDS = 31_536_000;

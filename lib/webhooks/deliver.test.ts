@@ -348,7 +348,9 @@ describe('dashboard actions', () => {
     expect(resent.delivery).toMatchObject({ status: 'succeeded', attemptCount: 2 });
     expect(resent.outcome).toMatchObject({ status: 200 });
     expect(hook.received.map((request) => request.headers['webhook-id'])).toEqual([eventId, eventId]);
-    expect((await listAttempts(await db(), merchantId, delivery.id)).map((attempt) => attempt.attempt)).toEqual([1, 2]);
+    expect(
+      (await listAttempts(contextOf(await db(), merchantId), delivery.id)).map((attempt) => attempt.attempt),
+    ).toEqual([1, 2]);
   });
 
   it('resends a failed delivery, and refuses a delivery of another merchant', async () => {

@@ -102,7 +102,7 @@ describe('numbering', () => {
     const seeded = await endpointWith(hook.url, { seed: 5 });
     const plain = await endpointWith(hook.url, {});
     for (let i = 0; i < 3; i += 1) await emit(i);
-    await updateWebhookEndpoint(await db(), merchantId, seeded.id, { faults: { seed: 5 } });
+    await updateWebhookEndpoint(contextOf(await db(), merchantId), seeded.id, { faults: { seed: 5 } });
     await emit(3);
     const numbers = async (endpointId: string) =>
       (await (await db()).webhookDelivery.findMany({ where: { endpointId }, orderBy: { createdAt: 'asc' } })).map(
@@ -183,7 +183,7 @@ describe('delay and shuffle', () => {
     expect(delivery.nextAttemptAt!.getTime() - event.createdAt.getTime()).toBe(3600_000);
     await deliverDueWebhooks(client, allowLocal);
     expect(hook.received).toHaveLength(0);
-    await updateWebhookEndpoint(client, merchantId, endpoint.id, { faults: { delay_seconds: 0 } });
+    await updateWebhookEndpoint(contextOf(client, merchantId), endpoint.id, { faults: { delay_seconds: 0 } });
     await deliverDueWebhooks(client, allowLocal);
     expect(hook.received.map((request) => request.headers['webhook-id'])).toEqual([eventId]);
   });
@@ -196,7 +196,7 @@ describe('delay and shuffle', () => {
       const endpoint = await endpointWith(hook.url, { shuffle: true, seed: 99, delay_seconds: 3600 });
       const eventIds: string[] = [];
       for (let i = 0; i < 8; i += 1) eventIds.push(await emit(i));
-      await updateWebhookEndpoint(await db(), merchantId, endpoint.id, { faults: { delay_seconds: 0 } });
+      await updateWebhookEndpoint(contextOf(await db(), merchantId), endpoint.id, { faults: { delay_seconds: 0 } });
       await deliverDueWebhooks(await db(), allowLocal);
       const order = hook.received.map((request) => eventIds.indexOf(request.headers['webhook-id'] as string));
       const documented = [0, 1, 2, 3, 4, 5, 6, 7].sort(

@@ -603,7 +603,7 @@ export async function findAttempts(database: Db, deliveryId: string) {
   return database.webhookAttempt.findMany({ where: { deliveryId }, orderBy: { attempt: 'asc' } });
 }
 
-/** For the dashboard's Home checklist (lib/dashboard/overview.ts, not wired there yet). */
+/** For the dashboard's Home checklist (lib/dashboard/overview.ts). */
 export async function countLiveEndpoints(database: Db, merchantId: string): Promise<number> {
   return database.webhookEndpoint.count({ where: { merchantId, deletedAt: null } });
 }

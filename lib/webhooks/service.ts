@@ -93,27 +93,25 @@ const NO_FAULTS = { faultDuplicateRate: 0, faultDelaySeconds: 0, faultShuffle: f
  * (eventsWrittenAfter); those already made go on. Returns the endpoint as it is afterwards.
  */
 export function updateWebhookEndpoint(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   id: string,
   input: UpdateWebhookEndpointInput,
   options?: UrlOption,
 ): Promise<WebhookEndpoint>;
 export function updateWebhookEndpoint(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   id: string,
   input: UpdateWebhookEndpointInput,
   options: UrlOption & KeyOption,
 ): Promise<Claimed<WebhookEndpoint>>;
 export async function updateWebhookEndpoint(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   id: string,
   input: UpdateWebhookEndpointInput,
   options: UrlOption & KeyOption = {},
 ): Promise<Claimed<WebhookEndpoint>> {
-  const endpoint = await getWebhookEndpointOrThrow(database, merchantId, id);
+  const { db: database, merchantId } = context;
+  const endpoint = await getWebhookEndpointOrThrow(context, id);
   const url = input.url === undefined ? undefined : await allowedUrl(input.url, options.allowPrivateUrls);
   const faults = mergeFaults(endpoint, input.faults);
   const seedSet = input.faults?.seed !== undefined;
@@ -150,17 +148,15 @@ export async function updateWebhookEndpoint(
   return updated;
 }
 
-export async function getWebhookEndpointOrThrow(database: Db, merchantId: string, id: string) {
+export async function getWebhookEndpointOrThrow(context: RequestContext, id: string) {
+  const { db: database, merchantId } = context;
   const endpoint = isId('webhookEndpoint', id) ? await findEndpoint(database, merchantId, id) : null;
   if (!endpoint) throw errors.resourceMissing(`No such webhook endpoint: '${id}'`, 'id', ENDPOINT_NOT_FOUND);
   return endpoint;
 }
 
-export async function listWebhookEndpoints(
-  database: Db,
-  merchantId: string,
-  query: { limit: number; starting_after?: string },
-) {
+export async function listWebhookEndpoints(context: RequestContext, query: { limit: number; starting_after?: string }) {
+  const { db: database, merchantId } = context;
   return paginate({
     limit: query.limit,
     startingAfter: query.starting_after,
@@ -196,7 +192,7 @@ export async function rotateWebhookSecret(
   options: KeyOption = {},
 ): Promise<Claimed<WebhookEndpoint>> {
   const { db: database, merchantId } = context;
-  const endpoint = await getWebhookEndpointOrThrow(database, merchantId, id);
+  const endpoint = await getWebhookEndpointOrThrow(context, id);
   const previousExpiresAt = new Date(context.now.getTime() + PREVIOUS_SECRET_VALIDITY_MS);
   const newSecret = generateWebhookSecret();
   const rotated: WebhookEndpoint = {
@@ -227,7 +223,8 @@ async function getDeliveryOrThrow(database: Db, merchantId: string, id: string) 
 }
 
 /** Every attempt of a delivery, first to last. */
-export async function listAttempts(database: Db, merchantId: string, deliveryId: string) {
+export async function listAttempts(context: RequestContext, deliveryId: string) {
+  const { db: database, merchantId } = context;
   const delivery = await getDeliveryOrThrow(database, merchantId, deliveryId);
   return findAttempts(database, delivery.id);
 }
@@ -239,7 +236,7 @@ export async function listAttempts(database: Db, merchantId: string, deliveryId:
 export async function resendDelivery(context: RequestContext, deliveryId: string, options: DeliveryOptions = {}) {
   const { db: database, merchantId } = context;
   const delivery = await getDeliveryOrThrow(database, merchantId, deliveryId);
-  await getWebhookEndpointOrThrow(database, merchantId, delivery.endpointId);
+  await getWebhookEndpointOrThrow(context, delivery.endpointId);
   const outcome = await sendDeliveryNow(database, delivery.id, { ...options, at: context.now });
   return { delivery: await findDeliveryById(database, delivery.id), outcome };
 }
@@ -255,8 +252,8 @@ export async function sendTestEvent(
   endpointId: string,
   options: Pick<DeliveryOptions, 'allowPrivateUrls' | 'timeoutMs'> = {},
 ): Promise<SendOutcome & { eventId: string; deliveryId: string }> {
-  const { db: database, merchantId, now } = context;
-  const endpoint = await getWebhookEndpointOrThrow(database, merchantId, endpointId);
+  const { db: database, now } = context;
+  const endpoint = await getWebhookEndpointOrThrow(context, endpointId);
   const eventId = newId('event');
   const body = JSON.stringify(
     serializeEvent({
@@ -280,7 +277,7 @@ export type WebhookSecrets = { secret: string; previous: { secret: string; expir
  * connection's clock (the time deliveries are signed at).
  */
 export async function getWebhookSecrets(context: RequestContext, id: string): Promise<WebhookSecrets> {
-  const endpoint = await getWebhookEndpointOrThrow(context.db, context.merchantId, id);
+  const endpoint = await getWebhookEndpointOrThrow(context, id);
   const previousSigns =
     endpoint.previousSecret !== null &&
     endpoint.previousSecretExpiresAt !== null &&

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/core/errors';
-import { createEndpointFromDashboard } from '@/lib/dashboard/webhooks';
+import { createEndpointFromDashboard } from './dashboard-actions';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
 import { createWebhookEndpoint } from './service';

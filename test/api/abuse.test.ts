@@ -5,6 +5,7 @@ import { SCOPES } from '@/lib/api-keys/scopes';
 import { db } from '@/lib/db';
 import { startNextServer, type NextServer } from '../setup/next-server';
 import { createTestMerchant } from '../helpers';
+import { contextOf } from '@/test/context';
 
 // Limits that keep one client from costing everyone: unknown keys per client address, and a merchant's
 // keys together. A server of this file's own runs them at small limits (unknown keys at the default) and
@@ -84,7 +85,7 @@ describe('a merchant with many keys', () => {
     const merchant = await createTestMerchant();
     const keys = [merchant.key];
     for (let index = 0; index < 2; index += 1)
-      keys.push((await createApiKey(await db(), merchant.merchantId, [...SCOPES])).key);
+      keys.push((await createApiKey(contextOf(await db(), merchant.merchantId), [...SCOPES])).key);
 
     const startedAt = Date.now();
     // 8 requests per key: within each key's own limit of 10, but 24 in all

@@ -21,6 +21,7 @@ import {
   type FixtureMerchant,
   type RawResponse,
 } from './properties-support';
+import { contextOf } from '@/test/context';
 
 // Hostile input, case by case, for what test/api/transport.test.ts does not already pin down: the body
 // limit while the body streams, nesting, repeated keys and __proto__ in every body, NUL and unpaired
@@ -679,7 +680,7 @@ describe('Idempotency-Key edges', () => {
 
   it('stores nothing for a request refused before the handler (authentication, scope, body)', async () => {
     const client = await db();
-    const readOnly = (await createApiKey(client, shop.merchantId, ['payments:read'])).key;
+    const readOnly = (await createApiKey(contextOf(client, shop.merchantId), ['payments:read'])).key;
     const before = await merchantState([shop.merchantId]);
     const key = `refused-${randomUUID()}`;
     await post('/v1/checkout-sessions', sessionBody(), { 'Idempotency-Key': key, Authorization: `Bearer ${readOnly}` });

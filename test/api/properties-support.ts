@@ -48,10 +48,11 @@ export async function createFixtureMerchant(
 ): Promise<FixtureMerchant> {
   const client = await db();
   const merchant = await createMerchant(client, { name: options.name, hosts: ['shop.example.com', 'localhost:4000'] });
-  await setRefundPolicy(client, merchant.id, 'manual');
+  await setRefundPolicy(contextOf(client, merchant.id), 'manual');
   const keys: string[] = [];
   // several keys: the rate limit is per key, and the properties send a few hundred requests a second
-  for (let i = 0; i < (options.keys ?? 1); i++) keys.push((await createApiKey(client, merchant.id, [...SCOPES])).key);
+  for (let i = 0; i < (options.keys ?? 1); i++)
+    keys.push((await createApiKey(contextOf(client, merchant.id), [...SCOPES])).key);
   const session = (reference: string) =>
     createCheckoutSession(contextOf(client, merchant.id), {
       order_reference: reference,

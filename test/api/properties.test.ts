@@ -24,6 +24,7 @@ import {
 } from './properties-support';
 import { requestSchemaOf, type JsonSchema } from '@/lib/openapi/json-schema';
 import { startNextServer, type NextServer } from '../setup/next-server';
+import { contextOf } from '@/test/context';
 
 // Property tests of every /v1 endpoint over HTTP. For each operation of the operations, fast-check makes
 // requests from the zod schemas the route parses with and from mutations of valid ones — ids, query
@@ -76,7 +77,7 @@ beforeAll(async () => {
   const revoked = await createFixtureMerchant({ name: 'Revoked', keys: 1 });
   const client = await db();
   const key = await client.apiKey.findFirstOrThrow({ where: { merchantId: revoked.merchantId } });
-  await revokeApiKey(client, key.id);
+  await revokeApiKey(contextOf(client, revoked.merchantId), key.id);
   revokedKey = revoked.keys[0];
 }, 120_000);
 afterAll(() => server?.stop());

@@ -3,6 +3,7 @@ import { getApiRequestLog, listApiRequestLogs } from '@/lib/api-logs/service';
 import { CUT_MARK, MAX_LOGGED_BODY_BYTES, REDACTED } from '@/lib/api-logs/redact';
 import { db } from '@/lib/db';
 import { apiClient, createTestMerchant, eventually, sessionBody } from '../helpers';
+import { contextOf } from '@/test/context';
 
 describe('the /v1 request log', () => {
   it('records each authenticated request for its merchant, never its key', async () => {
@@ -14,7 +15,7 @@ describe('the /v1 request log', () => {
 
     const client = await db();
     const logs = await eventually(
-      () => listApiRequestLogs(client, merchant.merchantId, { limit: 10 }),
+      () => listApiRequestLogs(contextOf(client, merchant.merchantId), { limit: 10 }),
       (page) => page.data.length >= 2,
     );
     expect(logs.data).toHaveLength(2);
@@ -55,10 +56,10 @@ describe('secrets outside bodies in the request log', () => {
 
     const client = await db();
     const { data } = await eventually(
-      () => listApiRequestLogs(client, merchant.merchantId, { limit: 10 }),
+      () => listApiRequestLogs(contextOf(client, merchant.merchantId), { limit: 10 }),
       (page) => page.data.length >= 4,
     );
-    const rows = await Promise.all(data.map((row) => getApiRequestLog(client, merchant.merchantId, row.id)));
+    const rows = await Promise.all(data.map((row) => getApiRequestLog(contextOf(client, merchant.merchantId), row.id)));
     expect(rows.map((row) => [row!.path, row!.idempotencyKey])).toEqual([
       ['/v1/checkout-sessions', 'order-[redacted card ••••4242]-sk_sandbox_[redacted]-whsec_[redacted]'],
       ['/v1/payments/[redacted card ••••4242]', null],
@@ -96,11 +97,11 @@ describe('bodies in the request log', () => {
 
     const client = await db();
     const { data } = await eventually(
-      () => listApiRequestLogs(client, merchant.merchantId, { limit: 10 }),
+      () => listApiRequestLogs(contextOf(client, merchant.merchantId), { limit: 10 }),
       (page) => page.data.length >= 3,
     );
     const [hook, pay, create] = await Promise.all(
-      data.map((row) => getApiRequestLog(client, merchant.merchantId, row.id)),
+      data.map((row) => getApiRequestLog(contextOf(client, merchant.merchantId), row.id)),
     );
 
     // what was sent reads as it was sent, with its secrets replaced
@@ -126,28 +127,33 @@ describe('bodies in the request log', () => {
 
     // the list leaves the bodies out; the filters narrow it
     expect(data[0]).not.toHaveProperty('requestBody');
-    const posts = await listApiRequestLogs(client, merchant.merchantId, {
+    const posts = await listApiRequestLogs(contextOf(client, merchant.merchantId), {
       limit: 10,
       filters: { method: 'POST', pathPrefix: '/v1/test-helpers/' },
     });
     expect(posts.data.map((row) => row.path)).toEqual([`/v1/test-helpers/checkout-sessions/${session.body.id}/pay`]);
-    const created = await listApiRequestLogs(client, merchant.merchantId, {
+    const created = await listApiRequestLogs(contextOf(client, merchant.merchantId), {
       limit: 10,
       filters: { status: { code: 201 } },
     });
     expect(created.data.map((row) => row.path)).toEqual(['/v1/webhook-endpoints', '/v1/checkout-sessions']);
-    const refused = await listApiRequestLogs(client, merchant.merchantId, {
+    const refused = await listApiRequestLogs(contextOf(client, merchant.merchantId), {
       limit: 10,
       filters: { status: { hundreds: 4 } },
     });
     expect(refused.data).toEqual([]);
     // a prefix is matched as typed: % and _ are not wildcards
     expect(
-      (await listApiRequestLogs(client, merchant.merchantId, { limit: 10, filters: { pathPrefix: '/v1/%' } })).data,
+      (
+        await listApiRequestLogs(contextOf(client, merchant.merchantId), {
+          limit: 10,
+          filters: { pathPrefix: '/v1/%' },
+        })
+      ).data,
     ).toEqual([]);
     expect(
       (
-        await listApiRequestLogs(client, merchant.merchantId, {
+        await listApiRequestLogs(contextOf(client, merchant.merchantId), {
           limit: 10,
           filters: { pathPrefix: '/v1/webhook_endpoints' },
         })
@@ -155,7 +161,7 @@ describe('bodies in the request log', () => {
     ).toEqual([]);
     expect(
       (
-        await listApiRequestLogs(client, merchant.merchantId, {
+        await listApiRequestLogs(contextOf(client, merchant.merchantId), {
           limit: 10,
           filters: { pathPrefix: '/v1/webhook-endpoints' },
         })
@@ -176,10 +182,10 @@ describe('bodies in the request log', () => {
     expect(session.status, JSON.stringify(session.body)).toBe(201);
     const client = await db();
     const { data } = await eventually(
-      () => listApiRequestLogs(client, merchant.merchantId, { limit: 1 }),
+      () => listApiRequestLogs(contextOf(client, merchant.merchantId), { limit: 1 }),
       (page) => page.data.length === 1,
     );
-    const log = await getApiRequestLog(client, merchant.merchantId, data[0].id);
+    const log = await getApiRequestLog(contextOf(client, merchant.merchantId), data[0].id);
     for (const body of [log!.requestBody!, log!.responseBody!]) {
       expect(body.endsWith(CUT_MARK)).toBe(true);
       expect(Buffer.byteLength(body.slice(0, -CUT_MARK.length))).toBe(MAX_LOGGED_BODY_BYTES);

@@ -5,6 +5,7 @@ import { SCOPES, type Scope } from '@/lib/api-keys/scopes';
 import { db } from '@/lib/db';
 import { API_OPERATIONS } from '@/lib/openapi/operations';
 import { createFixtureMerchant, fixtureIdOf, send, type FixtureMerchant } from './properties-support';
+import { contextOf } from '@/test/context';
 
 // Every endpoint of the operations against a key holding exactly one scope, for every scope, and a key
 // holding none (OWASP API5, broken function-level authorization). A key without the endpoint's scope gets
@@ -18,8 +19,8 @@ const keyWith = new Map<Scope | 'none', string>();
 beforeAll(async () => {
   shop = await createFixtureMerchant({ name: 'Scope Shop' });
   const client = await db();
-  for (const scope of SCOPES) keyWith.set(scope, (await createApiKey(client, shop.merchantId, [scope])).key);
-  keyWith.set('none', (await createApiKey(client, shop.merchantId, [])).key);
+  for (const scope of SCOPES) keyWith.set(scope, (await createApiKey(contextOf(client, shop.merchantId), [scope])).key);
+  keyWith.set('none', (await createApiKey(contextOf(client, shop.merchantId), [])).key);
 });
 
 const operations = API_OPERATIONS.filter((op) => op.scope !== null);

@@ -10,6 +10,7 @@ import { secrets } from '@/lib/secrets';
 import { createUser } from '@/lib/users/service';
 import { TEST_DATA_DIR } from '../setup/databases';
 import { apiClient, createTestMerchant, sessionBody, type TestMerchant } from '../helpers';
+import { contextOf } from '@/test/context';
 
 // Secrets at rest and in logs. A customer pays by card through the API and through the hosted page's
 // server action, merchants use, misuse and revoke keys, dashboard users sign in with right and wrong
@@ -174,8 +175,8 @@ beforeAll(async () => {
   const other = await createTestMerchant({ scopes: ['payments:read'] });
   keysUsed.push(other.key);
   const client = await db();
-  const revoked = await createApiKey(client, other.merchantId, ['payments:read']);
-  await revokeApiKey(client, revoked.id);
+  const revoked = await createApiKey(contextOf(client, other.merchantId), ['payments:read']);
+  await revokeApiKey(contextOf(client, other.merchantId), revoked.id);
   keysUsed.push(revoked.key);
   const unknown = `sk_sandbox_${'Zz9'.repeat(10)}Zz`;
   keysUsed.push(unknown);

@@ -10,6 +10,7 @@ import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-rec
 import { createTestDatabase } from '../setup/databases';
 import { startNextServer, type NextServer } from '../setup/next-server';
 import { apiClient, createTestMerchant, eventually, sessionBody } from '../helpers';
+import { contextOf } from '@/test/context';
 
 // Test clocks (lib/test-clocks/service.ts): one per connection, forward only, and its "now" is the time of everything the
 // connection does and sees. The shared server checks the endpoints and what a request decides; a server of
@@ -207,7 +208,7 @@ let receiver: TestReceiver;
 /** A merchant of this file's own database, and a client for it on its server. */
 async function workerMerchant(): Promise<Client> {
   const merchant = await createMerchant(client, { name: 'Clock Shop', hosts: ['shop.example.com'] });
-  const { key } = await createApiKey(client, merchant.id, [...SCOPES]);
+  const { key } = await createApiKey(contextOf(client, merchant.id), [...SCOPES]);
   return apiClient(key, server.url);
 }
 

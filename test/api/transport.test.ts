@@ -5,6 +5,7 @@ import { revokeApiKey } from '@/lib/api-keys/service';
 import { ID_PREFIXES } from '@/lib/core/ids';
 import { API_OPERATIONS } from '@/lib/openapi/operations';
 import { apiClient, createTestMerchant, sessionBody } from '../helpers';
+import { contextOf } from '@/test/context';
 
 // The /v1 wrapper: routing, authentication, scopes, body transport, in the order /docs#errors gives.
 
@@ -143,7 +144,7 @@ describe('authentication and scopes', () => {
     expect((await apiClient(fresh.key).get('/v1/payments')).status).toBe(200);
     const client = await db();
     const key = await client.apiKey.findFirstOrThrow({ where: { merchantId: fresh.merchantId } });
-    await revokeApiKey(client, key.id);
+    await revokeApiKey(contextOf(client, fresh.merchantId), key.id);
     expectError(await apiClient(fresh.key).get('/v1/payments'), 401, 'authentication_error', 'invalid_api_key');
   });
 

@@ -42,7 +42,7 @@ beforeAll(async () => {
   databaseUrl = await createTestDatabase(inject('adminUrl'), 'restart');
   client = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
   const merchant = await createMerchant(client, { name: 'Crash Shop', hosts: ['shop.example.com'] });
-  key = (await createApiKey(client, merchant.id, [...SCOPES])).key;
+  key = (await createApiKey(contextOf(client, merchant.id), [...SCOPES])).key;
   receiver = await startTestReceiver();
   const endpoint = await createWebhookEndpoint(
     contextOf(client, merchant.id),

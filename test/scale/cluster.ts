@@ -186,7 +186,7 @@ export async function createClusterMerchant(
   const client = await db();
   const merchantId = (await createMerchant(client, { name: 'Cluster Shop', hosts: ['shop.example.com'] })).id;
   const keys: string[] = [];
-  for (let i = 0; i < keyCount; i++) keys.push((await createApiKey(client, merchantId, [...SCOPES])).key);
+  for (let i = 0; i < keyCount; i++) keys.push((await createApiKey(contextOf(client, merchantId), [...SCOPES])).key);
   await createWebhookEndpoint(
     contextOf(client, merchantId),
     { url: receiverUrl, events: ['*'] },

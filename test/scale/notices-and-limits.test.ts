@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream } from '@/test/support/event-stream-client';
 import { createClusterMerchant, startCluster, stopCluster, type Cluster } from './cluster';
+import { contextOf } from '@/test/context';
 
 // Two web processes keep API keys and merchant settings in memory and count rate limits in memory too
 // (docs/performance.md). A change made elsewhere (here by this test process, through the services, as
@@ -85,7 +86,7 @@ describe('two web processes with keys, settings and rate limits in memory', () =
     for (const web of [0, 1]) for (let i = 0; i < 3; i++) expect(await statusOf(get(web, key), 200)).toBe(200);
     const { client, revokeApiKey } = await services();
     const [{ id }] = await client.apiKey.findMany({ where: { merchantId }, orderBy: { createdAt: 'asc' }, take: 1 });
-    const revoking = revokeApiKey(client, id, merchantId);
+    const revoking = revokeApiKey(contextOf(client, merchantId), id);
     const times = await timeUntilRefused(
       (web) => get(web, key),
       (status) => status === 401,
@@ -101,7 +102,7 @@ describe('two web processes with keys, settings and rate limits in memory', () =
     for (const web of [0, 1])
       for (let i = 0; i < 3; i++) expect(await statusOf(createSession(web, key), 201)).toBe(201);
     const { client, removeWebsite } = await services();
-    await removeWebsite(client, merchantId, 'shop.example.com');
+    await removeWebsite(contextOf(client, merchantId), 'shop.example.com');
     // each attempt with the next key, so that no key's rate limit answers before the website check does
     let sent = 0;
     const times = await timeUntilRefused(

@@ -4,8 +4,7 @@ import { SandboxClockProvider, SandboxTimeBanner } from '@/components/dashboard/
 import { Sidebar } from '@/components/dashboard/sidebar';
 import { TimeZoneProvider } from '@/components/dashboard/time-zone';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
-import { countRefundsAwaitingApproval } from '@/lib/dashboard/refunds';
+import { countRefundsAwaitingApproval } from '@/lib/refunds/dashboard';
 import { getViewerTimeZone } from '@/lib/dashboard/viewer-time-zone';
 import { getTestClock } from '@/lib/test-clocks/service';
 
@@ -14,12 +13,11 @@ export const metadata: Metadata = { title: { default: 'Dashboard', template: '%s
 // Every page under /dashboard renders inside this frame, and only for a signed-in user. The pages and
 // actions check again themselves: a layout is not a security boundary for requests that skip it.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const { merchantId, merchantName, email } = await requireMerchant();
-  const database = await db();
+  const { merchantName, email, context } = await requireMerchant();
   const [{ timeZone, source, reported }, clock, refundsWaiting] = await Promise.all([
     getViewerTimeZone(),
-    getTestClock(database, merchantId),
-    countRefundsAwaitingApproval(database, merchantId),
+    getTestClock(context),
+    countRefundsAwaitingApproval(context),
   ]);
   return (
     <TimeZoneProvider timeZone={timeZone} followsBrowser={source !== 'settings'} reported={reported}>

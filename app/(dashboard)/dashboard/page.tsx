@@ -14,36 +14,36 @@ import { CardIcon, EventIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { classNames } from '@/components/ui/class-names';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
-import { describeEvent, eventSubjectHref } from '@/lib/dashboard/events';
+import type { RequestContext } from '@/lib/core/context';
+import { describeEvent, eventSubjectHref } from '@/lib/events/dashboard';
 import { formatMoney } from '@/lib/dashboard/format';
 import { oneOf, type SearchParams } from '@/lib/dashboard/list-params';
 import { getOverview, getSetupProgress, listRecentActivity, OVERVIEW_DAYS } from '@/lib/dashboard/overview';
-import { CURRENCIES, searchPayments } from '@/lib/dashboard/payments';
-import { countRefundsAwaitingApproval, hasRefundsOnTheirWay } from '@/lib/dashboard/refunds';
+import { CURRENCIES, searchPayments } from '@/lib/payments/dashboard';
+import { countRefundsAwaitingApproval, hasRefundsOnTheirWay } from '@/lib/refunds/dashboard';
 import { Notice } from '@/components/ui/notice';
 import { getViewerTimeZone } from '@/lib/dashboard/viewer-time-zone';
 
 export const metadata: Metadata = { title: 'Home' };
 
 export default async function HomePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { merchantId, merchantName } = await requireMerchant();
+  const { merchantName, context } = await requireMerchant();
   const currency = oneOf(await searchParams, 'currency', CURRENCIES);
   return (
     <>
       <PageHeader title="Home" description={`${merchantName} over the last ${OVERVIEW_DAYS} days, in the sandbox.`} />
       <div className="space-y-6">
         <Suspense fallback={null}>
-          <Setup merchantId={merchantId} />
+          <Setup context={context} />
         </Suspense>
         <Suspense fallback={null}>
-          <Live merchantId={merchantId} />
+          <Live context={context} />
         </Suspense>
         <Suspense fallback={null}>
-          <RefundsWaiting merchantId={merchantId} />
+          <RefundsWaiting context={context} />
         </Suspense>
         <Suspense fallback={<FiguresSkeleton />}>
-          <Figures merchantId={merchantId} currency={currency} />
+          <Figures context={context} currency={currency} />
         </Suspense>
         <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
           <Panel
@@ -57,7 +57,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
             flush
           >
             <Suspense fallback={<TableSkeleton rows={5} label="Loading payments" />}>
-              <RecentPayments merchantId={merchantId} />
+              <RecentPayments context={context} />
             </Suspense>
           </Panel>
           <Panel
@@ -71,7 +71,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
             flush
           >
             <Suspense fallback={<TableSkeleton rows={5} label="Loading activity" />}>
-              <RecentActivity merchantId={merchantId} />
+              <RecentActivity context={context} />
             </Suspense>
           </Panel>
         </div>
@@ -80,18 +80,18 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   );
 }
 
-async function Setup({ merchantId }: { merchantId: string }) {
-  return <SetupChecklist progress={await getSetupProgress(await db(), merchantId)} />;
+async function Setup({ context }: { context: RequestContext }) {
+  return <SetupChecklist progress={await getSetupProgress(context)} />;
 }
 
 /** Figures, payments and activity follow refunds the provider is completing. */
-async function Live({ merchantId }: { merchantId: string }) {
-  return <LiveRefresh active={await hasRefundsOnTheirWay(await db(), merchantId)} />;
+async function Live({ context }: { context: RequestContext }) {
+  return <LiveRefresh active={await hasRefundsOnTheirWay(context)} />;
 }
 
 /** Refunds that wait for the merchant under the manual policy: they count nowhere until approved and completed. */
-async function RefundsWaiting({ merchantId }: { merchantId: string }) {
-  const waiting = await countRefundsAwaitingApproval(await db(), merchantId);
+async function RefundsWaiting({ context }: { context: RequestContext }) {
+  const waiting = await countRefundsAwaitingApproval(context);
   if (waiting === 0) return null;
   return (
     <Notice tone="info">
@@ -103,9 +103,9 @@ async function RefundsWaiting({ merchantId }: { merchantId: string }) {
   );
 }
 
-async function Figures({ merchantId, currency }: { merchantId: string; currency?: 'CAD' | 'USD' }) {
+async function Figures({ context, currency }: { context: RequestContext; currency?: 'CAD' | 'USD' }) {
   const { timeZone } = await getViewerTimeZone();
-  const overview = await getOverview(await db(), merchantId, { currency, timeZone });
+  const overview = await getOverview(context, { currency, timeZone });
   const { totals } = overview;
   const shown = overview.currency;
   const switchable = [...new Set([...overview.currencies, shown])].length > 1;
@@ -178,8 +178,8 @@ function FiguresSkeleton() {
   );
 }
 
-async function RecentPayments({ merchantId }: { merchantId: string }) {
-  const { rows } = await searchPayments(await db(), merchantId, { page: 1 });
+async function RecentPayments({ context }: { context: RequestContext }) {
+  const { rows } = await searchPayments(context, { page: 1 });
   const recent = rows.slice(0, 6);
   if (recent.length === 0) {
     return (
@@ -191,8 +191,8 @@ async function RecentPayments({ merchantId }: { merchantId: string }) {
   return <PaymentsTable payments={recent} label="Recent payments" compact />;
 }
 
-async function RecentActivity({ merchantId }: { merchantId: string }) {
-  const events = await listRecentActivity(await db(), merchantId);
+async function RecentActivity({ context }: { context: RequestContext }) {
+  const events = await listRecentActivity(context);
   if (events.length === 0) {
     return (
       <EmptyState icon={<EventIcon />} title="Nothing has happened yet" headingLevel={3}>

@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import type { CheckoutState, HostedCheckout } from '@/components/checkout/checkout-view';
 import type { UsdcDeposit } from '@/components/checkout/payment-types';
 import { effectiveStatus } from '@/lib/checkout-sessions/serialize';
-import { getCheckoutSession } from '@/lib/checkout-sessions/service';
+import { getHostedCheckoutSession } from '@/lib/checkout-sessions/service';
 import { connectionContext } from '@/lib/core/context';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
@@ -18,19 +18,22 @@ import { returnUrlWithSessionId } from './return-url';
 
 export async function loadHostedCheckout(id: string): Promise<HostedCheckout | null> {
   const database = await db();
-  const session = await getCheckoutSession(database, null, id);
+  const session = await getHostedCheckoutSession(database, id);
   if (!session) return null;
-  const [merchant, orderStatus, payment, linkDescription] = await Promise.all([
-    getMerchantOrThrow(database, session.merchantId),
+  // the page acts for the session's merchant, at its time (its test clock, lib/test-clocks/service.ts), which
+  // decides whether the session has expired
+  const acting = getMerchantOrThrow(database, session.merchantId).then((merchant) => ({
+    merchant,
+    context: connectionContext(database, merchant.id, merchant.clockOffsetSeconds),
+  }));
+  const [{ merchant, context }, orderStatus, payment, linkDescription] = await Promise.all([
+    acting,
     // whether another session of this order was paid
     getOrderStatus(database, session.orderId),
-    session.paymentId ? getPaymentOrThrow(database, session.merchantId, session.paymentId) : null,
+    session.paymentId ? acting.then(({ context }) => getPaymentOrThrow(context, session.paymentId!)) : null,
     session.paymentLinkId ? getPaymentLinkDescription(database, session.paymentLinkId) : null,
   ]);
-
-  // the page acts for the session's merchant: its time (its test clock, lib/test-clocks/service.ts) decides
-  // whether the session has expired
-  const { now: at } = connectionContext(database, merchant.id, merchant.clockOffsetSeconds);
+  const at = context.now;
   const status = effectiveStatus(session, at);
   const state: CheckoutState = status === 'open' && orderStatus === 'paid' ? 'order_paid' : status;
   const money = (amount: number) => formatMoney(amount, session.currency);

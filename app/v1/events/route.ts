@@ -5,7 +5,7 @@ import { serializeEvent } from '@/lib/events/serialize';
 import { listEvents } from '@/lib/events/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  GET: apiRoute(listEventsOperation, async ({ db, merchantId, query }) =>
-    listObject(await listEvents(db, merchantId, query), serializeEvent),
+  GET: apiRoute(listEventsOperation, async ({ context, query }) =>
+    listObject(await listEvents(context, query), serializeEvent),
   ),
 });

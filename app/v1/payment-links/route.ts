@@ -10,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routes({
     const claimKey = keyClaimingWrite?.answering(serializePaymentLink);
     return answerOf(await createPaymentLink(context, body, { claimKey }), serializePaymentLink);
   }),
-  GET: apiRoute(listPaymentLinksOperation, async ({ db, merchantId, query }) =>
-    listObject(await listPaymentLinks(db, merchantId, query), serializePaymentLink),
+  GET: apiRoute(listPaymentLinksOperation, async ({ context, query }) =>
+    listObject(await listPaymentLinks(context, query), serializePaymentLink),
   ),
 });

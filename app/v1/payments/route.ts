@@ -5,7 +5,7 @@ import { serializePayment } from '@/lib/payments/serialize';
 import { listPayments } from '@/lib/payments/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  GET: apiRoute(listPaymentsOperation, async ({ db, merchantId, query }) =>
-    listObject(await listPayments(db, merchantId, query), serializePayment),
+  GET: apiRoute(listPaymentsOperation, async ({ context, query }) =>
+    listObject(await listPayments(context, query), serializePayment),
   ),
 });

@@ -10,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routes({
     const claimKey = keyClaimingWrite?.answering(serializeRefundRequest);
     return answerOf(await createRefundRequest(context, body, { claimKey }), serializeRefundRequest);
   }),
-  GET: apiRoute(listRefundRequestsOperation, async ({ db, merchantId, query }) =>
-    listObject(await listRefundRequests(db, merchantId, query), serializeRefundRequest),
+  GET: apiRoute(listRefundRequestsOperation, async ({ context, query }) =>
+    listObject(await listRefundRequests(context, query), serializeRefundRequest),
   ),
 });

@@ -10,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routes({
     const claimKey = keyClaimingWrite?.answering(serializeWebhookEndpointWithSecret);
     return answerOf(await createWebhookEndpoint(context, body, { claimKey }), serializeWebhookEndpointWithSecret);
   }),
-  GET: apiRoute(listWebhookEndpointsOperation, async ({ db, merchantId, query }) =>
-    listObject(await listWebhookEndpoints(db, merchantId, query), (endpoint) => serializeWebhookEndpoint(endpoint)),
+  GET: apiRoute(listWebhookEndpointsOperation, async ({ context, query }) =>
+    listObject(await listWebhookEndpoints(context, query), (endpoint) => serializeWebhookEndpoint(endpoint)),
   ),
 });

@@ -9,7 +9,7 @@ import {
   type FormActionArguments,
   type FormState,
 } from '@/lib/dashboard/form-state';
-import { expireSessionFromDashboard } from '@/lib/dashboard/session-actions';
+import { expireSessionFromDashboard } from '@/lib/checkout-sessions/dashboard-actions';
 
 export async function expireSessionAction(...args: FormActionArguments): Promise<FormState> {
   const { context } = await requireMerchant();

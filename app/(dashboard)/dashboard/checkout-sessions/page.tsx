@@ -11,7 +11,7 @@ import { Row, RowLink, Table, Td, Th } from '@/components/dashboard/table';
 import { TableSkeleton } from '@/components/dashboard/table-skeleton';
 import { SearchIcon, SessionIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
-import { searchCheckoutSessions, SESSION_STATUSES, type SessionStatus } from '@/lib/dashboard/checkout-sessions';
+import { searchCheckoutSessions, SESSION_STATUSES, type SessionStatus } from '@/lib/checkout-sessions/dashboard';
 import { formatMoney, METHOD_LABELS, statusLabel } from '@/lib/dashboard/format';
 import { hrefWith, oneOf, PAGE_SIZE, pageNumber, searchText, type SearchParams } from '@/lib/dashboard/list-params';
 

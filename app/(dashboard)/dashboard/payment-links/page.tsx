@@ -7,7 +7,6 @@ import { NewPaymentLinkButton } from '@/components/payment-links/new-link-button
 import { PaymentLinkIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { hrefWith, PAGE_SIZE, pageNumber, type SearchParams } from '@/lib/dashboard/list-params';
-import { db } from '@/lib/db';
 import { pageOfPaymentLinks, salesOfPaymentLinks } from '@/lib/payment-links/dashboard';
 import { paymentLinkUrl } from '@/lib/payment-links/serialize';
 
@@ -16,16 +15,14 @@ export const metadata: Metadata = { title: 'Payment links' };
 const PATH = '/dashboard/payment-links';
 
 export default async function PaymentLinksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const page = pageNumber(await searchParams);
-  const database = await db();
-  const { total, rows } = await pageOfPaymentLinks(database, merchantId, {
+  const { total, rows } = await pageOfPaymentLinks(context, {
     skip: (page - 1) * PAGE_SIZE,
     take: PAGE_SIZE,
   });
   const sales = await salesOfPaymentLinks(
-    database,
-    merchantId,
+    context,
     rows.map((link) => link.id),
   );
   const newLink = <NewPaymentLinkButton />;

@@ -8,7 +8,7 @@ import { PaymentsTable } from '@/components/dashboard/payments-table';
 import { TableSkeleton } from '@/components/dashboard/table-skeleton';
 import { CardIcon, SearchIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
+import type { RequestContext } from '@/lib/core/context';
 import { METHOD_LABELS, statusLabel } from '@/lib/dashboard/format';
 import { getViewerTimeZone } from '@/lib/dashboard/viewer-time-zone';
 import {
@@ -26,7 +26,7 @@ import {
   PAYMENT_STATUSES,
   searchPayments,
   type PaymentFilters,
-} from '@/lib/dashboard/payments';
+} from '@/lib/payments/dashboard';
 import { shortZoneName } from '@/lib/core/time-zone';
 
 export const metadata: Metadata = { title: 'Payments' };
@@ -34,7 +34,7 @@ export const metadata: Metadata = { title: 'Payments' };
 const PATH = '/dashboard/payments';
 
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const { timeZone } = await getViewerTimeZone();
   const params = await searchParams;
   const filters: PaymentFilters = {
@@ -92,15 +92,15 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
           <FilterDate name="to" label={`To (${shortZoneName(timeZone)})`} value={filters.to} />
         </FilterBar>
         <Suspense key={JSON.stringify(filters)} fallback={<TableSkeleton label="Loading payments" />}>
-          <PaymentResults merchantId={merchantId} filters={filters} />
+          <PaymentResults context={context} filters={filters} />
         </Suspense>
       </Panel>
     </>
   );
 }
 
-async function PaymentResults({ merchantId, filters }: { merchantId: string; filters: PaymentFilters }) {
-  const { total, rows } = await searchPayments(await db(), merchantId, filters);
+async function PaymentResults({ context, filters }: { context: RequestContext; filters: PaymentFilters }) {
+  const { total, rows } = await searchPayments(context, filters);
   const filtered = Boolean(
     filters.status || filters.method || filters.currency || filters.from || filters.to || filters.q,
   );

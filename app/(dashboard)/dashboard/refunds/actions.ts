@@ -9,7 +9,7 @@ import {
   type FormActionArguments,
   type FormState,
 } from '@/lib/dashboard/form-state';
-import { changeRefund, type RefundChange } from '@/lib/dashboard/refund-actions';
+import { changeRefund, type RefundChange } from '@/lib/refunds/dashboard-actions';
 
 // Approve, Decline and Cancel a refund request of the signed-in merchant.
 

@@ -12,10 +12,10 @@ import { classNames } from '@/components/ui/class-names';
 import { RefundIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
+import type { RequestContext } from '@/lib/core/context';
 import { statusLabel } from '@/lib/dashboard/format';
 import { hrefWith, oneOf, PAGE_SIZE, pageNumber, type SearchParams } from '@/lib/dashboard/list-params';
-import { isRefundOnItsWay, REFUND_STATUSES, searchRefunds } from '@/lib/dashboard/refunds';
+import { isRefundOnItsWay, REFUND_STATUSES, searchRefunds } from '@/lib/refunds/dashboard';
 import type { RefundStatus } from '@/lib/generated/prisma/client';
 import { getRefundPolicy } from '@/lib/merchants/service';
 import { approveRefundAction, cancelRefundAction, declineRefundAction } from './actions';
@@ -26,10 +26,10 @@ export const metadata: Metadata = { title: 'Refunds' };
 const PATH = '/dashboard/refunds';
 
 export default async function RefundsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const params = await searchParams;
   const filters = { status: oneOf(params, 'status', REFUND_STATUSES), page: pageNumber(params) };
-  const refundPolicy = await getRefundPolicy(await db(), merchantId);
+  const refundPolicy = await getRefundPolicy(context);
   return (
     <>
       <PageHeader
@@ -48,22 +48,22 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
           </Panel>
         }
       >
-        <RefundResults merchantId={merchantId} filters={filters} policy={refundPolicy} />
+        <RefundResults context={context} filters={filters} policy={refundPolicy} />
       </Suspense>
     </>
   );
 }
 
 async function RefundResults({
-  merchantId,
+  context,
   filters,
   policy,
 }: {
-  merchantId: string;
+  context: RequestContext;
   filters: { status?: RefundStatus; page: number };
   policy: 'automatic' | 'manual';
 }) {
-  const { total, rows, counts } = await searchRefunds(await db(), merchantId, filters);
+  const { total, rows, counts } = await searchRefunds(context, filters);
   const all = Object.values(counts).reduce((sum, count) => sum + count, 0);
   const tabs: { status?: RefundStatus; label: string; count: number }[] = [
     { label: 'All', count: all },

@@ -2,7 +2,6 @@
 
 import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
 import {
   field,
   formDataOf,
@@ -17,7 +16,7 @@ import {
   updatePaymentMethods,
   updateRefundPolicy,
   updateTimeZone,
-} from '@/lib/dashboard/settings';
+} from '@/lib/merchants/dashboard-actions';
 
 // Settings of the signed-in merchant's connection. The merchant always comes from the session.
 
@@ -27,45 +26,45 @@ function refreshed<State extends FormState<string>>(state: State): State {
 }
 
 export async function saveBusinessNameAction(...args: FormActionArguments<'name'>): Promise<FormState<'name'>> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  return refreshed(await updateBusinessName(await db(), merchantId, field(formData, 'name')));
+  return refreshed(await updateBusinessName(context, field(formData, 'name')));
 }
 
 export async function addWebsiteAction(...args: FormActionArguments<'host'>): Promise<FormState<'host'>> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  return refreshed(await addWebsite(await db(), merchantId, field(formData, 'host')));
+  return refreshed(await addWebsite(context, field(formData, 'host')));
 }
 
 export async function removeWebsiteAction(...args: FormActionArguments): Promise<FormState> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  return refreshed(await removeApprovedWebsite(await db(), merchantId, field(formData, 'host')));
+  return refreshed(await removeApprovedWebsite(context, field(formData, 'host')));
 }
 
 export async function savePaymentMethodsAction(...args: FormActionArguments<'methods'>): Promise<FormState<'methods'>> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
   const chosen = formData.getAll('methods').filter((value): value is string => typeof value === 'string');
-  return refreshed(await updatePaymentMethods(await db(), merchantId, chosen));
+  return refreshed(await updatePaymentMethods(context, chosen));
 }
 
 export async function saveRefundPolicyAction(...args: FormActionArguments<'policy'>): Promise<FormState<'policy'>> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  return refreshed(await updateRefundPolicy(await db(), merchantId, field(formData, 'policy')));
+  return refreshed(await updateRefundPolicy(context, field(formData, 'policy')));
 }
 
 /** Every dashboard page draws its dates in this zone: the whole layout is refreshed. */
 export async function saveTimeZoneAction(...args: FormActionArguments<'timeZone'>): Promise<FormState<'timeZone'>> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  return refreshed(await updateTimeZone(await db(), merchantId, field(formData, 'timeZone')));
+  return refreshed(await updateTimeZone(context, field(formData, 'timeZone')));
 }

@@ -11,8 +11,7 @@ import {
 import { SignOutButton } from '@/components/dashboard/sign-out-button';
 import { TimeZoneForm } from '@/components/dashboard/time-zone-form';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
-import { getSettings } from '@/lib/dashboard/settings';
+import { getSettings } from '@/lib/merchants/dashboard';
 import { listTimeZones } from '@/lib/core/time-zone';
 import {
   addWebsiteAction,
@@ -26,8 +25,8 @@ import {
 export const metadata: Metadata = { title: 'Settings' };
 
 export default async function SettingsPage() {
-  const { merchantId, email } = await requireMerchant();
-  const merchant = await getSettings(await db(), merchantId);
+  const { email, context } = await requireMerchant();
+  const merchant = await getSettings(context);
   return (
     <>
       <PageHeader

@@ -4,7 +4,7 @@ import { serializeCheckoutSession } from '@/lib/checkout-sessions/serialize';
 import { getCheckoutSessionOrThrow } from '@/lib/checkout-sessions/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  GET: apiRoute(getCheckoutSessionOperation, async ({ db, merchantId, params, context }) =>
-    serializeCheckoutSession(await getCheckoutSessionOrThrow(db, merchantId, params.id), context.now),
+  GET: apiRoute(getCheckoutSessionOperation, async ({ params, context }) =>
+    serializeCheckoutSession(await getCheckoutSessionOrThrow(context, params.id), context.now),
   ),
 });

@@ -4,7 +4,7 @@ import { serializeEvent } from '@/lib/events/serialize';
 import { getEventOrThrow } from '@/lib/events/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  GET: apiRoute(getEventOperation, async ({ db, merchantId, params }) =>
-    serializeEvent(await getEventOrThrow(db, merchantId, params.id)),
+  GET: apiRoute(getEventOperation, async ({ context, params }) =>
+    serializeEvent(await getEventOrThrow(context, params.id)),
   ),
 });

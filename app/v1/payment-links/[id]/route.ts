@@ -5,8 +5,8 @@ import { serializePaymentLink } from '@/lib/payment-links/serialize';
 import { getPaymentLinkOrThrow, updatePaymentLink } from '@/lib/payment-links/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  GET: apiRoute(getPaymentLinkOperation, async ({ db, merchantId, params }) =>
-    serializePaymentLink(await getPaymentLinkOrThrow(db, merchantId, params.id)),
+  GET: apiRoute(getPaymentLinkOperation, async ({ context, params }) =>
+    serializePaymentLink(await getPaymentLinkOrThrow(context, params.id)),
   ),
   POST: apiRoute(updatePaymentLinkOperation, async ({ context, params, body, keyClaimingWrite }) => {
     const claimKey = keyClaimingWrite?.answering(serializePaymentLink);

@@ -4,7 +4,7 @@ import { serializePayment } from '@/lib/payments/serialize';
 import { getPaymentOrThrow } from '@/lib/payments/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  GET: apiRoute(getPaymentOperation, async ({ db, merchantId, params }) =>
-    serializePayment(await getPaymentOrThrow(db, merchantId, params.id)),
+  GET: apiRoute(getPaymentOperation, async ({ context, params }) =>
+    serializePayment(await getPaymentOrThrow(context, params.id)),
   ),
 });

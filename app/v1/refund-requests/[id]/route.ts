@@ -4,7 +4,7 @@ import { serializeRefundRequest } from '@/lib/refunds/serialize';
 import { getRefundRequestOrThrow } from '@/lib/refunds/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  GET: apiRoute(getRefundRequestOperation, async ({ db, merchantId, params }) =>
-    serializeRefundRequest(await getRefundRequestOrThrow(db, merchantId, params.id)),
+  GET: apiRoute(getRefundRequestOperation, async ({ context, params }) =>
+    serializeRefundRequest(await getRefundRequestOrThrow(context, params.id)),
   ),
 });

@@ -4,7 +4,5 @@ import { getTestClockOperation } from '@/lib/test-clocks/operations';
 import { getTestClock } from '@/lib/test-clocks/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  GET: apiRoute(getTestClockOperation, async ({ db, merchantId }) =>
-    serializeTestClock(await getTestClock(db, merchantId)),
-  ),
+  GET: apiRoute(getTestClockOperation, async ({ context }) => serializeTestClock(await getTestClock(context))),
 });

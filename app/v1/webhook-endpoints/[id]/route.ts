@@ -10,15 +10,12 @@ import { serializeDeletedWebhookEndpoint, serializeWebhookEndpoint } from '@/lib
 import { deleteWebhookEndpoint, getWebhookEndpointOrThrow, updateWebhookEndpoint } from '@/lib/webhooks/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  GET: apiRoute(getWebhookEndpointOperation, async ({ db, merchantId, params }) =>
-    serializeWebhookEndpoint(await getWebhookEndpointOrThrow(db, merchantId, params.id)),
+  GET: apiRoute(getWebhookEndpointOperation, async ({ context, params }) =>
+    serializeWebhookEndpoint(await getWebhookEndpointOrThrow(context, params.id)),
   ),
-  POST: apiRoute(updateWebhookEndpointOperation, async ({ db, merchantId, params, body, keyClaimingWrite }) => {
+  POST: apiRoute(updateWebhookEndpointOperation, async ({ context, params, body, keyClaimingWrite }) => {
     const claimKey = keyClaimingWrite?.answering((endpoint: WebhookEndpoint) => serializeWebhookEndpoint(endpoint));
-    return answerOf(
-      await updateWebhookEndpoint(db, merchantId, params.id, body, { claimKey }),
-      serializeWebhookEndpoint,
-    );
+    return answerOf(await updateWebhookEndpoint(context, params.id, body, { claimKey }), serializeWebhookEndpoint);
   }),
   DELETE: apiRoute(deleteWebhookEndpointOperation, async ({ context, params }) => {
     await deleteWebhookEndpoint(context, params.id);

@@ -11,10 +11,10 @@ import { StatusBadge } from '@/components/dashboard/status-badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { requireMerchant } from '@/lib/auth/session';
 import { checkoutUrl } from '@/lib/checkout-sessions/serialize';
-import { getCheckoutSessionDetail } from '@/lib/dashboard/checkout-sessions';
+import { getCheckoutSessionDetail } from '@/lib/checkout-sessions/dashboard';
 import { describeMethodDetails, formatMoney, METHOD_LABELS } from '@/lib/dashboard/format';
-import { paymentListStatus } from '@/lib/dashboard/payments';
-import { describeFailure } from '@/lib/dashboard/timeline';
+import { paymentListStatus } from '@/lib/payments/dashboard';
+import { describeFailure } from '@/lib/payments/dashboard-timeline';
 import { expireSessionAction } from '../actions';
 
 export const metadata: Metadata = { title: 'Checkout session' };

@@ -2,8 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
-import { createKeyFromDashboard, revokeKeyFromDashboard, type ApiKeyField } from '@/lib/dashboard/api-keys';
+import { createKeyFromDashboard, revokeKeyFromDashboard, type ApiKeyField } from '@/lib/api-keys/dashboard-actions';
 import {
   field,
   formDataOf,
@@ -14,20 +13,20 @@ import {
 
 /** Answers with the new key, once: only its hash is stored. */
 export async function createKeyAction(...args: FormActionArguments<ApiKeyField>): Promise<FormState<ApiKeyField>> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
   const scopes = formData.getAll('scopes').filter((value): value is string => typeof value === 'string');
-  const state = await createKeyFromDashboard(await db(), merchantId, { name: field(formData, 'name'), scopes });
+  const state = await createKeyFromDashboard(context, { name: field(formData, 'name'), scopes });
   if (state.status === 'ok') revalidatePath('/dashboard', 'layout');
   return state;
 }
 
 export async function revokeKeyAction(...args: FormActionArguments): Promise<FormState> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  const state = await revokeKeyFromDashboard(await db(), merchantId, field(formData, 'keyId'));
+  const state = await revokeKeyFromDashboard(context, field(formData, 'keyId'));
   if (state.status === 'ok') revalidatePath('/dashboard', 'layout');
   return state;
 }

@@ -5,8 +5,7 @@ import { EmptyState } from '@/components/dashboard/empty-state';
 import { PageHeader, Panel } from '@/components/dashboard/page-header';
 import { KeyIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
-import { listKeys, SCOPE_DESCRIPTIONS, SCOPES } from '@/lib/dashboard/api-keys';
+import { listKeys, SCOPE_DESCRIPTIONS, SCOPES } from '@/lib/api-keys/dashboard';
 import { createKeyAction, revokeKeyAction } from './actions';
 
 export const metadata: Metadata = { title: 'API keys' };
@@ -14,9 +13,8 @@ export const metadata: Metadata = { title: 'API keys' };
 const SCOPE_CHOICES = SCOPES.map((scope) => ({ value: scope, description: SCOPE_DESCRIPTIONS[scope] }));
 
 export default async function ApiKeysPage() {
-  const { merchantId } = await requireMerchant();
-  const database = await db();
-  const keys = await listKeys(database, merchantId);
+  const { context } = await requireMerchant();
+  const keys = await listKeys(context);
   return (
     <>
       <PageHeader

@@ -10,8 +10,8 @@ import { Row, RowLink, Table, Td, Th } from '@/components/dashboard/table';
 import { TableSkeleton } from '@/components/dashboard/table-skeleton';
 import { EventIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
-import { describeEvent, EVENT_TYPES, searchEvents } from '@/lib/dashboard/events';
+import type { RequestContext } from '@/lib/core/context';
+import { describeEvent, EVENT_TYPES, searchEvents } from '@/lib/events/dashboard';
 import { hrefWith, oneOf, PAGE_SIZE, pageNumber, type SearchParams } from '@/lib/dashboard/list-params';
 
 export const metadata: Metadata = { title: 'Events' };
@@ -19,7 +19,7 @@ export const metadata: Metadata = { title: 'Events' };
 const PATH = '/dashboard/developers/events';
 
 export default async function EventsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const params = await searchParams;
   const filters = { type: oneOf(params, 'type', EVENT_TYPES), page: pageNumber(params) };
   return (
@@ -38,15 +38,21 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
           />
         </FilterBar>
         <Suspense key={JSON.stringify(filters)} fallback={<TableSkeleton label="Loading events" />}>
-          <EventResults merchantId={merchantId} filters={filters} />
+          <EventResults context={context} filters={filters} />
         </Suspense>
       </Panel>
     </>
   );
 }
 
-async function EventResults({ merchantId, filters }: { merchantId: string; filters: { type?: string; page: number } }) {
-  const { total, rows } = await searchEvents(await db(), merchantId, filters);
+async function EventResults({
+  context,
+  filters,
+}: {
+  context: RequestContext;
+  filters: { type?: string; page: number };
+}) {
+  const { total, rows } = await searchEvents(context, filters);
   if (total === 0) {
     return (
       <EmptyState icon={<EventIcon />} title={filters.type ? `No ${filters.type} events` : 'No events yet'}>

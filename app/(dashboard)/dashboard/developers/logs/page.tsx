@@ -12,9 +12,9 @@ import { TableSkeleton } from '@/components/dashboard/table-skeleton';
 import { ChevronRightIcon, LogIcon } from '@/components/ui/icons';
 import { listApiRequestLogs } from '@/lib/api-logs/service';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
-import { keyLabel, LOG_METHODS, readLogListParams, STATUS_CLASSES, type LogListParams } from '@/lib/dashboard/api-logs';
-import { listKeys } from '@/lib/dashboard/api-keys';
+import type { RequestContext } from '@/lib/core/context';
+import { keyLabel, LOG_METHODS, readLogListParams, STATUS_CLASSES, type LogListParams } from '@/lib/api-logs/dashboard';
+import { listKeys } from '@/lib/api-keys/dashboard';
 import { hrefWith, type SearchParams } from '@/lib/dashboard/list-params';
 
 export const metadata: Metadata = { title: 'Logs' };
@@ -24,10 +24,10 @@ const LOGS = '/dashboard/developers/logs';
 const STATUS_CODES = ['400', '401', '403', '404', '409', '413', '422', '429'];
 
 export default async function LogsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const list = readLogListParams(await searchParams);
   const { query, before } = list;
-  const keys = await listKeys(await db(), merchantId);
+  const keys = await listKeys(context);
   const statusOptions = [
     { value: '', label: 'Any status' },
     { value: '2xx', label: '2xx succeeded' },
@@ -81,7 +81,7 @@ export default async function LogsPage({ searchParams }: { searchParams: Promise
           key={JSON.stringify({ ...query, before: String(before) })}
           fallback={<TableSkeleton label="Loading requests" />}
         >
-          <LogRows merchantId={merchantId} list={list} keyNames={new Map(keys.map((key) => [key.id, keyLabel(key)]))} />
+          <LogRows context={context} list={list} keyNames={new Map(keys.map((key) => [key.id, keyLabel(key)]))} />
         </Suspense>
       </Panel>
     </>
@@ -89,17 +89,17 @@ export default async function LogsPage({ searchParams }: { searchParams: Promise
 }
 
 async function LogRows({
-  merchantId,
+  context,
   list,
   keyNames,
 }: {
-  merchantId: string;
+  context: RequestContext;
   list: LogListParams;
   /** each key's name or prefix, by id */
   keyNames: Map<string, string>;
 }) {
   const { filters, query, before } = list;
-  const { data, hasMore } = await listApiRequestLogs(await db(), merchantId, {
+  const { data, hasMore } = await listApiRequestLogs(context, {
     limit: PAGE,
     startingAfter: before,
     filters,

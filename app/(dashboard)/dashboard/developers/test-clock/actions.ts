@@ -2,7 +2,6 @@
 
 import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
 import {
   field,
   formDataOf,
@@ -15,16 +14,16 @@ import {
   previewAdvanceFromDashboard,
   type AdvancePreviewState,
   type TestClockField,
-} from '@/lib/dashboard/test-clock';
+} from '@/lib/test-clocks/dashboard-actions';
 
 /** A preset (+1 hour, +1 day) or the amount typed: what advancing that far will do, before anything moves. */
 export async function previewAdvanceAction(
   ...args: [previous: AdvancePreviewState, formData: FormData]
 ): Promise<AdvancePreviewState> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  return previewAdvanceFromDashboard(await db(), merchantId, {
+  return previewAdvanceFromDashboard(context, {
     preset: field(formData, 'preset'),
     amount: field(formData, 'amount'),
     unit: field(formData, 'unit'),
@@ -35,10 +34,10 @@ export async function previewAdvanceAction(
 export async function advanceTestClockAction(
   ...args: FormActionArguments<TestClockField>
 ): Promise<FormState<TestClockField>> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
-  const state = await advanceTestClockFromDashboard(await db(), merchantId, field(formData, 'seconds'));
+  const state = await advanceTestClockFromDashboard(context, field(formData, 'seconds'));
   // every page's times, its banner and session statuses move with the clock
   if (state.status === 'ok') revalidatePath('/dashboard', 'layout');
   return state;

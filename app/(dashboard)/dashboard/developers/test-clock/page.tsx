@@ -2,16 +2,15 @@ import type { Metadata } from 'next';
 import { PageHeader, Panel } from '@/components/dashboard/page-header';
 import { TestClockCard } from '@/components/dashboard/test-clock-card';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
-import { describeSeconds } from '@/lib/dashboard/test-clock';
+import { describeSeconds } from '@/lib/test-clocks/dashboard-actions';
 import { getTestClock } from '@/lib/test-clocks/service';
 import { advanceTestClockAction, previewAdvanceAction } from './actions';
 
 export const metadata: Metadata = { title: 'Test clock' };
 
 export default async function TestClockPage() {
-  const { merchantId } = await requireMerchant();
-  const clock = await getTestClock(await db(), merchantId);
+  const { context } = await requireMerchant();
+  const clock = await getTestClock(context);
   return (
     <>
       <PageHeader

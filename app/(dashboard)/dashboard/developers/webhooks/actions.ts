@@ -3,7 +3,6 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
 import {
   field,
   formDataOf,
@@ -24,7 +23,7 @@ import {
   type EndpointField,
   type FaultsField,
   type RevealField,
-} from '@/lib/dashboard/webhooks';
+} from '@/lib/webhooks/dashboard-actions';
 
 // Webhook endpoints and deliveries of the signed-in merchant.
 
@@ -88,11 +87,11 @@ export async function resendDeliveryAction(...args: FormActionArguments): Promis
 }
 
 export async function updateFaultsAction(...args: FormActionArguments<FaultsField>): Promise<FormState<FaultsField>> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
   return refreshed(
-    await updateFaultsFromDashboard(await db(), merchantId, field(formData, 'endpointId'), {
+    await updateFaultsFromDashboard(context, field(formData, 'endpointId'), {
       duplicatePercent: field(formData, 'duplicate_percent'),
       delaySeconds: field(formData, 'delay_seconds'),
       shuffle: field(formData, 'shuffle') === 'on',
@@ -105,12 +104,12 @@ export async function updateFaultsAction(...args: FormActionArguments<FaultsFiel
 export async function updateEndpointAction(
   ...args: FormActionArguments<EndpointField>
 ): Promise<FormState<EndpointField>> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
   const events = formData.getAll('events').filter((value): value is string => typeof value === 'string');
   return refreshed(
-    await updateEndpointFromDashboard(await db(), merchantId, field(formData, 'endpointId'), {
+    await updateEndpointFromDashboard(context, field(formData, 'endpointId'), {
       url: field(formData, 'url'),
       description: field(formData, 'description'),
       allEvents: field(formData, 'scope') !== 'selected',
@@ -121,16 +120,11 @@ export async function updateEndpointAction(
 
 /** Disable or Enable: `status` is the one wanted. */
 export async function setEndpointStatusAction(...args: FormActionArguments): Promise<FormState> {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const formData = formDataOf(args);
   if (!formData) return UNREADABLE_FORM;
   return refreshed(
-    await setEndpointStatusFromDashboard(
-      await db(),
-      merchantId,
-      field(formData, 'endpointId'),
-      field(formData, 'status'),
-    ),
+    await setEndpointStatusFromDashboard(context, field(formData, 'endpointId'), field(formData, 'status')),
   );
 }
 

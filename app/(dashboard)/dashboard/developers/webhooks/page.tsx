@@ -7,8 +7,7 @@ import { StatusBadge } from '@/components/dashboard/status-badge';
 import { Row, RowLink, Table, Td, Th } from '@/components/dashboard/table';
 import { WebhookIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
-import { EVENT_TYPES, listEndpointsWithHealth } from '@/lib/dashboard/webhooks';
+import { EVENT_TYPES, listEndpointsWithHealth } from '@/lib/webhooks/dashboard';
 import { Badge } from '@/components/ui/badge';
 import { hasFaults } from '@/lib/webhooks/faults';
 import { createEndpointAction } from './actions';
@@ -16,8 +15,8 @@ import { createEndpointAction } from './actions';
 export const metadata: Metadata = { title: 'Webhooks' };
 
 export default async function WebhooksPage() {
-  const { merchantId } = await requireMerchant();
-  const endpoints = await listEndpointsWithHealth(await db(), merchantId);
+  const { context } = await requireMerchant();
+  const endpoints = await listEndpointsWithHealth(context);
   return (
     <>
       <PageHeader

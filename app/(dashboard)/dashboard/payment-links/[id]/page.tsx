@@ -15,7 +15,6 @@ import { CardIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
 import { METHOD_LABELS } from '@/lib/dashboard/format';
 import { hrefWith, PAGE_SIZE, pageNumber, type SearchParams } from '@/lib/dashboard/list-params';
-import { db } from '@/lib/db';
 import { formatMoney } from '@/lib/core/money';
 import { getMerchantOrThrow } from '@/lib/merchants/service';
 import { offeredMethods } from '@/lib/payment-links/checkout';
@@ -30,15 +29,14 @@ export const metadata: Metadata = { title: 'Payment link' };
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
 export default async function PaymentLinkPage({ params, searchParams }: Props) {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const { id } = await params;
   const page = pageNumber(await searchParams);
-  const database = await db();
-  const link = await getPaymentLink(database, merchantId, id);
+  const link = await getPaymentLink(context, id);
   if (!link) notFound();
   const [merchant, payments] = await Promise.all([
-    getMerchantOrThrow(database, merchantId),
-    pageOfPaymentLinkPayments(database, merchantId, link.id, { skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
+    getMerchantOrThrow(context.db, context.merchantId),
+    pageOfPaymentLinkPayments(context, link.id, { skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
   ]);
   const url = paymentLinkUrl(link.id);
   const price = formatMoney(link.amount, link.currency);

@@ -2,15 +2,14 @@ import type { Metadata } from 'next';
 import { PageHeader, Panel } from '@/components/dashboard/page-header';
 import { PaymentLinkForm } from '@/components/payment-links/payment-link-form';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
 import { getMerchantOrThrow } from '@/lib/merchants/service';
 import { createPaymentLinkAction } from '../actions';
 
 export const metadata: Metadata = { title: 'New payment link' };
 
 export default async function NewPaymentLinkPage() {
-  const { merchantId } = await requireMerchant();
-  const merchant = await getMerchantOrThrow(await db(), merchantId);
+  const { context } = await requireMerchant();
+  const merchant = await getMerchantOrThrow(context.db, context.merchantId);
   return (
     <>
       <PageHeader

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { requireMerchant } from '@/lib/auth/session';
-import { cancelFromDashboard, captureFromDashboard, type CaptureField } from '@/lib/dashboard/capture-actions';
+import { cancelFromDashboard, captureFromDashboard, type CaptureField } from '@/lib/payments/dashboard-actions';
 import {
   field,
   formDataOf,
@@ -10,7 +10,7 @@ import {
   type FormActionArguments,
   type FormState,
 } from '@/lib/dashboard/form-state';
-import { refundFromDashboard, type RefundField, type RefundFormState } from '@/lib/dashboard/refund-form';
+import { refundFromDashboard, type RefundField, type RefundFormState } from '@/lib/refunds/dashboard-form';
 
 /** The Refund form of a payment's page: the same rules as POST /v1/refund-requests. */
 export async function refundPaymentAction(...args: FormActionArguments<RefundField>): Promise<RefundFormState> {

@@ -16,11 +16,10 @@ import { StatusBadge } from '@/components/dashboard/status-badge';
 import { Timeline } from '@/components/dashboard/timeline';
 import { RefundIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
 import { describeMethodDetails, formatMoney } from '@/lib/dashboard/format';
-import { getPaymentDetail, paymentListStatus, type PaymentDetail } from '@/lib/dashboard/payments';
-import { isRefundOnItsWay } from '@/lib/dashboard/refunds';
-import { describeFailure } from '@/lib/dashboard/timeline';
+import { getPaymentDetail, paymentListStatus, type PaymentDetail } from '@/lib/payments/dashboard';
+import { isRefundOnItsWay } from '@/lib/refunds/dashboard';
+import { describeFailure } from '@/lib/payments/dashboard-timeline';
 import { getRefundPolicy } from '@/lib/merchants/service';
 import { AUTHORIZATION_DAYS, authorizationExpiresAt } from '@/lib/payments/authorization';
 import { approveRefundAction, cancelRefundAction, declineRefundAction } from '../../refunds/actions';
@@ -36,13 +35,12 @@ const NOTHING_TO_REFUND: Record<string, string> = {
 };
 
 export default async function PaymentPage({ params }: { params: Promise<{ id: string }> }) {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const { id } = await params;
-  const database = await db();
-  const detail = await getPaymentDetail(database, merchantId, id);
+  const detail = await getPaymentDetail(context, id);
   if (!detail) notFound();
   const { payment, session, otherAttempts } = detail;
-  const refundPolicy = await getRefundPolicy(database, merchantId);
+  const refundPolicy = await getRefundPolicy(context);
   const amount = formatMoney(payment.amount, payment.currency);
   const method = describeMethodDetails(payment.paymentMethod, payment.methodDetails);
   // the refunds' dialogs name the payment by its order, as the Refunds page does

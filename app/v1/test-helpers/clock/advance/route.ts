@@ -5,8 +5,8 @@ import { advanceTestClockOperation } from '@/lib/test-clocks/operations';
 import { advanceTestClock } from '@/lib/test-clocks/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = routes({
-  POST: apiRoute(advanceTestClockOperation, async ({ db, merchantId, body, keyClaimingWrite }) => {
+  POST: apiRoute(advanceTestClockOperation, async ({ context, body, keyClaimingWrite }) => {
     const claimKey = keyClaimingWrite?.answering(serializeTestClock);
-    return answerOf(await advanceTestClock(db, merchantId, body.seconds, { claimKey }), serializeTestClock);
+    return answerOf(await advanceTestClock(context, body.seconds, { claimKey }), serializeTestClock);
   }),
 });

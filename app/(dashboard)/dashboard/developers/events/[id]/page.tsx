@@ -8,17 +8,16 @@ import { DetailList, PageHeader, Panel } from '@/components/dashboard/page-heade
 import { RelativeTime } from '@/components/dashboard/relative-time';
 import { WebhookIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
-import { eventPayloadInApiOrder } from '@/lib/dashboard/api-order';
-import { describeEvent, eventSubjectHref, getEventDetail } from '@/lib/dashboard/events';
+import { eventPayloadInApiOrder } from '@/lib/events/dashboard-payload';
+import { describeEvent, eventSubjectHref, getEventDetail } from '@/lib/events/dashboard';
 import { resendDeliveryAction } from '../../webhooks/actions';
 
 export const metadata: Metadata = { title: 'Event' };
 
 export default async function EventPage({ params }: { params: Promise<{ id: string }> }) {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const { id } = await params;
-  const detail = await getEventDetail(await db(), merchantId, id);
+  const detail = await getEventDetail(context, id);
   if (!detail) notFound();
   const { event, deliveries } = detail;
   const subject = eventSubjectHref(event);

@@ -8,22 +8,18 @@ import { RelativeTime } from '@/components/dashboard/relative-time';
 import { HttpStatusBadge } from '@/components/dashboard/status-badge';
 import { getApiRequestLog } from '@/lib/api-logs/service';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
-import { keyLabel, readableBody } from '@/lib/dashboard/api-logs';
-import { listKeys } from '@/lib/dashboard/api-keys';
+import { keyLabel, readableBody } from '@/lib/api-logs/dashboard';
+import { listKeys } from '@/lib/api-keys/dashboard';
 
 export const metadata: Metadata = { title: 'Request' };
 
 export default async function LogPage({ params }: { params: Promise<{ id: string }> }) {
-  const { merchantId } = await requireMerchant();
+  const { context } = await requireMerchant();
   const { id } = await params;
   if (!/^\d{1,18}$/.test(id)) notFound();
-  const database = await db();
-  const log = await getApiRequestLog(database, merchantId, BigInt(id));
+  const log = await getApiRequestLog(context, BigInt(id));
   if (!log) notFound();
-  const key = log.apiKeyId
-    ? (await listKeys(database, merchantId)).find((each) => each.id === log.apiKeyId)
-    : undefined;
+  const key = log.apiKeyId ? (await listKeys(context)).find((each) => each.id === log.apiKeyId) : undefined;
   return (
     <>
       <PageHeader

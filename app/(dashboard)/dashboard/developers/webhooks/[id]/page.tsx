@@ -15,9 +15,8 @@ import { SendTestEvent } from '@/components/dashboard/send-test-event';
 import { StatusBadge } from '@/components/dashboard/status-badge';
 import { WebhookIcon } from '@/components/ui/icons';
 import { requireMerchant } from '@/lib/auth/session';
-import { db } from '@/lib/db';
 import { hrefWith, PAGE_SIZE, pageNumber, type SearchParams } from '@/lib/dashboard/list-params';
-import { EVENT_TYPES, getEndpointDetail } from '@/lib/dashboard/webhooks';
+import { EVENT_TYPES, getEndpointDetail } from '@/lib/webhooks/dashboard';
 import { serializeFaults } from '@/lib/webhooks/faults';
 import {
   deleteEndpointAction,
@@ -39,10 +38,10 @@ export default async function WebhookEndpointPage({
   params: Promise<{ id: string }>;
   searchParams: Promise<SearchParams>;
 }) {
-  const { merchantId, context } = await requireMerchant();
+  const { context } = await requireMerchant();
   const { id } = await params;
   const page = pageNumber(await searchParams);
-  const detail = await getEndpointDetail(await db(), merchantId, id, page);
+  const detail = await getEndpointDetail(context, id, page);
   const { now } = context;
   if (!detail) notFound();
   const { endpoint, deliveries, total } = detail;

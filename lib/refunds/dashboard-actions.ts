@@ -1,8 +1,8 @@
 import type { RequestContext } from '@/lib/core/context';
-import { approveRefundRequest, cancelRefundRequest, declineRefundRequest } from '@/lib/refunds/service';
-import { formatMoney } from './format';
-import { type FormState } from './form-state';
-import { toFormState } from './to-form-state';
+import { approveRefundRequest, cancelRefundRequest, declineRefundRequest } from './service';
+import { formatMoney } from '@/lib/dashboard/format';
+import { type FormState } from '@/lib/dashboard/form-state';
+import { toFormState } from '@/lib/dashboard/to-form-state';
 
 // Approve / Decline (manual refund policy) and Cancel, from the dashboard. The services check the policy,
 // and the state in their UPDATE, so two people clicking at once move a refund once; the second is told why not.

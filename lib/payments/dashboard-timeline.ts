@@ -1,5 +1,5 @@
 import type { CheckoutSession, Payment, PaymentStatus, RefundRequest } from '@/lib/generated/prisma/client';
-import { describeMethodDetails, formatMoney, type Tone } from './format';
+import { describeMethodDetails, formatMoney, type Tone } from '@/lib/dashboard/format';
 
 // What happened to one payment, in order: its session's creation, the payment, each refund's steps, and
 // the events that told the merchant's server about them. Other attempts on the same session have their

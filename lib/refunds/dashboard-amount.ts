@@ -1,5 +1,5 @@
-import { amountLeftMessage } from '@/lib/refunds/messages';
-import { AMOUNT_FORMAT, readMajorAmount } from './amount-input';
+import { amountLeftMessage } from './messages';
+import { AMOUNT_FORMAT, readMajorAmount } from '@/lib/dashboard/amount-input';
 
 // The Refund form's amount, read the same way in the browser (before a confirmation names it) and on the
 // server (which decides, since the payment may have changed meanwhile). Pure, so both can import it.

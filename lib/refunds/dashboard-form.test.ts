@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
 import { paidPayment } from '@/lib/payments/paid-payment.fixture';
-import { REFUND_AMOUNT_NOT_POSITIVE } from './refund-amount';
-import { refundFromDashboard, USDC_NOTE_REQUIRED } from './refund-form';
+import { REFUND_AMOUNT_NOT_POSITIVE } from './dashboard-amount';
+import { refundFromDashboard, USDC_NOTE_REQUIRED } from './dashboard-form';
 import { contextOf } from '@/test/context';
 
 // The dashboard's Refund form holds the API's rules: amounts, reason length, the USDC destination note,

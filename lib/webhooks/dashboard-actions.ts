@@ -1,16 +1,7 @@
 import type { RequestContext } from '@/lib/core/context';
-import type { Db } from '@/lib/db';
-import { EVENT_TYPES } from '@/lib/events/types';
-import { isId } from '@/lib/core/ids';
-import {
-  countAndFindEndpointDeliveries,
-  countRecentDeliveriesByStatus,
-  findEndpoint,
-  findEndpoints,
-} from '@/lib/webhooks/repository';
-import { faultsInput } from '@/lib/webhooks/faults';
+import { faultsInput } from './faults';
 import { authorizeSignIn } from '@/lib/auth/authorize';
-import { createWebhookEndpointInput, updateWebhookEndpointInput } from '@/lib/webhooks/schemas';
+import { createWebhookEndpointInput, updateWebhookEndpointInput } from './schemas';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -19,16 +10,13 @@ import {
   rotateWebhookSecret,
   sendTestEvent,
   updateWebhookEndpoint,
-} from '@/lib/webhooks/service';
-import { isDelivered } from '@/lib/webhooks/send';
-import { failed, refused, type FormState } from './form-state';
-import { toFormState } from './to-form-state';
-import { PAGE_SIZE } from './list-params';
+} from './service';
+import { isDelivered } from './send';
+import { failed, refused, type FormState } from '@/lib/dashboard/form-state';
+import { toFormState } from '@/lib/dashboard/to-form-state';
 
-// Developers → Webhooks: endpoints with their recent delivery health, one endpoint's deliveries and
-// attempts, and the dashboard's changes, all through lib/webhooks/service.ts and scoped by the merchant.
-
-export { EVENT_TYPES };
+// Developers → Webhooks: the dashboard's changes to endpoints, through lib/webhooks/service.ts and scoped by
+// the merchant.
 
 export type EndpointField = 'url' | 'description' | 'events';
 export type FaultsField = 'duplicate_percent' | 'delay_seconds' | 'seed';
@@ -38,36 +26,6 @@ const FAULT_FIELD_ERRORS: Record<FaultsField, string> = {
   delay_seconds: 'Enter whole seconds from 0 to 3600.',
   seed: 'Enter a whole number, or leave it empty for fresh randomness.',
 };
-
-export async function listEndpointsWithHealth(database: Db, merchantId: string) {
-  const endpoints = await findEndpoints(database, merchantId);
-  const since = new Date(Date.now() - 7 * 86_400_000);
-  const counts = endpoints.length
-    ? // health is of real deliveries; a test send shows on the endpoint's page
-      await countRecentDeliveriesByStatus(
-        database,
-        endpoints.map((endpoint) => endpoint.id),
-        since,
-      )
-    : [];
-  return endpoints.map((endpoint) => {
-    const of = (status: string) =>
-      counts.find((row) => row.endpointId === endpoint.id && row.status === status)?._count._all ?? 0;
-    return { ...endpoint, recent: { succeeded: of('succeeded'), pending: of('pending'), failed: of('failed') } };
-  });
-}
-
-/** An endpoint and a page of its deliveries, each with its attempts; null when not this merchant's. */
-export async function getEndpointDetail(database: Db, merchantId: string, endpointId: string, page: number) {
-  if (!isId('webhookEndpoint', endpointId)) return null;
-  const endpoint = await findEndpoint(database, merchantId, endpointId);
-  if (!endpoint) return null;
-  const { total, deliveries } = await countAndFindEndpointDeliveries(database, endpoint.id, {
-    skip: (page - 1) * PAGE_SIZE,
-    take: PAGE_SIZE,
-  });
-  return { endpoint, total, deliveries };
-}
 
 type EndpointForm = { url: string; description: string; allEvents: boolean; events: string[] };
 
@@ -91,8 +49,7 @@ function readEndpointForm(form: EndpointForm) {
 
 /** Edit: the URL, events and description, through the same service as POST /v1/webhook-endpoints/{id}. */
 export async function updateEndpointFromDashboard(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   endpointId: string,
   form: EndpointForm,
 ): Promise<FormState<EndpointField>> {
@@ -101,7 +58,7 @@ export async function updateEndpointFromDashboard(
   if (!read.input) return refused(read.fieldErrors, values);
   try {
     const input = updateWebhookEndpointInput.parse({ ...read.input, description: read.input.description ?? null });
-    const endpoint = await updateWebhookEndpoint(database, merchantId, endpointId, input);
+    const endpoint = await updateWebhookEndpoint(context, endpointId, input);
     return { status: 'ok', message: `Endpoint saved: events go to ${endpoint.url}.` };
   } catch (error) {
     return toFormState(error, { url: 'url', description: 'description', events: 'events' }, values);
@@ -110,14 +67,13 @@ export async function updateEndpointFromDashboard(
 
 /** Disable (nothing is sent, deliveries due are held) or enable again, as the API's `status` does. */
 export async function setEndpointStatusFromDashboard(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   endpointId: string,
   status: string,
 ): Promise<FormState> {
   if (status !== 'enabled' && status !== 'disabled') return failed('Reload the page and try again.');
   try {
-    await updateWebhookEndpoint(database, merchantId, endpointId, { status });
+    await updateWebhookEndpoint(context, endpointId, { status });
     return {
       status: 'ok',
       message:
@@ -234,8 +190,7 @@ export async function resendFromDashboard(context: RequestContext, deliveryId: s
  * so each save starts a reproducible run), empty meaning none.
  */
 export async function updateFaultsFromDashboard(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   endpointId: string,
   form: { duplicatePercent: string; delaySeconds: string; shuffle: boolean; seed: string },
 ): Promise<FormState<FaultsField>> {
@@ -256,7 +211,7 @@ export async function updateFaultsFromDashboard(
     return refused(fieldErrors, values);
   }
   try {
-    await updateWebhookEndpoint(database, merchantId, endpointId, { faults: parsed.data });
+    await updateWebhookEndpoint(context, endpointId, { faults: parsed.data });
     return { status: 'ok', message: 'Fault injection saved.' };
   } catch (error) {
     return toFormState(

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
-import { payCheckoutSession } from '@/lib/payments/pay';
-import { searchPayments } from './payments';
+import { payCheckoutSession } from './pay';
+import { searchPayments } from './dashboard';
 import { contextOf } from '@/test/context';
 
 // The Payments list is one row per checkout session: its payment (the one that succeeded, else its latest
@@ -50,7 +50,7 @@ beforeAll(async () => {
 
 describe('the Payments list', () => {
   it("shows each session's payment once, with its number of attempts", async () => {
-    const { total, rows: listed } = await searchPayments(await db(), merchantId, { page: 1 });
+    const { total, rows: listed } = await searchPayments(contextOf(await db(), merchantId), { page: 1 });
     expect(total).toBe(3);
     expect(listed.map((row) => [row.id, row.attempts])).toEqual([
       [rows.once.id, 1],
@@ -60,16 +60,16 @@ describe('the Payments list', () => {
   });
 
   it('filters those rows: failed means a session whose tries all failed', async () => {
-    const failed = await searchPayments(await db(), merchantId, { status: 'failed', page: 1 });
+    const failed = await searchPayments(contextOf(await db(), merchantId), { status: 'failed', page: 1 });
     expect(failed.rows.map((row) => row.id)).toEqual([rows.lastDecline.id]);
-    const succeeded = await searchPayments(await db(), merchantId, { status: 'succeeded', page: 1 });
+    const succeeded = await searchPayments(contextOf(await db(), merchantId), { status: 'succeeded', page: 1 });
     expect(succeeded.rows.map((row) => row.id)).toEqual([rows.once.id, rows.paid.id]);
   });
 
   it('still finds a declined try by its id, and a session by its reference', async () => {
-    const byId = await searchPayments(await db(), merchantId, { q: rows.firstDecline.id, page: 1 });
+    const byId = await searchPayments(contextOf(await db(), merchantId), { q: rows.firstDecline.id, page: 1 });
     expect(byId.rows.map((row) => row.id)).toEqual([rows.firstDecline.id]);
-    const byReference = await searchPayments(await db(), merchantId, { q: 'paid-late', page: 1 });
+    const byReference = await searchPayments(contextOf(await db(), merchantId), { q: 'paid-late', page: 1 });
     expect(byReference.rows.map((row) => row.id)).toEqual([rows.paid.id]);
   });
 });

@@ -1,11 +1,11 @@
-import type { Db } from '@/lib/db';
-import { countAndFindEvents, findEvent } from '@/lib/events/repository';
-import { EVENT_TYPES } from '@/lib/events/types';
+import type { RequestContext } from '@/lib/core/context';
+import { countAndFindEvents, findEvent } from './repository';
+import { EVENT_TYPES } from './types';
 import type { Event } from '@/lib/generated/prisma/client';
 import { isId } from '@/lib/core/ids';
 import { findEventDeliveries } from '@/lib/webhooks/repository';
-import { formatMoney } from './format';
-import { PAGE_SIZE } from './list-params';
+import { formatMoney } from '@/lib/dashboard/format';
+import { PAGE_SIZE } from '@/lib/dashboard/list-params';
 
 // Events as the dashboard lists them: a sentence per event and a link to what it is about.
 
@@ -59,7 +59,8 @@ export function eventSubjectHref(event: Pick<Event, 'type' | 'data'>): string | 
   return null;
 }
 
-export async function searchEvents(database: Db, merchantId: string, filters: { type?: string; page: number }) {
+export async function searchEvents(context: RequestContext, filters: { type?: string; page: number }) {
+  const { db: database, merchantId } = context;
   return countAndFindEvents(
     database,
     merchantId,
@@ -69,7 +70,8 @@ export async function searchEvents(database: Db, merchantId: string, filters: { 
 }
 
 /** An event with its deliveries to each endpoint and their attempts; null when not this merchant's. */
-export async function getEventDetail(database: Db, merchantId: string, eventId: string) {
+export async function getEventDetail(context: RequestContext, eventId: string) {
+  const { db: database, merchantId } = context;
   if (!isId('event', eventId)) return null;
   const event = await findEvent(database, merchantId, eventId);
   if (!event) return null;

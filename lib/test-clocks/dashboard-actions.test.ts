@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeOffset } from './format';
-import { advanceSeconds, describePreview } from './test-clock';
+import { describeOffset } from '@/lib/dashboard/format';
+import { advanceSeconds, describePreview } from './dashboard-actions';
 
 describe('advanceSeconds', () => {
   it('reads a whole amount of minutes, hours or days, up to a year', () => {

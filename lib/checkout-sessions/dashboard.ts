@@ -1,9 +1,9 @@
-import { countAndFindSessions, findSessionWithItemsAndPayments } from '@/lib/checkout-sessions/repository';
-import { effectiveStatus } from '@/lib/checkout-sessions/serialize';
+import { countAndFindSessions, findSessionWithItemsAndPayments } from './repository';
+import { effectiveStatus } from './serialize';
 import type { RequestContext } from '@/lib/core/context';
 import { findEventsAboutObject } from '@/lib/events/repository';
 import { isId } from '@/lib/core/ids';
-import { PAGE_SIZE } from './list-params';
+import { PAGE_SIZE } from '@/lib/dashboard/list-params';
 
 // Checkout sessions as the dashboard lists and shows them. Status is the one the API reports: an open
 // session past expires_at is expired even before the worker's sweep writes it, in the merchant's time (its

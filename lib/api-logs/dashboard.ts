@@ -1,6 +1,6 @@
-import type { ApiRequestLogFilters } from '@/lib/api-logs/service';
+import type { ApiRequestLogFilters } from './service';
 import { isId } from '@/lib/core/ids';
-import { first, type SearchParams } from './list-params';
+import { first, type SearchParams } from '@/lib/dashboard/list-params';
 
 // Developers → Logs reads its filters from the URL: ?status=4xx or ?status=404, ?method=POST,
 // ?path=/v1/refund-requests (a prefix), ?key=<API key id>, and ?before=<log id> for older pages.

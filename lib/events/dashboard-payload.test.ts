@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventPayloadInApiOrder } from './api-order';
+import { eventPayloadInApiOrder } from './dashboard-payload';
 
 // jsonb gives an event's data back with its keys sorted by length: the page puts them back in the API's order.
 

@@ -1,7 +1,7 @@
-import { expireCheckoutSession } from '@/lib/checkout-sessions/service';
+import { expireCheckoutSession } from './service';
 import type { RequestContext } from '@/lib/core/context';
-import { type FormState } from './form-state';
-import { toFormState } from './to-form-state';
+import { type FormState } from '@/lib/dashboard/form-state';
+import { toFormState } from '@/lib/dashboard/to-form-state';
 
 /** Expire an open session now, as POST /v1/checkout-sessions/{id}/expire does. */
 export async function expireSessionFromDashboard(context: RequestContext, sessionId: string): Promise<FormState> {

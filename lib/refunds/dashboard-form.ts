@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { RequestContext } from '@/lib/core/context';
-import { USDC_NOTE_REQUIRED } from '@/lib/refunds/messages';
-import { createRefundRequestInput } from '@/lib/refunds/schemas';
-import { createRefundRequest } from '@/lib/refunds/service';
-import { readMajorAmount } from './amount-input';
-import { formatMoney } from './format';
-import { AMOUNT_FORMAT, REFUND_AMOUNT_NOT_POSITIVE } from './refund-amount';
-import { refused, type FormState } from './form-state';
-import { toFormState } from './to-form-state';
+import { USDC_NOTE_REQUIRED } from './messages';
+import { createRefundRequestInput } from './schemas';
+import { createRefundRequest } from './service';
+import { readMajorAmount } from '@/lib/dashboard/amount-input';
+import { formatMoney } from '@/lib/dashboard/format';
+import { AMOUNT_FORMAT, REFUND_AMOUNT_NOT_POSITIVE } from './dashboard-amount';
+import { refused, type FormState } from '@/lib/dashboard/form-state';
+import { toFormState } from '@/lib/dashboard/to-form-state';
 
 // The dashboard's Refund form holds the API's rules (/docs#objects) by going through the same schema and
 // service as POST /v1/refund-requests; this file only turns a person's typing into that input and the

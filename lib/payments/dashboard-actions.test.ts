@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
-import { cancelExpiredAuthorizations, capturePayment } from '@/lib/payments/capture';
-import { authorizedPayment } from '@/lib/payments/paid-payment.fixture';
+import { cancelExpiredAuthorizations, capturePayment } from './capture';
+import { authorizedPayment } from './paid-payment.fixture';
 import { advanceTestClock } from '@/lib/test-clocks/service';
-import { cancelFromDashboard, captureFromDashboard } from './capture-actions';
+import { cancelFromDashboard, captureFromDashboard } from './dashboard-actions';
 import { contextOf, contextOnClock } from '@/test/context';
 import { merchantContexts } from '@/lib/core/context';
 
@@ -98,7 +98,7 @@ describe('captureFromDashboard', () => {
 
   it('says the authorization expired when its days ran out on the merchant’s clock, before the sweep', async () => {
     const payment = await authorizedPayment(merchantId);
-    await advanceTestClock(await db(), merchantId, 7 * 86_400 + 60);
+    await advanceTestClock(contextOf(await db(), merchantId), 7 * 86_400 + 60);
     expect(
       await captureFromDashboard(await contextOnClock(await db(), merchantId), {
         paymentId: payment.id,
@@ -182,7 +182,7 @@ describe('cancelFromDashboard', () => {
 
   it('says an authorization the sweep canceled had expired', async () => {
     const payment = await authorizedPayment(merchantId);
-    await advanceTestClock(await db(), merchantId, 7 * 86_400 + 60);
+    await advanceTestClock(contextOf(await db(), merchantId), 7 * 86_400 + 60);
     expect(await cancelExpiredAuthorizations(merchantContexts(await db()))).toBeGreaterThanOrEqual(1);
     expect(
       await cancelFromDashboard(await contextOnClock(await db(), merchantId), {

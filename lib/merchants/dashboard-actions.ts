@@ -1,7 +1,7 @@
-import type { Db } from '@/lib/db';
+import type { RequestContext } from '@/lib/core/context';
 import type { PaymentMethod, RefundPolicy } from '@/lib/generated/prisma/client';
-import { hostOfUrl, normalizeHost } from '@/lib/merchants/hosts';
-import { findApprovedWebsite, findMerchantSettings } from '@/lib/merchants/repository';
+import { hostOfUrl, normalizeHost } from './hosts';
+import { findApprovedWebsite } from './repository';
 import {
   ALL_PAYMENT_METHODS,
   approveWebsite,
@@ -10,22 +10,18 @@ import {
   setPaymentMethods,
   setRefundPolicy,
   setTimeZone,
-} from '@/lib/merchants/service';
+} from './service';
 import { describeTimeZone, isTimeZone } from '@/lib/core/time-zone';
-import { refused, type FormState } from './form-state';
-import { toFormState } from './to-form-state';
+import { refused, type FormState } from '@/lib/dashboard/form-state';
+import { toFormState } from '@/lib/dashboard/to-form-state';
 
 // Settings of the signed-in merchant's connection, from the dashboard's forms. Each function takes the
 // merchant from the session; nothing here accepts a merchant id from a form.
 
-export async function getSettings(database: Db, merchantId: string) {
-  return findMerchantSettings(database, merchantId);
-}
-
 /** The name's rule is the merchants service's (businessNameInput); its refusal is worded for a person. */
-export async function updateBusinessName(database: Db, merchantId: string, name: string): Promise<FormState<'name'>> {
+export async function updateBusinessName(context: RequestContext, name: string): Promise<FormState<'name'>> {
   try {
-    await renameMerchant(database, merchantId, name);
+    await renameMerchant(context, name);
   } catch (error) {
     return toFormState(error, { name: 'name' }, { name });
   }
@@ -49,7 +45,8 @@ export function hostFromInput(input: string): string | null {
   return normalizeHost(trimmed);
 }
 
-export async function addWebsite(database: Db, merchantId: string, input: string): Promise<FormState<'host'>> {
+export async function addWebsite(context: RequestContext, input: string): Promise<FormState<'host'>> {
+  const { db: database, merchantId } = context;
   const host = hostFromInput(input);
   if (!host)
     return refused(
@@ -62,38 +59,31 @@ export async function addWebsite(database: Db, merchantId: string, input: string
     return refused({ host: `${host} is already approved.` }, { host: input });
   try {
     // refused past MAX_WEBSITES, in words fit for the form
-    await approveWebsite(database, merchantId, host);
+    await approveWebsite(context, host);
   } catch (error) {
     return toFormState(error, { host: 'host' }, { host: input });
   }
   return { status: 'ok', message: `${host} approved.` };
 }
 
-export async function removeApprovedWebsite(database: Db, merchantId: string, host: string): Promise<FormState> {
+export async function removeApprovedWebsite(context: RequestContext, host: string): Promise<FormState> {
+  const { db: database, merchantId } = context;
   if (!(await findApprovedWebsite(database, merchantId, host)))
     return { status: 'error', message: 'That website is not approved on this account.' };
-  await removeWebsite(database, merchantId, host);
+  await removeWebsite(context, host);
   return { status: 'ok', message: `${host} removed. New sessions can no longer return to it.` };
 }
 
-export async function updatePaymentMethods(
-  database: Db,
-  merchantId: string,
-  chosen: string[],
-): Promise<FormState<'methods'>> {
+export async function updatePaymentMethods(context: RequestContext, chosen: string[]): Promise<FormState<'methods'>> {
   const methods = ALL_PAYMENT_METHODS.filter((method) => chosen.includes(method));
   if (methods.length === 0) return refused({ methods: 'Keep at least one payment method, or customers cannot pay.' });
-  await setPaymentMethods(database, merchantId, methods as PaymentMethod[]);
+  await setPaymentMethods(context, methods as PaymentMethod[]);
   return { status: 'ok', message: 'Payment methods saved. They apply to sessions created from now on.' };
 }
 
-export async function updateRefundPolicy(
-  database: Db,
-  merchantId: string,
-  policy: string,
-): Promise<FormState<'policy'>> {
+export async function updateRefundPolicy(context: RequestContext, policy: string): Promise<FormState<'policy'>> {
   if (policy !== 'automatic' && policy !== 'manual') return refused({ policy: 'Choose automatic or manual.' });
-  await setRefundPolicy(database, merchantId, policy as RefundPolicy);
+  await setRefundPolicy(context, policy as RefundPolicy);
   return {
     status: 'ok',
     message:
@@ -104,9 +94,9 @@ export async function updateRefundPolicy(
 }
 
 /** "" (the form's "Browser's time zone") stores null: each browser then shows its own zone. */
-export async function updateTimeZone(database: Db, merchantId: string, choice: string): Promise<FormState<'timeZone'>> {
+export async function updateTimeZone(context: RequestContext, choice: string): Promise<FormState<'timeZone'>> {
   if (choice !== '' && !isTimeZone(choice)) return refused({ timeZone: 'Choose a time zone from the list.' });
-  await setTimeZone(database, merchantId, choice === '' ? null : choice);
+  await setTimeZone(context, choice === '' ? null : choice);
   return {
     status: 'ok',
     message:

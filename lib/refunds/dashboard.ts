@@ -1,9 +1,9 @@
-import type { Db } from '@/lib/db';
+import type { RequestContext } from '@/lib/core/context';
 import { COUNT_LIMIT } from '@/lib/db/page';
 import type { RefundStatus } from '@/lib/generated/prisma/client';
-import { countRefundsByStatus, countRefundsIn, hasRefundsIn, searchRefundRows } from '@/lib/refunds/repository';
+import { countRefundsByStatus, countRefundsIn, hasRefundsIn, searchRefundRows } from './repository';
 import { getRefundPolicy } from '@/lib/merchants/service';
-import { PAGE_SIZE } from './list-params';
+import { PAGE_SIZE } from '@/lib/dashboard/list-params';
 
 // Refund requests by status, for the Refunds page and its tabs.
 
@@ -16,8 +16,9 @@ export function isRefundOnItsWay(refund: { status: RefundStatus }, policy: 'auto
 }
 
 /** Whether any of the merchant’s refunds is on its way (isRefundOnItsWay): a count that stops at the first. */
-export async function hasRefundsOnTheirWay(database: Db, merchantId: string): Promise<boolean> {
-  const refundPolicy = await getRefundPolicy(database, merchantId);
+export async function hasRefundsOnTheirWay(context: RequestContext): Promise<boolean> {
+  const { db: database, merchantId } = context;
+  const refundPolicy = await getRefundPolicy(context);
   const statuses: RefundStatus[] = refundPolicy === 'automatic' ? ['requested', 'processing'] : ['processing'];
   return hasRefundsIn(database, merchantId, statuses);
 }
@@ -29,8 +30,9 @@ export const AWAITING_COUNT_LIMIT = 100;
  * Refunds that wait for a person's approval (the manual policy's requested ones), for Home and the sidebar's
  * Refunds item; under the automatic policy none waits for anyone. Counted up to AWAITING_COUNT_LIMIT.
  */
-export async function countRefundsAwaitingApproval(database: Db, merchantId: string): Promise<number> {
-  if ((await getRefundPolicy(database, merchantId)) !== 'manual') return 0;
+export async function countRefundsAwaitingApproval(context: RequestContext): Promise<number> {
+  const { db: database, merchantId } = context;
+  if ((await getRefundPolicy(context)) !== 'manual') return 0;
   return countRefundsIn(database, merchantId, 'requested', AWAITING_COUNT_LIMIT);
 }
 
@@ -43,11 +45,8 @@ export const REFUND_STATUSES = [
   'canceled',
 ] as const satisfies readonly RefundStatus[];
 
-export async function searchRefunds(
-  database: Db,
-  merchantId: string,
-  filters: { status?: RefundStatus; page: number },
-) {
+export async function searchRefunds(context: RequestContext, filters: { status?: RefundStatus; page: number }) {
+  const { db: database, merchantId } = context;
   const [{ total, rows }, grouped] = await Promise.all([
     searchRefundRows(database, merchantId, {
       status: filters.status,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { authorizationExpiresAt } from '@/lib/payments/authorization';
-import { readCaptureAmount } from './capture-amount';
+import { authorizationExpiresAt } from './authorization';
+import { readCaptureAmount } from './dashboard-capture-amount';
 
 // What the Capture form checks before its dialog names an amount, and when the page says the hold ends.
 

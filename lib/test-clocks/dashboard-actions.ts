@@ -1,10 +1,10 @@
 import { parse } from '@/lib/core/parse';
-import type { Db } from '@/lib/db';
-import { PREVIEW_COUNT_LIMIT } from '@/lib/test-clocks/repository';
-import { advanceTestClockInput, MAX_ADVANCE_SECONDS } from '@/lib/test-clocks/schemas';
-import { advanceTestClock, previewTestClockAdvance, type AdvancePreview } from '@/lib/test-clocks/service';
-import { refused, type FormState } from './form-state';
-import { toFormState } from './to-form-state';
+import type { RequestContext } from '@/lib/core/context';
+import { PREVIEW_COUNT_LIMIT } from './repository';
+import { advanceTestClockInput, MAX_ADVANCE_SECONDS } from './schemas';
+import { advanceTestClock, previewTestClockAdvance, type AdvancePreview } from './service';
+import { refused, type FormState } from '@/lib/dashboard/form-state';
+import { toFormState } from '@/lib/dashboard/to-form-state';
 
 // Developers → Test clock: the connection's clock, advanced through the same service as
 // POST /v1/test-helpers/clock/advance, each advance first previewed ("3 open sessions will expire") and
@@ -34,14 +34,13 @@ export function advanceSeconds(amountText: string, unit: string): number | null 
  * that far will do, counted now. Nothing moves until the merchant confirms.
  */
 export async function previewAdvanceFromDashboard(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   form: { preset: string; amount: string; unit: string },
 ): Promise<AdvancePreviewState> {
   const preset = /^\d+$/.test(form.preset) ? Number(form.preset) : null;
   const seconds = preset !== null && preset <= MAX_ADVANCE_SECONDS ? preset : advanceSeconds(form.amount, form.unit);
   if (seconds === null || seconds < 1) return refused({ amount: AMOUNT_ERROR }, { amount: form.amount });
-  const preview = await previewTestClockAdvance(database, merchantId, seconds);
+  const preview = await previewTestClockAdvance(context, seconds);
   return { status: 'preview', seconds, label: describeSeconds(seconds), effects: describePreview(preview) };
 }
 
@@ -64,14 +63,13 @@ export function describePreview(preview: AdvancePreview): string {
 
 /** Advances by `secondsText` (confirmed after its preview); the answer says how far the clock is now. */
 export async function advanceTestClockFromDashboard(
-  database: Db,
-  merchantId: string,
+  context: RequestContext,
   secondsText: string,
 ): Promise<FormState<TestClockField>> {
   const seconds = /^\d+$/.test(secondsText.trim()) ? Number(secondsText.trim()) : Number.NaN;
   try {
     const { seconds: checked } = parse(advanceTestClockInput, { seconds }, { seconds: AMOUNT_ERROR });
-    const clock = await advanceTestClock(database, merchantId, checked);
+    const clock = await advanceTestClock(context, checked);
     return {
       status: 'ok',
       message: `Clock advanced by ${describeSeconds(checked)}. It is now ${describeSeconds(clock.offsetSeconds)} ahead.`,

@@ -1,4 +1,4 @@
-import type { Db } from '@/lib/db';
+import type { RequestContext } from '@/lib/core/context';
 import { findEventsAboutObjects } from '@/lib/events/repository';
 import type { Currency, PaymentMethod, PaymentStatus } from '@/lib/generated/prisma/client';
 import { isId } from '@/lib/core/ids';
@@ -7,13 +7,13 @@ import {
   findPaymentWithSessionAndRefunds,
   searchPaymentRows,
   type PaymentListStatus,
-} from '@/lib/payments/repository';
-import { amountRefundable } from '@/lib/payments/serialize';
+} from './repository';
+import { amountRefundable } from './serialize';
 import { findPaymentLinkNames } from '@/lib/payment-links/repository';
-import { orderLabel } from './format';
+import { orderLabel } from '@/lib/dashboard/format';
 import { UTC, zonedDayRange } from '@/lib/core/time-zone';
-import { PAGE_SIZE } from './list-params';
-import { buildTimeline } from './timeline';
+import { PAGE_SIZE } from '@/lib/dashboard/list-params';
+import { buildTimeline } from './dashboard-timeline';
 
 // Payments as the dashboard lists and shows them. Every query is scoped by the merchant: an id of
 // another merchant finds nothing, exactly like an id that does not exist.
@@ -60,7 +60,8 @@ export type PaymentFilters = {
   page: number;
 };
 
-export async function searchPayments(database: Db, merchantId: string, filters: PaymentFilters) {
+export async function searchPayments(context: RequestContext, filters: PaymentFilters) {
+  const { db: database, merchantId } = context;
   const { total, rows } = await searchPaymentRows(database, merchantId, {
     status: filters.status,
     method: filters.method,
@@ -91,7 +92,8 @@ export async function searchPayments(database: Db, merchantId: string, filters: 
  * A payment with its session, the other attempts on that session (linked, not told), its refunds and its
  * own timeline; null when not this merchant's.
  */
-export async function getPaymentDetail(database: Db, merchantId: string, paymentId: string) {
+export async function getPaymentDetail(context: RequestContext, paymentId: string) {
+  const { db: database, merchantId } = context;
   if (!isId('payment', paymentId)) return null;
   const payment = await findPaymentWithSessionAndRefunds(database, merchantId, paymentId);
   if (!payment) return null;

@@ -1,12 +1,12 @@
 import { answerClaimingInWrite, fingerprint, isReplay } from '@/lib/idempotency/service';
 import type { RequestContext } from '@/lib/core/context';
-import { cancelPayment, capturePayment } from '@/lib/payments/capture';
-import { serializePayment } from '@/lib/payments/serialize';
-import { readMajorAmount } from './amount-input';
-import { CAPTURE_AMOUNT_NOT_POSITIVE } from './capture-amount';
-import { formatMoney } from './format';
-import { failed, refused, type FormState } from './form-state';
-import { toFormState } from './to-form-state';
+import { cancelPayment, capturePayment } from './capture';
+import { serializePayment } from './serialize';
+import { readMajorAmount } from '@/lib/dashboard/amount-input';
+import { CAPTURE_AMOUNT_NOT_POSITIVE } from './dashboard-capture-amount';
+import { formatMoney } from '@/lib/dashboard/format';
+import { failed, refused, type FormState } from '@/lib/dashboard/form-state';
+import { toFormState } from '@/lib/dashboard/to-form-state';
 
 // Capture and Cancel authorization on a payment's page, through the same services as
 // POST /v1/payments/{id}/capture and /cancel (lib/payments/capture.ts), at the merchant's time (its test clock)

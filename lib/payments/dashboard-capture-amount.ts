@@ -1,5 +1,5 @@
 import { formatMoney } from '@/lib/core/money';
-import { readMajorAmount } from './amount-input';
+import { readMajorAmount } from '@/lib/dashboard/amount-input';
 
 // The Capture form's amount, read the same way in the browser (before the confirmation names it) and on the
 // server (which decides, since the payment may have moved meanwhile). Pure, so both can import it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readRefundAmount } from './refund-amount';
+import { readRefundAmount } from './dashboard-amount';
 
 // What the Refund form checks before its dialog names an amount: the server's own words, in minor units.
 

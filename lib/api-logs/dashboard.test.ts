@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readableBody, readLogListParams } from './api-logs';
+import { readableBody, readLogListParams } from './dashboard';
 
 describe('readLogListParams', () => {
   it('reads a status class or code, a method and a path prefix from the address', () => {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { EVENT_OBJECTS } from '@/lib/events/objects';
-import { serializeEvent } from '@/lib/events/serialize';
-import type { EventType } from '@/lib/events/types';
+import { EVENT_OBJECTS } from './objects';
+import { serializeEvent } from './serialize';
+import type { EventType } from './types';
 import type { Event } from '@/lib/generated/prisma/client';
 
 // An event's data is stored as jsonb, which keeps its keys sorted by length, so `object` came out in the middle

@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createCheckoutSession } from '@/lib/checkout-sessions/service';
 import { db } from '@/lib/db';
 import { createMerchant } from '@/lib/merchants/service';
-import { cancelPayment, capturePayment } from '@/lib/payments/capture';
-import { payCheckoutSession } from '@/lib/payments/pay';
-import { getPaymentDetail, PAYMENT_STATUSES, paymentListStatus, searchPayments } from './payments';
+import { cancelPayment, capturePayment } from './capture';
+import { payCheckoutSession } from './pay';
+import { getPaymentDetail, PAYMENT_STATUSES, paymentListStatus, searchPayments } from './dashboard';
 import { contextOf } from '@/test/context';
 
 // The payments list's status filter agrees with the badge each row shows: refunded and partially refunded
@@ -80,7 +80,7 @@ describe('payment statuses in the dashboard', () => {
     };
     for (const status of Object.keys(expected) as (typeof PAYMENT_STATUSES)[number][]) {
       expect(PAYMENT_STATUSES, 'the list offers it as a filter').toContain(status);
-      const { total, rows } = await searchPayments(await db(), merchantId, { status, page: 1 });
+      const { total, rows } = await searchPayments(contextOf(await db(), merchantId), { status, page: 1 });
       expect(rows.map((row) => row.id).sort(), status).toEqual([...expected[status]].sort());
       expect(total).toBe(expected[status].length);
       for (const row of rows) expect(paymentListStatus(row)).toBe(status);
@@ -88,14 +88,14 @@ describe('payment statuses in the dashboard', () => {
   });
 
   it('tells a failed attempt’s story only, and names the attempt that paid the session', async () => {
-    const failed = await getPaymentDetail(await db(), merchantId, ids.failed);
+    const failed = await getPaymentDetail(contextOf(await db(), merchantId), ids.failed);
     const titles = failed!.timeline.map((entry) => entry.title);
     expect(titles).toContain('Payment attempt failed: Card declined');
     expect(titles).not.toContain('Payment succeeded');
     expect(titles).not.toContain('checkout_session.completed');
     expect(failed!.otherAttempts.map((attempt) => attempt.id)).toEqual([ids.paidAfter]);
 
-    const paid = await getPaymentDetail(await db(), merchantId, ids.paidAfter);
+    const paid = await getPaymentDetail(contextOf(await db(), merchantId), ids.paidAfter);
     const paidTitles = paid!.timeline.map((entry) => entry.title);
     expect(paidTitles).toContain('Payment succeeded');
     expect(paidTitles).toContain('checkout_session.completed');
@@ -104,7 +104,7 @@ describe('payment statuses in the dashboard', () => {
 
   it('puts each event after the change it reports, though the database stamped it a moment before', async () => {
     const client = await db();
-    const detail = await getPaymentDetail(client, merchantId, ids.paidAfter);
+    const detail = await getPaymentDetail(contextOf(client, merchantId), ids.paidAfter);
     const titles = detail!.timeline.map((entry) => entry.title);
     expect(titles.indexOf('payment.succeeded')).toBeGreaterThan(titles.indexOf('Payment succeeded'));
     expect(titles.indexOf('checkout_session.completed')).toBeGreaterThan(titles.indexOf('Payment succeeded'));
@@ -116,13 +116,13 @@ describe('payment statuses in the dashboard', () => {
   });
 
   it('tells an authorization’s end after it: captured in part, or canceled, each before its event', async () => {
-    const captured = await getPaymentDetail(await db(), merchantId, ids.capturedInPart);
+    const captured = await getPaymentDetail(contextOf(await db(), merchantId), ids.capturedInPart);
     const titles = captured!.timeline.map((entry) => entry.title);
     const capture = titles.indexOf('Captured US$10.00 of US$40.00; US$30.00 released');
     expect(capture).toBeGreaterThan(titles.indexOf('Payment authorized'));
     expect(titles.indexOf('payment.succeeded')).toBeGreaterThan(capture);
 
-    const canceled = await getPaymentDetail(await db(), merchantId, ids.canceled);
+    const canceled = await getPaymentDetail(contextOf(await db(), merchantId), ids.canceled);
     const canceledTitles = canceled!.timeline.map((entry) => entry.title);
     const release = canceledTitles.indexOf('Authorization canceled: the hold of US$40.00 was released');
     expect(release).toBeGreaterThan(canceledTitles.indexOf('Payment authorized'));

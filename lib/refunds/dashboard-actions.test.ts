@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { createMerchant, setRefundPolicy } from '@/lib/merchants/service';
 import { paidPayment } from '@/lib/payments/paid-payment.fixture';
-import { createRefundRequest } from '@/lib/refunds/service';
+import { createRefundRequest } from './service';
 import { advanceTestClock } from '@/lib/test-clocks/service';
-import { changeRefund } from './refund-actions';
+import { changeRefund } from './dashboard-actions';
 import { contextOf, contextOnClock } from '@/test/context';
 
 // What the refunds table's buttons answer. The refund policy is the service's rule; the dashboard says it
@@ -40,7 +40,7 @@ describe('changeRefund', () => {
 
   it('says where a refund that moved on has got to', async () => {
     const client = await db();
-    await setRefundPolicy(client, merchantId, 'manual');
+    await setRefundPolicy(contextOf(client, merchantId), 'manual');
     const refund = await requestedRefund();
     expect(await changeRefund(await contextOnClock(client, merchantId), refund.id, 'approve')).toEqual({
       status: 'ok',
@@ -54,10 +54,10 @@ describe('changeRefund', () => {
 
   it('approves and cancels at the merchant’s time, as its API key would (its test clock)', async () => {
     const client = await db();
-    await setRefundPolicy(client, merchantId, 'manual');
+    await setRefundPolicy(contextOf(client, merchantId), 'manual');
     const approved = await requestedRefund();
     const canceled = await requestedRefund();
-    const { now: clockNow } = await advanceTestClock(client, merchantId, 86_400);
+    const { now: clockNow } = await advanceTestClock(contextOf(client, merchantId), 86_400);
     expect(await changeRefund(await contextOnClock(client, merchantId), approved.id, 'approve')).toMatchObject({
       status: 'ok',
     });
