@@ -62,10 +62,14 @@ class ChangeNotices {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({
-      connectionString: await this.connectionString(),
-      application_name: APPLICATION_NAME,
-    });
+    let connectionString: string;
+    try {
+      connectionString = await this.connectionString();
+    } catch {
+      // no database to connect to (the embedded one is stopped): try again later, as after a lost connection
+      return this.reconnectLater();
+    }
+    const client = new pg.Client({ connectionString, application_name: APPLICATION_NAME });
     const connection: Connection = { client, provenAt: -Infinity };
     client.on('notification', (message) => {
       if (this.connection !== connection || !message.payload) return;
@@ -114,6 +118,12 @@ class ChangeNotices {
     connection.client.end().catch(() => {});
     if (this.stopped) return;
     if (wasCurrent) log.warn('change notices lost; caches are bypassed until they are back', describeError(error));
+    this.reconnectLater();
+  }
+
+  /** Sooner after a first failure, every RECONNECT_MS's last after several: a lost database is not hammered. */
+  private reconnectLater(): void {
+    if (this.stopped) return;
     const delay = RECONNECT_MS[Math.min(this.failures, RECONNECT_MS.length - 1)];
     this.failures += 1;
     setTimeout(() => void this.connect(), delay).unref();

@@ -43,6 +43,11 @@ export async function ensureEmbeddedServer(
   );
 }
 
+/** The running server of this data folder's cluster, if any: unlike ensureEmbeddedServer, it never starts one. */
+export async function findEmbeddedServer(dataDir: string): Promise<EmbeddedServer | undefined> {
+  return findUsableServer(resolveClusterDir(dataDir));
+}
+
 /** The running server of this cluster, if it takes the password kept beside it. */
 async function findUsableServer(clusterDir: string): Promise<EmbeddedServer | undefined> {
   const password = readPassword(clusterDir);

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { dataDir, env } from '@/lib/env';
 import { Prisma, PrismaClient } from '@/lib/generated/prisma/client';
 import { stopChangeNotices } from './change-notices';
-import { ensureEmbeddedServer } from './embedded';
+import { ensureEmbeddedServer, findEmbeddedServer } from './embedded';
 import { migrate } from './migrate';
 
 export { Prisma };
@@ -33,6 +33,22 @@ export async function databaseUrl(): Promise<string> {
   if (configured) return configured;
   const server = await ensureEmbeddedServer(dataDir());
   await createDatabaseIfMissing(server.adminUrl('postgres'), EMBEDDED_DATABASE);
+  return server.adminUrl(EMBEDDED_DATABASE);
+}
+
+/**
+ * The database's URL while it runs, for what checks on it or reconnects to it in the background (/readyz, the
+ * change-notice listener). Once this process has connected, it never starts the embedded server again, as
+ * databaseUrl() does: one stopped under a running process (`npm run sandbox -- db-stop`, the end of a killed
+ * `npm test`) stays stopped, and /readyz says so (the process's pool knows only the port it had).
+ */
+export async function runningDatabaseUrl(): Promise<string> {
+  const configured = env().DATABASE_URL;
+  if (configured) return configured;
+  // a process whose start-up could not reach its database: asking is what starts it
+  if (!globalForDb.sandboxDb?.pool) return databaseUrl();
+  const server = await findEmbeddedServer(dataDir());
+  if (!server) throw new Error(`the embedded PostgreSQL of ${dataDir()} is not running`);
   return server.adminUrl(EMBEDDED_DATABASE);
 }
 

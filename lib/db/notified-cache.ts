@@ -1,5 +1,5 @@
 import { changeNotices, type ChangeSubscriber } from './change-notices';
-import { databaseUrl } from './index';
+import { runningDatabaseUrl } from './index';
 
 // Rows every /v1 request reads (its API key, its merchant's settings) kept in this process's memory, and
 // forgotten when a change notice names them (change-notices.ts). While notices may be missing (no
@@ -56,7 +56,7 @@ export class NotifiedCache<V> implements ChangeSubscriber {
   }
 
   private listener() {
-    const notices = changeNotices(databaseUrl);
+    const notices = changeNotices(runningDatabaseUrl);
     if (notices !== this.notices) {
       this.reset();
       this.notices = notices;

@@ -1,5 +1,5 @@
 import { errors } from '@/lib/core/errors';
-import { databaseUrl, db } from '@/lib/db';
+import { db, runningDatabaseUrl } from '@/lib/db';
 import { changeNotices, EVENTS_CHANNEL, type ChangeSubscriber } from '@/lib/db/change-notices';
 import { env } from '@/lib/env';
 import type { Event } from '@/lib/generated/prisma/client';
@@ -178,7 +178,7 @@ class StreamFanOut implements ChangeSubscriber {
 
   private listener() {
     // the process's listener is made anew after stopChangeNotices (tests, the CLI): follow it
-    const notices = changeNotices(databaseUrl);
+    const notices = changeNotices(runningDatabaseUrl);
     if (notices !== this.notices) {
       this.notices?.unsubscribe(this);
       this.notices?.unsubscribe(this.keyChanges);

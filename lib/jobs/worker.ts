@@ -17,8 +17,11 @@ import { purgeExpiredRecords, PURGE_BATCH_SIZE } from './retention';
 // the webhook job only claims and queues its sends in the worker's pool (lib/webhooks/deliver.ts), which sends
 // them beside the loop, so refunds and session expiry run every tick whatever the endpoints do.
 
-/** What a job gets from its worker: the shutdown signal, and the pool its webhook sends go into. */
-type JobContext = { signal?: AbortSignal; sends: SendPool };
+/**
+ * What a job gets from its worker: the shutdown signal, and the pool its webhook sends go into; and what the
+ * worker remembers of each job's last failure, so that one failing alike every tick is logged once.
+ */
+type JobContext = { signal?: AbortSignal; sends: SendPool; failures?: Map<string, string> };
 type Job = {
   name: string;
   everyTicks: number;
@@ -67,21 +70,36 @@ const jobs: Job[] = [
 export type Worker = { stop: () => Promise<void> };
 
 const TICK_MS = 1000;
+/** After passes in which every job failed (the database is gone), the next comes later, up to this. */
+const MAX_FAILING_TICK_MS = 5_000;
 
-/** One pass over every job, each on its own share of the ticks; returns within how many ms the next should come. */
-export async function runJobsOnce(tick: number, context: JobContext): Promise<number> {
+export type Pass = { nextWithinMs: number; allFailed: boolean };
+
+/**
+ * One pass over every job, each on its own share of the ticks: within how many ms the next should come, and
+ * whether every job it ran failed.
+ */
+export async function runJobsOnce(tick: number, context: JobContext): Promise<Pass> {
   let nextWithinMs = Infinity;
+  let ran = 0;
+  let failed = 0;
   for (const job of jobs) {
     if (tick % job.everyTicks !== 0 || context.signal?.aborted) continue;
+    ran += 1;
     try {
       const handled = await job.run(context);
+      if (context.failures?.delete(job.name)) log.info('job runs again', { job: job.name });
       if (handled > 0) log.debug('job ran', { job: job.name, handled });
       if (handled > 0 && job.dueAgainWithinMs) nextWithinMs = Math.min(nextWithinMs, job.dueAgainWithinMs());
     } catch (error) {
-      log.error('job failed', { job: job.name, ...describeError(error) });
+      failed += 1;
+      const described = describeError(error);
+      if (context.failures?.get(job.name) === described.error) continue;
+      context.failures?.set(job.name, String(described.error));
+      log.error('job failed', { job: job.name, ...described });
     }
   }
-  return nextWithinMs;
+  return { nextWithinMs, allFailed: ran > 0 && failed === ran };
 }
 
 export function startWorker(): Worker {
@@ -91,12 +109,17 @@ export function startWorker(): Worker {
   let running: Promise<void> = Promise.resolve();
   const shutdown = new AbortController();
   const sends = newSendPool();
+  const failures = new Map<string, string>();
+  let failedPasses = 0;
 
   const loop = () => {
     if (stopped) return;
-    running = runJobsOnce(tick++, { signal: shutdown.signal, sends }).then((nextWithinMs) => {
+    running = runJobsOnce(tick++, { signal: shutdown.signal, sends, failures }).then(({ nextWithinMs, allFailed }) => {
+      failedPasses = allFailed ? failedPasses + 1 : 0;
+      // a database that is gone is asked again after a wait that doubles, not every tick
+      const tickMs = Math.min(TICK_MS * 2 ** failedPasses, MAX_FAILING_TICK_MS);
       // jitter keeps several workers from polling in lockstep
-      if (!stopped) timer = setTimeout(loop, Math.min(nextWithinMs, TICK_MS * (0.75 + Math.random() / 2)));
+      if (!stopped) timer = setTimeout(loop, Math.min(nextWithinMs, tickMs * (0.75 + Math.random() / 2)));
     });
   };
   timer = setTimeout(loop, 100);

@@ -167,4 +167,28 @@ describe('shared rate budgets', () => {
     expect(allowed).toBeGreaterThan(LIMIT);
     expect(allowed).toBeLessThanOrEqual(1.1 * LIMIT);
   });
+
+  it('try a lost database again after a wait that grows to two seconds, not at every settlement', async () => {
+    const clock = { now: 6_000_000_000 };
+    const tries: number[] = [];
+    const lost = new SharedBudgets(
+      async () => {
+        tries.push(clock.now);
+        throw new Error('connect ECONNREFUSED');
+      },
+      undefined,
+      () => clock.now,
+    );
+    // ten seconds of settlements, a request in each: before, each one tried the database
+    for (let tick = 0; tick < 10_000 / SETTLE_MS; tick += 1) {
+      lost.consume(`lost:${tick % 3}`, LIMIT, 1000);
+      await lost.tick();
+      clock.now += SETTLE_MS;
+    }
+    expect(tries.length).toBeLessThanOrEqual(10);
+    const waits = tries.slice(1).map((at, i) => at - tries[i]);
+    // a settlement with nothing new to claim may put a try off by one more
+    expect(waits.at(-1)).toBeGreaterThanOrEqual(2_000);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(2_000 + SETTLE_MS);
+  });
 });

@@ -30,6 +30,8 @@ export const MAX_WAIT_MS = 5_000;
 const CLAIM_AHEAD_MS = 3 * SETTLE_MS;
 /** the part of a limit that all processes together may spend on credit in a window */
 const ALLOWANCE_SHARE = 0.1;
+/** while PostgreSQL cannot be reached, the longest a process waits between two tries to settle */
+const MAX_RETRY_MS = 2_000;
 const IDLE_MS = 60_000;
 const PURGE_EVERY = 600;
 
@@ -83,6 +85,9 @@ export class SharedBudgets {
   private processes = 1;
   private settling = false;
   private failing = false;
+  /** while failing: no try to settle before this time; the wait doubles after each failure */
+  private retryAt = 0;
+  private retryMs = SETTLE_MS;
   private ticks = 0;
   private timer?: NodeJS.Timeout;
   private waiters: Array<() => void> = [];
@@ -154,28 +159,37 @@ export class SharedBudgets {
   /** One settlement of every bucket in use; exported for tests, which drive the clock. */
   async tick(): Promise<void> {
     if (this.settling) return;
+    // a lost database is tried again after a growing wait, not ten times a second
+    if (this.failing && this.clock() < this.retryAt) return;
     this.settling = true;
     this.ticks += 1;
     const waiters = this.waiters;
     this.waiters = [];
     try {
-      await this.settleAll(this.clock());
+      const settled = await this.settleAll(this.clock());
       if (this.ticks % PURGE_EVERY === 0) await this.purge();
-      if (this.failing) log.info('rate limits settle again');
-      this.failing = false;
+      // a tick with nothing to claim did not reach the database: it proves nothing
+      if (settled && this.failing) {
+        log.info('rate limits settle again');
+        this.failing = false;
+        this.retryMs = SETTLE_MS;
+      }
     } catch (error) {
       // once, not ten times a second
       if (!this.failing) {
         log.warn('rate limits cannot settle; each process keeps to its share of each limit', describeError(error));
       }
       this.failing = true;
+      this.retryAt = this.clock() + this.retryMs;
+      this.retryMs = Math.min(2 * this.retryMs, MAX_RETRY_MS);
     } finally {
       this.settling = false;
       for (const resolve of waiters) resolve();
     }
   }
 
-  private async settleAll(now: number): Promise<void> {
+  /** False when there was nothing to settle, and the database was not asked. */
+  private async settleAll(now: number): Promise<boolean> {
     const claims: Array<{ window: Window; claim: Claim }> = [];
     for (const bucket of this.buckets.values()) {
       this.roll(bucket, now);
@@ -195,7 +209,7 @@ export class SharedBudgets {
       }
     }
     // with nothing to claim, a process still says it is present, once a second
-    if (claims.length === 0 && (this.ticks - 1) % (1000 / SETTLE_MS) !== 0) return;
+    if (claims.length === 0 && (this.ticks - 1) % (1000 / SETTLE_MS) !== 0) return false;
     const granted = await this.settle(
       this.self,
       claims.map(({ claim }) => claim),
@@ -208,6 +222,7 @@ export class SharedBudgets {
       window.granted = answer.granted;
       window.heard = true;
     }
+    return true;
   }
 
   private claim(bucket: Bucket, window: Window, want: number): Claim {

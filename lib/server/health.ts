@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { databaseUrl } from '@/lib/db';
+import { runningDatabaseUrl } from '@/lib/db';
 import { pendingMigrations } from '@/lib/db/migrate';
 
 const globalForHealth = globalThis as unknown as { sandboxShuttingDown?: boolean };
@@ -20,7 +20,7 @@ export async function checkReadiness(): Promise<Readiness> {
   const checks = { database: 'ok', migrations: 'ok', process: isShuttingDown() ? 'shutting_down' : 'ok' };
   let client: pg.Client | undefined;
   try {
-    client = new pg.Client({ connectionString: await databaseUrl(), connectionTimeoutMillis: 2000 });
+    client = new pg.Client({ connectionString: await runningDatabaseUrl(), connectionTimeoutMillis: 2000 });
     await client.connect();
     await client.query('SELECT 1');
     const pending = await pendingMigrations(client);

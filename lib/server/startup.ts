@@ -10,6 +10,7 @@ import { configuredWebsites, seedDemo } from '@/lib/merchants/seed';
 import { stampClientAddresses } from './client-address';
 import { refuseUnservedMethods } from './http-methods';
 import { markShuttingDown } from './health';
+import { dropOutputNoOneReads } from './lost-output';
 
 // What a web process does when it starts: stamp requests with their client address (for the throttles), answer
 // methods Next cannot serve (lib/server/http-methods.ts), connect (starting the embedded database if needed), migrate,
@@ -18,6 +19,7 @@ import { markShuttingDown } from './health';
 const globalForStartup = globalThis as unknown as { sandboxWorker?: Worker };
 
 export async function startServerProcess(): Promise<void> {
+  dropOutputNoOneReads();
   stampClientAddresses(env().TRUST_PROXY);
   refuseUnservedMethods();
   // `npm run dev`: Ctrl-C stops the embedded database this server started (`npm start` leaves it running
@@ -55,20 +57,34 @@ function refuseToStart(error: unknown): never {
   process.exit(1);
 }
 
+/** How long a SIGTERM waits for in-flight requests, the worker's pass and the request log before the process exits anyway. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
 /**
  * On SIGTERM Next.js stops accepting connections and finishes in-flight requests; alongside, /readyz turns
  * 503 and the in-process worker stops claiming jobs, cuts in-flight webhook sends short and releases their
  * deliveries for another worker. Work cut short by the exit itself is safe: job transactions roll back,
- * and a webhook lease runs out and is retried.
+ * and a webhook lease runs out and is retried. Whatever holds the exit up past SHUTDOWN_GRACE_MS (a request
+ * that does not end, such as an event stream, or a database that does not answer) does not keep the
+ * process alive.
  */
 function stopWorkOnShutdown(): void {
-  const onSignal = () => {
+  const onSignal = (signal: NodeJS.Signals) => {
     markShuttingDown();
+    exitAfterGrace(signal);
     void globalForStartup.sandboxWorker?.stop();
     void flushApiRequestLogs();
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
+}
+
+/** Exits as Next.js does on the signal (128 + its number), if the process is still here after the grace period. */
+export function exitAfterGrace(signal: NodeJS.Signals, graceMs = SHUTDOWN_GRACE_MS): void {
+  setTimeout(() => {
+    log.warn('shutdown took too long; exiting now', { graceMs, signal });
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  }, graceMs).unref();
 }
 
 export function printDemoLogin(seeded: { email: string; password?: string; api_key?: string }): void {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStream } from '@/test/support/event-stream-client';
 import { startTestReceiver, type TestReceiver } from '@/test/support/webhook-receiver';
 import { createClusterMerchant, query, startCluster, stopCluster, type Cluster } from './cluster';
 
@@ -59,6 +60,22 @@ describe('graceful shutdown', () => {
       [created],
     );
     expect(rows).toHaveLength(created.length);
+  });
+
+  it('exits 10 s after SIGTERM whatever still holds it, such as an event stream that lasts an hour', async () => {
+    const web = await cluster.startWeb();
+    const stream = await openStream(key, { baseUrl: web.url });
+    expect(stream.status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => web.child.once('exit', (code) => resolve(code)));
+    const signalled = performance.now();
+    web.child.kill('SIGTERM');
+    const code = await Promise.race([
+      exited,
+      new Promise<string>((resolve) => setTimeout(() => resolve('running'), 20_000)),
+    ]);
+    stream.close();
+    expect(code, 'the process was still running 20 s after SIGTERM').toBe(143);
+    expect(performance.now() - signalled).toBeGreaterThanOrEqual(9_000);
   });
 
   it('lets a worker finish its pass and exit 0', async () => {
