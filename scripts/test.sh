@@ -59,22 +59,24 @@ plugin_installed() {
 # side; each one's output is printed whole, in this order, once all three are done, with its own duration. The
 # build comes after them: it writes next-env.d.ts and the route types, which the type check would read.
 step 'type check, lint and format, side by side'
+checks=() # "name pid" of each check started
 side_by_side() { # name, command...: runs the command in the background, its output and result under $reports
   local name="$1"
   shift
-  rm -f "$reports/$name.seconds"
   (
     started=$SECONDS
     if "$@" > "$reports/$name.log" 2>&1; then result='{"passed":1,"failed":0}'; else result='{"passed":0,"failed":1}'; fi
     echo "$result" > "$reports/$name.json"
     echo $((SECONDS - started)) > "$reports/$name.seconds"
   ) &
+  checks+=("$name $!")
 }
 side_by_side typecheck npx tsc --noEmit
 side_by_side lint npx eslint --max-warnings 0 .
 side_by_side format npx prettier --check --log-level warn .
-for name in typecheck lint format; do
-  while [ ! -f "$reports/$name.seconds" ]; do sleep 1; done
+for check in "${checks[@]}"; do
+  read -r name pid <<< "$check"
+  wait "$pid"
   spent=$(cat "$reports/$name.seconds")
   printf -- '--- %s (%d min %d s)\n' "$name" $((spent / 60)) $((spent % 60))
   cat "$reports/$name.log"
