@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createKey, newMerchant, screenshotBoth, signUp, v1 } from './dashboard-support';
+import { createKeyInDialog, newMerchant, screenshotBoth, signUp, v1 } from './dashboard-support';
 
 // A key lives from the dashboard: created with the scopes it needs, seen at work in Logs, revoked.
 
@@ -24,7 +24,7 @@ test('a merchant creates a narrow key, sees its requests in Logs, revokes it and
   await screenshotBoth(page, 'api-key-create');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  const key = await createKey(page, ['payments:read']);
+  const key = await createKeyInDialog(page, ['payments:read']);
   const row = page.getByRole('row').filter({ hasText: key.slice(0, 15) });
   await expect(row).toContainText(`${key.slice(0, 15)}…${key.slice(-4)}`);
   await expect(row).toContainText('payments:read');

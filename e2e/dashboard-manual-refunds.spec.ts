@@ -20,6 +20,7 @@ test('under the manual policy a merchant approves one refund, declines another a
   await signUp(page, newMerchant('Careful Co'));
   await approveWebsite(page, 'localhost:4000');
 
+  await page.goto('/dashboard/settings');
   await page.getByRole('radio', { name: /^Manual/ }).check();
   await page.getByRole('button', { name: 'Save policy' }).click();
   await expect(page.getByText('Refunds now wait for your approval under Refunds.')).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
-  approveWebsite,
-  createKey,
+  approveWebsiteInSettings,
+  createKeyInDialog,
   createSessionWith,
   newMerchant,
   payByCard,
@@ -25,7 +25,7 @@ test('a new merchant goes from sign-up to a refunded payment', async ({ page }) 
   await screenshotBoth(page, 'home-new-account');
 
   // a session cannot return to a website that is not approved yet
-  const key = await createKey(page);
+  const key = await createKeyInDialog(page);
   await screenshotBoth(page, 'api-keys');
   const refused = await v1(key, 'POST', '/v1/checkout-sessions', shopSession());
   expect(refused.status).toBe(400);
@@ -39,7 +39,7 @@ test('a new merchant goes from sign-up to a refunded payment', async ({ page }) 
     page.getByText('Enter a host like shop.example.com or localhost:4000 — no path, no wildcard.'),
   ).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Host' })).toHaveValue('localhost:4000/cart');
-  await approveWebsite(page, 'localhost:4000');
+  await approveWebsiteInSettings(page, 'localhost:4000');
   await screenshotBoth(page, 'settings');
 
   // the merchant's server creates a session with the key, and the customer pays it

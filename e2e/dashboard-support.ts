@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
+import { SCOPES } from '@/lib/api-keys/scopes';
 import { E2E_BASE_URL } from '../playwright.config';
 import { DESKTOP, PHONE, screenshot, SHOP, shopRoutes } from './support';
 
@@ -27,20 +28,11 @@ export function newMerchant(label: string): Merchant {
  */
 export async function signUp(page: Page, merchant: Merchant): Promise<void> {
   const request = page.request;
-  // the form's one FormData argument, encoded as React's client encodes a server action's arguments: its
-  // fields under the prefix "_1_", then the arguments ("$K1": that FormData), which the server reads last
-  const form = new FormData();
-  form.append('_1_businessName', merchant.businessName);
-  form.append('_1_email', merchant.email);
-  form.append('_1_password', merchant.password);
-  form.append('0', '["$K1"]');
-  const created = await request.post('/signup', {
-    headers: { 'Next-Action': signUpActionId(), Origin: E2E_BASE_URL, Accept: 'text/x-component' },
-    multipart: form,
-  });
-  const answer = await created.text();
-  expect(created.status(), answer).toBe(200);
-  expect(answer, 'the sign-up action answers ok').toContain('"status":"ok"');
+  await submitAction(page, 'signUpAction', '/signup', [
+    ['businessName', merchant.businessName],
+    ['email', merchant.email],
+    ['password', merchant.password],
+  ]);
   const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
   const signedIn = await request.post('/api/auth/callback/credentials', {
     form: { csrfToken, email: merchant.email, password: merchant.password, json: 'true' },
@@ -51,21 +43,39 @@ export async function signUp(page: Page, merchant: Merchant): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 }
 
-let cachedSignUpActionId: string | undefined;
-/** The sign-up action's id in this build: its manifest names it, or it is the one action of the sign-up page. */
-function signUpActionId(): string {
-  if (cachedSignUpActionId) return cachedSignUpActionId;
-  // npm test builds into NEXT_DIST_DIR (scripts/test.sh); a plain `npx next build` into .next
-  const path = `${process.env.NEXT_DIST_DIR || '.next'}/server/server-reference-manifest.json`;
-  const manifest = JSON.parse(readFileSync(path, 'utf8')) as {
-    node: Record<string, { filename?: string; exportedName?: string; workers?: Record<string, unknown> }>;
-  };
-  const actions = Object.entries(manifest.node);
-  const found =
-    actions.find(([, action]) => action.exportedName === 'signUpAction') ??
-    actions.find(([, action]) => Object.keys(action.workers ?? {}).includes('app/(auth)/signup/page'));
-  if (!found) throw new Error(`no sign-up action in ${path}: build first`);
-  return (cachedSignUpActionId = found[0]);
+/**
+ * Submits a form's server action over HTTP, as the page's JavaScript does, with the page's cookies, and
+ * expects the form's "ok": for a story's setup, where the form itself is another story's subject. A form of
+ * useActionState gets (its previous state, its FormData); the sign-up form gets its FormData alone. React's
+ * client encodes a FormData argument as its fields under the prefix "_1_" and the arguments as JSON naming
+ * it "$K1". Returns the answer (React's payload), which carries what the form would show.
+ */
+async function submitAction(page: Page, action: string, path: string, fields: [string, string][]): Promise<string> {
+  const form = new FormData();
+  for (const [name, value] of fields) form.append(`_1_${name}`, value);
+  form.append('0', JSON.stringify(action === 'signUpAction' ? ['$K1'] : [{ status: 'idle' }, '$K1']));
+  const response = await page.request.post(path, {
+    headers: { 'Next-Action': actionId(action), Origin: E2E_BASE_URL, Accept: 'text/x-component' },
+    multipart: form,
+  });
+  const answer = await response.text();
+  expect(response.status(), answer).toBe(200);
+  expect(answer, `${action} answers ok`).toContain('"status":"ok"');
+  return answer;
+}
+
+let actionIds: Map<string, string> | undefined;
+/** A server action's id in this build, from its manifest: build first. */
+function actionId(exportedName: string): string {
+  if (!actionIds) {
+    // npm test builds into NEXT_DIST_DIR (scripts/test.sh); a plain `npx next build` into .next
+    const path = `${process.env.NEXT_DIST_DIR || '.next'}/server/server-reference-manifest.json`;
+    const manifest = JSON.parse(readFileSync(path, 'utf8')) as { node: Record<string, { exportedName?: string }> };
+    actionIds = new Map(Object.entries(manifest.node).map(([id, action]) => [action.exportedName ?? id, id]));
+  }
+  const id = actionIds.get(exportedName);
+  if (!id) throw new Error(`no server action ${exportedName} in this build: build first`);
+  return id;
 }
 
 /** Signs up through the form and lands on Home. */
@@ -94,16 +104,36 @@ export async function openNav(page: Page, name: string): Promise<void> {
   await nav.getByRole('link', { name, exact: true }).click();
 }
 
-/** Approves a website in Settings, as the merchant would. */
+/** Approves a website, as Settings' form does, over HTTP (approveWebsiteInSettings is the form itself). */
 export async function approveWebsite(page: Page, host: string): Promise<void> {
+  await submitAction(page, 'addWebsiteAction', '/dashboard/settings', [['host', host]]);
+}
+
+/** Approves a website in Settings, as the merchant would. */
+export async function approveWebsiteInSettings(page: Page, host: string): Promise<void> {
   await page.goto('/dashboard/settings');
   await page.getByRole('textbox', { name: 'Host' }).fill(host);
   await page.getByRole('button', { name: 'Add website' }).click();
   await expect(page.getByRole('button', { name: `Remove ${host}` })).toBeVisible();
 }
 
+/**
+ * Creates a key with every scope, as the API keys page's dialog does, over HTTP, and reads it from the answer
+ * (createKeyInDialog is the dialog itself).
+ */
+export async function createKey(page: Page): Promise<string> {
+  const scopes = SCOPES.map((scope): [string, string] => ['scopes', scope]);
+  const answer = await submitAction(page, 'createKeyAction', '/dashboard/developers/api-keys', [
+    ['name', ''],
+    ...scopes,
+  ]);
+  const key = answer.match(/sk_sandbox_[0-9A-Za-z]{32}/)?.[0] ?? '';
+  expect(key, answer).not.toBe('');
+  return key;
+}
+
 /** Creates a key in Developers → API keys and reads it from the one-time dialog. */
-export async function createKey(page: Page, scopes?: string[]): Promise<string> {
+export async function createKeyInDialog(page: Page, scopes?: string[]): Promise<string> {
   await page.goto('/dashboard/developers/api-keys');
   await page.getByRole('button', { name: 'Create API key' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Create an API key' });

@@ -39,7 +39,8 @@ import { checkWebhookUrl } from './url-policy';
 // another in their shuffled order; an injected duplicate is claimed the same way (claimDueDuplicates) and
 // sent at most once.
 
-const LEASE_SECONDS = 60;
+/** How long a claimed delivery is held (in its merchant's time) before another worker may claim it again. */
+export const LEASE_SECONDS = 60;
 const BATCH_SIZE = 20;
 /** Sends in flight in one process at most, and to one endpoint (a shuffled one's go one at a time). */
 export const MAX_SENDS = 32;
