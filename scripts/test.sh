@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# npm test: type check, lint (ESLint), format (Prettier), production build, Vitest (services, then the API
-# over HTTP), Playwright in the Chromium scripts/chromium.ts finds or installs (the built server, then one
-# story under next dev), the plug-ins' tests (plugins/*) and a check that no
-# embedded PostgreSQL of data/ is left running. Ends with each step's duration, the total, and one line
+# npm test: the production build; Vitest (services, the API over HTTP, the scale clusters, the package) with the
+# type check, lint (ESLint) and format (Prettier) beside it at low priority; Playwright in the Chromium
+# scripts/chromium.ts finds or installs (against the built server), then the plug-ins' tests (plugins/*) with
+# Playwright's one story under next dev beside them; the README's blocks; and a check that no embedded
+# PostgreSQL of data/ is left running. Ends with each step's duration, the total, and one line
 # "N passed, N failed" totalling every suite.
 set -u
 cd "$(dirname "$0")/.."
@@ -55,33 +56,39 @@ plugin_installed() {
   cat "$reports/plugin-$1-install.log"
 }
 
-# The type check, lint and format read the tree and write nothing, and each is one thread, so they run side by
-# side; each one's output is printed whole, in this order, once all three are done, with its own duration. The
-# build comes after them: it writes next-env.d.ts and the route types, which the type check would read.
-step 'type check, lint and format, side by side'
+# The type check, lint and format read the tree and write nothing, and each is one thread. They run side by
+# side, in the background and at the lowest priority (nice 19), beside Vitest, which leaves the cores idle about
+# a third of the time (waiting on its servers, its database and its timers): so they take only what Vitest
+# leaves, and add next to nothing to the run. Each one's output is printed whole, in this order, once all three
+# are done, with its own duration. They start after the build, which writes next-env.d.ts and the route types
+# that the type check reads; should the build fail, they run at once, on their own.
 checks=() # "name pid" of each check started
 side_by_side() { # name, command...: runs the command in the background, its output and result under $reports
   local name="$1"
   shift
   (
     started=$SECONDS
-    if "$@" > "$reports/$name.log" 2>&1; then result='{"passed":1,"failed":0}'; else result='{"passed":0,"failed":1}'; fi
+    if nice -n 19 "$@" > "$reports/$name.log" 2>&1; then result='{"passed":1,"failed":0}'; else result='{"passed":0,"failed":1}'; fi
     echo "$result" > "$reports/$name.json"
     echo $((SECONDS - started)) > "$reports/$name.seconds"
   ) &
   checks+=("$name $!")
 }
-side_by_side typecheck npx tsc --noEmit
-side_by_side lint npx eslint --max-warnings 0 .
-side_by_side format npx prettier --check --log-level warn .
-for check in "${checks[@]}"; do
-  read -r name pid <<< "$check"
-  wait "$pid"
-  spent=$(cat "$reports/$name.seconds")
-  printf -- '--- %s (%d min %d s)\n' "$name" $((spent / 60)) $((spent % 60))
-  cat "$reports/$name.log"
-  grep -q '"failed":1' "$reports/$name.json" && status=1
-done
+start_checks() {
+  side_by_side typecheck npx tsc --noEmit
+  side_by_side lint npx eslint --max-warnings 0 .
+  side_by_side format npx prettier --check --log-level warn .
+}
+report_checks() {
+  for check in "${checks[@]}"; do
+    read -r name pid <<< "$check"
+    wait "$pid"
+    spent=$(cat "$reports/$name.seconds")
+    printf -- '--- %s (%d min %d s)\n' "$name" $((spent / 60)) $((spent % 60))
+    cat "$reports/$name.log"
+    grep -q '"failed":1' "$reports/$name.json" && status=1
+  done
+}
 
 step 'production build'
 # One build for every step and for the runnable package: Next's standalone output (webpack) in .next-package,
@@ -89,17 +96,22 @@ step 'production build'
 # names it to the suites, Playwright and the plug-ins), and the package test's `npm pack` packs it as it is
 # (PACKAGE_STANDALONE_BUILT) instead of building it a second time.
 export NEXT_DIST_DIR=.next-package
-built=0
+built=0 dev_story=''
 if npx tsx scripts/package.ts build > "$reports/build.log" 2>&1; then
   echo '{"passed":1,"failed":0}' > "$reports/build.json"; built=1
   export PACKAGE_STANDALONE_BUILT=1
 else
   cat "$reports/build.log"; echo '{"passed":0,"failed":1}' > "$reports/build.json"; status=1
+  step 'type check, lint and format'
+  start_checks
+  report_checks
 fi
 
 if [ "$built" -eq 1 ]; then
-  step 'vitest'
+  step 'vitest, with the type check, lint and format beside it'
+  start_checks
   npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest.json" || status=1
+  report_checks
 
   if ls e2e/*.spec.ts >/dev/null 2>&1; then
     step 'browser'
@@ -108,20 +120,29 @@ if [ "$built" -eq 1 ]; then
       export CHROMIUM_PATH
       step 'playwright'
       PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json || status=1
-      step 'playwright under next dev'
-      PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright-dev.json" npx playwright test -c playwright.dev.config.ts --reporter=list,json || status=1
+      # the story under next dev spends most of its minute waiting (on the dev server's compiling, on a page
+      # held open for 30 s), so it runs in the background beside the plug-ins' steps below; its output is
+      # printed after theirs
+      PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright-dev.json" npx playwright test -c playwright.dev.config.ts \
+        --reporter=list,json > "$reports/playwright-dev.log" 2>&1 &
+      dev_story=$!
     else
       echo '{"passed":0,"failed":1}' > "$reports/browser.json"; status=1
     fi
   fi
 
   # each plug-in installs its platform's packages into its own node_modules (once) and tests against this build
-  step 'plug-in: Medusa'
+  step "plug-in: Medusa${dev_story:+ (beside the story under next dev)}"
   plugin_installed medusa
   bash plugins/medusa/scripts/test.sh "$PWD/$reports/plugin-medusa.json" || status=1
   step 'plug-in: Vendure'
   plugin_installed vendure
   bash plugins/vendure/scripts/test.sh "$PWD/$reports/plugin-vendure.json" || status=1
+  if [ -n "$dev_story" ]; then
+    step 'playwright under next dev, the rest of it'
+    wait "$dev_story" || status=1
+    cat "$reports/playwright-dev.log"
+  fi
 
   # the README's blocks, as a reader pastes them, last: they start `npm run dev` and build client/ in this tree
   step 'readme'
