@@ -47,12 +47,12 @@ echo "Node $(node --version)"
 # services' files took 9 % less CPU with it)
 export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$PWD/data/node-compile-cache}"
 
-# the plug-ins' own packages (Medusa's, Vendure's), when missing, install in the background while the checks
-# and the build run, one plug-in after the other (both link ../client, whose packages npm installs too); the
-# plug-in steps below wait for them and print what they said
+# the plug-ins' own packages (Medusa's, Vendure's), when missing, install in the background at the lowest
+# priority while the build and Vitest run, one plug-in after the other (both link ../client, whose packages
+# npm installs too); the plug-in steps below wait for them and print what they said
 (
   for plugin in medusa vendure; do
-    bash "plugins/$plugin/scripts/test.sh" --install-only > "$reports/plugin-$plugin-install.log" 2>&1
+    nice -n 19 bash "plugins/$plugin/scripts/test.sh" --install-only > "$reports/plugin-$plugin-install.log" 2>&1
   done
 ) &
 plugin_installs=$!

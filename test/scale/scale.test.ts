@@ -140,8 +140,9 @@ describe('two web processes and two workers on one database', () => {
     const seconds = Math.ceil((Date.now() - started) / 1000) + 1;
     const allowed = answers.filter((res) => res.status === 200).length;
     const limited = answers.filter((res) => res.status === 429);
-    // one shared budget of 20 a second; two separate budgets would let twice as many through
-    expect(allowed).toBeLessThanOrEqual(20 * seconds);
+    // one shared budget of 20 a second, which the processes' allowances on credit pass by at most a tenth in
+    // a window (lib/rate-limits/shared-budgets.ts); two separate budgets would let twice as many through
+    expect(allowed).toBeLessThanOrEqual(22 * seconds);
     expect(limited.length).toBeGreaterThan(0);
     expect(limited[0].body.error).toMatchObject({ type: 'rate_limit_error', code: 'rate_limited' });
     expect(Number(limited[0].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
