@@ -84,6 +84,23 @@ start_checks() {
   side_by_side lint npx eslint --max-warnings 0 .
   side_by_side format npx prettier --check --log-level warn .
 }
+# steps that run beside others at normal priority: each one's output under $reports, printed by report_background
+background=() # "name pid" of each started
+in_background() { # name, command...
+  local name="$1"
+  shift
+  "$@" > "$reports/$name.log" 2>&1 &
+  background+=("$name $!")
+}
+report_background() {
+  for started in ${background[@]+"${background[@]}"}; do
+    read -r name pid <<< "$started"
+    wait "$pid" || status=1
+    printf -- '--- %s\n' "$name"
+    cat "$reports/$name.log"
+  done
+  background=()
+}
 report_checks() {
   for check in "${checks[@]}"; do
     read -r name pid <<< "$check"
@@ -101,7 +118,7 @@ step 'production build'
 # names it to the suites, Playwright and the plug-ins), and the package test's `npm pack` packs it as it is
 # (PACKAGE_STANDALONE_BUILT) instead of building it a second time.
 export NEXT_DIST_DIR=.next-package
-built=0 dev_story=''
+built=0
 if npx tsx scripts/package.ts build > "$reports/build.log" 2>&1; then
   echo '{"passed":1,"failed":0}' > "$reports/build.json"; built=1
   export PACKAGE_STANDALONE_BUILT=1
@@ -126,28 +143,28 @@ if [ "$built" -eq 1 ]; then
       step 'playwright'
       PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json || status=1
       # the story under next dev spends most of its minute waiting (on the dev server's compiling, on a page
-      # held open for 30 s), so it runs in the background beside the plug-ins' steps below; its output is
-      # printed after theirs
-      PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright-dev.json" npx playwright test -c playwright.dev.config.ts \
-        --reporter=list,json > "$reports/playwright-dev.log" 2>&1 &
-      dev_story=$!
+      # held open for 30 s), so it runs in the background beside the plug-ins' suites below
+      in_background dev-story env PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright-dev.json" \
+        npx playwright test -c playwright.dev.config.ts --reporter=list,json
     else
       echo '{"passed":0,"failed":1}' > "$reports/browser.json"; status=1
     fi
   fi
 
-  # each plug-in installs its platform's packages into its own node_modules (once) and tests against this build
-  step "plug-in: Medusa${dev_story:+ (beside the story under next dev)}"
+  # each plug-in installs its platform's packages into its own node_modules (once) and tests against this build.
+  # The two suites have their own databases and free ports, and each waits mostly on its platform's start-up and
+  # on the sandbox, so they run side by side (the client they both call is built once, first); each one's
+  # output (the story's under next dev first) is printed whole once it is done
+  step "plug-ins: Medusa and Vendure, side by side${background:+, beside the story under next dev}"
   plugin_installed medusa
-  bash plugins/medusa/scripts/test.sh "$PWD/$reports/plugin-medusa.json" || status=1
-  step 'plug-in: Vendure'
   plugin_installed vendure
-  bash plugins/vendure/scripts/test.sh "$PWD/$reports/plugin-vendure.json" || status=1
-  if [ -n "$dev_story" ]; then
-    step 'playwright under next dev, the rest of it'
-    wait "$dev_story" || status=1
-    cat "$reports/playwright-dev.log"
+  if bash plugins/build-client.sh; then
+    in_background medusa bash plugins/medusa/scripts/test.sh "$PWD/$reports/plugin-medusa.json"
+    in_background vendure bash plugins/vendure/scripts/test.sh "$PWD/$reports/plugin-vendure.json"
+  else
+    echo '{"passed":0,"failed":1}' > "$reports/plugin-client.json"; status=1
   fi
+  report_background
 
   # the README's blocks, as a reader pastes them, last: they start `npm run dev` and build client/ in this tree
   step 'readme'
