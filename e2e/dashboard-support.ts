@@ -28,11 +28,18 @@ export function newMerchant(label: string): Merchant {
  */
 export async function signUp(page: Page, merchant: Merchant): Promise<void> {
   const request = page.request;
-  await submitAction(page, 'signUpAction', '/signup', [
-    ['businessName', merchant.businessName],
-    ['email', merchant.email],
-    ['password', merchant.password],
-  ]);
+  // the sign-up form is not one of useActionState: its action gets the FormData alone
+  await submitAction(
+    page,
+    'signUpAction',
+    '/signup',
+    [
+      ['businessName', merchant.businessName],
+      ['email', merchant.email],
+      ['password', merchant.password],
+    ],
+    { previousState: false },
+  );
   const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
   const signedIn = await request.post('/api/auth/callback/credentials', {
     form: { csrfToken, email: merchant.email, password: merchant.password, json: 'true' },
@@ -46,14 +53,21 @@ export async function signUp(page: Page, merchant: Merchant): Promise<void> {
 /**
  * Submits a form's server action over HTTP, as the page's JavaScript does, with the page's cookies, and
  * expects the form's "ok": for a story's setup, where the form itself is another story's subject. A form of
- * useActionState gets (its previous state, its FormData); the sign-up form gets its FormData alone. React's
- * client encodes a FormData argument as its fields under the prefix "_1_" and the arguments as JSON naming
- * it "$K1". Returns the answer (React's payload), which carries what the form would show.
+ * useActionState gets (its previous state, its FormData), a plain form action its FormData alone
+ * (`previousState: false`). React's client encodes a FormData argument as its fields under the prefix "_1_"
+ * and the arguments as JSON naming it "$K1". Returns the answer (React's payload), which carries what the
+ * form would show.
  */
-async function submitAction(page: Page, action: string, path: string, fields: [string, string][]): Promise<string> {
+async function submitAction(
+  page: Page,
+  action: string,
+  path: string,
+  fields: [string, string][],
+  { previousState = true } = {},
+): Promise<string> {
   const form = new FormData();
   for (const [name, value] of fields) form.append(`_1_${name}`, value);
-  form.append('0', JSON.stringify(action === 'signUpAction' ? ['$K1'] : [{ status: 'idle' }, '$K1']));
+  form.append('0', JSON.stringify(previousState ? [{ status: 'idle' }, '$K1'] : ['$K1']));
   const response = await page.request.post(path, {
     headers: { 'Next-Action': actionId(action), Origin: E2E_BASE_URL, Accept: 'text/x-component' },
     multipart: form,
@@ -71,7 +85,9 @@ function actionId(exportedName: string): string {
     // npm test builds into NEXT_DIST_DIR (scripts/test.sh); a plain `npx next build` into .next
     const path = `${process.env.NEXT_DIST_DIR || '.next'}/server/server-reference-manifest.json`;
     const manifest = JSON.parse(readFileSync(path, 'utf8')) as { node: Record<string, { exportedName?: string }> };
-    actionIds = new Map(Object.entries(manifest.node).map(([id, action]) => [action.exportedName ?? id, id]));
+    actionIds = new Map();
+    for (const [id, { exportedName }] of Object.entries(manifest.node))
+      if (exportedName) actionIds.set(exportedName, id);
   }
   const id = actionIds.get(exportedName);
   if (!id) throw new Error(`no server action ${exportedName} in this build: build first`);

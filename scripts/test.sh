@@ -61,55 +61,47 @@ plugin_installed() {
   cat "$reports/plugin-$1-install.log"
 }
 
-# The type check, lint and format read the tree and write nothing, and each is one thread. They run side by
-# side, in the background and at the lowest priority (nice 19), beside Vitest, which leaves the cores idle about
-# a third of the time (waiting on its servers, its database and its timers): so they take only what Vitest
-# leaves, and add next to nothing to the run. Each one's output is printed whole, in this order, once all three
-# are done, with its own duration. They start after the build, which writes next-env.d.ts and the route types
-# that the type check reads; should the build fail, they run at once, on their own.
-checks=() # "name pid" of each check started
-side_by_side() { # name, command...: runs the command in the background, its output and result under $reports
+# Steps that run in the background, beside others: each one's output and duration under $reports, printed whole,
+# in the order they started, by report_background.
+background=() # "name pid" of each one started
+in_background() { # name, command...
   local name="$1"
   shift
   (
     started=$SECONDS
-    if nice -n 19 "$@" > "$reports/$name.log" 2>&1; then result='{"passed":1,"failed":0}'; else result='{"passed":0,"failed":1}'; fi
-    echo "$result" > "$reports/$name.json"
+    "$@" > "$reports/$name.log" 2>&1
+    outcome=$?
     echo $((SECONDS - started)) > "$reports/$name.seconds"
+    exit $outcome
   ) &
-  checks+=("$name $!")
-}
-start_checks() {
-  side_by_side typecheck npx tsc --noEmit
-  side_by_side lint npx eslint --max-warnings 0 .
-  side_by_side format npx prettier --check --log-level warn .
-}
-# steps that run beside others at normal priority: each one's output under $reports, printed by report_background
-background=() # "name pid" of each started
-in_background() { # name, command...
-  local name="$1"
-  shift
-  "$@" > "$reports/$name.log" 2>&1 &
   background+=("$name $!")
 }
-report_background() {
+report_background() { # waits for each one started, and prints it; one that failed fails the run
+  local started name pid spent
   for started in ${background[@]+"${background[@]}"}; do
     read -r name pid <<< "$started"
     wait "$pid" || status=1
-    printf -- '--- %s\n' "$name"
+    spent=$(cat "$reports/$name.seconds")
+    printf -- '--- %s (%d min %d s)\n' "$name" $((spent / 60)) $((spent % 60))
     cat "$reports/$name.log"
   done
   background=()
 }
-report_checks() {
-  for check in "${checks[@]}"; do
-    read -r name pid <<< "$check"
-    wait "$pid"
-    spent=$(cat "$reports/$name.seconds")
-    printf -- '--- %s (%d min %d s)\n' "$name" $((spent / 60)) $((spent % 60))
-    cat "$reports/$name.log"
-    grep -q '"failed":1' "$reports/$name.json" && status=1
-  done
+counted() { # name, command...: runs the command, and counts it in the closing line as one test passed or failed
+  local name="$1"
+  shift
+  if "$@"; then echo '{"passed":1,"failed":0}' > "$reports/$name.json"; else echo '{"passed":0,"failed":1}' > "$reports/$name.json"; return 1; fi
+}
+
+# The type check, lint and format read the tree and write nothing, and each is one thread. They run side by
+# side, in the background and at the lowest priority (nice 19), beside Vitest, which leaves the cores idle about
+# a third of the time (waiting on its servers, its database and its timers): so they take only what Vitest
+# leaves, and add next to nothing to the run. They start after the build, which writes next-env.d.ts and the
+# route types that the type check reads; should the build fail, they run at once, on their own.
+start_checks() {
+  in_background typecheck counted typecheck nice -n 19 npx tsc --noEmit
+  in_background lint counted lint nice -n 19 npx eslint --max-warnings 0 .
+  in_background format counted format nice -n 19 npx prettier --check --log-level warn .
 }
 
 step 'production build'
@@ -126,14 +118,14 @@ else
   cat "$reports/build.log"; echo '{"passed":0,"failed":1}' > "$reports/build.json"; status=1
   step 'type check, lint and format'
   start_checks
-  report_checks
+  report_background
 fi
 
 if [ "$built" -eq 1 ]; then
   step 'vitest, with the type check, lint and format beside it'
   start_checks
   npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest.json" || status=1
-  report_checks
+  report_background
 
   if ls e2e/*.spec.ts >/dev/null 2>&1; then
     step 'browser'
