@@ -1,13 +1,12 @@
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SCOPES } from '@/lib/api-keys/scopes';
 import { findActiveApiKey } from '@/lib/api-keys/service';
 import { db } from '@/lib/db';
 import { TEST_DATA_DIR } from '@/test/setup/databases';
-import { bundleCli } from './bundle-cli';
+import { bundledCliForThisFile } from '@/test/support/bundled-cli';
 
 // The admin CLI as an operator runs it: a real process, one JSON object on stdout with --json. The first
 // command runs through tsx, as `npm run sandbox` does; the fifty others run the same source bundled once into
@@ -15,17 +14,9 @@ import { bundleCli } from './bundle-cli';
 const run = promisify(execFile);
 
 const THROUGH_TSX = ['--import', 'tsx', 'scripts/sandbox.ts'];
-// inside the repository, so that what it leaves to Node to find (PostgreSQL's binaries) resolves as from the source
-const BUNDLE = path.join(TEST_DATA_DIR, `sandbox-cli-${process.pid}.mjs`);
-let bundled: string[];
+const bundled = [bundledCliForThisFile('admin')];
 // V8's compiled code of the bundle, kept between its runs: each start parses less (Node's own cache, nothing of the CLI's)
 const COMPILE_CACHE = { NODE_COMPILE_CACHE: path.join(TEST_DATA_DIR, 'sandbox-cli-compile-cache') };
-
-beforeAll(async () => {
-  await bundleCli(BUNDLE);
-  bundled = [BUNDLE];
-}, 60_000);
-afterAll(() => fs.rmSync(BUNDLE, { force: true }));
 
 type Outcome = { code: number; stdout: string; stderr: string };
 

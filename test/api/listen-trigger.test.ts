@@ -7,22 +7,18 @@ import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EVENT_TYPES } from '@/lib/events/types';
-import { bundleCli } from '@/scripts/bundle-cli';
 import { NOT_TRIGGERABLE } from '@/scripts/cli/trigger';
-import { TEST_DATA_DIR } from '@/test/setup/databases';
 import { apiClient, createTestMerchant, eventually, sessionBody } from '../helpers';
+import { bundledCliForThisFile } from '../support/bundled-cli';
 import { startTestReceiver, type TestReceiver } from '../support/webhook-receiver';
 
 // The admin CLI's `listen` and `trigger` (scripts/cli/) as a developer runs them: real processes against the
 // running server, over HTTP only: their environment names a database that does not exist, so any use of
 // one would fail. listen forwards to a local receiver that verifies each delivery with `standardwebhooks`.
-// The CLI runs bundled once, as the runnable package ships it (scripts/sandbox.test.ts runs it through tsx
-// too), which starts in a fraction of the time tsx takes to load it.
+// The CLI runs bundled once (scripts/sandbox.test.ts also runs it through tsx, as `npm run sandbox` does).
 
 const run = promisify(execFile);
-// inside the repository, so that what it leaves to Node to find resolves as from the source
-const BUNDLE = path.join(TEST_DATA_DIR, `sandbox-cli-listen-${process.pid}.mjs`);
-const CLI = [BUNDLE];
+const CLI = [bundledCliForThisFile('listen')];
 
 let merchant: { merchantId: string; key: string };
 let api: ReturnType<typeof apiClient>;
@@ -30,7 +26,6 @@ let configDir: string;
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  await bundleCli(BUNDLE);
   merchant = await createTestMerchant();
   api = apiClient(merchant.key);
   configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-cli-config-'));
@@ -45,10 +40,7 @@ beforeAll(async () => {
   };
 });
 
-afterAll(() => {
-  fs.rmSync(configDir, { recursive: true, force: true });
-  fs.rmSync(BUNDLE, { force: true });
-});
+afterAll(() => fs.rmSync(configDir, { recursive: true, force: true }));
 
 async function sandbox(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
