@@ -10,6 +10,7 @@ import {
   reachableByOthers,
   resolveClusterDir,
   restoreLibraryLinks,
+  runningEmbeddedServer,
   socketDirFor,
   stopEmbeddedServer,
   usableBinaries,
@@ -239,6 +240,24 @@ describe('the superuser password of the embedded cluster', () => {
       password: 'postgres',
     });
     await expect(withoutPassword.connect()).rejects.toMatchObject({ code: '28P01' });
+  }, 60_000);
+
+  it('is running while it is too busy to answer within the connection timeout, and down once it is stopped', async () => {
+    const dataDir = newDataDir('busy-');
+    const { clusterDir } = await ensureEmbeddedServer(dataDir, () => {});
+    // a postmaster that gets no CPU for 3 s (a loaded machine, a server at nice 19): connections wait in the
+    // kernel's queue past the probe's 2 s timeout, then are answered
+    const postmaster = Number(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(postmaster, 'SIGSTOP');
+    const resumed = setTimeout(() => process.kill(postmaster, 'SIGCONT'), 3_000);
+    try {
+      expect(await runningEmbeddedServer(dataDir)).toBe(true);
+    } finally {
+      clearTimeout(resumed);
+      process.kill(postmaster, 'SIGCONT');
+    }
+    await stopEmbeddedServer(dataDir);
+    expect(await runningEmbeddedServer(dataDir)).toBe(false);
   }, 60_000);
 
   it('keeps to TCP when the socket path would be too long or is not plain', () => {

@@ -281,8 +281,11 @@ async function probe(port: number, password: string): Promise<'accepted' | 'wron
     } catch (error) {
       await client.end().catch(() => {});
       if ((error as { code?: string }).code === INVALID_PASSWORD) return 'wrong password';
-      // "the database system is starting up" is worth waiting for; a refused port is not
-      if (!String((error as Error).message).includes('starting up')) return 'down';
+      // "the database system is starting up" is worth waiting for, and so is a server that did not answer
+      // within the timeout (a loaded machine, a server at a low priority: it is there, and slow); a refused
+      // port is not
+      const message = String((error as Error).message);
+      if (!message.includes('starting up') && !message.includes('timeout expired')) return 'down';
       await sleep(250);
     }
   }
