@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import type { Result } from 'axe-core';
+import axe, { type AxeResults, type Result } from 'axe-core';
 import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { ensureEmbeddedServer } from '@/lib/db/embedded';
@@ -161,20 +160,29 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * axe as the stories run it: every rule on every element either way, but reporting violations only (it is
- * spared listing each element that passed, thousands on /docs, most of its time on a long page; violations
- * keep every element), and in the page itself (legacy mode: no blank page opened to merge the results of
- * cross-origin frames, which no page here has). Options first: AxeBuilder's options() replaces withTags().
+ * The violations axe finds on the page as it is now under the given rule tags: every rule of those tags on
+ * every element, reporting violations only (it is spared listing each element that passed, thousands on /docs,
+ * most of its time on a long page; violations keep every element). axe goes into the page once per document
+ * and stays there for the page's next scans: @axe-core/playwright's builder injected its 580 kB twice on every
+ * scan, which was more than half of a scan's time on a dashboard page (docs/testing.md).
  */
-export const axeBuilder = (page: Page) =>
-  new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
+async function axeViolations(page: Page, tags: string[]): Promise<Result[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const results = await page.evaluate(
+    (values) =>
+      (window as unknown as { axe: typeof axe }).axe.run(document, {
+        runOnly: { type: 'tag', values },
+        resultTypes: ['violations'],
+      }),
+    tags,
+  );
+  return (results as AxeResults).violations;
+}
 
 /** No serious or critical accessibility violation on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await axeBuilder(page)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const severe = results.violations
+  const violations = await axeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  const severe = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(describeViolation);
   expect(severe, 'serious or critical accessibility violations').toEqual([]);
@@ -196,8 +204,7 @@ const ALWAYS_REPORTED_RULES = new Set([
 
 /** What the stricter check finds on the page as it is now, one line per finding. */
 export async function strictAxeFindings(page: Page): Promise<string[]> {
-  const results = await axeBuilder(page).withTags(STRICT_TAGS).analyze();
-  return results.violations
+  return (await axeViolations(page, STRICT_TAGS))
     .filter(
       (violation) =>
         violation.impact === 'serious' || violation.impact === 'critical' || ALWAYS_REPORTED_RULES.has(violation.id),
