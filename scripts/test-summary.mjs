@@ -20,7 +20,7 @@ for (const name of ['typecheck.json', 'lint.json', 'format.json', 'build.json', 
     failed += report.failed;
   }
 }
-for (const vitest of [read('vitest.json'), read('vitest-readme.json')]) {
+for (const vitest of ['vitest.json', 'vitest-scale.json', 'vitest-readme.json'].map(read)) {
   if (!vitest) continue;
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;

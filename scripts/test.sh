@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# npm test: the production build; Vitest (services, the API over HTTP, the scale clusters, the package) with the
-# type check, lint (ESLint) and format (Prettier) beside it at low priority; Playwright in the Chromium
-# scripts/chromium.ts finds or installs (against the built server), then the plug-ins' tests (plugins/*) with
-# Playwright's one story under next dev beside them; the README's blocks; and a check that no embedded
-# PostgreSQL of data/ is left running. Ends with each step's duration, the total, and one line
-# "N passed, N failed" totalling every suite.
+# npm test: the production build; the Chromium scripts/chromium.ts finds or installs; Vitest's services and API
+# files with the type check, lint (ESLint) and format (Prettier) beside them at low priority; Vitest's scale
+# clusters and package with the plug-ins' tests (plugins/*) and Playwright's one story under next dev beside
+# them at low priority; Playwright (against the built server) with the README's blocks beside it at low
+# priority; and a check that no embedded PostgreSQL of data/ is left running. Ends with each step's duration,
+# the total, and one line "N passed, N failed" totalling every suite.
 set -u
 cd "$(dirname "$0")/.."
 reports=data/test-reports
@@ -122,46 +122,56 @@ else
 fi
 
 if [ "$built" -eq 1 ]; then
-  step 'vitest, with the type check, lint and format beside it'
-  start_checks
-  npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest.json" || status=1
-  report_background
-
+  # resolved once (found, or installed when missing) for Playwright and every spec it runs
+  browser=0
   if ls e2e/*.spec.ts >/dev/null 2>&1; then
     step 'browser'
-    # resolved once (found, or installed when missing) for Playwright and every spec it runs
     if CHROMIUM_PATH="$(npx tsx scripts/chromium.ts)"; then
-      export CHROMIUM_PATH
-      step 'playwright'
-      PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json || status=1
-      # the story under next dev spends most of its minute waiting (on the dev server's compiling, on a page
-      # held open for 30 s), so it runs in the background beside the plug-ins' suites below
-      in_background dev-story env PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright-dev.json" \
-        npx playwright test -c playwright.dev.config.ts --reporter=list,json
+      export CHROMIUM_PATH; browser=1
     else
       echo '{"passed":0,"failed":1}' > "$reports/browser.json"; status=1
     fi
   fi
 
-  # each plug-in installs its platform's packages into its own node_modules (once) and tests against this build.
-  # The two suites have their own databases and free ports, and each waits mostly on its platform's start-up and
-  # on the sandbox, so they run side by side (the client they both call is built once, first); each one's
-  # output (the story's under next dev first) is printed whole once it is done
-  step "plug-ins: Medusa and Vendure, side by side${background:+, beside the story under next dev}"
+  # the package's checks last, one at a time (vitest.config.mts): they time the runnable package's cold start,
+  # and `npm pack` swaps the repository's package.json for the package's while it packs
+  step 'vitest: services, the API and the package, with the type check, lint and format beside them'
+  start_checks
+  npx vitest run --project services --project api --project package --reporter=default --reporter=json --outputFile="$reports/vitest.json" || status=1
+  report_background
+
+  # The scale clusters keep the cores about half busy (they wait on their processes: a SIGTERM's grace, a
+  # lease), and the plug-ins' suites and the story under next dev wait mostly on their platforms' start-up and
+  # a dev server's compiling: so these run beside the clusters, at the lowest priority (nice 19), taking what the
+  # clusters leave and never the time their measures depend on. Each plug-in installs its platform's packages
+  # into its own node_modules (once) and tests against this build; the two have their own databases and free
+  # ports, and the client they both call is built once, first.
+  step "vitest: the scale clusters, with the plug-ins' suites and the story under next dev beside them"
+  in_background vitest-scale npx vitest run --project scale --reporter=default --reporter=json --outputFile="$reports/vitest-scale.json"
+  if [ "$browser" -eq 1 ]; then
+    in_background dev-story env PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright-dev.json" \
+      nice -n 19 npx playwright test -c playwright.dev.config.ts --reporter=list,json
+  fi
   plugin_installed medusa
   plugin_installed vendure
-  if bash plugins/build-client.sh; then
-    in_background medusa bash plugins/medusa/scripts/test.sh "$PWD/$reports/plugin-medusa.json"
-    in_background vendure bash plugins/vendure/scripts/test.sh "$PWD/$reports/plugin-vendure.json"
+  if nice -n 19 bash plugins/build-client.sh; then
+    in_background medusa nice -n 19 bash plugins/medusa/scripts/test.sh "$PWD/$reports/plugin-medusa.json"
+    in_background vendure nice -n 19 bash plugins/vendure/scripts/test.sh "$PWD/$reports/plugin-vendure.json"
   else
     echo '{"passed":0,"failed":1}' > "$reports/plugin-client.json"; status=1
   fi
   report_background
 
-  # the README's blocks, as a reader pastes them, last: they start `npm run dev` and build client/ in this tree
-  step 'readme'
-  # as a reader pastes them: with none of this script's build settings
-  env -u NEXT_DIST_DIR -u PACKAGE_STANDALONE_BUILT npx vitest run -c vitest.readme.config.mts --reporter=default --reporter=json --outputFile="$reports/vitest-readme.json" || status=1
+  # The README's blocks, as a reader pastes them (with none of this script's build settings), after the
+  # plug-ins, which use the client/ the blocks build and clean: they start `npm run dev` in this tree and wait
+  # mostly on its compiling and its start, so they run beside Playwright, at the lowest priority.
+  step "playwright, with the README's blocks beside it"
+  in_background readme env -u NEXT_DIST_DIR -u PACKAGE_STANDALONE_BUILT nice -n 19 npx vitest run -c vitest.readme.config.mts \
+    --reporter=default --reporter=json --outputFile="$reports/vitest-readme.json"
+  if [ "$browser" -eq 1 ]; then
+    PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json || status=1
+  fi
+  report_background
 fi
 
 # the plug-ins' installs, should no step above have waited for them
