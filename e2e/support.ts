@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import axe, { type AxeResults, type Result } from 'axe-core';
+import axe, { type Result } from 'axe-core';
 import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { ensureEmbeddedServer } from '@/lib/db/embedded';
@@ -176,7 +176,7 @@ async function axeViolations(page: Page, tags: string[]): Promise<Result[]> {
       }),
     tags,
   );
-  return (results as AxeResults).violations;
+  return results.violations;
 }
 
 /** No serious or critical accessibility violation on the page as it is now. */

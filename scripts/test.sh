@@ -94,9 +94,9 @@ counted() { # name, command...: runs the command, and counts it in the closing l
 }
 
 # The type check, lint and format read the tree and write nothing, and each is one thread. They run side by
-# side, in the background and at the lowest priority (nice 19), beside Vitest, which leaves the cores idle about
-# a third of the time (waiting on its servers, its database and its timers): so they take only what Vitest
-# leaves, and add next to nothing to the run. They start after the build, which writes next-env.d.ts and the
+# side, in the background and at the lowest priority (nice 19), beside Vitest's services and API files, which
+# alone leave the cores idle about a third of the time (waiting on their servers, their database and their
+# timers): so they take only what Vitest leaves. They start after the build, which writes next-env.d.ts and the
 # route types that the type check reads; should the build fail, they run at once, on their own.
 start_checks() {
   in_background typecheck counted typecheck nice -n 19 npx tsc --noEmit
