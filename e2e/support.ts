@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import axe, { type Result } from 'axe-core';
 import { expect, type Page } from '@playwright/test';
-import pg from 'pg';
 import { ensureEmbeddedServer } from '@/lib/db/embedded';
+import { withClient } from '@/lib/db/short-client';
 import { E2E_API_KEY, E2E_BASE_URL } from '../playwright.config';
 
 // Shared steps of the checkout stories: a merchant's server creating sessions over HTTP with the demo key,
@@ -120,16 +120,12 @@ export async function shopRoutes(page: Page): Promise<void> {
  */
 export async function setExpiresIn(sessionId: string, secondsFromNow: number): Promise<void> {
   const server = await ensureEmbeddedServer(process.env.E2E_DATA_DIR ?? 'data/e2e', () => {});
-  const client = new pg.Client({ connectionString: server.adminUrl('sandbox') });
-  await client.connect();
-  try {
-    await client.query(`UPDATE checkout_sessions SET expires_at = now() + make_interval(secs => $2) WHERE id = $1`, [
+  await withClient({ connectionString: server.adminUrl('sandbox') }, (client) =>
+    client.query(`UPDATE checkout_sessions SET expires_at = now() + make_interval(secs => $2) WHERE id = $1`, [
       sessionId,
       secondsFromNow,
-    ]);
-  } finally {
-    await client.end();
-  }
+    ]),
+  );
 }
 
 /**
@@ -138,13 +134,9 @@ export async function setExpiresIn(sessionId: string, secondsFromNow: number): P
  */
 export async function setPaymentCreatedAt(paymentId: string, at: Date): Promise<void> {
   const server = await ensureEmbeddedServer(process.env.E2E_DATA_DIR ?? 'data/e2e', () => {});
-  const client = new pg.Client({ connectionString: server.adminUrl('sandbox') });
-  await client.connect();
-  try {
-    await client.query(`UPDATE payments SET created_at = $2 WHERE id = $1`, [paymentId, at]);
-  } finally {
-    await client.end();
-  }
+  await withClient({ connectionString: server.adminUrl('sandbox') }, (client) =>
+    client.query(`UPDATE payments SET created_at = $2 WHERE id = $1`, [paymentId, at]),
+  );
 }
 
 /**

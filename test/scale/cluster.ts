@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { createDatabaseIfMissing } from '@/lib/db';
 import { ensureEmbeddedServer } from '@/lib/db/embedded';
+import { withClient } from '@/lib/db/short-client';
 import { freePort } from '@/lib/core/free-port';
 import { contextOf } from '@/test/context';
 
@@ -141,13 +142,7 @@ export async function query<T extends pg.QueryResultRow>(
   sql: string,
   params: unknown[] = [],
 ): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
+  return withClient({ connectionString: databaseUrl }, async (client) => (await client.query<T>(sql, params)).rows);
 }
 
 /** Waits for the workers to finish every delivery; returns the event ids that should have arrived. */

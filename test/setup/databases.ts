@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import { ensureEmbeddedServer } from '@/lib/db/embedded';
 import { migrate } from '@/lib/db/migrate';
+import { withClient } from '@/lib/db/short-client';
 
 // Test databases: one per file, cloned from a migrated template. They live in the embedded server under
 // data/test, or on the PostgreSQL server TEST_DATABASE_URL names.
@@ -22,19 +22,9 @@ export function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Rebuilds the template from the migrations: once per test run. */
 export async function prepareTemplate(admin: string): Promise<void> {
-  await withAdmin(admin, async (client) => {
+  await withClient({ connectionString: admin }, async (client) => {
     await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
     await client.query(`CREATE DATABASE ${TEMPLATE}`);
   });
@@ -46,13 +36,15 @@ export async function createTestDatabase(admin: string, label: string): Promise<
     .replace(/[^a-z0-9]/gi, '_')
     .slice(0, 30)
     .toLowerCase()}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(admin, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
+  await withClient({ connectionString: admin }, (client) =>
+    client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`),
+  );
   return withDatabase(admin, name);
 }
 
 /** Test databases of earlier runs are dropped when a run starts. */
 export async function dropOldTestDatabases(admin: string): Promise<void> {
-  await withAdmin(admin, async (client) => {
+  await withClient({ connectionString: admin }, async (client) => {
     const { rows } = await client.query<{ datname: string }>(
       `SELECT datname FROM pg_database WHERE datname LIKE 't\\_%'`,
     );
