@@ -113,11 +113,20 @@ export async function signIn(page: Page, merchant: Pick<Merchant, 'email' | 'pas
   await page.waitForURL('**/dashboard');
 }
 
-/** The sidebar on desktop; on a phone the same links sit behind the Menu button. */
+/**
+ * The sidebar on desktop; on a phone the same links sit behind the Menu button. Returns once the page is
+ * the link's and, on a phone, the menu has closed: a story that measures the page right after must not
+ * measure the one it left, or the open menu above it.
+ */
 export async function openNav(page: Page, name: string): Promise<void> {
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
-  if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Menu' }).click();
-  await nav.getByRole('link', { name, exact: true }).click();
+  const menu = !(await nav.isVisible());
+  if (menu) await page.getByRole('button', { name: 'Menu' }).click();
+  const link = nav.getByRole('link', { name, exact: true });
+  const href = await link.getAttribute('href');
+  await link.click();
+  await page.waitForURL((url) => url.pathname === href);
+  if (menu) await expect(nav).toBeHidden();
 }
 
 /** Approves a website, as Settings' form does, over HTTP (approveWebsiteInSettings is the form itself). */
