@@ -69,6 +69,10 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        // the stories' shop and our pages share a renderer instead of a process each: less of the browser's
+        // CPU (docs/testing.md), and nothing a story checks depends on it (framing is refused by our headers)
+        '--disable-site-isolation-trials',
+        '--disable-features=site-per-process,IsolateOrigins',
       ],
     },
   },
