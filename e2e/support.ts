@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import axe, { type Result } from 'axe-core';
 import { expect, type Page } from '@playwright/test';
+import type pg from 'pg';
 import { ensureEmbeddedServer } from '@/lib/db/embedded';
 import { withClient } from '@/lib/db/short-client';
 import { E2E_API_KEY, E2E_BASE_URL } from '../playwright.config';
@@ -119,8 +120,7 @@ export async function shopRoutes(page: Page): Promise<void> {
  * page must look the same for both.)
  */
 export async function setExpiresIn(sessionId: string, secondsFromNow: number): Promise<void> {
-  const server = await ensureEmbeddedServer(process.env.E2E_DATA_DIR ?? 'data/e2e', () => {});
-  await withClient({ connectionString: server.adminUrl('sandbox') }, (client) =>
+  await inE2eDatabase((client) =>
     client.query(`UPDATE checkout_sessions SET expires_at = now() + make_interval(secs => $2) WHERE id = $1`, [
       sessionId,
       secondsFromNow,
@@ -133,10 +133,13 @@ export async function setExpiresIn(sessionId: string, secondsFromNow: number): P
  * another day (or at 02:00 UTC) without waiting for that day to come.
  */
 export async function setPaymentCreatedAt(paymentId: string, at: Date): Promise<void> {
+  await inE2eDatabase((client) => client.query(`UPDATE payments SET created_at = $2 WHERE id = $1`, [paymentId, at]));
+}
+
+/** `work` on a connection of its own to the e2e server's database. */
+async function inE2eDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const server = await ensureEmbeddedServer(process.env.E2E_DATA_DIR ?? 'data/e2e', () => {});
-  await withClient({ connectionString: server.adminUrl('sandbox') }, (client) =>
-    client.query(`UPDATE payments SET created_at = $2 WHERE id = $1`, [paymentId, at]),
-  );
+  return withClient({ connectionString: server.adminUrl('sandbox') }, work);
 }
 
 /**

@@ -8,8 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
-import pg from 'pg';
 import { ensureEmbeddedServer, stopEmbeddedServer } from '../lib/db/embedded';
+import { withClient } from '../lib/db/short-client';
 import { seededIds, seedPayments } from './bench-seed';
 import { BENCH_API_KEY, startBenchServer } from './bench-server';
 
@@ -36,10 +36,7 @@ async function main() {
   const { base, stop } = await startBenchServer({ dataDir: DATA_DIR, reuseData: reuse });
   try {
     const database = await ensureEmbeddedServer(path.resolve(DATA_DIR), () => {});
-    const client = new pg.Client({ connectionString: database.adminUrl('sandbox') });
-    await client.connect();
-    let seedSeconds: number | null = null;
-    try {
+    const seedSeconds = await withClient({ connectionString: database.adminUrl('sandbox') }, async (client) => {
       const { rows } = await client.query<{ merchant_id: string }>('SELECT merchant_id FROM users WHERE email = $1', [
         EMAIL,
       ]);
@@ -49,16 +46,14 @@ async function main() {
         await bcrypt.hash(PASSWORD, 10),
         EMAIL,
       ]);
-      if (!reuse) {
-        const started = performance.now();
-        await seedPayments(client, { merchantId, count: n, tag: TAG, triggers: false });
-        await client.query('VACUUM ANALYZE');
-        seedSeconds = (performance.now() - started) / 1000;
-        console.error(`seeded ${n} payments in ${seedSeconds.toFixed(1)} s (with VACUUM ANALYZE)`);
-      }
-    } finally {
-      await client.end();
-    }
+      if (reuse) return null;
+      const started = performance.now();
+      await seedPayments(client, { merchantId, count: n, tag: TAG, triggers: false });
+      await client.query('VACUUM ANALYZE');
+      const seconds = (performance.now() - started) / 1000;
+      console.error(`seeded ${n} payments in ${seconds.toFixed(1)} s (with VACUUM ANALYZE)`);
+      return seconds;
+    });
     const cookie = await signIn(base);
     const timings: Timing[] = [];
     for (const request of await requests(base, n)) timings.push(await time(base, request, cookie));
@@ -73,13 +68,12 @@ async function main() {
 async function seededBefore(n: number): Promise<boolean> {
   if (!fs.existsSync(path.join(DATA_DIR, 'postgres'))) return false;
   const database = await ensureEmbeddedServer(path.resolve(DATA_DIR), () => {});
-  const client = new pg.Client({ connectionString: database.adminUrl('sandbox') });
-  await client.connect();
   try {
-    const { rows } = await client.query<{ count: string }>('SELECT count(*) FROM payments');
-    return Number(rows[0].count) === n;
+    return await withClient({ connectionString: database.adminUrl('sandbox') }, async (client) => {
+      const { rows } = await client.query<{ count: string }>('SELECT count(*) FROM payments');
+      return Number(rows[0].count) === n;
+    });
   } finally {
-    await client.end();
     await stopEmbeddedServer(DATA_DIR);
   }
 }

@@ -5,8 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import { ensureEmbeddedServer } from '../lib/db/embedded';
+import { withClient } from '../lib/db/short-client';
 
 export const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 60);
 const PACED_KEYS = 4;
@@ -17,11 +17,9 @@ export type PacedResult = { scenario: string; requests: number; p50: number; p99
 /** Keys of the demo merchant besides the bench's own, made with the admin CLI as an operator would. */
 export async function createPacedKeys(dataDir: string): Promise<string[]> {
   const database = await ensureEmbeddedServer(path.resolve(dataDir), () => {});
-  const client = new pg.Client({ connectionString: database.adminUrl('sandbox') });
-  await client.connect();
-  const { rows } = await client
-    .query<{ merchant_id: string }>(`SELECT merchant_id FROM users WHERE email = 'demo@example.com'`)
-    .finally(() => client.end());
+  const { rows } = await withClient({ connectionString: database.adminUrl('sandbox') }, (client) =>
+    client.query<{ merchant_id: string }>(`SELECT merchant_id FROM users WHERE email = 'demo@example.com'`),
+  );
   return Array.from({ length: PACED_KEYS }, (_, i) => {
     const out = execFileSync(
       process.execPath,

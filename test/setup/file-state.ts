@@ -33,7 +33,11 @@ export async function endFile(): Promise<void> {
   vi.useRealTimers();
   for (const name of Object.keys(process.env)) if (!(name in environment)) delete process.env[name];
   Object.assign(process.env, environment);
-  const state = globalThis as unknown as Record<string, { stop?: () => void } | undefined>;
-  state.sandboxRateLimits?.stop?.();
-  for (const name of Object.keys(state)) if (name.startsWith('sandbox') && !PROCESS_WIDE.has(name)) delete state[name];
+  // a kept thing that runs on its own (the rate limits' settlements, a worker) has a stop()
+  const state = globalThis as unknown as Record<string, { stop?: () => unknown } | undefined>;
+  for (const name of Object.keys(state)) {
+    if (!name.startsWith('sandbox') || PROCESS_WIDE.has(name)) continue;
+    await state[name]?.stop?.();
+    delete state[name];
+  }
 }
