@@ -86,7 +86,9 @@ describe('the layers', () => {
   });
 
   it('reports two files that import each other', async () => {
-    // on disk, for the cycle rule reads the file imported; the folder is one the config ignores, linted with ignores off
+    // on disk, for the cycle rule reads the file imported; the folder is one the config ignores, linted with ignores
+    // off. tsconfig.json and .prettierignore leave it out too: npm test's type check and format check read the tree
+    // while this runs, and a file listed then gone fails them.
     const folder = fs.mkdtempSync(path.join(ROOT, 'lib/payments/layers-test-'));
     try {
       const name = path.basename(folder);
