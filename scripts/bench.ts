@@ -25,11 +25,18 @@ type Scenario = {
   headers?: () => Record<string, string>;
   /** a path of its own per request, where each request needs a new resource */
   pathOf?: () => string;
+  /**
+   * Makes `count` more of the resources its requests use up, one each (a capture's authorization). Such a
+   * scenario runs a set number of requests instead of for a time, each with one made for it, so none is refused.
+   */
+  supply?: (count: number) => Promise<void>;
 };
 type Result = {
   scenario: string;
   connections: number;
   requestsPerSecond: number;
+  /** requests answered over the run */
+  requests: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -57,27 +64,33 @@ async function main() {
   const { base } = bench;
   const server = bench.process;
   try {
-    const fixtures = await prepareFixtures(base, !ONLY || 'POST /v1/payments/{id}/capture'.includes(ONLY));
+    const fixtures = await prepareFixtures(base);
     let paced: PacedResult[] = [];
     if (!ONLY || ONLY === 'paced') {
       paced = await measurePaced(base, await createPacedKeys(DATA_DIR), pacedRequests(fixtures));
       printPaced(paced);
     }
-    const scenarios = buildScenarios(fixtures).filter((s) => ONLY !== 'paced' && (!ONLY || s.name.includes(ONLY)));
+    const scenarios = buildScenarios(base, fixtures).filter(
+      (s) => ONLY !== 'paced' && (!ONLY || s.name.includes(ONLY)),
+    );
     const results: Result[] = [];
     for (const connections of CONNECTIONS) {
       for (const scenario of scenarios) {
+        // a scenario that uses a resource up per request runs as many requests as a write served in the same time
+        const warmUp = sizedRun(scenario, WARM_UP_SECONDS, results, connections);
+        const timed = sizedRun(scenario, DURATION_SECONDS, results, connections);
+        await scenario.supply?.(warmUp.amount + 1 + timed.amount);
         // a short warm-up, so the first compile of a route does not count
-        await measure(base, scenario, connections, 2);
+        await measure(base, scenario, connections, warmUp);
         const roundTrips = await roundTripsOf(base, scenario);
         const cpuBefore = processCpuMs(server.pid);
         const databaseCpuBefore = postgresCpuMs(DATA_DIR);
         const machineBefore = machineTicks();
-        const result = { ...(await measure(base, scenario, connections, DURATION_SECONDS)), roundTrips };
+        const result = { ...(await measure(base, scenario, connections, timed)), roundTrips };
         const cpuAfter = processCpuMs(server.pid);
         const databaseCpuAfter = postgresCpuMs(DATA_DIR);
         const machineAfter = machineTicks();
-        const perRequest = (ms: number) => Number((ms / (result.requestsPerSecond * DURATION_SECONDS)).toFixed(2));
+        const perRequest = (ms: number) => Number((ms / result.requests).toFixed(2));
         if (cpuBefore !== null && cpuAfter !== null) result.serverCpuMsPerRequest = perRequest(cpuAfter - cpuBefore);
         if (databaseCpuBefore !== null && databaseCpuAfter !== null)
           result.databaseCpuMsPerRequest = perRequest(databaseCpuAfter - databaseCpuBefore);
@@ -105,16 +118,16 @@ async function main() {
   }
 }
 
-type Fixtures = { sessionId: string; replayBody: string; paymentIds: string[]; authorizationIds: string[] };
+type Fixtures = { sessionId: string; replayBody: string; paymentIds: string[] };
 
 // Refunds spread over this many payments (refunds of one payment queue on its row lock: measured apart)
 const REFUNDED_PAYMENTS = 200;
-// An authorization is captured once, so the capture scenario takes a new one per request: enough for its warm-ups
-// and runs at each number of connections on this machine (captures past the last are refused, counted as non-2xx)
-const AUTHORIZATIONS = Number(process.env.BENCH_AUTHORIZATIONS ?? 8_000);
+const WARM_UP_SECONDS = 2;
+// what a scenario that uses a resource up per request runs, when no write was measured before it at its connections
+const FALLBACK_REQUESTS_PER_SECOND = 500;
 const AUTHORIZING_CONNECTIONS = 16;
 
-async function prepareFixtures(base: string, withAuthorizations: boolean): Promise<Fixtures> {
+async function prepareFixtures(base: string): Promise<Fixtures> {
   const session = await post(base, '/v1/checkout-sessions', sessionBody());
   const replayBody = JSON.stringify(sessionBody());
   await post(base, '/v1/checkout-sessions', JSON.parse(replayBody), 'bench-replay');
@@ -128,8 +141,7 @@ async function prepareFixtures(base: string, withAuthorizations: boolean): Promi
     });
     paymentIds.push(payment.id);
   }
-  const authorizationIds = withAuthorizations ? await authorize(base, AUTHORIZATIONS) : [];
-  return { sessionId: session.id, replayBody, paymentIds, authorizationIds };
+  return { sessionId: session.id, replayBody, paymentIds };
 }
 
 /** `count` cards authorized on manual-capture sessions, as a customer's checkout leaves them, a few at a time. */
@@ -154,9 +166,23 @@ async function authorize(base: string, count: number): Promise<string[]> {
   return ids;
 }
 
-function buildScenarios(fixtures: Fixtures): Scenario[] {
+type Run = { duration: number; amount: number };
+
+/**
+ * How long a scenario runs: for `seconds`, or, for one that uses a resource up per request, for as many requests as
+ * the slowest write measured before it at the same connections served in that time (captures come last).
+ */
+function sizedRun(scenario: Scenario, seconds: number, results: Result[], connections: number): Run {
+  if (!scenario.supply) return { duration: seconds, amount: 0 };
+  const writes = results.filter((r) => r.connections === connections && r.scenario.startsWith('POST'));
+  const perSecond = writes.length ? Math.min(...writes.map((r) => r.requestsPerSecond)) : FALLBACK_REQUESTS_PER_SECOND;
+  return { duration: seconds, amount: Math.ceil(perSecond * seconds) };
+}
+
+function buildScenarios(base: string, fixtures: Fixtures): Scenario[] {
   let refund = 0;
-  let capture = 0;
+  // each authorization is captured once: the next one each request, made before each run
+  const authorizations: string[] = [];
   return [
     { name: 'floor: GET /healthz', path: '/healthz' },
     { name: 'GET /v1/checkout-sessions/{id}', path: `/v1/checkout-sessions/${fixtures.sessionId}` },
@@ -193,9 +219,12 @@ function buildScenarios(fixtures: Fixtures): Scenario[] {
       name: 'POST /v1/payments/{id}/capture',
       path: '/v1/payments/{id}/capture',
       method: 'POST',
-      pathOf: () => `/v1/payments/${fixtures.authorizationIds[capture++ % fixtures.authorizationIds.length]}/capture`,
+      pathOf: () => `/v1/payments/${authorizations.shift()}/capture`,
       body: () => JSON.stringify({ amount_to_capture: 2_000 }),
       headers: () => ({ 'Idempotency-Key': randomUUID() }),
+      supply: async (count) => {
+        authorizations.push(...(await authorize(base, count)));
+      },
     },
   ];
 }
@@ -231,13 +260,14 @@ async function roundTripsOf(base: string, scenario: Scenario): Promise<number | 
   return header === null ? undefined : Number(header);
 }
 
-function measure(base: string, scenario: Scenario, connections: number, duration: number): Promise<Result> {
+function measure(base: string, scenario: Scenario, connections: number, run: Run): Promise<Result> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url: `${base}${scenario.path}`,
         connections,
-        duration,
+        // a set number of requests, when there is one, instead of a time
+        ...(run.amount ? { amount: run.amount } : { duration: run.duration }),
         headers: { Authorization: `Bearer ${BENCH_API_KEY}`, 'Content-Type': 'application/json' },
         requests: [
           {
@@ -257,7 +287,8 @@ function measure(base: string, scenario: Scenario, connections: number, duration
         resolve({
           scenario: scenario.name,
           connections,
-          requestsPerSecond: Math.round(result.requests.average),
+          requestsPerSecond: Math.round(result.requests.total / result.duration),
+          requests: result.requests.total,
           p50: result.latency.p50,
           p99: result.latency.p99,
           non2xx: result.non2xx,
@@ -326,7 +357,7 @@ function printTable(results: Result[]) {
     r.scenario,
     String(r.connections),
     String(r.requestsPerSecond),
-    `${Math.round((r.ratioToFloor ?? 0) * 100)} %`,
+    r.ratioToFloor === undefined ? '–' : `${Math.round(r.ratioToFloor * 100)} %`,
     `${r.p50} ms`,
     `${r.p99} ms`,
     String(r.non2xx + r.errors),
