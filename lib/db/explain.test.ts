@@ -45,6 +45,7 @@ import {
 } from '@/lib/refunds/repository';
 import {
   claimDueDeliveries,
+  claimEndpointDueDeliveries,
   claimDueDuplicates,
   countAndFindEndpointDeliveries,
   countRecentDeliveriesByStatus,
@@ -337,6 +338,10 @@ const cases: Array<[string, (database: Db) => Promise<unknown>]> = [
     (d) => countRecentDeliveriesByStatus(d, [`we_${TAG}${'1'.padStart(22, '0')}`], new Date(Date.now() - DAY)),
   ],
   ['the delivery queue', (d) => claimDueDeliveries(d, 10, 30)],
+  [
+    "the rest of a shuffled endpoint's batch",
+    (d) => claimEndpointDueDeliveries(d, `we_${TAG}${'1'.padStart(22, '0')}`, 10, 30, 600),
+  ],
   ['the duplicate queue', (d) => claimDueDuplicates(d, 10)],
   ['the session sweep', (d) => expireDueSessions(d, 100)],
   // payment links

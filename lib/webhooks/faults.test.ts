@@ -208,4 +208,36 @@ describe('delay and shuffle', () => {
     expect(orders[1]).toEqual(orders[0]);
     expect(orders[0]).not.toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
   });
+
+  it('sends a shuffled batch whole, in the documented order, when older deliveries of another merchant fill most of a claim', async () => {
+    const busyHook = await receiver();
+    const busyMerchant = (await createMerchant(await db(), { name: 'Busy Shop' })).id;
+    await createWebhookEndpoint(
+      contextOf(await db(), busyMerchant),
+      { url: busyHook.url, events: ['*'] },
+      { allowPrivateUrls: true },
+    );
+    const hook = await receiver();
+    const endpoint = await endpointWith(hook.url, { shuffle: true, seed: 99, delay_seconds: 3600 });
+    const eventIds: string[] = [];
+    for (let i = 0; i < 8; i += 1) eventIds.push(await emit(i));
+    // the other merchant's deliveries are due before this batch: a claim of 5 takes them and two of the batch
+    for (let i = 0; i < 3; i += 1) {
+      const eventId = await emitEvent(await db(), busyMerchant, 'payment.succeeded', { id: `pay_busy_${i}` });
+      await (
+        await db()
+      ).webhookDelivery.updateMany({ where: { eventId }, data: { nextAttemptAt: new Date(Date.now() - 60_000) } });
+    }
+    await updateWebhookEndpoint(contextOf(await db(), merchantId), endpoint.id, { faults: { delay_seconds: 0 } });
+
+    await deliverDueWebhooks(await db(), { ...allowLocal, batchSize: 5 });
+
+    expect(busyHook.received).toHaveLength(3);
+    const order = hook.received.map((request) => eventIds.indexOf(request.headers['webhook-id'] as string));
+    expect(order).toEqual(
+      [0, 1, 2, 3, 4, 5, 6, 7].sort(
+        (a, b) => documentedUnit(99, a + 1, 'shuffle') - documentedUnit(99, b + 1, 'shuffle'),
+      ),
+    );
+  });
 });

@@ -420,9 +420,34 @@ function dueDeliveries(clocks: QueueClocks, column: string, condition: string, b
       ORDER BY ${due.order}`;
 }
 
-const claimDueDeliveriesOn = (clocks: QueueClocks) => `WITH due AS (
+/**
+ * Claims up to `limit` more due deliveries of one endpoint, as claimDueDeliveries does: the rest of a shuffled
+ * endpoint's batch, which a claim shared with every other endpoint may have cut.
+ */
+export async function claimEndpointDueDeliveries(
+  database: Db,
+  endpointId: string,
+  limit: number,
+  leaseSeconds: number,
+  sequentialLeaseSeconds: number,
+): Promise<DueDeliveryClaim[]> {
+  return claimOnEachClock(limit, async (clocks, left) =>
+    dueClaimRows.parse(
+      await database.$queryRawUnsafe<unknown[]>(
+        CLAIM_ENDPOINT_DUE_DELIVERIES[clocks],
+        left,
+        leaseSeconds,
+        sequentialLeaseSeconds,
+        [],
+        endpointId,
+      ),
+    ),
+  );
+}
+
+const claimDueDeliveriesOn = (clocks: QueueClocks, ofEndpoint = '') => `WITH due AS (
       SELECT d."id", ${merchantNowSql('m')} AS "now", e."fault_shuffle", e."fault_seed"
-      ${dueDeliveries(clocks, 'next_attempt_at', `d."status" = 'pending'`, '$4')}
+      ${dueDeliveries(clocks, 'next_attempt_at', `d."status" = 'pending'${ofEndpoint}`, '$4')}
       LIMIT $1::int
       FOR UPDATE OF d SKIP LOCKED
     )
@@ -434,7 +459,10 @@ const claimDueDeliveriesOn = (clocks: QueueClocks) => `WITH due AS (
     RETURNING d."id", d."attempt_count" AS "attempt", d."endpoint_id" AS "endpointId",
       d."fault_number" AS "faultNumber", due."fault_shuffle" AS "shuffle", due."fault_seed" AS "seed"`;
 
-const CLAIM_DUE_DELIVERIES = onEachClock(claimDueDeliveriesOn);
+const CLAIM_DUE_DELIVERIES = onEachClock((clocks) => claimDueDeliveriesOn(clocks));
+const CLAIM_ENDPOINT_DUE_DELIVERIES = onEachClock((clocks) =>
+  claimDueDeliveriesOn(clocks, ` AND d."endpoint_id" = $5`),
+);
 
 /** A claimed injected duplicate, with the endpoint it goes to. */
 export type DuplicateClaim = DeliveryClaim & { endpointId: string };
