@@ -79,6 +79,7 @@ async function main() {
         // a scenario that uses a resource up per request runs as many requests as a write served in the same time
         const warmUp = sizedRun(scenario, WARM_UP_SECONDS, results, connections);
         const timed = sizedRun(scenario, DURATION_SECONDS, results, connections);
+        // one more for the request that reads the scenario's round trips
         await scenario.supply?.(warmUp.amount + 1 + timed.amount);
         // a short warm-up, so the first compile of a route does not count
         await measure(base, scenario, connections, warmUp);

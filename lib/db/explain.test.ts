@@ -45,8 +45,8 @@ import {
 } from '@/lib/refunds/repository';
 import {
   claimDueDeliveries,
-  claimEndpointDueDeliveries,
   claimDueDuplicates,
+  claimEndpointDueDeliveries,
   countAndFindEndpointDeliveries,
   countRecentDeliveriesByStatus,
   deleteTestDeliveriesBefore,

@@ -10,8 +10,8 @@ import { duplicateDelayMs, shuffled } from './faults';
 import {
   claimDeliveryNow,
   claimDueDeliveries,
-  claimEndpointDueDeliveries,
   claimDueDuplicates,
+  claimEndpointDueDeliveries,
   finishDeliveryAttempt,
   findDeliveryWithEndpoint,
   insertAttempt,
@@ -93,15 +93,14 @@ export async function claimDueWebhooks(database: Db, pool: SendPool, options: De
   // a shuffled endpoint's batch is sent one after another, each send up to its timeout: the lease covers
   // the whole batch, so no delivery of it is claimed again while it waits its turn
   const sequentialLease = LEASE_SECONDS * BATCH_SIZE;
-  const claims = await claimDueDeliveries(database, batchSize, LEASE_SECONDS, sequentialLease, busy);
+  const batches = byEndpoint(await claimDueDeliveries(database, batchSize, LEASE_SECONDS, sequentialLease, busy));
   // and the batch is whole: a claim shared with other endpoints, or cut by the pool's room, may have taken only
   // the oldest of its due deliveries, and the rest would go out as a second batch in an order of its own, not the
   // one the seed gives (lib/webhooks/faults.ts). It is completed up to a batch, which the pool holds beyond MAX_HELD.
-  for (const [endpointId, count] of shuffledEndpoints(claims)) {
-    if (count >= BATCH_SIZE) continue;
-    claims.push(
-      ...(await claimEndpointDueDeliveries(database, endpointId, BATCH_SIZE - count, LEASE_SECONDS, sequentialLease)),
-    );
+  for (const [endpointId, batch] of batches) {
+    if (!batch[0].shuffle || batch.length >= BATCH_SIZE) continue;
+    const rest = BATCH_SIZE - batch.length;
+    batch.push(...(await claimEndpointDueDeliveries(database, endpointId, rest, LEASE_SECONDS, sequentialLease)));
   }
   const duplicates = await claimDueDuplicates(database, batchSize, busy);
   const attempt = (claim: DeliveryClaim, send: () => Promise<unknown>) => async () => {
@@ -114,35 +113,30 @@ export async function claimDueWebhooks(database: Db, pool: SendPool, options: De
       }),
     );
   };
-  for (const { endpointId, sequence, oneAtATime } of sendingOrder(claims)) {
+  let claimed = 0;
+  for (const [endpointId, batch] of batches) {
+    // oldest first, except a shuffled endpoint's, sent one at a time in their shuffled order (lib/webhooks/faults.ts)
+    const oneAtATime = batch[0].shuffle;
+    const sequence = oneAtATime ? shuffled(batch, batch[0].seed) : batch;
     const sends = sequence.map((claim) => attempt(claim, () => sendClaimedDelivery(database, claim, options)));
     pool.add(endpointId, sends, oneAtATime ? 1 : MAX_SENDS_PER_ENDPOINT);
+    claimed += batch.length;
   }
   for (const claim of duplicates) {
     pool.add(claim.endpointId, [attempt(claim, () => sendDuplicate(database, claim, options))], MAX_SENDS_PER_ENDPOINT);
   }
-  return claims.length + duplicates.length;
+  return claimed + duplicates.length;
 }
 
-/** Each shuffled endpoint among the claims, with how many of its deliveries they hold. */
-function shuffledEndpoints(claims: DueDeliveryClaim[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const claim of claims.filter((c) => c.shuffle))
-    counts.set(claim.endpointId, (counts.get(claim.endpointId) ?? 0) + 1);
-  return counts;
-}
-
-/**
- * The claimed deliveries by endpoint, oldest first, except a shuffled endpoint's, which are sent one at a time
- * in their shuffled order (lib/webhooks/faults.ts).
- */
-function sendingOrder(claims: DueDeliveryClaim[]) {
-  const byEndpoint = new Map<string, DueDeliveryClaim[]>();
-  for (const claim of claims) byEndpoint.set(claim.endpointId, [...(byEndpoint.get(claim.endpointId) ?? []), claim]);
-  return [...byEndpoint].map(([endpointId, batch]) => {
-    const oneAtATime = batch[0].shuffle;
-    return { endpointId, sequence: oneAtATime ? shuffled(batch, batch[0].seed) : batch, oneAtATime };
-  });
+/** The claimed deliveries by endpoint, each endpoint's in the order claimed (oldest first). */
+function byEndpoint(claims: DueDeliveryClaim[]): Map<string, DueDeliveryClaim[]> {
+  const batches = new Map<string, DueDeliveryClaim[]>();
+  for (const claim of claims) {
+    const batch = batches.get(claim.endpointId);
+    if (batch) batch.push(claim);
+    else batches.set(claim.endpointId, [claim]);
+  }
+  return batches;
 }
 
 /**

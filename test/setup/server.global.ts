@@ -4,10 +4,10 @@ import { startNextServer, type NextServer } from './next-server';
 
 // The server the API tests call over real HTTP, with its own database. Every test file sends its unknown
 // and malformed keys from 127.0.0.1, so failed authentication is not throttled here; test/api/abuse.test.ts
-// starts a server of its own with the default. Nor are requests: a file sends one after another as fast as the
-// machine answers: test/api/authorization.test.ts sends about 300 bodies on one key in 3 s, near a key's 100
-// a second and its burst, and in one run its last requests were rightly refused (429). The limits are checked by abuse.test.ts and the scale tests, each
-// on a server of its own.
+// starts a server of its own with the default. Nor are requests: a file sends one after another as fast as
+// the machine answers (test/api/authorization.test.ts sends about 300 bodies on one key in 3 s, near a key's
+// 100 a second and its burst, and in one run its last ones were rightly refused with 429). The limits are
+// checked by abuse.test.ts and the scale tests, each on a server of its own.
 
 let server: NextServer | undefined;
 
